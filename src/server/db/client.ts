@@ -1,0 +1,105 @@
+// One Drizzle database over either engine: embedded PGlite (default) or a PostgreSQL server
+// (DATABASE_URL). The rest of the server sees only `Database` and writes the same SQL for both.
+
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+export const migrationsFolder = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "../../../drizzle",
+);
+
+// Any fixed number: instances starting together on one PostgreSQL take turns migrating.
+const MIGRATION_LOCK_ID = 727_001;
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type Database = {
+  db: Db;
+  engine: "pglite" | "postgres";
+  /** Applies the committed migrations under drizzle/ that the database has not seen yet. */
+  migrate(): Promise<void>;
+  /** Subscribes to a LISTEN/NOTIFY channel; resolves to an unsubscribe function. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { engine: "postgres"; url: string; poolSize?: number }
+  | { engine: "pglite"; dataDir?: string; loadDataDir?: Blob };
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.engine === "postgres"
+    ? openPostgres(options.url, options.poolSize)
+    : openPglite(options.dataDir, options.loadDataDir);
+}
+
+export async function createPglite(dataDir?: string, loadDataDir?: Blob): Promise<PGlite> {
+  const client = new PGlite({ dataDir, loadDataDir, extensions: { pg_trgm } });
+  await client.waitReady;
+  return client;
+}
+
+async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
+  const client = await createPglite(dataDir, loadDataDir);
+  const db = drizzlePglite({ client, schema });
+  return {
+    db: db as unknown as Db,
+    engine: "pglite",
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, poolSize = 20): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client that loses its server (a PostgreSQL restart) emits 'error' on the pool;
+  // unhandled, that would kill the process. The pool replaces the client by itself.
+  pool.on("error", () => {});
+  const listeners = new Set<pg.PoolClient>();
+  return {
+    db: drizzlePg({ client: pool, schema }) as unknown as Db,
+    engine: "postgres",
+    async migrate() {
+      // One connection holds the lock for the whole migration so that two instances starting
+      // together never apply the same migration twice.
+      const connection = new pg.Client({ connectionString: url });
+      await connection.connect();
+      try {
+        await connection.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
+        await migrateNodePg(drizzlePg({ client: connection, schema }), { migrationsFolder });
+      } finally {
+        await connection.end();
+      }
+    },
+    async listen(channel, onPayload) {
+      // LISTEN needs one connection held for as long as the subscription lives.
+      const connection = await pool.connect();
+      listeners.add(connection);
+      connection.on("notification", (message) => {
+        if (message.channel === channel) onPayload(message.payload ?? "");
+      });
+      await connection.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+      return async () => {
+        listeners.delete(connection);
+        await connection.query(`UNLISTEN "${channel.replaceAll('"', '""')}"`).catch(() => {});
+        connection.release();
+      };
+    },
+    async close() {
+      for (const connection of listeners) connection.release();
+      listeners.clear();
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,290 @@
+// Every table of DESIGN "Data model". better-auth's tables (user, session, account,
+// verification, rate_limit) are written by hand from its documentation; the drizzle adapter
+// maps its model names onto them (see auth/auth.ts).
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+};
+
+// ---- better-auth ----------------------------------------------------------------------
+
+export const user = pgTable("user", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  ...timestamps,
+});
+
+export const session = pgTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    ...timestamps,
+  },
+  (table) => [index("session_user_id_idx").on(table.userId)],
+);
+
+export const account = pgTable(
+  "account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    ...timestamps,
+  },
+  (table) => [index("account_user_id_idx").on(table.userId)],
+);
+
+export const verification = pgTable(
+  "verification",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (table) => [index("verification_identifier_idx").on(table.identifier)],
+);
+
+/** Rate-limit counters live in the database so they hold across app instances. */
+export const rateLimit = pgTable("rate_limit", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+// ---- members ---------------------------------------------------------------------------
+
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: text("id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    fullName: text("full_name"),
+    avatarUrl: text("avatar_url"),
+    bio: text("bio"),
+    location: text("location"),
+    website: text("website"),
+    dateOfBirth: date("date_of_birth", { mode: "string" }),
+    isPublic: boolean("is_public").notNull().default(true),
+    socialTwitter: text("social_twitter"),
+    socialLinkedin: text("social_linkedin"),
+    lastActiveAt: timestamp("last_active_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [index("profiles_public_created_idx").on(table.isPublic, table.createdAt)],
+);
+
+export const ROLE_VALUES = ["user", "author", "moderator", "admin"] as const;
+
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ROLE_VALUES }).notNull().default("user"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("user_roles_role_check", sql`${table.role} in ('user', 'author', 'moderator', 'admin')`),
+    index("user_roles_role_idx").on(table.role),
+  ],
+);
+
+/** Audit trail: who changed whose role, from what to what, why and when. */
+export const roleChanges = pgTable(
+  "role_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    changedBy: text("changed_by").references(() => user.id, { onDelete: "set null" }),
+    targetUserId: text("target_user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    oldRole: text("old_role", { enum: ROLE_VALUES }),
+    newRole: text("new_role", { enum: ROLE_VALUES }).notNull(),
+    reason: text("reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("role_changes_target_idx").on(table.targetUserId, table.createdAt)],
+);
+
+// ---- forum -----------------------------------------------------------------------------
+
+export const discussions = pgTable(
+  "discussions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
+    isPinned: boolean("is_pinned").notNull().default(false),
+    isLocked: boolean("is_locked").notNull().default(false),
+    status: text("status").notNull().default("active"),
+    ...timestamps,
+  },
+  (table) => [
+    index("discussions_list_idx").on(
+      table.status,
+      table.isPinned.desc(),
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
+    index("discussions_author_idx").on(table.authorId, table.createdAt.desc()),
+    index("discussions_title_trgm_idx").using("gin", sql`${table.title} gin_trgm_ops`),
+    index("discussions_content_trgm_idx").using("gin", sql`${table.content} gin_trgm_ops`),
+  ],
+);
+
+export const discussionComments = pgTable(
+  "discussion_comments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    discussionId: uuid("discussion_id")
+      .notNull()
+      .references(() => discussions.id, { onDelete: "cascade" }),
+    authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
+    content: text("content").notNull(),
+    ...timestamps,
+  },
+  (table) => [index("discussion_comments_discussion_idx").on(table.discussionId, table.createdAt)],
+);
+
+// ---- content ---------------------------------------------------------------------------
+
+export const blogPosts = pgTable(
+  "blog_posts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    excerpt: text("excerpt").notNull(),
+    content: text("content").notNull(),
+    category: text("category").notNull().default("Uncategorized"),
+    status: text("status", { enum: ["draft", "published"] })
+      .notNull()
+      .default("draft"),
+    featured: boolean("featured").notNull().default(false),
+    readTimeMinutes: integer("read_time_minutes").notNull().default(1),
+    commentsCount: integer("comments_count").notNull().default(0),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (table) => [
+    check("blog_posts_status_check", sql`${table.status} in ('draft', 'published')`),
+    index("blog_posts_published_idx").on(table.status, table.publishedAt.desc()),
+  ],
+);
+
+export const heroWords = pgTable(
+  "hero_words",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    word: text("word").notNull(),
+    displayOrder: integer("display_order").notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("hero_words_order_idx").on(table.displayOrder)],
+);
+
+// ---- inbound ---------------------------------------------------------------------------
+
+export const newsletterSubscribers = pgTable(
+  "newsletter_subscribers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // Stored lower-cased; the unique index makes duplicates impossible whatever the case.
+    email: text("email").notNull(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    consentGiven: boolean("consent_given").notNull().default(false),
+    status: text("status", { enum: ["active", "inactive"] })
+      .notNull()
+      .default("active"),
+    subscribedAt: timestamp("subscribed_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex("newsletter_subscribers_email_idx").on(sql`lower(${table.email})`)],
+);
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("contact_messages_created_idx").on(table.createdAt.desc())],
+);
+
+export const dataRequests = pgTable(
+  "data_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    requestType: text("request_type").notNull(),
+    email: text("email").notNull(),
+    fullName: text("full_name").notNull(),
+    details: text("details"),
+    status: text("status", { enum: ["pending", "in_progress", "completed"] })
+      .notNull()
+      .default("pending"),
+    ...timestamps,
+  },
+  (table) => [
+    check(
+      "data_requests_status_check",
+      sql`${table.status} in ('pending', 'in_progress', 'completed')`,
+    ),
+    index("data_requests_created_idx").on(table.createdAt.desc()),
+  ],
+);
+
+/** Per-feature rate-limit counters for our own endpoints (better-auth keeps its own). */
+export const rateLimitHits = pgTable("rate_limit_hits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+});

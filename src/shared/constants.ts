@@ -1,0 +1,88 @@
+// Business constants and limits (SPEC §9). One place, imported by server and client.
+
+export const LIMITS = {
+  title: 200,
+  content: 10_000,
+  email: 254,
+  name: 100,
+  nameMin: 2,
+  reason: 500,
+  bio: 500,
+  location: 100,
+  twitter: 50,
+  excerpt: 500,
+  subject: 200,
+  message: 5_000,
+  details: 2_000,
+  heroWord: 50,
+  url: 2_048,
+  password: 128,
+  passwordMin: 8,
+} as const;
+
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const AVATAR_SIZE_PX = 256;
+
+export const DATE_OF_BIRTH_MIN = "1900-01-01";
+
+export const HERO_TIMING = {
+  typeMs: 120,
+  deleteMs: 60,
+  holdMs: 3_000,
+  pauseMs: 500,
+  rotationMs: 2_000,
+} as const;
+
+export const SHOWCASE_TIMING = {
+  rotationMs: [2_500, 3_000],
+  typewriterTypeMs: 100,
+  typewriterEraseMs: 50,
+  typewriterPauseMs: 1_500,
+} as const;
+
+export const FALLBACK_HERO_WORD = "vent";
+
+export const CONTACT_SEND_DELAY_MS = 1_000;
+export const CONTACT_REPLY_HOURS = 24;
+export const DATA_REQUEST_RESPONSE_DAYS = 30;
+
+export const READ_CHARS_PER_MINUTE = 200;
+
+/** Minutes to read `content` at SPEC §9's 200 characters a minute, rounded up. */
+export function readTimeMinutes(content: string): number {
+  return Math.ceil(content.length / READ_CHARS_PER_MINUTE);
+}
+
+export const PROFILE_RECENT_DISCUSSIONS = 10;
+export const SKELETON_CARDS = 3;
+export const DATE_RANGES = ["all", "24h", "7d", "30d"] as const;
+export type DateRange = (typeof DATE_RANGES)[number];
+
+export const SHARE_POPUP = { width: 600, height: 400 } as const;
+export const SHARE_EMAIL_CHARS = 150;
+export const META_DISCUSSION_DESCRIPTION_CHARS = 200;
+export const META_PROFILE_DESCRIPTION_CHARS = 150;
+
+export const BLOG_CATEGORIES = [
+  "Rants & Vents",
+  "Life Observations",
+  "Unpopular Opinions",
+  "Personal Stories",
+] as const;
+export const DEFAULT_BLOG_CATEGORY = "Uncategorized";
+export const BLOG_STATUSES = ["draft", "published"] as const;
+
+export const DATA_REQUEST_TYPES = [
+  { value: "access", label: "Access my data", article: "Article 15" },
+  { value: "rectification", label: "Correct my data", article: "Article 16" },
+  { value: "erasure", label: "Delete my data", article: "Article 17" },
+  { value: "restriction", label: "Restrict processing", article: "Article 18" },
+  { value: "portability", label: "Data portability", article: "Article 20" },
+  { value: "objection", label: "Object to processing", article: "Article 21" },
+] as const;
+export type DataRequestType = (typeof DATA_REQUEST_TYPES)[number]["value"];
+
+export const DATA_REQUEST_STATUSES = ["pending", "in_progress", "completed"] as const;
+
+/** What a member sees in place of a missing name (SPEC §3 discussion UI item). */
+export const ANONYMOUS_NAME = "Anonymous";

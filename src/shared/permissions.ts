@@ -1,0 +1,39 @@
+// The role and permission table of SPEC §6. The server enforces it; the client reads it
+// only to hide what the server would refuse.
+
+export const ROLES = ["user", "author", "moderator", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+export const DEFAULT_ROLE: Role = "user";
+
+export const STAFF_ROLES = ["author", "moderator", "admin"] as const satisfies readonly Role[];
+
+const CAPABILITIES = {
+  createDiscussion: ["user", "author", "moderator", "admin"],
+  editOwnProfile: ["user", "author", "moderator", "admin"],
+  cmsAccess: STAFF_ROLES,
+  cmsBlog: ["author", "admin"],
+  moderateDiscussions: ["moderator", "admin"],
+  manageUsers: ["admin"],
+  heroWords: STAFF_ROLES,
+  // Beyond the SPEC: stored contact messages and data requests (DESIGN improvements).
+  inbox: ["admin"],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Capability = keyof typeof CAPABILITIES;
+
+export function rolesWith(capability: Capability): readonly Role[] {
+  return CAPABILITIES[capability];
+}
+
+export function can(role: Role | null | undefined, capability: Capability): boolean {
+  return role != null && (CAPABILITIES[capability] as readonly Role[]).includes(role);
+}
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
+}
+
+/** SPEC §6: the role falls back to `user` when the lookup fails or returns none. */
+export function roleOrDefault(value: unknown): Role {
+  return isRole(value) ? value : DEFAULT_ROLE;
+}

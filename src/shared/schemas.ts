@@ -1,0 +1,186 @@
+// Validation rules of SPEC §5 with their exact messages. The server validates requests with
+// these schemas and the client's forms use the same ones, so a rule and its message live once.
+import { z } from "zod";
+import {
+  BLOG_CATEGORIES,
+  BLOG_STATUSES,
+  DATA_REQUEST_TYPES,
+  DATE_OF_BIRTH_MIN,
+  DEFAULT_BLOG_CATEGORY,
+  LIMITS,
+} from "./constants";
+import { ROLES } from "./permissions";
+
+/** SPEC §5: inputs are trimmed and `<` and `>` removed. */
+export function cleanText(value: string): string {
+  return value.replace(/[<>]/g, "").trim();
+}
+
+/** '{field} is required' and '{field} is too long (max N characters)', after cleaning. */
+export function requiredText(field: string, max: number) {
+  return z
+    .string({ error: `${field} is required` })
+    .overwrite(cleanText)
+    .min(1, `${field} is required`)
+    .max(max, `${field} is too long (max ${max} characters)`);
+}
+
+/** Optional text: cleaned, may be empty; the server stores empty as null. */
+export function optionalText(max: number, message: string) {
+  return z.string().overwrite(cleanText).max(max, message).optional().default("");
+}
+
+// The WHATWG "valid e-mail address" pattern, requiring a dot in the domain.
+const EMAIL_PATTERN =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+
+export const emailSchema = z
+  .string({ error: "Email is required" })
+  .trim()
+  .min(1, "Email is required")
+  .max(LIMITS.email, "Email is too long")
+  .regex(EMAIL_PATTERN, "Please enter a valid email address");
+
+export const passwordSchema = z
+  .string({ error: "Password is required" })
+  .min(1, "Password is required")
+  .max(LIMITS.password, `Password is too long (max ${LIMITS.password} characters)`);
+
+export const signInSchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+});
+export type SignInInput = z.infer<typeof signInSchema>;
+
+export const signUpSchema = z.object({
+  name: requiredText("Full name", LIMITS.name),
+  email: emailSchema,
+  password: passwordSchema.min(
+    LIMITS.passwordMin,
+    `Password must be at least ${LIMITS.passwordMin} characters`,
+  ),
+});
+export type SignUpInput = z.infer<typeof signUpSchema>;
+
+/** http(s) URLs only: `javascript:` and friends must never reach an href. */
+export function isWebUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const { protocol } = new URL(value);
+  return protocol === "http:" || protocol === "https:";
+}
+
+export function isLinkedInUrl(value: string): boolean {
+  if (!isWebUrl(value)) return false;
+  const host = new URL(value).hostname.toLowerCase();
+  return host === "linkedin.com" || host.endsWith(".linkedin.com");
+}
+
+/** Today as yyyy-mm-dd in the local time zone of whoever runs this. */
+export function todayIsoDate(now = new Date()): string {
+  const month = String(now.getMonth() + 1).padStart(2, "0");
+  const day = String(now.getDate()).padStart(2, "0");
+  return `${now.getFullYear()}-${month}-${day}`;
+}
+
+const urlOrEmpty = (message: string, check: (value: string) => boolean) =>
+  z
+    .string()
+    .trim()
+    .max(LIMITS.url, `URL is too long (max ${LIMITS.url} characters)`)
+    .refine((value) => value === "" || check(value), message)
+    .optional()
+    .default("");
+
+export const profileSchema = z.object({
+  fullName: z
+    .string({ error: "Name must be at least 2 characters" })
+    .overwrite(cleanText)
+    .min(LIMITS.nameMin, "Name must be at least 2 characters")
+    .max(LIMITS.name, "Name must be less than 100 characters"),
+  bio: optionalText(LIMITS.bio, "Bio must be less than 500 characters"),
+  location: optionalText(LIMITS.location, "Location must be less than 100 characters"),
+  website: urlOrEmpty("Must be a valid URL", isWebUrl),
+  dateOfBirth: z
+    .string()
+    .trim()
+    .refine((value) => value === "" || /^\d{4}-\d{2}-\d{2}$/.test(value), "Must be a valid date")
+    .refine(
+      (value) => value === "" || !Number.isNaN(Date.parse(`${value}T00:00:00Z`)),
+      "Must be a valid date",
+    )
+    .refine(
+      (value) => value === "" || value >= DATE_OF_BIRTH_MIN,
+      "Date of birth cannot be before 1900-01-01",
+    )
+    .refine(
+      (value) => value === "" || value <= todayIsoDate(),
+      "Date of birth cannot be in the future",
+    )
+    .optional()
+    .default(""),
+  isPublic: z.boolean().default(true),
+  socialTwitter: z
+    .string()
+    .overwrite((value) => cleanText(value).replace(/^@+/, ""))
+    .max(LIMITS.twitter, "Twitter username must be less than 50 characters")
+    .regex(/^\w*$/, "Twitter username can only contain letters, numbers and underscores")
+    .optional()
+    .default(""),
+  socialLinkedin: urlOrEmpty("Must be a valid LinkedIn URL", isLinkedInUrl),
+});
+export type ProfileInput = z.input<typeof profileSchema>;
+export type ProfileValues = z.output<typeof profileSchema>;
+
+export const discussionSchema = z.object({
+  title: requiredText("Title", LIMITS.title),
+  content: requiredText("Content", LIMITS.content),
+});
+export type DiscussionInput = z.infer<typeof discussionSchema>;
+
+export const contactSchema = z.object({
+  name: requiredText("Name", LIMITS.name),
+  email: emailSchema,
+  subject: requiredText("Subject", LIMITS.subject),
+  message: requiredText("Message", LIMITS.message),
+});
+export type ContactInput = z.infer<typeof contactSchema>;
+
+export const newsletterSchema = z.object({ email: emailSchema });
+export type NewsletterInput = z.infer<typeof newsletterSchema>;
+
+const dataRequestTypeValues = DATA_REQUEST_TYPES.map((type) => type.value) as [
+  (typeof DATA_REQUEST_TYPES)[number]["value"],
+  ...(typeof DATA_REQUEST_TYPES)[number]["value"][],
+];
+
+export const dataRequestSchema = z.object({
+  requestType: z.enum(dataRequestTypeValues, { error: "Request type is required" }),
+  email: emailSchema,
+  fullName: requiredText("Full name", LIMITS.name),
+  details: optionalText(
+    LIMITS.details,
+    `Additional details is too long (max ${LIMITS.details} characters)`,
+  ),
+});
+export type DataRequestInput = z.infer<typeof dataRequestSchema>;
+
+export const heroWordSchema = z.object({ word: requiredText("Word", LIMITS.heroWord) });
+export type HeroWordInput = z.infer<typeof heroWordSchema>;
+
+export const blogPostSchema = z.object({
+  title: requiredText("Title", LIMITS.title),
+  excerpt: requiredText("Excerpt", LIMITS.excerpt),
+  content: requiredText("Content", LIMITS.content),
+  category: z
+    .enum([...BLOG_CATEGORIES, DEFAULT_BLOG_CATEGORY], { error: "Choose a category" })
+    .default(DEFAULT_BLOG_CATEGORY),
+  status: z.enum(BLOG_STATUSES, { error: "Status must be draft or published" }).default("draft"),
+  featured: z.boolean().default(false),
+});
+export type BlogPostInput = z.input<typeof blogPostSchema>;
+
+export const roleChangeSchema = z.object({
+  role: z.enum(ROLES, { error: "Role must be one of user, author, moderator, admin" }),
+  reason: optionalText(LIMITS.reason, `Reason is too long (max ${LIMITS.reason} characters)`),
+});
+export type RoleChangeInput = z.infer<typeof roleChangeSchema>;
