@@ -28,6 +28,8 @@ export type Database = {
   engine: "pglite" | "postgres";
   /** Applies the committed migrations under drizzle/ that the database has not seen yet. */
   migrate(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball, for tests to start from a copy. */
+  dumpDataDir?: () => Promise<Blob>;
   /** Subscribes to a LISTEN/NOTIFY channel; resolves to an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -56,6 +58,7 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
     db: db as unknown as Db,
     engine: "pglite",
     migrate: () => migratePglite(db, { migrationsFolder }),
+    dumpDataDir: () => client.dumpDataDir("gzip"),
     listen: (channel, onPayload) => client.listen(channel, onPayload),
     close: () => client.close(),
   };

@@ -1,0 +1,27 @@
+import { NavLink } from "react-router";
+import { cn } from "../../lib/cn";
+import { NAV_ITEMS } from "./nav-items";
+
+export function DesktopNav() {
+  return (
+    <nav aria-label="Main" className="hidden md:block">
+      <ul className="flex items-center gap-1">
+        {NAV_ITEMS.map((item) => (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              className={({ isActive }) =>
+                cn(
+                  "rounded-md px-3 py-2 font-medium text-sm transition-colors hover:bg-accent hover:text-accent-foreground",
+                  isActive ? "text-primary" : "text-foreground",
+                )
+              }
+            >
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,51 @@
+import { lazy, Suspense } from "react";
+import { Link } from "react-router";
+import { Button } from "../../components/ui/button";
+import { Skeleton } from "../../components/ui/skeleton";
+import { useAuth } from "../../features/auth/hooks/use-auth";
+import { paths } from "../../lib/paths";
+import { siteName } from "../../lib/site-name";
+import { DesktopNav } from "./desktop-nav";
+import { MobileNav } from "./mobile-nav";
+
+// Only members see the account menu, so visitors never download the dropdown code.
+const UserMenu = lazy(() => import("./user-menu").then((module) => ({ default: module.UserMenu })));
+
+const avatarPlaceholder = <Skeleton className="size-10 rounded-full" />;
+
+function AccountArea() {
+  const { user, loading } = useAuth();
+  if (loading) return avatarPlaceholder;
+  if (user) {
+    return (
+      <Suspense fallback={avatarPlaceholder}>
+        <UserMenu />
+      </Suspense>
+    );
+  }
+  return (
+    <Button asChild>
+      <Link to={paths.auth}>Sign In</Link>
+    </Button>
+  );
+}
+
+export function SiteHeader() {
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
+        <MobileNav />
+        <Link
+          to={paths.home}
+          className="mr-4 rounded-sm font-bold font-serif text-primary text-xl tracking-tight"
+        >
+          {siteName}
+        </Link>
+        <DesktopNav />
+        <div className="ml-auto hidden md:block">
+          <AccountArea />
+        </div>
+      </div>
+    </header>
+  );
+}

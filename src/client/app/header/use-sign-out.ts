@@ -1,0 +1,22 @@
+import { useCallback } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { useAuth } from "../../features/auth/hooks/use-auth";
+import { errorMessage } from "../../lib/api-client";
+import { paths } from "../../lib/paths";
+
+/** Signs out and goes home (SPEC §2). */
+export function useSignOut(): () => Promise<void> {
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
+
+  return useCallback(async () => {
+    // Leave first: a protected page would otherwise redirect to /auth as the session ends.
+    await navigate(paths.home);
+    try {
+      await signOut();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  }, [navigate, signOut]);
+}

@@ -1,0 +1,24 @@
+import { useEffect } from "react";
+import { Link, useLocation } from "react-router";
+import { Button } from "../../components/ui/button";
+import { usePageTitle } from "../../hooks/use-page-title";
+import { paths } from "../../lib/paths";
+
+export function NotFoundPage() {
+  usePageTitle("Page not found");
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    console.warn("404: attempted to open", pathname);
+  }, [pathname]);
+
+  return (
+    <section className="mx-auto flex max-w-xl flex-1 flex-col items-center justify-center px-4 py-20 text-center">
+      <p className="font-bold font-serif text-7xl text-primary">404</p>
+      <h1 className="mt-4 font-semibold text-2xl">Oops! Page not found</h1>
+      <Button asChild className="mt-8">
+        <Link to={paths.home}>Return to Home</Link>
+      </Button>
+    </section>
+  );
+}

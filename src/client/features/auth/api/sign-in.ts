@@ -1,0 +1,9 @@
+import type { SignInInput } from "../../../../shared/schemas";
+import { api } from "../../../lib/api-client";
+
+/** better-auth email sign-in; sets the session cookie. Throws ApiError (401, 403 EMAIL_NOT_VERIFIED, 429). */
+export async function signInWithEmail(input: SignInInput): Promise<void> {
+  await api.post<unknown>("/api/auth/sign-in/email", {
+    body: { email: input.email, password: input.password },
+  });
+}

@@ -1,0 +1,5 @@
+import { api } from "../../../lib/api-client";
+
+export async function signOutRequest(): Promise<void> {
+  await api.post<unknown>("/api/auth/sign-out", { body: {} });
+}

@@ -1,0 +1,75 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { type SignUpInput, signUpSchema } from "../../../../shared/schemas";
+import { TextField } from "../../../components/form/text-field";
+import { Button } from "../../../components/ui/button";
+import { errorMessage } from "../../../lib/api-client";
+import { setServerFieldErrors } from "../../../lib/server-field-errors";
+import { useAuth } from "../hooks/use-auth";
+
+const FIELDS = ["name", "email", "password"] as const;
+
+type SignUpFormProps = {
+  /** Called after the account is created (it still needs its email confirmed). */
+  onSignedUp: () => void;
+};
+
+export function SignUpForm({ onSignedUp }: SignUpFormProps) {
+  const { signUp } = useAuth();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<SignUpInput>({
+    resolver: zodResolver(signUpSchema),
+    defaultValues: { name: "", email: "", password: "" },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await signUp(values);
+      toast.success("Success!", {
+        description: "Please check your email to confirm your account.",
+      });
+      reset();
+      onSignedUp();
+    } catch (error) {
+      setServerFieldErrors(error, setError, FIELDS);
+      toast.error(errorMessage(error));
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <TextField
+        id="sign-up-name"
+        label="Full Name"
+        autoComplete="name"
+        error={errors.name?.message}
+        {...register("name")}
+      />
+      <TextField
+        id="sign-up-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register("email")}
+      />
+      <TextField
+        id="sign-up-password"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...register("password")}
+      />
+      <Button type="submit" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? "Creating account..." : "Sign Up"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,32 @@
+// Every client URL, defined once. Static pages are strings; pages with a parameter are
+// functions for links and have their router pattern in `routePatterns`.
+
+const encode = encodeURIComponent;
+
+export const paths = {
+  home: "/",
+  team: "/team",
+  contact: "/contact",
+  blog: "/blog",
+  about: "/about",
+  posts: "/posts",
+  discussions: "/discussion",
+  discussion: (id: string) => `/discussion/${encode(id)}`,
+  discussionsByAuthor: (author: string) => `/discussion?author=${encode(author)}`,
+  profile: (id: string) => `/profile/${encode(id)}`,
+  profileEdit: "/profile/edit",
+  members: "/members",
+  auth: "/auth",
+  /** Where the sign-up confirmation link lands (better-auth's `callbackURL`). */
+  authVerified: "/auth?verified=1",
+  privacy: "/privacy",
+  dataRequest: "/data-request",
+  rotatingTextShowcase: "/rotating-text-showcase",
+  headerShowcase: "/header-showcase",
+  cms: "/cms",
+} as const;
+
+export const routePatterns = {
+  discussion: "/discussion/:id",
+  profile: "/profile/:id",
+} as const;

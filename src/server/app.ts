@@ -1,0 +1,70 @@
+// createApp(deps) builds the whole HTTP app: production (main.ts) and tests share it.
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { HTTPException } from "hono/http-exception";
+import { authRoutes } from "./auth/routes";
+import type { AppDeps, AppEnv } from "./context";
+import { sessionRoutes } from "./features/session/routes";
+import { errorBody, HttpError } from "./lib/http-error";
+import { sameOriginWrites, securityHeaders } from "./lib/security";
+import { spaHandler } from "./lib/spa";
+import type { StaticFile } from "./lib/static-files";
+
+export type CreateAppOptions = {
+  /** The built client; absent in API tests. */
+  staticFiles?: Map<string, StaticFile>;
+  /** Serves /uploads/*; absent in API tests that do not upload. */
+  uploads?: Hono;
+};
+
+export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
+  const api = new Hono<AppEnv>()
+    .use(sameOriginWrites(deps.env.siteUrl))
+    .route("/auth", authRoutes)
+    .route("/session", sessionRoutes)
+    .all("/*", (c) => c.json(errorBody(404, "Not found"), 404));
+
+  const app = new Hono<AppEnv>();
+  app.use(async (c, next) => {
+    c.set("deps", deps);
+    c.set("clientIp", deps.clientIp(c.req.raw, c.env));
+    c.set("viewer", undefined);
+    await next();
+  });
+  app.use(securityHeaders(deps.env.siteUrl));
+  app.use(compress());
+  app.route("/api", api);
+  if (options.uploads) app.route("/uploads", options.uploads);
+  if (options.staticFiles) {
+    app.get(
+      "*",
+      spaHandler({
+        files: options.staticFiles,
+        siteName: deps.env.siteName,
+        siteUrl: deps.env.siteUrl,
+      }),
+    );
+  }
+
+  app.onError((error, c) => {
+    if (error instanceof HttpError) {
+      for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
+      return c.json(error.toBody(), error.status);
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      const status = error.status === 413 ? 413 : 400;
+      return c.json(errorBody(status, error.message), status);
+    }
+    deps.logger.error({ err: error, method: c.req.method, path: c.req.path }, "request failed");
+    // Never send internals (stack, SQL) to the client.
+    return c.json(errorBody(500, "Something went wrong. Please try again."), 500);
+  });
+  app.notFound((c) =>
+    c.req.path.startsWith("/api/")
+      ? c.json(errorBody(404, "Not found"), 404)
+      : c.text("Not found", 404),
+  );
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,141 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ApiErrorBody, SessionResponse } from "../../shared/api-types";
+import { createClient, createTestApp, type TestApp } from "../test/test-app";
+import { uniqueEmail } from "../test/factories";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const password = "a sturdy password";
+
+async function signUp(email: string, name = "Jo Ranter") {
+  const client = createClient(t.app);
+  const response = await client.post("/api/auth/sign-up/email", { name, email, password });
+  return { client, response };
+}
+
+async function errorOf(response: Response) {
+  return ((await response.json()) as ApiErrorBody).error;
+}
+
+describe("sign-up, verification, sign-in, session, sign-out", () => {
+  it("takes a member from sign-up to signed-out", async () => {
+    const email = uniqueEmail("flow");
+    const { client, response } = await signUp(email);
+    expect(response.status).toBe(200);
+
+    // Sign-up alone does not sign in: the email must be confirmed first.
+    const before = (await (await client.get("/api/session")).json()) as SessionResponse;
+    expect(before.user).toBeNull();
+
+    const link = await t.mailbox.latestLink(email);
+    expect(link).toMatch(/^http:\/\/localhost:3000\/api\/auth\/verify-email\?token=/);
+    const verify = await client.get(link as string);
+    expect(verify.status).toBe(302);
+    expect(verify.headers.get("location")).toBe("/auth?verified=1");
+
+    const signIn = await client.post("/api/auth/sign-in/email", { email, password });
+    expect(signIn.status).toBe(200);
+    const cookie = signIn.headers.getSetCookie().join("\n");
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+
+    const session = (await (await client.get("/api/session")).json()) as SessionResponse;
+    expect(session.user?.email).toBe(email);
+    expect(session.role).toBe("user");
+    expect(session.profile).toEqual({ fullName: "Jo Ranter", avatarUrl: null });
+
+    const signOut = await client.post("/api/auth/sign-out", {});
+    expect(signOut.status).toBe(200);
+    const after = (await (await client.get("/api/session")).json()) as SessionResponse;
+    expect(after).toEqual({ user: null, profile: null, role: null });
+  });
+
+  it("creates the profile and the user role with the account", async () => {
+    const email = uniqueEmail("rows");
+    await signUp(email, "Row Maker");
+    const { rows } = await t.db.execute<{ full_name: string; role: string }>(
+      sql`select p.full_name, r.role from "user" u
+          join profiles p on p.id = u.id join user_roles r on r.user_id = u.id
+          where u.email = ${email}`,
+    );
+    expect(rows).toEqual([{ full_name: "Row Maker", role: "user" }]);
+  });
+
+  it("refuses sign-in before the email is confirmed", async () => {
+    const email = uniqueEmail("unverified");
+    const { client } = await signUp(email);
+    const response = await client.post("/api/auth/sign-in/email", { email, password });
+    expect(response.status).toBe(403);
+    expect((await errorOf(response)).code).toBe("EMAIL_NOT_VERIFIED");
+  });
+
+  it("refuses a wrong password with 401", async () => {
+    const email = uniqueEmail("wrong");
+    const { client } = await signUp(email);
+    await client.get((await t.mailbox.latestLink(email)) as string);
+    const response = await client.post("/api/auth/sign-in/email", { email, password: "not it at all" });
+    expect(response.status).toBe(401);
+    expect(await errorOf(response)).toMatchObject({ code: "INVALID_EMAIL_OR_PASSWORD" });
+  });
+});
+
+describe("input validation with SPEC §5 messages", () => {
+  const client = () => createClient(t.app);
+
+  it.each([
+    ["missing", undefined, "Email is required"],
+    ["empty", "   ", "Email is required"],
+    ["overlong", `${"a".repeat(250)}@example.com`, "Email is too long"],
+    ["malformed", "not-an-email", "Please enter a valid email address"],
+  ])("sign-in with a %s email gives 400 '%s'", async (_case, email, message) => {
+    const response = await client().post("/api/auth/sign-in/email", { email, password });
+    expect(response.status).toBe(400);
+    expect(await errorOf(response)).toMatchObject({ code: "INVALID_INPUT", fields: { email: message } });
+  });
+
+  it("sign-up with a malformed email gives 400 with the SPEC message", async () => {
+    const response = await client().post("/api/auth/sign-up/email", {
+      name: "Someone",
+      email: "someone@",
+      password,
+    });
+    expect(response.status).toBe(400);
+    expect((await errorOf(response)).fields).toEqual({ email: "Please enter a valid email address" });
+  });
+
+  it("an empty password gives 400 'Password is required'", async () => {
+    const signIn = await client().post("/api/auth/sign-in/email", { email: "a@b.co", password: "" });
+    expect(signIn.status).toBe(400);
+    expect((await errorOf(signIn)).fields).toEqual({ password: "Password is required" });
+    const up = await client().post("/api/auth/sign-up/email", { name: "A B", email: "a@b.co", password: "" });
+    expect(up.status).toBe(400);
+    expect((await errorOf(up)).fields?.password).toBe("Password is required");
+  });
+
+  it("sign-up without a full name gives 400 'Full name is required'", async () => {
+    const response = await client().post("/api/auth/sign-up/email", {
+      name: " <> ",
+      email: uniqueEmail(),
+      password,
+    });
+    expect(response.status).toBe(400);
+    expect((await errorOf(response)).fields).toEqual({ name: "Full name is required" });
+  });
+
+  it("a body that is not JSON gives 400 in the error shape", async () => {
+    const response = await t.app.request("/api/auth/sign-in/email", {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: "http://localhost:3000" },
+      body: "{nope",
+    });
+    expect(response.status).toBe(400);
+    expect((await errorOf(response)).code).toBe("INVALID_INPUT");
+  });
+});

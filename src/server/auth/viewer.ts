@@ -1,0 +1,50 @@
+// The signed-in member behind a request, and the permission checks handlers start with.
+import type { Context } from "hono";
+import { type Capability, can, type Role } from "../../shared/permissions";
+import type { AppEnv } from "../context";
+import { HttpError } from "../lib/http-error";
+import { getRole } from "./roles";
+
+export type Viewer = {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  role: Role;
+};
+
+/** The request's signed-in member or null; looked up once per request. */
+export async function getViewer(c: Context<AppEnv>): Promise<Viewer | null> {
+  const cached = c.get("viewer");
+  if (cached !== undefined) return cached;
+  const { auth, db, logger } = c.get("deps");
+  const found = await auth.api.getSession({ headers: c.req.raw.headers });
+  const viewer = found
+    ? {
+        id: found.user.id,
+        email: found.user.email,
+        emailVerified: found.user.emailVerified,
+        role: await getRole(db, found.user.id, logger),
+      }
+    : null;
+  c.set("viewer", viewer);
+  return viewer;
+}
+
+export async function requireUser(
+  c: Context<AppEnv>,
+  message = "You must be signed in",
+): Promise<Viewer> {
+  const viewer = await getViewer(c);
+  if (!viewer) throw new HttpError(401, message);
+  return viewer;
+}
+
+export async function requireCapability(
+  c: Context<AppEnv>,
+  capability: Capability,
+  message = "You don't have permission to do this",
+): Promise<Viewer> {
+  const viewer = await requireUser(c);
+  if (!can(viewer.role, capability)) throw new HttpError(403, message);
+  return viewer;
+}

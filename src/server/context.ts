@@ -1,0 +1,26 @@
+// What every request handler can reach: the app's dependencies and per-request values.
+import type { Auth } from "./auth/auth";
+import type { Viewer } from "./auth/viewer";
+import type { Db } from "./db/client";
+import type { Env } from "./env";
+import type { Logger } from "./lib/logger";
+import type { Mailer } from "./lib/mail";
+
+export type AppDeps = {
+  env: Env;
+  db: Db;
+  auth: Auth;
+  mailer: Mailer;
+  logger: Logger;
+  /** The client's address, from the socket in production and from a test's choosing in tests. */
+  clientIp: (request: Request, info: unknown) => string;
+};
+
+export type AppEnv = {
+  Variables: {
+    deps: AppDeps;
+    clientIp: string;
+    /** Memoised by getViewer: undefined until looked up, null when signed out. */
+    viewer: Viewer | null | undefined;
+  };
+};

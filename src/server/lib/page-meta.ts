@@ -1,0 +1,96 @@
+// Per-route <title>, description, Open Graph and Twitter tags, filled in on the server so that
+// link previews and search engines see them without running JavaScript.
+export type PageMeta = {
+  title: string;
+  description: string;
+  /** False for the not-found page: the shell is served with status 404. */
+  found: boolean;
+};
+
+const DEFAULT_DESCRIPTION =
+  "A community for honest opinions and rants: read the blog, join the discussion, meet the members.";
+
+const FIXED: Record<string, { title: string; description?: string }> = {
+  "/": { title: "" },
+  "/team": { title: "Team" },
+  "/contact": { title: "Contact", description: "Get in touch. We reply within 24 hours." },
+  "/blog": {
+    title: "Blog",
+    description: "Latest posts: rants, observations and unpopular opinions.",
+  },
+  "/about": { title: "About" },
+  "/posts": { title: "Latest posts" },
+  "/discussion": {
+    title: "Discussion forum",
+    description: "Browse, search and start discussions.",
+  },
+  "/members": { title: "Community Members", description: "Meet the members of the community." },
+  "/auth": { title: "Sign in" },
+  "/privacy": { title: "Privacy policy", description: "How we handle your data under UK GDPR." },
+  "/data-request": { title: "Data request", description: "Ask for your data under UK GDPR." },
+  "/rotating-text-showcase": { title: "Rotating text showcase" },
+  "/header-showcase": { title: "Header showcase" },
+  "/cms": { title: "Content management" },
+  "/profile/edit": { title: "Edit Profile" },
+};
+
+const PATTERNS: Array<{ pattern: RegExp; title: string }> = [
+  { pattern: /^\/discussion\/[^/]+$/, title: "Discussion" },
+  { pattern: /^\/profile\/[^/]+$/, title: "Profile" },
+  { pattern: /^\/blog\/[^/]+$/, title: "Blog post" },
+];
+
+/** The fixed metadata for a path; features with records (discussions, profiles) refine it. */
+export function fixedPageMeta(pathname: string): PageMeta {
+  const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  const fixed = FIXED[normalised];
+  if (fixed) {
+    return {
+      title: fixed.title,
+      description: fixed.description ?? DEFAULT_DESCRIPTION,
+      found: true,
+    };
+  }
+  const match = PATTERNS.find(({ pattern }) => pattern.test(normalised));
+  if (match) return { title: match.title, description: DEFAULT_DESCRIPTION, found: true };
+  return { title: "Page not found", description: DEFAULT_DESCRIPTION, found: false };
+}
+
+function escapeHtml(value: string): string {
+  return value
+    .replaceAll("&", "&amp;")
+    .replaceAll('"', "&quot;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;");
+}
+
+/** The SPA shell with `meta` written into its head. */
+export function renderShell(
+  shell: string,
+  meta: PageMeta,
+  site: { name: string; url: string; pathname: string },
+): string {
+  const title = meta.title ? `${meta.title} · ${site.name}` : site.name;
+  const canonical = new URL(site.pathname, site.url).href;
+  const image = new URL("/og-image.png", site.url).href;
+  const tags = [
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description)}">`,
+    `<link rel="canonical" href="${escapeHtml(canonical)}">`,
+    `<meta property="og:site_name" content="${escapeHtml(site.name)}">`,
+    `<meta property="og:type" content="website">`,
+    `<meta property="og:title" content="${escapeHtml(title)}">`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}">`,
+    `<meta property="og:url" content="${escapeHtml(canonical)}">`,
+    `<meta property="og:image" content="${escapeHtml(image)}">`,
+    `<meta name="twitter:card" content="summary_large_image">`,
+    `<meta name="twitter:title" content="${escapeHtml(title)}">`,
+    `<meta name="twitter:description" content="${escapeHtml(meta.description)}">`,
+    `<meta name="twitter:image" content="${escapeHtml(image)}">`,
+    ...(meta.found ? [] : [`<meta name="robots" content="noindex">`]),
+  ].join("\n    ");
+  return shell
+    .replace(/<title>[\s\S]*?<\/title>/, "")
+    .replace(/<meta name="description"[^>]*>/, "")
+    .replace("</head>", `    ${tags}\n  </head>`);
+}

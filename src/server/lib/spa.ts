@@ -1,0 +1,38 @@
+// Serves the built client: real files as they are, every other page path as the SPA shell with
+// its metadata. A missing file (a path with an extension) is a plain 404, never the shell.
+import type { Context } from "hono";
+import { fixedPageMeta, renderShell } from "./page-meta";
+import { type StaticFile, staticResponse } from "./static-files";
+
+export type SpaOptions = {
+  files: Map<string, StaticFile>;
+  siteName: string;
+  siteUrl: string;
+};
+
+const FILE_LIKE = /\/[^/]+\.[a-z0-9]+$/i;
+
+export function spaHandler(options: SpaOptions) {
+  const shellFile = options.files.get("/index.html");
+  const shell = shellFile?.body.toString("utf8");
+  return (c: Context) => {
+    const { pathname } = new URL(c.req.url);
+    const file = options.files.get(pathname);
+    if (file && pathname !== "/index.html") return staticResponse(file, c.req.raw);
+    if (FILE_LIKE.test(pathname)) return c.text("Not found", 404);
+    if (!shell) {
+      return c.text(
+        "The client is not built. Run `npm run build`, or `npm start` which builds it.",
+        503,
+      );
+    }
+    const meta = fixedPageMeta(pathname);
+    const html = renderShell(shell, meta, {
+      name: options.siteName,
+      url: options.siteUrl,
+      pathname,
+    });
+    c.header("cache-control", "no-cache");
+    return c.html(html, meta.found ? 200 : 404);
+  };
+}

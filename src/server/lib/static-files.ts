@@ -1,0 +1,85 @@
+// The built client, held in memory with gzip and brotli variants made once at start-up:
+// the files are few and small, and every request is then a map lookup.
+import { createHash } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+
+export type StaticFile = {
+  body: Buffer;
+  gzip?: Buffer;
+  brotli?: Buffer;
+  contentType: string;
+  etag: string;
+  /** Vite puts content-hashed files under /assets/: they never change, so cache them forever. */
+  immutable: boolean;
+};
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".webp": "image/webp",
+  ".ico": "image/x-icon",
+  ".txt": "text/plain; charset=utf-8",
+  ".xml": "application/xml",
+  ".woff2": "font/woff2",
+  ".webmanifest": "application/manifest+json",
+};
+
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest)|image\/svg)/;
+
+async function listFiles(directory: string): Promise<string[]> {
+  const entries = await readdir(directory, { withFileTypes: true, recursive: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+export async function loadStaticFiles(directory: string): Promise<Map<string, StaticFile>> {
+  const files = new Map<string, StaticFile>();
+  for (const file of await listFiles(directory)) {
+    const body = await readFile(file);
+    const urlPath = `/${path.relative(directory, file).split(path.sep).join("/")}`;
+    const contentType = CONTENT_TYPES[path.extname(file)] ?? "application/octet-stream";
+    const compress = COMPRESSIBLE.test(contentType) && body.length > 512;
+    files.set(urlPath, {
+      body,
+      gzip: compress ? gzipSync(body, { level: 9 }) : undefined,
+      brotli: compress
+        ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
+        : undefined,
+      contentType,
+      etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
+      immutable: urlPath.startsWith("/assets/"),
+    });
+  }
+  return files;
+}
+
+/** A response for `file`, compressed as the client accepts. */
+export function staticResponse(file: StaticFile, request: Request, status = 200): Response {
+  const headers = new Headers({
+    "content-type": file.contentType,
+    etag: file.etag,
+    vary: "accept-encoding",
+    "cache-control": file.immutable ? "public, max-age=31536000, immutable" : "no-cache",
+  });
+  if (request.headers.get("if-none-match") === file.etag && status === 200) {
+    return new Response(null, { status: 304, headers });
+  }
+  const accepts = request.headers.get("accept-encoding") ?? "";
+  let body: Buffer = file.body;
+  if (file.brotli && /\bbr\b/.test(accepts)) {
+    body = file.brotli;
+    headers.set("content-encoding", "br");
+  } else if (file.gzip && /\bgzip\b/.test(accepts)) {
+    body = file.gzip;
+    headers.set("content-encoding", "gzip");
+  }
+  return new Response(request.method === "HEAD" ? null : new Uint8Array(body), { status, headers });
+}

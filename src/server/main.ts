@@ -1,0 +1,98 @@
+// Starts the site: configuration, database (migrated and seeded), HTTP server; stops cleanly.
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { serve } from "@hono/node-server";
+import { createApp } from "./app";
+import { createAuth } from "./auth/auth";
+import { promoteAdminEmails } from "./auth/roles";
+import { openDatabase } from "./db/client";
+import { lockDataDir } from "./db/data-dir-lock";
+import { EnvError, loadEnv } from "./env";
+import { resolveAuthSecret } from "./lib/auth-secret";
+import { createLogger } from "./lib/logger";
+import { createMailer } from "./lib/mail";
+import { loadStaticFiles } from "./lib/static-files";
+import { uploadsRoutes } from "./lib/uploads";
+
+const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/client");
+
+async function main() {
+  let env: ReturnType<typeof loadEnv>;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(env.logLevel);
+  const releaseLock = env.databaseUrl ? () => {} : lockDataDir(env.dataDir);
+  const database = env.databaseUrl
+    ? await openDatabase({ engine: "postgres", url: env.databaseUrl })
+    : await openDatabase({ engine: "pglite", dataDir: path.join(env.dataDir, "pg") });
+  await database.migrate();
+  await promoteAdminEmails(database.db, env.adminEmails);
+
+  const mailer = createMailer({
+    smtpUrl: env.smtpUrl,
+    from: env.mailFrom,
+    dataDir: env.dataDir,
+    logger,
+  });
+  const auth = createAuth({
+    db: database.db,
+    secret: resolveAuthSecret(env.authSecret, env.dataDir),
+    siteUrl: env.siteUrl,
+    siteName: env.siteName,
+    adminEmails: env.adminEmails,
+    mailer,
+    logger,
+  });
+  const app = createApp(
+    {
+      env,
+      db: database.db,
+      auth,
+      mailer,
+      logger,
+      clientIp: (_request, bindings) =>
+        (bindings as { incoming?: { socket?: { remoteAddress?: string } } }).incoming?.socket
+          ?.remoteAddress ?? "unknown",
+    },
+    {
+      staticFiles: await loadStaticFiles(clientDir).catch(() => new Map()),
+      uploads: uploadsRoutes(path.join(env.dataDir, "uploads")),
+    },
+  );
+
+  const server = serve(
+    { fetch: app.fetch, port: env.port, hostname: env.host },
+    (info: AddressInfo) => {
+      logger.info(
+        { port: info.port, database: database.engine, siteUrl: env.siteUrl },
+        `${env.siteName} is running at ${env.siteUrl}`,
+      );
+    },
+  );
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "stopping");
+    server.close();
+    await database.close().catch((error) => logger.error({ err: error }, "database close failed"));
+    releaseLock();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

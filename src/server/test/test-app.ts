@@ -1,0 +1,139 @@
+// An app on a fresh copy of the migrated database, with a dev mailbox in a temporary folder:
+// API tests go through app.request() against the real thing.
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createApp } from "../app";
+import { createAuth } from "../auth/auth";
+import { loadEnv } from "../env";
+import { createLogger } from "../lib/logger";
+import { createMailer } from "../lib/mail";
+import { openTestDatabase } from "./test-database";
+
+export const TEST_SITE_URL = "http://localhost:3000";
+export const CLIENT_IP_TEST_HEADER = "x-test-client-ip";
+
+export type TestAppOptions = {
+  env?: Record<string, string>;
+  rateLimits?: { signIn: number; signUp: number };
+};
+
+export async function createTestApp(options: TestAppOptions = {}) {
+  const database = await openTestDatabase();
+  const dataDir = await mkdtemp(path.join(tmpdir(), "rc-test-"));
+  const env = loadEnv({
+    DATA_DIR: dataDir,
+    SITE_URL: TEST_SITE_URL,
+    LOG_LEVEL: "silent",
+    ...options.env,
+  });
+  const logger = createLogger(env.logLevel);
+  const mailer = createMailer({
+    smtpUrl: undefined,
+    from: env.mailFrom,
+    dataDir,
+    logger,
+    printLinks: false,
+  });
+  const auth = createAuth({
+    db: database.db,
+    secret: "test-secret-test-secret-test-secret!",
+    siteUrl: env.siteUrl,
+    siteName: env.siteName,
+    adminEmails: env.adminEmails,
+    mailer,
+    logger,
+    rateLimits: options.rateLimits ?? { signIn: 1000, signUp: 1000 },
+  });
+  const app = createApp({
+    env,
+    db: database.db,
+    auth,
+    mailer,
+    logger,
+    clientIp: (request) => request.headers.get(CLIENT_IP_TEST_HEADER) ?? "127.0.0.1",
+  });
+
+  const mailbox = {
+    /** The newest message to `to`, as the dev mailbox wrote it. */
+    async latest(to: string): Promise<string | null> {
+      const directory = path.join(dataDir, "mail");
+      const names = await readdir(directory).catch(() => [] as string[]);
+      const mine = names.filter((name) => name.endsWith(`-${to.toLowerCase()}.txt`)).sort();
+      const newest = mine.at(-1);
+      return newest ? readFile(path.join(directory, newest), "utf8") : null;
+    },
+    async latestLink(to: string): Promise<string | null> {
+      const message = await this.latest(to);
+      return message?.match(/https?:\/\/\S+/)?.[0] ?? null;
+    },
+  };
+
+  return {
+    app,
+    database,
+    db: database.db,
+    env,
+    auth,
+    logger,
+    mailbox,
+    dataDir,
+    async close() {
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** A browser-like client for one member: keeps cookies, sends our Origin on writes. */
+export function createClient(app: TestApp["app"], clientIp = "127.0.0.1") {
+  const cookies = new Map<string, string>();
+  const store = (response: Response) => {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const [name, ...rest] = (pair ?? "").split("=");
+      if (!name) continue;
+      const value = rest.join("=");
+      const expired = /max-age=0/i.test(line) || value === "";
+      if (expired) cookies.delete(name.trim());
+      else cookies.set(name.trim(), value);
+    }
+  };
+  const request = async (
+    method: string,
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
+    const init: RequestInit = {
+      method,
+      headers: {
+        origin: TEST_SITE_URL,
+        [CLIENT_IP_TEST_HEADER]: clientIp,
+        ...(cookies.size ? { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; ") } : {}),
+        ...(body !== undefined ? { "content-type": "application/json" } : {}),
+        ...headers,
+      },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    };
+    const response = await app.request(new URL(url, TEST_SITE_URL).href, init);
+    store(response);
+    return response;
+  };
+  return {
+    cookies,
+    get: (url: string, headers?: Record<string, string>) => request("GET", url, undefined, headers),
+    post: (url: string, body: unknown = {}, headers?: Record<string, string>) =>
+      request("POST", url, body, headers),
+    patch: (url: string, body: unknown = {}, headers?: Record<string, string>) =>
+      request("PATCH", url, body, headers),
+    put: (url: string, body: unknown = {}, headers?: Record<string, string>) =>
+      request("PUT", url, body, headers),
+    delete: (url: string, headers?: Record<string, string>) =>
+      request("DELETE", url, undefined, headers),
+  };
+}
+
+export type TestClient = ReturnType<typeof createClient>;
