@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiErrorBody, SessionResponse } from "../../shared/api-types";
-import { createClient, createTestApp, type TestApp } from "../test/test-app";
 import { uniqueEmail } from "../test/factories";
+import { createClient, createTestApp, type TestApp } from "../test/test-app";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -80,7 +80,10 @@ describe("sign-up, verification, sign-in, session, sign-out", () => {
     const email = uniqueEmail("wrong");
     const { client } = await signUp(email);
     await client.get((await t.mailbox.latestLink(email)) as string);
-    const response = await client.post("/api/auth/sign-in/email", { email, password: "not it at all" });
+    const response = await client.post("/api/auth/sign-in/email", {
+      email,
+      password: "not it at all",
+    });
     expect(response.status).toBe(401);
     expect(await errorOf(response)).toMatchObject({ code: "INVALID_EMAIL_OR_PASSWORD" });
   });
@@ -97,7 +100,10 @@ describe("input validation with SPEC §5 messages", () => {
   ])("sign-in with a %s email gives 400 '%s'", async (_case, email, message) => {
     const response = await client().post("/api/auth/sign-in/email", { email, password });
     expect(response.status).toBe(400);
-    expect(await errorOf(response)).toMatchObject({ code: "INVALID_INPUT", fields: { email: message } });
+    expect(await errorOf(response)).toMatchObject({
+      code: "INVALID_INPUT",
+      fields: { email: message },
+    });
   });
 
   it("sign-up with a malformed email gives 400 with the SPEC message", async () => {
@@ -107,14 +113,23 @@ describe("input validation with SPEC §5 messages", () => {
       password,
     });
     expect(response.status).toBe(400);
-    expect((await errorOf(response)).fields).toEqual({ email: "Please enter a valid email address" });
+    expect((await errorOf(response)).fields).toEqual({
+      email: "Please enter a valid email address",
+    });
   });
 
   it("an empty password gives 400 'Password is required'", async () => {
-    const signIn = await client().post("/api/auth/sign-in/email", { email: "a@b.co", password: "" });
+    const signIn = await client().post("/api/auth/sign-in/email", {
+      email: "a@b.co",
+      password: "",
+    });
     expect(signIn.status).toBe(400);
     expect((await errorOf(signIn)).fields).toEqual({ password: "Password is required" });
-    const up = await client().post("/api/auth/sign-up/email", { name: "A B", email: "a@b.co", password: "" });
+    const up = await client().post("/api/auth/sign-up/email", {
+      name: "A B",
+      email: "a@b.co",
+      password: "",
+    });
     expect(up.status).toBe(400);
     expect((await errorOf(up)).fields?.password).toBe("Password is required");
   });

@@ -1,0 +1,118 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SessionResponse } from "../../shared/api-types";
+import { DataDirBusyError, lockDataDir } from "../db/data-dir-lock";
+import { roleChanges } from "../db/schema";
+import { createMember, uniqueEmail } from "../test/factories";
+import { type createClient, createTestApp, type TestApp } from "../test/test-app";
+import { ADMIN_EMAILS_REASON, promoteAdminEmails } from "./roles";
+import { CLI_REASON, setRoleByEmail } from "./set-role-by-email";
+
+let t: TestApp;
+const adminEmail = uniqueEmail("boss");
+beforeAll(async () => {
+  t = await createTestApp({
+    env: { ADMIN_EMAILS: `someone@else.com, ${adminEmail.toUpperCase()}` },
+  });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function sessionOf(client: ReturnType<typeof createClient>) {
+  return (await (await client.get("/api/session")).json()) as SessionResponse;
+}
+
+describe("the role command", () => {
+  it("sets a role by email, case-insensitively, and records it in the audit trail", async () => {
+    const member = await createMember(t);
+    const result = await setRoleByEmail(t.db, member.email.toUpperCase(), "moderator");
+    expect(result).toEqual({ ok: true, email: member.email, role: "moderator", oldRole: "user" });
+    expect((await sessionOf(member.client)).role).toBe("moderator");
+    const audit = await t.db
+      .select()
+      .from(roleChanges)
+      .where(eq(roleChanges.targetUserId, member.id));
+    expect(audit).toMatchObject([
+      { oldRole: "user", newRole: "moderator", changedBy: null, reason: CLI_REASON },
+    ]);
+  });
+
+  it("refuses an unknown role and an unknown email with a clear message", async () => {
+    const member = await createMember(t);
+    expect(await setRoleByEmail(t.db, member.email, "overlord")).toEqual({
+      ok: false,
+      message: 'Unknown role "overlord": use one of user, author, moderator, admin.',
+    });
+    const missing = await setRoleByEmail(t.db, "nobody@example.com", "admin");
+    expect(missing).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("No account with the email"),
+    });
+    expect((await sessionOf(member.client)).role).toBe("user");
+  });
+
+  it("cannot open the embedded database while another process holds it", () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "rc-lock-"));
+    try {
+      const release = lockDataDir(dataDir);
+      // The parent process stands in for a running server holding the lock.
+      writeFileSync(path.join(dataDir, "pg.lock"), String(process.ppid));
+      expect(() => lockDataDir(dataDir)).toThrow(DataDirBusyError);
+      release();
+      // A lock left by a process that is gone is taken over.
+      writeFileSync(path.join(dataDir, "pg.lock"), "999999999");
+      const again = lockDataDir(dataDir);
+      again();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("ADMIN_EMAILS", () => {
+  it("gives a listed account the admin role at sign-up", async () => {
+    const admin = await createMember(t, { email: adminEmail });
+    expect((await sessionOf(admin.client)).role).toBe("admin");
+  });
+
+  it("promotes a listed account that already exists when the server starts", async () => {
+    const member = await createMember(t);
+    await promoteAdminEmails(t.db, [member.email]);
+    expect((await sessionOf(member.client)).role).toBe("admin");
+    const audit = await t.db
+      .select()
+      .from(roleChanges)
+      .where(eq(roleChanges.targetUserId, member.id));
+    expect(audit).toMatchObject([{ newRole: "admin", reason: ADMIN_EMAILS_REASON }]);
+  });
+
+  it("leaves other accounts as user", async () => {
+    const member = await createMember(t);
+    expect((await sessionOf(member.client)).role).toBe("user");
+  });
+});
+
+describe("role fallback (SPEC §6)", () => {
+  it("is user when the member has no role row", async () => {
+    const member = await createMember(t);
+    await t.db.execute(sql`delete from user_roles where user_id = ${member.id}`);
+    expect((await sessionOf(member.client)).role).toBe("user");
+  });
+
+  it("is user when the role lookup fails", async () => {
+    const member = await createMember(t, { role: "admin" });
+    expect((await sessionOf(member.client)).role).toBe("admin");
+    await t.db.execute(sql`alter table user_roles rename to user_roles_gone`);
+    try {
+      const session = await sessionOf(member.client);
+      expect(session.user?.id).toBe(member.id);
+      expect(session.role).toBe("user");
+    } finally {
+      await t.db.execute(sql`alter table user_roles_gone rename to user_roles`);
+    }
+  });
+});
