@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiErrorBody, SessionResponse } from "../../shared/api-types";
+import { queryRows } from "../db/client";
 import { uniqueEmail } from "../test/factories";
 import { createClient, createTestApp, type TestApp } from "../test/test-app";
 
@@ -60,7 +61,8 @@ describe("sign-up, verification, sign-in, session, sign-out", () => {
   it("creates the profile and the user role with the account", async () => {
     const email = uniqueEmail("rows");
     await signUp(email, "Row Maker");
-    const { rows } = await t.db.execute<{ full_name: string; role: string }>(
+    const rows = await queryRows<{ full_name: string; role: string }>(
+      t.db,
       sql`select p.full_name, r.role from "user" u
           join profiles p on p.id = u.id join user_roles r on r.user_id = u.id
           where u.email = ${email}`,

@@ -1,0 +1,31 @@
+// `npm start` builds the client only when something it is built from changed since the last
+// build, so a restart is instant and a fresh checkout still works with one command.
+import { execSync } from "node:child_process";
+import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const stamp = path.join(root, "dist/client/.build-stamp");
+const inputs = ["src/client", "src/shared", "vite.config.ts", "package-lock.json"];
+
+function newestMtime(target: string): number {
+  const full = path.join(root, target);
+  if (!existsSync(full)) return 0;
+  const stats = statSync(full);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  return readdirSync(full, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .reduce(
+      (newest, entry) =>
+        Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs),
+      0,
+    );
+}
+
+const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
+const changed = Math.max(...inputs.map(newestMtime));
+if (changed > built) {
+  console.log("Building the client…");
+  execSync("npx vite build --logLevel warn", { cwd: root, stdio: "inherit" });
+  writeFileSync(stamp, new Date().toISOString());
+}
