@@ -1,0 +1,52 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+// Browser tests run the real server (built client, embedded database in a fresh temporary
+// DATA_DIR) and drive Debian's Chromium: never a browser downloaded by Playwright.
+const port = 3199;
+// The config is loaded again in each worker: they inherit the folder the first load made.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "rc-e2e-"));
+const e2eSiteUrl = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  use: {
+    baseURL: e2eSiteUrl,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: {
+    command: "npx tsx src/server/main.ts",
+    url: `${e2eSiteUrl}/api/session`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      SITE_URL: e2eSiteUrl,
+      LOG_LEVEL: "warn",
+      ADMIN_EMAILS: "e2e-admin@example.com",
+    },
+  },
+});
