@@ -1,8 +1,15 @@
-import { Outlet, ScrollRestoration } from "react-router";
+import { Suspense } from "react";
+import { Outlet, useLocation } from "react-router";
 import { SiteHeader } from "./header/site-header";
+import { PageErrorBoundary } from "./page-error-boundary";
+import { PageFallback } from "./page-fallback";
 import { SiteFooter } from "./site-footer";
+import { useScrollOnNavigate } from "./use-scroll-on-navigate";
 
 export function Layout() {
+  const { pathname } = useLocation();
+  useScrollOnNavigate();
+
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -13,10 +20,13 @@ export function Layout() {
       </a>
       <SiteHeader />
       <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
-        <Outlet />
+        <PageErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<PageFallback />}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
       </main>
       <SiteFooter />
-      <ScrollRestoration />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
-import { Toaster } from "sonner";
+import { Toaster } from "../components/ui/toaster";
 import { AuthProvider } from "../features/auth/components/auth-provider";
 import { createQueryClient } from "../lib/query-client";
 
@@ -9,7 +9,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>
-        <Toaster richColors closeButton position="bottom-right" />
+        <Toaster />
         {children}
       </AuthProvider>
     </QueryClientProvider>

@@ -1,9 +1,9 @@
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import { useAuth } from "../../features/auth/hooks/use-auth";
 import { errorMessage } from "../../lib/api-client";
 import { paths } from "../../lib/paths";
+import { toast } from "../../lib/toast";
 
 /** Signs out and goes home (SPEC §2). */
 export function useSignOut(): () => Promise<void> {

@@ -6,7 +6,7 @@ import { usePageTitle } from "../../hooks/use-page-title";
 import { paths } from "../../lib/paths";
 
 export function AuthPage() {
-  usePageTitle("Sign In");
+  usePageTitle("Sign in");
   const { user } = useAuth();
   useVerificationNotice({ keepUrl: user !== null });
 

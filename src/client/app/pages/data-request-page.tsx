@@ -3,7 +3,7 @@ import { PageHeading } from "../../components/page-heading";
 import { usePageTitle } from "../../hooks/use-page-title";
 
 export function DataRequestPage() {
-  usePageTitle("Data Request");
+  usePageTitle("Data request");
   return (
     <PageContainer>
       <PageHeading>Data Protection Request</PageHeading>

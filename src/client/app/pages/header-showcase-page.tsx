@@ -3,7 +3,7 @@ import { PageHeading } from "../../components/page-heading";
 import { usePageTitle } from "../../hooks/use-page-title";
 
 export function HeaderShowcasePage() {
-  usePageTitle("Header Showcase");
+  usePageTitle("Header showcase");
   return (
     <PageContainer>
       <PageHeading>Header Showcase</PageHeading>

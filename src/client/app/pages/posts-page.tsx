@@ -3,7 +3,7 @@ import { PageHeading } from "../../components/page-heading";
 import { usePageTitle } from "../../hooks/use-page-title";
 
 export function PostsPage() {
-  usePageTitle("Posts");
+  usePageTitle("Latest posts");
   return (
     <PageContainer>
       <PageHeading>Latest Posts</PageHeading>

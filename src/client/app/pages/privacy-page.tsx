@@ -3,7 +3,7 @@ import { PageHeading } from "../../components/page-heading";
 import { usePageTitle } from "../../hooks/use-page-title";
 
 export function PrivacyPage() {
-  usePageTitle("Privacy Policy");
+  usePageTitle("Privacy policy");
   return (
     <PageContainer>
       <PageHeading>Privacy Policy</PageHeading>

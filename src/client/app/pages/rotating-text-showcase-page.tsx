@@ -3,7 +3,7 @@ import { PageHeading } from "../../components/page-heading";
 import { usePageTitle } from "../../hooks/use-page-title";
 
 export function RotatingTextShowcasePage() {
-  usePageTitle("Rotating Text Showcase");
+  usePageTitle("Rotating text showcase");
   return (
     <PageContainer>
       <PageHeading>Rotating Text Showcase</PageHeading>

@@ -1,11 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { type SignUpInput, signUpSchema } from "../../../../shared/schemas";
 import { TextField } from "../../../components/form/text-field";
 import { Button } from "../../../components/ui/button";
 import { errorMessage } from "../../../lib/api-client";
 import { setServerFieldErrors } from "../../../lib/server-field-errors";
+import { toast } from "../../../lib/toast";
 import { useAuth } from "../hooks/use-auth";
 
 const FIELDS = ["name", "email", "password"] as const;

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../../lib/toast";
 
 /**
  * The sign-up confirmation link lands on /auth?verified=1, or on /auth?error=INVALID_TOKEN

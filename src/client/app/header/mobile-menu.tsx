@@ -1,0 +1,113 @@
+import { LogIn, LogOut } from "lucide-react";
+import type { RefObject } from "react";
+import { Link, NavLink } from "react-router";
+import { Button } from "../../components/ui/button";
+import {
+  Sheet,
+  SheetClose,
+  SheetContent,
+  SheetDescription,
+  SheetHeader,
+  SheetTitle,
+} from "../../components/ui/sheet";
+import { UserAvatar } from "../../components/user-avatar";
+import { useAuth } from "../../features/auth/hooks/use-auth";
+import { cn } from "../../lib/cn";
+import { paths } from "../../lib/paths";
+import { siteName } from "../../lib/site-name";
+import { accountLinks, NAV_ITEMS } from "./nav-items";
+import { useSignOut } from "./use-sign-out";
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "flex items-center gap-3 rounded-md px-3 py-2.5 font-medium transition-colors hover:bg-accent hover:text-accent-foreground [&_svg]:size-4",
+    isActive ? "text-primary" : "text-foreground",
+  );
+
+type MobileMenuProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The menu button, which gets focus back when the panel closes. */
+  triggerRef: RefObject<HTMLButtonElement | null>;
+};
+
+/** The left slide-out panel: same links and account actions as the desktop header. */
+export function MobileMenu({ open, onOpenChange, triggerRef }: MobileMenuProps) {
+  const { user, profile, loading } = useAuth();
+  const signOut = useSignOut();
+
+  return (
+    <Sheet open={open} onOpenChange={onOpenChange}>
+      <SheetContent
+        id="mobile-menu"
+        side="left"
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          triggerRef.current?.focus();
+        }}
+      >
+        <SheetHeader>
+          <SheetTitle>{siteName}</SheetTitle>
+          <SheetDescription>Site navigation</SheetDescription>
+        </SheetHeader>
+        <nav aria-label="Mobile" className="flex flex-col gap-6">
+          <ul className="grid gap-1">
+            {NAV_ITEMS.map((item) => (
+              <li key={item.to}>
+                <SheetClose asChild>
+                  <NavLink to={item.to} className={linkClass}>
+                    {item.label}
+                  </NavLink>
+                </SheetClose>
+              </li>
+            ))}
+          </ul>
+          {loading ? null : user ? (
+            <div className="grid gap-1 border-t pt-4">
+              <div className="mb-2 flex items-center gap-3 px-3">
+                <UserAvatar
+                  name={profile?.fullName}
+                  email={user.email}
+                  avatarUrl={profile?.avatarUrl}
+                />
+                <span className="truncate font-medium">{profile?.fullName || user.email}</span>
+              </div>
+              <ul className="grid gap-1">
+                {accountLinks(user.id).map(({ to, label, icon: Icon }) => (
+                  <li key={to}>
+                    <SheetClose asChild>
+                      <NavLink to={to} end className={linkClass}>
+                        <Icon aria-hidden="true" />
+                        {label}
+                      </NavLink>
+                    </SheetClose>
+                  </li>
+                ))}
+              </ul>
+              <Button
+                variant="outline"
+                className="mt-2 justify-start"
+                onClick={() => {
+                  onOpenChange(false);
+                  void signOut();
+                }}
+              >
+                <LogOut aria-hidden="true" />
+                Sign out
+              </Button>
+            </div>
+          ) : (
+            <SheetClose asChild>
+              <Button asChild className="justify-start">
+                <Link to={paths.auth}>
+                  <LogIn aria-hidden="true" />
+                  Sign In
+                </Link>
+              </Button>
+            </SheetClose>
+          )}
+        </nav>
+      </SheetContent>
+    </Sheet>
+  );
+}
