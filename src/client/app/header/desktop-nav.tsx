@@ -1,5 +1,4 @@
 import { NavLink } from "react-router";
-import { cn } from "../../lib/cn";
 import { NAV_ITEMS } from "./nav-items";
 
 export function DesktopNav() {
@@ -10,12 +9,7 @@ export function DesktopNav() {
           <li key={item.to}>
             <NavLink
               to={item.to}
-              className={({ isActive }) =>
-                cn(
-                  "rounded-md px-3 py-2 font-medium text-sm transition-colors hover:bg-accent hover:text-accent-foreground",
-                  isActive ? "text-primary" : "text-foreground",
-                )
-              }
+              className="rounded-md px-3 py-2 font-medium text-foreground text-sm transition-colors hover:bg-accent hover:text-accent-foreground aria-[current=page]:text-primary"
             >
               {item.label}
             </NavLink>

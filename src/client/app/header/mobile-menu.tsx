@@ -12,17 +12,15 @@ import {
 } from "../../components/ui/sheet";
 import { UserAvatar } from "../../components/user-avatar";
 import { useAuth } from "../../features/auth/hooks/use-auth";
-import { cn } from "../../lib/cn";
 import { paths } from "../../lib/paths";
 import { siteName } from "../../lib/site-name";
 import { accountLinks, NAV_ITEMS } from "./nav-items";
 import { useSignOut } from "./use-sign-out";
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    "flex items-center gap-3 rounded-md px-3 py-2.5 font-medium transition-colors hover:bg-accent hover:text-accent-foreground [&_svg]:size-4",
-    isActive ? "text-primary" : "text-foreground",
-  );
+// A plain string (not NavLink's function form): SheetClose's Slot joins class names as text.
+// NavLink marks the current page with aria-current="page".
+const linkClass =
+  "flex items-center gap-3 rounded-md px-3 py-2.5 font-medium text-foreground transition-colors hover:bg-accent hover:text-accent-foreground aria-[current=page]:text-primary [&_svg]:size-4";
 
 type MobileMenuProps = {
   open: boolean;
