@@ -14,7 +14,8 @@ import { UserAvatar } from "../../components/user-avatar";
 import { useAuth } from "../../features/auth/hooks/use-auth";
 import { paths } from "../../lib/paths";
 import { siteName } from "../../lib/site-name";
-import { accountLinks, NAV_ITEMS } from "./nav-items";
+import { accountLinks } from "./account-links";
+import { NAV_ITEMS } from "./nav-items";
 import { useSignOut } from "./use-sign-out";
 
 // A plain string (not NavLink's function form): SheetClose's Slot joins class names as text.

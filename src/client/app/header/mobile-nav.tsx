@@ -1,6 +1,6 @@
 import { Menu } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
-import { Button } from "../../components/ui/button";
+import { buttonVariants } from "../../components/ui/button-variants";
 
 // The panel (Radix Dialog, about 12 KB gzipped) downloads when the visitor reaches for it.
 const loadMobileMenu = () => import("./mobile-menu");
@@ -15,11 +15,11 @@ export function MobileNav() {
 
   return (
     <>
-      <Button
+      {/* A plain button: see site-header.tsx on what the first download may include. */}
+      <button
+        type="button"
         ref={triggerRef}
-        variant="ghost"
-        size="icon"
-        className="md:hidden"
+        className={`${buttonVariants({ variant: "ghost", size: "icon" })} md:hidden`}
         aria-label="Open menu"
         aria-haspopup="dialog"
         aria-expanded={open}
@@ -32,7 +32,7 @@ export function MobileNav() {
         }}
       >
         <Menu aria-hidden="true" className="size-5" />
-      </Button>
+      </button>
       {requested ? (
         <Suspense fallback={null}>
           <MobileMenu open={open} onOpenChange={setOpen} triggerRef={triggerRef} />

@@ -10,7 +10,7 @@ import {
 } from "../../components/ui/dropdown-menu";
 import { UserAvatar } from "../../components/user-avatar";
 import { useAuth } from "../../features/auth/hooks/use-auth";
-import { accountLinks } from "./nav-items";
+import { accountLinks } from "./account-links";
 import { useSignOut } from "./use-sign-out";
 
 /** The signed-in member's avatar button and account menu (desktop header). */
