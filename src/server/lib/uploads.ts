@@ -1,8 +1,10 @@
+import { mkdirSync } from "node:fs";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 
 /** Serves uploaded files (avatars) from $DATA_DIR/uploads at /uploads/*. */
 export function uploadsRoutes(directory: string): Hono {
+  mkdirSync(directory, { recursive: true });
   return new Hono().get(
     "/*",
     async (c, next) => {
