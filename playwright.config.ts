@@ -47,6 +47,8 @@ export default defineConfig({
       SITE_URL: e2eSiteUrl,
       LOG_LEVEL: "warn",
       ADMIN_EMAILS: "e2e-admin@example.com",
+      // Every test signs up from 127.0.0.1: keep the limits, raised well above what tests use.
+      RATE_LIMIT_MULTIPLIER: "100",
     },
   },
 });

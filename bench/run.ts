@@ -23,6 +23,7 @@ async function main() {
     siteUrl: env.siteUrl,
     siteName: env.siteName,
     adminEmails: [],
+    rateLimits: { signIn: 1e6, signUp: 1e6 },
     mailer,
     logger,
   });

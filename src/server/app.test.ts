@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiErrorBody } from "../shared/api-types";
 import { createApp } from "./app";
+import { scaledAuthRateLimits } from "./auth/auth";
 import { EnvError, loadEnv } from "./env";
 import type { StaticFile } from "./lib/static-files";
 import { createClient, createTestApp, type TestApp } from "./test/test-app";
@@ -22,6 +23,16 @@ describe("configuration", () => {
     expect(() => loadEnv({ SITE_URL: "ftp://x" })).toThrow(/SITE_URL/);
     expect(() => loadEnv({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
     expect(() => loadEnv({ AUTH_SECRET: "short" })).toThrow(/AUTH_SECRET/);
+    expect(() => loadEnv({ RATE_LIMIT_MULTIPLIER: "0" })).toThrow(/RATE_LIMIT_MULTIPLIER/);
+  });
+
+  it("scales the sign-in and sign-up limits by RATE_LIMIT_MULTIPLIER", () => {
+    expect(scaledAuthRateLimits(loadEnv({}).rateLimitMultiplier)).toEqual({
+      signIn: 10,
+      signUp: 5,
+    });
+    expect(scaledAuthRateLimits(3)).toEqual({ signIn: 30, signUp: 15 });
+    expect(scaledAuthRateLimits(0.01)).toEqual({ signIn: 1, signUp: 1 });
   });
 
   it("has defaults for everything", () => {

@@ -35,6 +35,10 @@ export const envSchema = z.object({
   MAIL_FROM: z.string().trim().min(3, "must be a sender address").optional(),
   ADMIN_EMAILS: emailList.default([]),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  RATE_LIMIT_MULTIPLIER: z.coerce
+    .number({ error: "must be a positive number" })
+    .positive("must be a positive number")
+    .default(1),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       error: "must be one of fatal, error, warn, info, debug, trace, silent",
@@ -54,6 +58,8 @@ export type Env = {
   adminEmails: string[];
   authSecret: string | undefined;
   logLevel: string;
+  /** Scales every rate limit: above 1 for a busy site behind one address, or for tests. */
+  rateLimitMultiplier: number;
 };
 
 export class EnvError extends Error {}
@@ -81,5 +87,6 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     adminEmails: env.ADMIN_EMAILS,
     authSecret: env.AUTH_SECRET,
     logLevel: env.LOG_LEVEL,
+    rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
   };
 }

@@ -4,7 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
-import { createAuth } from "./auth/auth";
+import { createAuth, scaledAuthRateLimits } from "./auth/auth";
 import { promoteAdminEmails } from "./auth/roles";
 import { openDatabase } from "./db/client";
 import { lockDataDir } from "./db/data-dir-lock";
@@ -50,6 +50,7 @@ async function main() {
     adminEmails: env.adminEmails,
     mailer,
     logger,
+    rateLimits: scaledAuthRateLimits(env.rateLimitMultiplier),
   });
   const app = createApp(
     {

@@ -12,6 +12,16 @@ import { promoteAdminEmails } from "./roles";
 /** The header our server sets from the socket address; whatever a client sends is replaced. */
 export const CLIENT_IP_HEADER = "x-client-ip";
 
+export const AUTH_RATE_LIMITS = { signIn: 10, signUp: 5 } as const;
+
+/** The per-minute limits scaled by RATE_LIMIT_MULTIPLIER (never below one attempt). */
+export function scaledAuthRateLimits(multiplier: number) {
+  return {
+    signIn: Math.max(1, Math.round(AUTH_RATE_LIMITS.signIn * multiplier)),
+    signUp: Math.max(1, Math.round(AUTH_RATE_LIMITS.signUp * multiplier)),
+  };
+}
+
 export type AuthOptions = {
   db: Db;
   secret: string;
@@ -21,12 +31,12 @@ export type AuthOptions = {
   mailer: Mailer;
   logger: Logger;
   /** Sign-in and sign-up attempts allowed per client address per minute. */
-  rateLimits?: { signIn: number; signUp: number };
+  rateLimits: { signIn: number; signUp: number };
 };
 
 export function createAuth(options: AuthOptions) {
   const { db, logger } = options;
-  const limits = options.rateLimits ?? { signIn: 10, signUp: 5 };
+  const limits = options.rateLimits;
   return betterAuth({
     appName: options.siteName,
     baseURL: options.siteUrl,

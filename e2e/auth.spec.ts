@@ -1,0 +1,57 @@
+import { expect, test } from "@playwright/test";
+import { createVerifiedAccount, PASSWORD, signIn, uniqueEmail } from "./support/accounts";
+import { latestMailLink } from "./support/mailbox";
+
+test("a visitor signs up, confirms the email, signs in and out", async ({ page }) => {
+  const email = uniqueEmail("signup");
+  await page.goto("/auth");
+  await expect(page.getByText("Welcome to the product")).toBeVisible();
+
+  await page.getByRole("tab", { name: "Sign Up" }).click();
+  await page.getByLabel("Full name").fill("Pat Ranter");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page.getByText("Please check your email to confirm your account.")).toBeVisible();
+
+  // The confirmation link from the dev mailbox signs nobody in: it confirms and returns to /auth.
+  await page.goto(await latestMailLink(email));
+  await expect(page.getByText("Email confirmed")).toBeVisible();
+  await expect(page).toHaveURL(/\/auth/);
+
+  await page.getByRole("tab", { name: "Sign In" }).click();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText("Welcome back!")).toBeVisible();
+  await expect(page.getByText("You have been successfully logged in.")).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.getByRole("button", { name: /Account menu/ }).click();
+  await expect(page.getByRole("menuitem", { name: "Profile", exact: true })).toBeVisible();
+  await expect(page.getByRole("menuitem", { name: "Edit Profile" })).toBeVisible();
+  await page.getByRole("menuitem", { name: "Sign out" }).click();
+  await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("sign-in shows the inline messages of SPEC §5", async ({ page }) => {
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill("not-an-email");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+  await expect(page.getByText("Password is required")).toBeVisible();
+});
+
+test("the avatar falls back to the first letter of the name", async ({ page }) => {
+  const account = await createVerifiedAccount(page.request, { name: "Quinn Example" });
+  await signIn(page, account);
+  await page.goto("/");
+  await expect(page.getByRole("button", { name: /Account menu/ })).toHaveText("Q");
+});
+
+test("/auth sends a signed-in member home", async ({ page }) => {
+  await signIn(page, await createVerifiedAccount(page.request));
+  await page.goto("/auth");
+  await expect(page).toHaveURL(/\/$/);
+});

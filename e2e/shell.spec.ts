@@ -1,0 +1,48 @@
+import { expect, test } from "@playwright/test";
+import { createVerifiedAccount, signIn } from "./support/accounts";
+
+test("/profile/edit sends a signed-out visitor to /auth", async ({ page }) => {
+  await page.goto("/profile/edit");
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByText("Welcome to the product")).toBeVisible();
+});
+
+test("a member with the user role sees Access Denied on /cms", async ({ page }) => {
+  await signIn(page, await createVerifiedAccount(page.request));
+  await page.goto("/cms");
+  await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+  await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
+});
+
+test("an unknown path shows the not-found page and logs the path", async ({ page }) => {
+  const warnings: string[] = [];
+  page.on("console", (message) => warnings.push(message.text()));
+  const response = await page.goto("/no/such/place");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText("404", { exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+  expect(warnings.some((text) => text.includes("/no/such/place"))).toBe(true);
+  await page.getByRole("link", { name: "Return to Home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the navigation slides in from the left", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("link", { name: "Members" })).toBeHidden();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.getByRole("dialog");
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Discussion" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Members" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Contact" })).toBeVisible();
+    // It animates in from off-screen left and comes to rest against the left edge.
+    await expect.poll(async () => (await menu.boundingBox())?.x).toBe(0);
+    expect((await menu.boundingBox())?.width).toBeLessThan(390);
+    await menu.getByRole("link", { name: "Members" }).click();
+    await expect(page).toHaveURL(/\/members$/);
+    await expect(menu).toBeHidden();
+  });
+});
