@@ -7,6 +7,7 @@ import { createAuth } from "../src/server/auth/auth";
 import { openDatabase } from "../src/server/db/client";
 import { loadEnv } from "../src/server/env";
 import { createLogger } from "../src/server/lib/logger";
+import { createRateLimiter } from "../src/server/lib/rate-limit";
 
 const CONCURRENCY = 20;
 const DURATION_MS = 3_000;
@@ -28,6 +29,7 @@ async function main() {
     logger,
   });
   const app = createApp({
+    rateLimiter: createRateLimiter(database.db, 1),
     env,
     db: database.db,
     auth,

@@ -3,6 +3,7 @@ import type { ApiErrorBody } from "../shared/api-types";
 import { createApp } from "./app";
 import { scaledAuthRateLimits } from "./auth/auth";
 import { EnvError, loadEnv } from "./env";
+import { createRateLimiter } from "./lib/rate-limit";
 import type { StaticFile } from "./lib/static-files";
 import { createClient, createTestApp, type TestApp } from "./test/test-app";
 
@@ -215,6 +216,7 @@ function deps() {
     auth: t.auth,
     mailer: { send: async () => {} },
     logger: t.logger,
+    rateLimiter: createRateLimiter(t.db, 1),
     clientIp: () => "127.0.0.1",
   };
 }

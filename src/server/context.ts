@@ -5,6 +5,7 @@ import type { Db } from "./db/client";
 import type { Env } from "./env";
 import type { Logger } from "./lib/logger";
 import type { Mailer } from "./lib/mail";
+import type { RateLimiter } from "./lib/rate-limit";
 
 export type AppDeps = {
   env: Env;
@@ -12,6 +13,7 @@ export type AppDeps = {
   auth: Auth;
   mailer: Mailer;
   logger: Logger;
+  rateLimiter: RateLimiter;
   /** The client's address, from the socket in production and from a test's choosing in tests. */
   clientIp: (request: Request, info: unknown) => string;
 };

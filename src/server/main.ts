@@ -12,6 +12,7 @@ import { EnvError, loadEnv } from "./env";
 import { resolveAuthSecret } from "./lib/auth-secret";
 import { createLogger } from "./lib/logger";
 import { createMailer } from "./lib/mail";
+import { createRateLimiter } from "./lib/rate-limit";
 import { loadStaticFiles } from "./lib/static-files";
 import { uploadsRoutes } from "./lib/uploads";
 
@@ -59,6 +60,7 @@ async function main() {
       auth,
       mailer,
       logger,
+      rateLimiter: createRateLimiter(database.db, env.rateLimitMultiplier),
       clientIp: (_request, bindings) =>
         (bindings as { incoming?: { socket?: { remoteAddress?: string } } }).incoming?.socket
           ?.remoteAddress ?? "unknown",

@@ -8,6 +8,7 @@ import { createAuth } from "../auth/auth";
 import { loadEnv } from "../env";
 import { createLogger } from "../lib/logger";
 import { createMailer } from "../lib/mail";
+import { createRateLimiter } from "../lib/rate-limit";
 import { openTestDatabase } from "./test-database";
 
 export const TEST_SITE_URL = "http://localhost:3000";
@@ -51,6 +52,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     auth,
     mailer,
     logger,
+    rateLimiter: createRateLimiter(database.db, env.rateLimitMultiplier),
     clientIp: (request) => request.headers.get(CLIENT_IP_TEST_HEADER) ?? "127.0.0.1",
   });
 

@@ -1,0 +1,46 @@
+// Fixed-window rate limits for our own endpoints (better-auth limits its own), counted in the
+// database so that they hold across app instances. One atomic upsert per check.
+import { sql } from "drizzle-orm";
+import { type Db, queryRows } from "../db/client";
+import { HttpError } from "./http-error";
+
+export type RateLimitRule = {
+  /** Names the limit in keys and messages, e.g. "newsletter". */
+  name: string;
+  /** Requests allowed per window, before RATE_LIMIT_MULTIPLIER. */
+  max: number;
+  windowSeconds: number;
+  /** Shown to the client with the 429, e.g. "Too many subscriptions. Please wait a minute." */
+  message: string;
+};
+
+export type RateLimiter = {
+  /** Counts one request for `subject` (an address, a user id, an email); throws 429 when over. */
+  hit(rule: RateLimitRule, subject: string): Promise<void>;
+};
+
+export function createRateLimiter(db: Db, multiplier: number): RateLimiter {
+  return {
+    async hit(rule, subject) {
+      const max = Math.max(1, Math.round(rule.max * multiplier));
+      const key = `${rule.name}|${subject}`;
+      const [row] = await queryRows<{ count: number; retry_after: number }>(
+        db,
+        sql`insert into rate_limit_hits (key, count, window_started_at)
+            values (${key}, 1, now())
+            on conflict (key) do update set
+              count = case when rate_limit_hits.window_started_at <= now() - make_interval(secs => ${rule.windowSeconds})
+                           then 1 else rate_limit_hits.count + 1 end,
+              window_started_at = case when rate_limit_hits.window_started_at <= now() - make_interval(secs => ${rule.windowSeconds})
+                           then now() else rate_limit_hits.window_started_at end
+            returning count,
+              greatest(1, ceil(extract(epoch from (window_started_at + make_interval(secs => ${rule.windowSeconds}) - now()))))::int as retry_after`,
+      );
+      if (row && row.count > max) {
+        throw new HttpError(429, rule.message, {
+          headers: { "retry-after": String(row.retry_after) },
+        });
+      }
+    },
+  };
+}
