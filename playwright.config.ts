@@ -5,7 +5,8 @@ import { defineConfig, devices } from "@playwright/test";
 
 // Browser tests run the real server (built client, embedded database in a fresh temporary
 // DATA_DIR) and drive Debian's Chromium: never a browser downloaded by Playwright.
-const port = 3199;
+// E2E_PORT lets two runs (two worktrees, two helpers) share a machine.
+const port = Number(process.env.E2E_PORT ?? 3199);
 // The config is loaded again in each worker: they inherit the folder the first load made.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "rc-e2e-"));
 const e2eSiteUrl = `http://localhost:${port}`;

@@ -1,9 +1,38 @@
 // npm run role -- <email> <role>: sets a member's role, recorded in the audit trail.
 import path from "node:path";
-import { setRoleByEmail } from "../src/server/auth/set-role-by-email";
+import { type SetRoleResult, setRoleByEmail } from "../src/server/auth/set-role-by-email";
 import { openDatabase } from "../src/server/db/client";
 import { DataDirBusyError, lockDataDir } from "../src/server/db/data-dir-lock";
 import { EnvError, loadEnv } from "../src/server/env";
+import { readControlFile } from "../src/server/lib/control-file";
+
+/** The server holds the embedded database: ask it to make the change (lib/control-file.ts). */
+async function throughRunningServer(
+  dataDir: string,
+  email: string | undefined,
+  role: string | undefined,
+  busy: DataDirBusyError,
+): Promise<number> {
+  const control = readControlFile(dataDir);
+  if (!control || control.pid !== busy.pid) {
+    console.error(
+      `${busy.message}\nIt is not answering yet; try again in a moment, or stop it first.`,
+    );
+    return 1;
+  }
+  const response = await fetch(`${control.url}/api/control/role`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${control.token}`, "content-type": "application/json" },
+    body: JSON.stringify({ email: email ?? "", role: role ?? "" }),
+  });
+  const body = (await response.json()) as SetRoleResult | { error: { message: string } };
+  if ("error" in body || !body.ok) {
+    console.error("error" in body ? body.error.message : body.message);
+    return 1;
+  }
+  console.log(`${body.email} is now ${body.role}${body.oldRole ? ` (was ${body.oldRole})` : ""}.`);
+  return 0;
+}
 
 async function main(): Promise<number> {
   const [email, role] = process.argv.slice(2);
@@ -14,11 +43,7 @@ async function main(): Promise<number> {
       release = lockDataDir(env.dataDir);
     } catch (error) {
       if (!(error instanceof DataDirBusyError)) throw error;
-      console.error(
-        `${error.message}\nThe running server holds the embedded database, so this command cannot open it. ` +
-          "Stop the server and run the command again, or change the role as an admin in /cms (Users).",
-      );
-      return 1;
+      return throughRunningServer(env.dataDir, email, role, error);
     }
   }
   const database = env.databaseUrl

@@ -2,6 +2,7 @@
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
+import { controlRoutes } from "./auth/control-routes";
 import { authRoutes } from "./auth/routes";
 import type { AppDeps, AppEnv } from "./context";
 import { sessionRoutes } from "./features/session/routes";
@@ -22,6 +23,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     .use(sameOriginWrites(deps.env.siteUrl))
     .route("/auth", authRoutes)
     .route("/session", sessionRoutes)
+    .route("/control", controlRoutes)
     .all("/*", (c) => c.json(errorBody(404, "Not found"), 404));
 
   const app = new Hono<AppEnv>();
@@ -42,6 +44,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
         files: options.staticFiles,
         siteName: deps.env.siteName,
         siteUrl: deps.env.siteUrl,
+        // Features whose pages show a record add their resolver here.
+        metaResolvers: [],
       }),
     );
   }

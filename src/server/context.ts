@@ -14,6 +14,8 @@ export type AppDeps = {
   mailer: Mailer;
   logger: Logger;
   rateLimiter: RateLimiter;
+  /** Lets local command-line tools act through the running server; see lib/control-file.ts. */
+  controlToken?: string;
   /** The client's address, from the socket in production and from a test's choosing in tests. */
   clientIp: (request: Request, info: unknown) => string;
 };

@@ -10,6 +10,7 @@ import { openDatabase } from "./db/client";
 import { lockDataDir } from "./db/data-dir-lock";
 import { EnvError, loadEnv } from "./env";
 import { resolveAuthSecret } from "./lib/auth-secret";
+import { newControlToken, writeControlFile } from "./lib/control-file";
 import { createLogger } from "./lib/logger";
 import { createMailer } from "./lib/mail";
 import { createRateLimiter } from "./lib/rate-limit";
@@ -53,6 +54,7 @@ async function main() {
     logger,
     rateLimits: scaledAuthRateLimits(env.rateLimitMultiplier),
   });
+  const controlToken = newControlToken();
   const app = createApp(
     {
       env,
@@ -61,6 +63,7 @@ async function main() {
       mailer,
       logger,
       rateLimiter: createRateLimiter(database.db, env.rateLimitMultiplier),
+      controlToken,
       clientIp: (_request, bindings) =>
         (bindings as { incoming?: { socket?: { remoteAddress?: string } } }).incoming?.socket
           ?.remoteAddress ?? "unknown",
@@ -71,9 +74,17 @@ async function main() {
     },
   );
 
+  let removeControlFile = () => {};
   const server = serve(
     { fetch: app.fetch, port: env.port, hostname: env.host },
     (info: AddressInfo) => {
+      if (database.engine === "pglite") {
+        removeControlFile = writeControlFile(env.dataDir, {
+          url: `http://127.0.0.1:${info.port}`,
+          token: controlToken,
+          pid: process.pid,
+        });
+      }
       logger.info(
         { port: info.port, database: database.engine, siteUrl: env.siteUrl },
         `${env.siteName} is running at ${env.siteUrl}`,
@@ -88,6 +99,7 @@ async function main() {
     logger.info({ signal }, "stopping");
     server.close();
     await database.close().catch((error) => logger.error({ err: error }, "database close failed"));
+    removeControlFile();
     releaseLock();
     process.exit(0);
   };

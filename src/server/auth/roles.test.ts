@@ -4,6 +4,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionResponse } from "../../shared/api-types";
+import { createApp } from "../app";
 import { DataDirBusyError, lockDataDir } from "../db/data-dir-lock";
 import { roleChanges } from "../db/schema";
 import { createMember, uniqueEmail } from "../test/factories";
@@ -114,5 +115,42 @@ describe("role fallback (SPEC §6)", () => {
     } finally {
       await t.db.execute(sql`alter table user_roles_gone rename to user_roles`);
     }
+  });
+});
+
+describe("the role command through the running server", () => {
+  const controlled = () => createApp({ ...t.deps, controlToken: "the-token" });
+  const post = (app: ReturnType<typeof controlled>, token: string, body: unknown) =>
+    app.request("/api/control/role", {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+
+  it("sets a role with the control token", async () => {
+    const member = await createMember(t);
+    const response = await post(controlled(), "the-token", { email: member.email, role: "author" });
+    expect(response.status).toBe(200);
+    expect((await sessionOf(member.client)).role).toBe("author");
+  });
+
+  it("refuses a wrong token, and exists only when the server has a token", async () => {
+    const member = await createMember(t);
+    expect((await post(controlled(), "guess", { email: member.email, role: "admin" })).status).toBe(
+      403,
+    );
+    expect((await post(t.app, "", { email: member.email, role: "admin" })).status).toBe(404);
+    expect((await sessionOf(member.client)).role).toBe("user");
+  });
+
+  it("answers a bad role with 400 and the command's message", async () => {
+    const response = await post(controlled(), "the-token", {
+      email: "x@example.com",
+      role: "king",
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      error: { message: expect.stringContaining("Unknown role") },
+    });
   });
 });

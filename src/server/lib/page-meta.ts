@@ -40,6 +40,24 @@ const PATTERNS: Array<{ pattern: RegExp; title: string }> = [
   { pattern: /^\/blog\/[^/]+$/, title: "Blog post" },
 ];
 
+/**
+ * Metadata for a path that names a record (a discussion, a profile): the feature that owns the
+ * record answers for its paths and returns null for every other path.
+ */
+export type PageMetaResolver = (pathname: string) => Promise<PageMeta | null>;
+
+/** The first resolver's answer, else the fixed metadata of the path. */
+export async function resolvePageMeta(
+  pathname: string,
+  resolvers: readonly PageMetaResolver[],
+): Promise<PageMeta> {
+  for (const resolve of resolvers) {
+    const meta = await resolve(pathname);
+    if (meta) return meta;
+  }
+  return fixedPageMeta(pathname);
+}
+
 /** The fixed metadata for a path; features with records (discussions, profiles) refine it. */
 export function fixedPageMeta(pathname: string): PageMeta {
   const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;

@@ -1,13 +1,14 @@
 // Serves the built client: real files as they are, every other page path as the SPA shell with
 // its metadata. A missing file (a path with an extension) is a plain 404, never the shell.
 import type { Context } from "hono";
-import { fixedPageMeta, renderShell } from "./page-meta";
+import { type PageMetaResolver, renderShell, resolvePageMeta } from "./page-meta";
 import { type StaticFile, staticResponse } from "./static-files";
 
 export type SpaOptions = {
   files: Map<string, StaticFile>;
   siteName: string;
   siteUrl: string;
+  metaResolvers: readonly PageMetaResolver[];
 };
 
 const FILE_LIKE = /\/[^/]+\.[a-z0-9]+$/i;
@@ -15,7 +16,7 @@ const FILE_LIKE = /\/[^/]+\.[a-z0-9]+$/i;
 export function spaHandler(options: SpaOptions) {
   const shellFile = options.files.get("/index.html");
   const shell = shellFile?.body.toString("utf8");
-  return (c: Context) => {
+  return async (c: Context) => {
     const { pathname } = new URL(c.req.url);
     const file = options.files.get(pathname);
     if (file && pathname !== "/index.html") return staticResponse(file, c.req.raw);
@@ -26,7 +27,7 @@ export function spaHandler(options: SpaOptions) {
         503,
       );
     }
-    const meta = fixedPageMeta(pathname);
+    const meta = await resolvePageMeta(pathname, options.metaResolvers);
     const html = renderShell(shell, meta, {
       name: options.siteName,
       url: options.siteUrl,

@@ -46,15 +46,16 @@ export async function createTestApp(options: TestAppOptions = {}) {
     logger,
     rateLimits: options.rateLimits ?? { signIn: 1000, signUp: 1000 },
   });
-  const app = createApp({
+  const deps = {
     env,
     db: database.db,
     auth,
     mailer,
     logger,
     rateLimiter: createRateLimiter(database.db, env.rateLimitMultiplier),
-    clientIp: (request) => request.headers.get(CLIENT_IP_TEST_HEADER) ?? "127.0.0.1",
-  });
+    clientIp: (request: Request) => request.headers.get(CLIENT_IP_TEST_HEADER) ?? "127.0.0.1",
+  };
+  const app = createApp(deps);
 
   const mailbox = {
     /** The newest message to `to`, as the dev mailbox wrote it. */
@@ -73,6 +74,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
 
   return {
     app,
+    deps,
     database,
     db: database.db,
     env,

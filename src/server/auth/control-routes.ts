@@ -1,0 +1,29 @@
+import { timingSafeEqual } from "node:crypto";
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AppEnv } from "../context";
+import { HttpError } from "../lib/http-error";
+import { jsonBody } from "../lib/validate";
+import { setRoleByEmail } from "./set-role-by-email";
+
+function sameToken(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** POST /api/control/role: `npm run role` through the running server (lib/control-file.ts). */
+export const controlRoutes = new Hono<AppEnv>()
+  .use(async (c, next) => {
+    const expected = c.var.deps.controlToken;
+    const given = c.req.header("authorization")?.replace(/^Bearer /, "") ?? "";
+    if (!expected) throw new HttpError(404, "Not found");
+    if (!sameToken(given, expected)) throw new HttpError(403, "Wrong control token");
+    await next();
+  })
+  .post("/role", jsonBody(z.object({ email: z.string(), role: z.string() })), async (c) => {
+    const { email, role } = c.req.valid("json");
+    const result = await setRoleByEmail(c.var.deps.db, email, role);
+    if (!result.ok) throw new HttpError(400, result.message);
+    return c.json(result);
+  });
