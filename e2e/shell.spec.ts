@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { createVerifiedAccount, signIn } from "./support/accounts";
+import { setRole } from "./support/roles";
 
 test("/profile/edit sends a signed-out visitor to /auth", async ({ page }) => {
   await page.goto("/profile/edit");
@@ -45,4 +46,13 @@ test.describe("on a phone", () => {
     await expect(page).toHaveURL(/\/members$/);
     await expect(menu).toBeHidden();
   });
+});
+
+test("a staff member reaches /cms", async ({ page }) => {
+  const account = await createVerifiedAccount(page.request);
+  await setRole(account.email, "author");
+  await signIn(page, account);
+  await page.goto("/cms");
+  await expect(page.getByRole("heading", { name: "Access Denied" })).toBeHidden();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
