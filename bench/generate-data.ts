@@ -1,0 +1,217 @@
+// npm run bench:data: 10,000 members across every role (some private) and 100,000 discussions
+// with realistic text, into PostgreSQL (DATABASE_URL) or the embedded database (DATA_DIR).
+// Deterministic (seeded random), so two runs produce the same data set.
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { openDatabase } from "../src/server/db/client";
+import { lockDataDir } from "../src/server/db/data-dir-lock";
+import { discussions, user } from "../src/server/db/schema";
+import { loadEnv } from "../src/server/env";
+
+const MEMBERS = Number(process.argv[2] ?? 10_000);
+const DISCUSSIONS = Number(process.argv[3] ?? 100_000);
+const BATCH = 1_000;
+
+// mulberry32: small, fast, seedable.
+let seed = 0x5eed;
+function random(): number {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+
+const FIRST = [
+  "Sam",
+  "Priya",
+  "Jonas",
+  "Aisha",
+  "Tom",
+  "Mei",
+  "Lucas",
+  "Nadia",
+  "Omar",
+  "Grace",
+  "Leo",
+  "Zara",
+  "Ben",
+  "Chloe",
+  "Ravi",
+  "Ines",
+  "Kofi",
+  "Hana",
+  "Finn",
+  "Ava",
+  "Mateo",
+  "Sofia",
+  "Ethan",
+  "Layla",
+];
+const LAST = [
+  "Hart",
+  "Okafor",
+  "Lind",
+  "Khan",
+  "Reyes",
+  "Chen",
+  "Moreau",
+  "Silva",
+  "Novak",
+  "Byrne",
+  "Patel",
+  "Murphy",
+  "Jones",
+  "Kowalski",
+  "Rossi",
+  "Nakamura",
+  "Evans",
+  "Haddad",
+];
+const PLACES = [
+  "Leeds",
+  "Bristol",
+  "Glasgow",
+  "Cardiff",
+  "Belfast",
+  "London",
+  "Norwich",
+  "York",
+  "Brighton",
+  "Manchester",
+];
+const SUBJECTS = [
+  "My landlord",
+  "The new bus timetable",
+  "Self-checkout machines",
+  "Open-plan offices",
+  "Reply-all emails",
+  "Printer drivers",
+  "Subscription apps",
+  "The group chat",
+  "Airport security",
+  "Smart TVs",
+  "Parking apps",
+  "Cold calls",
+  "Automatic doors",
+  "Loud podcasts on trains",
+  "Pineapple on pizza",
+  "Working from home",
+  "Gym etiquette",
+  "Dating apps",
+  "Broadband providers",
+  "Tipping culture",
+];
+const VERBS = [
+  "is ruining my week",
+  "deserves a proper rant",
+  "makes no sense at all",
+  "is secretly great",
+  "needs to be stopped",
+  "is the worst invention of the decade",
+  "has gone too far",
+  "is overrated",
+  "is underrated",
+  "broke me today",
+];
+const SENTENCES = [
+  "I have tried to be patient about this, I really have.",
+  "Every single time it happens I tell myself it will be the last.",
+  "Nobody else seems to notice, which makes it worse.",
+  "My friends think I am overreacting but hear me out.",
+  "There has to be a better way to do this in 2026.",
+  "I waited forty minutes for an answer that took five seconds.",
+  "Honestly, it was funny the first time.",
+  "If you have a solution, please share it below.",
+  "Am I the only one who feels this way?",
+  "This is my official complaint to the universe.",
+  "The customer service line put me on hold for an hour.",
+  "I am writing this from the queue, still waiting.",
+];
+
+function sentences(count: number): string {
+  return Array.from({ length: count }, () => pick(SENTENCES)).join(random() < 0.3 ? "\n\n" : " ");
+}
+
+async function main() {
+  const env = loadEnv();
+  const release = env.databaseUrl ? () => {} : lockDataDir(env.dataDir);
+  const database = env.databaseUrl
+    ? await openDatabase({ engine: "postgres", url: env.databaseUrl, poolSize: 4 })
+    : await openDatabase({ engine: "pglite", dataDir: path.join(env.dataDir, "pg") });
+  const { db } = database;
+  const started = Date.now();
+  try {
+    await database.migrate();
+    const now = Date.now();
+    const year = 365 * 24 * 3600 * 1000;
+
+    const ids: string[] = [];
+    for (let offset = 0; offset < MEMBERS; offset += BATCH) {
+      const rows = Array.from({ length: Math.min(BATCH, MEMBERS - offset) }, (_, i) => {
+        const n = offset + i;
+        const created = new Date(now - random() * 3 * year);
+        const id = crypto.randomUUID();
+        ids.push(id);
+        return {
+          id,
+          name: `${pick(FIRST)} ${pick(LAST)}`,
+          email: `bench-member-${n}@example.com`,
+          emailVerified: true,
+          createdAt: created,
+          updatedAt: created,
+        };
+      });
+      // The trigger of migration 0001 creates each member's profile and `user` role.
+      await db.insert(user).values(rows).onConflictDoNothing();
+    }
+    await db.execute(sql`
+      update profiles set
+        bio = case when random() < 0.7 then 'Ranting from ' || (array[${sql.join(
+          PLACES.map((p) => sql`${p}`),
+          sql`, `,
+        )}])[1 + floor(random() * ${PLACES.length})::int] || '. ' || 'Here for honest opinions.' end,
+        location = case when random() < 0.6 then (array[${sql.join(
+          PLACES.map((p) => sql`${p}`),
+          sql`, `,
+        )}])[1 + floor(random() * ${PLACES.length})::int] end,
+        is_public = random() >= 0.1,
+        last_active_at = case when random() < 0.8 then created_at + (now() - created_at) * random() end
+      where email like 'bench-member-%'`);
+    await db.execute(sql`
+      update user_roles set role = case
+        when n < 10 then 'admin' when n < 60 then 'moderator' when n < 260 then 'author' else 'user' end
+      from (select id, row_number() over (order by email) - 1 as n from "user" where email like 'bench-member-%') ranked
+      where user_roles.user_id = ranked.id`);
+    console.log(`members: ${MEMBERS} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+    for (let offset = 0; offset < DISCUSSIONS; offset += BATCH) {
+      const rows = Array.from({ length: Math.min(BATCH, DISCUSSIONS - offset) }, () => {
+        const created = new Date(now - random() * 2 * year);
+        return {
+          title: `${pick(SUBJECTS)} ${pick(VERBS)}`,
+          content: sentences(1 + Math.floor(random() * 5)),
+          authorId: pick(ids),
+          isPinned: random() < 0.002,
+          isLocked: random() < 0.02,
+          createdAt: created,
+          updatedAt: created,
+        };
+      });
+      await db.insert(discussions).values(rows);
+      if ((offset / BATCH) % 20 === 19) console.log(`  discussions: ${offset + BATCH}`);
+    }
+    await db.execute(sql`analyze`);
+    console.log(
+      `discussions: ${DISCUSSIONS}; total ${((Date.now() - started) / 1000).toFixed(1)} s on ${database.engine}`,
+    );
+  } finally {
+    await database.close();
+    release();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
