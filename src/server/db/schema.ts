@@ -110,7 +110,11 @@ export const profiles = pgTable(
     lastActiveAt: timestamp("last_active_at", { withTimezone: true }),
     ...timestamps,
   },
-  (table) => [index("profiles_public_created_idx").on(table.isPublic, table.createdAt)],
+  (table) => [
+    index("profiles_public_created_idx").on(table.isPublic, table.createdAt),
+    // Forum search matches the author's name with ILIKE '%term%' (features/discussions).
+    index("profiles_full_name_trgm_idx").using("gin", sql`${table.fullName} gin_trgm_ops`),
+  ],
 );
 
 export const ROLE_VALUES = ["user", "author", "moderator", "admin"] as const;
