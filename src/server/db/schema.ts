@@ -114,6 +114,14 @@ export const profiles = pgTable(
     index("profiles_public_created_idx").on(table.isPublic, table.createdAt),
     // Forum search matches the author's name with ILIKE '%term%' (features/discussions).
     index("profiles_full_name_trgm_idx").using("gin", sql`${table.fullName} gin_trgm_ops`),
+    // Members directory sorts (features/members/list-members.ts): keyset order per sort,
+    // over public profiles only. The expressions must match the queries' exactly.
+    index("profiles_public_recent_idx")
+      .on(sql`coalesce(${table.lastActiveAt}, ${table.createdAt})`, table.id)
+      .where(sql`${table.isPublic}`),
+    index("profiles_public_name_idx")
+      .on(sql`lower(coalesce(${table.fullName}, split_part(${table.email}, '@', 1)))`, table.id)
+      .where(sql`${table.isPublic}`),
   ],
 );
 
@@ -173,6 +181,10 @@ export const discussions = pgTable(
       table.id.desc(),
     ),
     index("discussions_author_idx").on(table.authorId, table.createdAt.desc()),
+    // Per-member counts and a profile's recent discussions read only active ones.
+    index("discussions_active_author_idx")
+      .on(table.authorId, table.createdAt.desc())
+      .where(sql`${table.status} = 'active'`),
     index("discussions_title_trgm_idx").using("gin", sql`${table.title} gin_trgm_ops`),
     index("discussions_content_trgm_idx").using("gin", sql`${table.content} gin_trgm_ops`),
   ],

@@ -1,0 +1,3 @@
+CREATE INDEX "discussions_active_author_idx" ON "discussions" USING btree ("author_id","created_at" DESC NULLS LAST) WHERE "discussions"."status" = 'active';--> statement-breakpoint
+CREATE INDEX "profiles_public_recent_idx" ON "profiles" USING btree (coalesce("last_active_at", "created_at"),"id") WHERE "profiles"."is_public";--> statement-breakpoint
+CREATE INDEX "profiles_public_name_idx" ON "profiles" USING btree (lower(coalesce("full_name", split_part("email", '@', 1))),"id") WHERE "profiles"."is_public";
