@@ -25,3 +25,158 @@ export type SessionProfile = {
 export type SessionResponse =
   | { user: SessionUser; profile: SessionProfile; role: Role }
   | { user: null; profile: null; role: null };
+
+// ---- members and profiles (DESIGN: an email only reaches its owner and admins) ----------
+
+/** One card of GET /api/members. */
+export type MemberSummary = {
+  id: string;
+  /** The full name, else the part of the email before the @. */
+  displayName: string;
+  /** Only for the member themselves and for admins; otherwise null. */
+  email: string | null;
+  avatarUrl: string | null;
+  bio: string | null;
+  location: string | null;
+  role: Role;
+  isPublic: boolean;
+  discussionsCount: number;
+  createdAt: string;
+  lastActiveAt: string | null;
+};
+
+/** GET /api/members: one page; `total` (matches of the whole query) comes with the first page. */
+export type MembersPage = {
+  members: MemberSummary[];
+  nextCursor: string | null;
+  total: number | null;
+};
+
+/** GET /api/members/stats: the directory's counters, over public profiles. */
+export type MemberStats = {
+  totalMembers: number;
+  admins: number;
+  moderators: number;
+  activeContributors: number;
+};
+
+/** SPEC §3 "Profile discussion item". */
+export type ProfileDiscussion = {
+  id: string;
+  title: string;
+  content: string;
+  isPinned: boolean;
+  isLocked: boolean;
+  createdAt: string;
+};
+
+export type PublicProfile = MemberSummary & {
+  fullName: string | null;
+  website: string | null;
+  socialTwitter: string | null;
+  socialLinkedin: string | null;
+};
+
+/** GET /api/profiles/{id}: public profiles, or any profile for its owner and admins. */
+export type ProfileResponse = {
+  profile: PublicProfile;
+  recentDiscussions: ProfileDiscussion[];
+};
+
+/** GET and PATCH /api/profiles/me: every field of the Edit Profile form. */
+export type OwnProfile = {
+  id: string;
+  email: string;
+  fullName: string | null;
+  avatarUrl: string | null;
+  bio: string | null;
+  location: string | null;
+  website: string | null;
+  /** yyyy-mm-dd */
+  dateOfBirth: string | null;
+  isPublic: boolean;
+  socialTwitter: string | null;
+  socialLinkedin: string | null;
+  updatedAt: string;
+};
+
+/** PUT /api/profiles/me/avatar */
+export type AvatarResponse = { avatarUrl: string };
+
+// ---- discussions (SPEC §3 discussion UI item; never the author's email) ------------------
+
+/** One discussion as the forum shows it. */
+export type DiscussionItem = {
+  id: string;
+  title: string;
+  /** Plain text with its line breaks: shown as text, never inserted as HTML. */
+  content: string;
+  /** The author's full name, else the part of their email before the @, else 'Anonymous'. */
+  author: string;
+  authorId: string | null;
+  createdAt: string;
+  updatedAt: string;
+  isPinned: boolean;
+  isLocked: boolean;
+  status: "active";
+  /** SPEC §2: the reply count is fixed at 0 until comments exist. */
+  replies: number;
+};
+
+/** GET /api/discussions: one page, pinned first then newest; `nextCursor` asks for the next. */
+export type DiscussionPage = {
+  items: DiscussionItem[];
+  nextCursor: string | null;
+};
+
+/** GET /api/discussions query: search, SPEC §3 filters and the keyset cursor. */
+export type DiscussionListQuery = {
+  q?: string;
+  author?: string;
+  range?: "all" | "24h" | "7d" | "30d";
+  pinned?: boolean;
+  locked?: boolean;
+  cursor?: string;
+  limit?: number;
+};
+
+/** What the live stream (GET /api/discussions/events) sends on every change. */
+export type DiscussionChange = {
+  type: "created" | "updated" | "deleted";
+  id: string;
+};
+
+/** GET /api/site: public facts about this installation the client shows. */
+export type SiteInfo = { name: string; privacyEmail: string };
+
+/** GET /api/hero-words: the active words in display order. */
+export type HeroWordsResponse = { words: Array<{ id: string; word: string }> };
+
+/** A published blog post as lists show it. */
+export type BlogPostSummary = {
+  id: string;
+  title: string;
+  excerpt: string;
+  category: string;
+  readTimeMinutes: number;
+  commentsCount: number;
+  featured: boolean;
+  /** ISO date-time. */
+  publishedAt: string;
+};
+
+/** GET /api/blog-posts: published posts, newest first, one page at a time. */
+export type BlogPostsPage = { posts: BlogPostSummary[]; nextCursor: string | null };
+
+/** GET /api/blog-posts/{id}: one published post. */
+export type BlogPostDetail = BlogPostSummary & {
+  content: string;
+  /** The author's full name; null when unknown. */
+  authorName: string | null;
+};
+
+/** POST /api/newsletter: which of SPEC §4's three paths the address took. */
+export type NewsletterResult = { status: "subscribed" | "already_subscribed" | "reactivated" };
+
+/** POST /api/contact and POST /api/data-requests. */
+export type ReceivedResponse = { id: string };

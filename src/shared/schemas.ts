@@ -10,6 +10,7 @@ import {
   LIMITS,
 } from "./constants";
 import { ROLES } from "./permissions";
+import { EMAIL_PATTERN } from "./plain-checks";
 
 /** SPEC §5: inputs are trimmed and `<` and `>` removed. */
 export function cleanText(value: string): string {
@@ -29,10 +30,6 @@ export function requiredText(field: string, max: number) {
 export function optionalText(max: number, message: string) {
   return z.string().overwrite(cleanText).max(max, message).optional().default("");
 }
-
-// The WHATWG "valid e-mail address" pattern, requiring a dot in the domain.
-const EMAIL_PATTERN =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 
 export const emailSchema = z
   .string({ error: "Email is required" })
