@@ -34,6 +34,7 @@ export const envSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
   MAIL_FROM: z.string().trim().min(3, "must be a sender address").optional(),
   ADMIN_EMAILS: emailList.default([]),
+  PRIVACY_EMAIL: z.email({ error: "must be an email address" }).optional(),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   RATE_LIMIT_MULTIPLIER: z.coerce
     .number({ error: "must be a positive number" })
@@ -56,6 +57,8 @@ export type Env = {
   smtpUrl: string | undefined;
   mailFrom: string;
   adminEmails: string[];
+  /** Where people write about their personal data (privacy page, data-request emails). */
+  privacyEmail: string;
   authSecret: string | undefined;
   logLevel: string;
   /** Scales every rate limit: above 1 for a busy site behind one address, or for tests. */
@@ -85,6 +88,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? `${env.SITE_NAME} <no-reply@${new URL(siteUrl).hostname}>`,
     adminEmails: env.ADMIN_EMAILS,
+    privacyEmail: env.PRIVACY_EMAIL ?? `privacy@${new URL(siteUrl).hostname}`,
     authSecret: env.AUTH_SECRET,
     logLevel: env.LOG_LEVEL,
     rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
