@@ -6,6 +6,7 @@ import type { Env } from "./env";
 import type { Logger } from "./lib/logger";
 import type { Mailer } from "./lib/mail";
 import type { RateLimiter } from "./lib/rate-limit";
+import type { FileStorage } from "./lib/storage";
 
 export type AppDeps = {
   env: Env;
@@ -14,6 +15,8 @@ export type AppDeps = {
   mailer: Mailer;
   logger: Logger;
   rateLimiter: RateLimiter;
+  /** Uploaded files; absent means the disk under $DATA_DIR/uploads (see lib/storage.ts). */
+  storage?: FileStorage;
   /** Lets local command-line tools act through the running server; see lib/control-file.ts. */
   controlToken?: string;
   /** The client's address, from the socket in production and from a test's choosing in tests. */

@@ -180,3 +180,80 @@ export type NewsletterResult = { status: "subscribed" | "already_subscribed" | "
 
 /** POST /api/contact and POST /api/data-requests. */
 export type ReceivedResponse = { id: string };
+
+// ---- members and profiles (DESIGN: an email only reaches its owner and admins) ----------
+
+/** One card of GET /api/members. */
+export type MemberSummary = {
+  id: string;
+  /** The full name, else the part of the email before the @. */
+  displayName: string;
+  /** Only for the member themselves and for admins; otherwise null. */
+  email: string | null;
+  avatarUrl: string | null;
+  bio: string | null;
+  location: string | null;
+  role: Role;
+  isPublic: boolean;
+  discussionsCount: number;
+  createdAt: string;
+  lastActiveAt: string | null;
+};
+
+/** GET /api/members: one page; `total` (matches of the whole query) comes with the first page. */
+export type MembersPage = {
+  members: MemberSummary[];
+  nextCursor: string | null;
+  total: number | null;
+};
+
+/** GET /api/members/stats: the directory's counters, over public profiles. */
+export type MemberStats = {
+  totalMembers: number;
+  admins: number;
+  moderators: number;
+  activeContributors: number;
+};
+
+/** SPEC §3 "Profile discussion item" (content: the first 300 characters). */
+export type ProfileDiscussion = {
+  id: string;
+  title: string;
+  content: string;
+  isPinned: boolean;
+  isLocked: boolean;
+  createdAt: string;
+};
+
+export type PublicProfile = MemberSummary & {
+  fullName: string | null;
+  website: string | null;
+  socialTwitter: string | null;
+  socialLinkedin: string | null;
+};
+
+/** GET /api/profiles/{id}: public profiles, or any profile for its owner and admins. */
+export type ProfileResponse = {
+  profile: PublicProfile;
+  recentDiscussions: ProfileDiscussion[];
+};
+
+/** GET and PATCH /api/profiles/me: every field of the Edit Profile form. */
+export type OwnProfile = {
+  id: string;
+  email: string;
+  fullName: string | null;
+  avatarUrl: string | null;
+  bio: string | null;
+  location: string | null;
+  website: string | null;
+  /** yyyy-mm-dd */
+  dateOfBirth: string | null;
+  isPublic: boolean;
+  socialTwitter: string | null;
+  socialLinkedin: string | null;
+  updatedAt: string;
+};
+
+/** PUT /api/profiles/me/avatar */
+export type AvatarResponse = { avatarUrl: string };

@@ -54,6 +54,12 @@ export function readTimeMinutes(content: string): number {
 }
 
 export const PROFILE_RECENT_DISCUSSIONS = 10;
+/** Members directory sorts (SPEC §2 Members); `recent` is the default. */
+export const MEMBER_SORTS = ["recent", "oldest", "discussions", "name"] as const;
+export type MemberSort = (typeof MEMBER_SORTS)[number];
+export const MEMBERS_PAGE_SIZE = 24;
+/** last_active_at is written at most this often per member. */
+export const LAST_ACTIVE_INTERVAL_MINUTES = 5;
 export const SKELETON_CARDS = 3;
 export const DATE_RANGES = ["all", "24h", "7d", "30d"] as const;
 export type DateRange = (typeof DATE_RANGES)[number];
