@@ -1,7 +1,11 @@
 // The signed-in member behind a request, and the permission checks handlers start with.
+import { sql } from "drizzle-orm";
 import type { Context } from "hono";
+import { LAST_ACTIVE_INTERVAL_MINUTES } from "../../shared/constants";
 import { type Capability, can, type Role } from "../../shared/permissions";
 import type { AppEnv } from "../context";
+import type { Db } from "../db/client";
+import type { Logger } from "../lib/logger";
 import { HttpError } from "../lib/http-error";
 import { getRole } from "./roles";
 
@@ -27,7 +31,21 @@ export async function getViewer(c: Context<AppEnv>): Promise<Viewer | null> {
       }
     : null;
   c.set("viewer", viewer);
+  if (viewer) markActive(db, viewer.id, logger);
   return viewer;
+}
+
+/**
+ * Records that a member was active (the profile's 'last active'), at most once every few
+ * minutes per member: a cheap conditional update that the request does not wait for.
+ */
+function markActive(db: Db, userId: string, logger: Logger): void {
+  db.execute(
+    sql`update profiles set last_active_at = now()
+        where id = ${userId}
+          and (last_active_at is null
+            or last_active_at < now() - make_interval(mins => ${LAST_ACTIVE_INTERVAL_MINUTES}))`,
+  ).catch((error: unknown) => logger.warn({ err: error, userId }, "could not record activity"));
 }
 
 export async function requireUser(
