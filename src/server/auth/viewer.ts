@@ -5,8 +5,8 @@ import { LAST_ACTIVE_INTERVAL_MINUTES } from "../../shared/constants";
 import { type Capability, can, type Role } from "../../shared/permissions";
 import type { AppEnv } from "../context";
 import type { Db } from "../db/client";
-import type { Logger } from "../lib/logger";
 import { HttpError } from "../lib/http-error";
+import type { Logger } from "../lib/logger";
 import { getRole } from "./roles";
 
 export type Viewer = {
