@@ -1,0 +1,190 @@
+// The members directory: one SQL query per page (profiles, their roles and active discussion
+// counts together; never a query per member), keyset-paginated so that page 400 costs what
+// page 1 costs. Only public profiles are listed (SPEC §6).
+import { type SQL, sql } from "drizzle-orm";
+import type { MemberSummary } from "../../../shared/api-types";
+import type { MemberSort } from "../../../shared/constants";
+import { type Role, roleOrDefault } from "../../../shared/permissions";
+import type { Viewer } from "../../auth/viewer";
+import { type Db, queryRows } from "../../db/client";
+import { HttpError } from "../../lib/http-error";
+import { displayNameOf, emailFor } from "../../lib/member-privacy";
+
+export type MemberListQuery = {
+  search: string;
+  role: Role | null;
+  sort: MemberSort;
+  cursor: string | null;
+  limit: number;
+};
+
+type MemberRow = {
+  id: string;
+  email: string;
+  full_name: string | null;
+  avatar_url: string | null;
+  bio: string | null;
+  location: string | null;
+  is_public: boolean;
+  role: string | null;
+  discussions_count: number;
+  created_at: Date | string;
+  last_active_at: Date | string | null;
+  /** The row's sort key as text, exactly as the database compares it. */
+  sort_key: string;
+  /** Matches of the whole query; only asked for on the first page. */
+  total?: number;
+};
+
+/**
+ * Each sort's key and direction; ties are broken by id in the same direction, so a row
+ * comparison `(key, id) < (cursor key, cursor id)` continues where the last page stopped.
+ * The key expressions match the indexes in db/schema.ts (profiles_public_*_idx).
+ */
+const SORTS: Record<MemberSort, { key: SQL; descending: boolean; cast: SQL }> = {
+  recent: {
+    key: sql`coalesce(p.last_active_at, p.created_at)`,
+    descending: true,
+    cast: sql`timestamptz`,
+  },
+  oldest: { key: sql`p.created_at`, descending: false, cast: sql`timestamptz` },
+  discussions: { key: sql`coalesce(c.discussions_count, 0)`, descending: true, cast: sql`int` },
+  name: {
+    key: sql`lower(coalesce(p.full_name, split_part(p.email, '@', 1)))`,
+    descending: false,
+    cast: sql`text`,
+  },
+};
+
+type Cursor = { key: string; id: string };
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.key, cursor.id])).toString("base64url");
+}
+
+export function decodeCursor(value: string): Cursor {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
+    if (
+      Array.isArray(parsed) &&
+      parsed.length === 2 &&
+      typeof parsed[0] === "string" &&
+      typeof parsed[1] === "string"
+    ) {
+      return { key: parsed[0], id: parsed[1] };
+    }
+  } catch {
+    // fall through to the 400 below
+  }
+  throw new HttpError(400, "Invalid page cursor", { fields: { cursor: "Invalid page cursor" } });
+}
+
+/** `%term%` for ILIKE with the user's own % and _ taken literally. */
+function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+function searchCondition(search: string, viewer: Viewer | null): SQL | null {
+  if (!search) return null;
+  const pattern = containsPattern(search);
+  const fields = [sql`p.full_name`, sql`p.bio`, sql`p.location`];
+  // Only admins may find members by email (DESIGN: emails are shown to admins only).
+  if (viewer?.role === "admin") fields.push(sql`p.email`);
+  return sql`(${sql.join(
+    fields.map((field) => sql`${field} ilike ${pattern}`),
+    sql` or `,
+  )})`;
+}
+
+function keysetCondition(sort: MemberSort, cursor: Cursor | null): SQL | null {
+  if (!cursor) return null;
+  const { key, descending, cast } = SORTS[sort];
+  const comparison = descending ? sql`<` : sql`>`;
+  return sql`(${key}, p.id) ${comparison} (cast(${cursor.key} as ${cast}), ${cursor.id})`;
+}
+
+export type MemberListResult = {
+  members: MemberSummary[];
+  nextCursor: string | null;
+  total: number | null;
+};
+
+export async function listMembers(
+  db: Db,
+  viewer: Viewer | null,
+  query: MemberListQuery,
+): Promise<MemberListResult> {
+  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+  const { key, descending } = SORTS[query.sort];
+  const direction = descending ? sql`desc` : sql`asc`;
+
+  const conditions = [
+    sql`p.is_public`,
+    searchCondition(query.search, viewer),
+    query.role ? sql`coalesce(r.role, 'user') = ${query.role}` : null,
+    keysetCondition(query.sort, cursor),
+  ].filter((condition): condition is SQL => condition !== null);
+
+  // Sorting by count needs every member's count: one grouped pass over active discussions.
+  // Other sorts count only the rows of the page (a correlated count on the partial index
+  // discussions_active_author_idx, evaluated after the limit).
+  const countsJoin =
+    query.sort === "discussions"
+      ? sql`left join (
+          select author_id, count(*)::int as discussions_count
+          from discussions where status = 'active' and author_id is not null
+          group by author_id
+        ) c on c.author_id = p.id`
+      : sql``;
+  const countColumn =
+    query.sort === "discussions"
+      ? sql`coalesce(c.discussions_count, 0)`
+      : sql`(select count(*)::int from discussions d
+             where d.author_id = p.id and d.status = 'active')`;
+  // The first page also says how many members match in all (SPEC: '{n} member(s) found').
+  const totalColumn = cursor ? sql`` : sql`, count(*) over ()::int as total`;
+
+  const rows = await queryRows<MemberRow>(
+    db,
+    sql`select p.id, p.email, p.full_name, p.avatar_url, p.bio, p.location, p.is_public,
+          p.created_at, p.last_active_at, r.role,
+          ${countColumn} as discussions_count,
+          (${key})::text as sort_key
+          ${totalColumn}
+        from profiles p
+        left join user_roles r on r.user_id = p.id
+        ${countsJoin}
+        where ${sql.join(conditions, sql` and `)}
+        order by ${key} ${direction}, p.id ${direction}
+        limit ${query.limit + 1}`,
+  );
+
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    members: page.map((row) => toMemberSummary(row, viewer)),
+    nextCursor:
+      rows.length > query.limit && last ? encodeCursor({ key: last.sort_key, id: last.id }) : null,
+    total: cursor ? null : (rows[0]?.total ?? 0),
+  };
+}
+
+function isoTime(value: Date | string): string {
+  return new Date(value).toISOString();
+}
+
+function toMemberSummary(row: MemberRow, viewer: Viewer | null): MemberSummary {
+  return {
+    id: row.id,
+    displayName: displayNameOf(row.full_name, row.email),
+    email: emailFor(viewer, row.id, row.email),
+    avatarUrl: row.avatar_url,
+    bio: row.bio,
+    location: row.location,
+    role: roleOrDefault(row.role),
+    isPublic: row.is_public,
+    discussionsCount: Number(row.discussions_count),
+    createdAt: isoTime(row.created_at),
+    lastActiveAt: row.last_active_at === null ? null : isoTime(row.last_active_at),
+  };
+}

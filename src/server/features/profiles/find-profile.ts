@@ -1,0 +1,100 @@
+// A profile page's data (SPEC §7 get_user_profile and get_user_discussions): the profile with
+// its role and active discussion count in one query, its recent discussions in a second.
+import { sql } from "drizzle-orm";
+import type { ProfileDiscussion, PublicProfile } from "../../../shared/api-types";
+import { PROFILE_RECENT_DISCUSSIONS } from "../../../shared/constants";
+import { roleOrDefault } from "../../../shared/permissions";
+import type { Viewer } from "../../auth/viewer";
+import { type Db, queryRows } from "../../db/client";
+import { displayNameOf, emailFor } from "../../lib/member-privacy";
+
+type ProfileRow = {
+  id: string;
+  email: string;
+  full_name: string | null;
+  avatar_url: string | null;
+  bio: string | null;
+  location: string | null;
+  website: string | null;
+  social_twitter: string | null;
+  social_linkedin: string | null;
+  is_public: boolean;
+  role: string | null;
+  discussions_count: number;
+  created_at: Date | string;
+  last_active_at: Date | string | null;
+};
+
+type DiscussionRow = {
+  id: string;
+  title: string;
+  content: string;
+  is_pinned: boolean;
+  is_locked: boolean;
+  created_at: Date | string;
+};
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** The profile row, whoever asks; callers decide who may see a private one. */
+export async function findProfileRow(db: Db, id: string): Promise<ProfileRow | null> {
+  const [row] = await queryRows<ProfileRow>(
+    db,
+    sql`select p.id, p.email, p.full_name, p.avatar_url, p.bio, p.location, p.website,
+          p.social_twitter, p.social_linkedin, p.is_public, p.created_at, p.last_active_at,
+          r.role,
+          (select count(*)::int from discussions d
+            where d.author_id = p.id and d.status = 'active') as discussions_count
+        from profiles p
+        left join user_roles r on r.user_id = p.id
+        where p.id = ${id}`,
+  );
+  return row ?? null;
+}
+
+/** SPEC: a private profile is shown only to its owner (and, beyond the SPEC, to admins). */
+export function canViewProfile(viewer: Viewer | null, row: { id: string; is_public: boolean }) {
+  return row.is_public || viewer?.id === row.id || viewer?.role === "admin";
+}
+
+export function toPublicProfile(row: ProfileRow, viewer: Viewer | null): PublicProfile {
+  return {
+    id: row.id,
+    displayName: displayNameOf(row.full_name, row.email),
+    fullName: row.full_name,
+    email: emailFor(viewer, row.id, row.email),
+    avatarUrl: row.avatar_url,
+    bio: row.bio,
+    location: row.location,
+    website: row.website,
+    socialTwitter: row.social_twitter,
+    socialLinkedin: row.social_linkedin,
+    role: roleOrDefault(row.role),
+    isPublic: row.is_public,
+    discussionsCount: Number(row.discussions_count),
+    createdAt: iso(row.created_at),
+    lastActiveAt: row.last_active_at === null ? null : iso(row.last_active_at),
+  };
+}
+
+/** The member's newest active discussions, up to SPEC §9's 10, with a content preview. */
+export async function recentDiscussions(db: Db, authorId: string): Promise<ProfileDiscussion[]> {
+  const rows = await queryRows<DiscussionRow>(
+    db,
+    // The page shows a clamped preview: the first 300 characters are plenty and keep the
+    // answer small (content may be 10,000 characters).
+    sql`select id, title, left(content, 300) as content, is_pinned, is_locked, created_at
+        from discussions
+        where author_id = ${authorId} and status = 'active'
+        order by created_at desc, id desc
+        limit ${PROFILE_RECENT_DISCUSSIONS}`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    isPinned: row.is_pinned,
+    isLocked: row.is_locked,
+    createdAt: iso(row.created_at),
+  }));
+}

@@ -1,0 +1,113 @@
+// Profiles: GET /api/profiles/{id} (public page), GET and PATCH /api/profiles/me (Edit Profile)
+// and PUT /api/profiles/me/avatar (multipart field `avatar`).
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { createMiddleware } from "hono/factory";
+import type { AvatarResponse, OwnProfile, ProfileResponse } from "../../../shared/api-types";
+import { AVATAR_MAX_BYTES } from "../../../shared/constants";
+import { profileSchema } from "../../../shared/schemas";
+import { getViewer, requireUser } from "../../auth/viewer";
+import type { AppEnv } from "../../context";
+import { errorBody, HttpError } from "../../lib/http-error";
+import { storageOf } from "../../lib/storage";
+import { jsonBody } from "../../lib/validate";
+import { AVATAR_NOT_AN_IMAGE, AVATAR_TOO_LARGE, reencodeAvatar } from "./avatar-image";
+import { canViewProfile, findProfileRow, recentDiscussions, toPublicProfile } from "./find-profile";
+import { getOwnProfile, setAvatarUrl, updateOwnProfile } from "./own-profile";
+
+export const PROFILE_NOT_FOUND = "Profile not found";
+
+/** Signed-in members only, checked before a body is read or validated. */
+const signedIn = createMiddleware<AppEnv>(async (c, next) => {
+  await requireUser(c, "You must be signed in to edit your profile");
+  await next();
+});
+
+/** `:id` is "me" or the member's own id: checked before the body is validated. */
+const ownProfileOnly = createMiddleware<AppEnv>(async (c, next) => {
+  const viewer = await requireUser(c, "You must be signed in to edit your profile");
+  const id = c.req.param("id");
+  if (id !== "me" && id !== viewer.id) {
+    throw new HttpError(403, "You can only edit your own profile");
+  }
+  await next();
+});
+
+const profileUpdateLimit = {
+  name: "profile-update",
+  max: 30,
+  windowSeconds: 60,
+  message: "Too many profile updates. Please wait a minute.",
+};
+
+const avatarUploadLimit = {
+  name: "avatar-upload",
+  max: 10,
+  windowSeconds: 600,
+  message: "Too many avatar uploads. Please wait a few minutes.",
+};
+
+/** Room for the multipart boundaries and headers around a 5 MB file. */
+const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
+
+export const profileRoutes = new Hono<AppEnv>()
+  .get("/me", signedIn, async (c) => {
+    const viewer = await requireUser(c);
+    const profile: OwnProfile | null = await getOwnProfile(c.var.deps.db, viewer.id);
+    if (!profile) throw new HttpError(404, PROFILE_NOT_FOUND);
+    c.header("cache-control", "private, no-store");
+    return c.json(profile);
+  })
+  // PATCH /me, or the member's own id; someone else's id is refused.
+  .patch("/:id", ownProfileOnly, jsonBody(profileSchema), async (c) => {
+    const viewer = await requireUser(c);
+    await c.var.deps.rateLimiter.hit(profileUpdateLimit, viewer.id);
+    // The id is the session's: whatever the body says, a member saves only their own profile.
+    const profile = await updateOwnProfile(c.var.deps.db, viewer.id, c.req.valid("json"));
+    if (!profile) throw new HttpError(404, PROFILE_NOT_FOUND);
+    return c.json(profile);
+  })
+  .put(
+    "/me/avatar",
+    signedIn,
+    async (c, next) => {
+      const viewer = await requireUser(c);
+      await c.var.deps.rateLimiter.hit(avatarUploadLimit, viewer.id);
+      await next();
+    },
+    bodyLimit({
+      maxSize: AVATAR_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
+      onError: (c) => c.json(errorBody(413, AVATAR_TOO_LARGE), 413),
+    }),
+    async (c) => {
+      const viewer = await requireUser(c);
+      const form = await c.req.parseBody().catch(() => {
+        throw new HttpError(400, AVATAR_NOT_AN_IMAGE);
+      });
+      const file = form.avatar;
+      if (!(file instanceof File)) throw new HttpError(400, AVATAR_NOT_AN_IMAGE);
+      if (file.size > AVATAR_MAX_BYTES) throw new HttpError(413, AVATAR_TOO_LARGE);
+
+      const image = await reencodeAvatar(new Uint8Array(await file.arrayBuffer()));
+      const storage = storageOf(c.var.deps);
+      const key = `avatars/${viewer.id}/avatar.webp`;
+      await storage.put(key, image, "image/webp");
+      // Same file name every time: the version makes browsers and caches fetch the new one.
+      const avatarUrl = `${storage.publicUrl(key)}?v=${Date.now()}`;
+      await setAvatarUrl(c.var.deps.db, viewer.id, avatarUrl);
+      const body: AvatarResponse = { avatarUrl };
+      return c.json(body);
+    },
+  )
+  .get("/:id", async (c) => {
+    const viewer = await getViewer(c);
+    const row = await findProfileRow(c.var.deps.db, c.req.param("id"));
+    // A private profile answers exactly as a missing one: its existence is not disclosed.
+    if (!row || !canViewProfile(viewer, row)) throw new HttpError(404, PROFILE_NOT_FOUND);
+    const body: ProfileResponse = {
+      profile: toPublicProfile(row, viewer),
+      recentDiscussions: await recentDiscussions(c.var.deps.db, row.id),
+    };
+    c.header("cache-control", "private, no-store");
+    return c.json(body);
+  });
