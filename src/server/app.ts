@@ -5,6 +5,9 @@ import { HTTPException } from "hono/http-exception";
 import { controlRoutes } from "./auth/control-routes";
 import { authRoutes } from "./auth/routes";
 import type { AppDeps, AppEnv } from "./context";
+import { memberRoutes } from "./features/members/routes";
+import { profilePageMeta } from "./features/profiles/page-meta";
+import { profileRoutes } from "./features/profiles/routes";
 import { sessionRoutes } from "./features/session/routes";
 import { errorBody, HttpError } from "./lib/http-error";
 import { sameOriginWrites, securityHeaders } from "./lib/security";
@@ -23,6 +26,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     .use(sameOriginWrites(deps.env.siteUrl))
     .route("/auth", authRoutes)
     .route("/session", sessionRoutes)
+    .route("/members", memberRoutes)
+    .route("/profiles", profileRoutes)
     .route("/control", controlRoutes)
     .all("/*", (c) => c.json(errorBody(404, "Not found"), 404));
 
@@ -45,7 +50,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
         siteName: deps.env.siteName,
         siteUrl: deps.env.siteUrl,
         // Features whose pages show a record add their resolver here.
-        metaResolvers: [],
+        metaResolvers: [profilePageMeta(deps.db)],
       }),
     );
   }
