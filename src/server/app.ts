@@ -5,10 +5,17 @@ import { HTTPException } from "hono/http-exception";
 import { controlRoutes } from "./auth/control-routes";
 import { authRoutes } from "./auth/routes";
 import type { AppDeps, AppEnv } from "./context";
+import { blogPostPageMeta } from "./features/blog-posts/page-meta";
+import { blogPostRoutes } from "./features/blog-posts/routes";
+import { contactRoutes } from "./features/contact/routes";
+import { dataRequestRoutes } from "./features/data-requests/routes";
+import { heroWordRoutes } from "./features/hero-words/routes";
 import { memberRoutes } from "./features/members/routes";
+import { newsletterRoutes } from "./features/newsletter/routes";
 import { profilePageMeta } from "./features/profiles/page-meta";
 import { profileRoutes } from "./features/profiles/routes";
 import { sessionRoutes } from "./features/session/routes";
+import { siteRoutes } from "./features/site/routes";
 import { errorBody, HttpError } from "./lib/http-error";
 import { sameOriginWrites, securityHeaders } from "./lib/security";
 import { spaHandler } from "./lib/spa";
@@ -28,6 +35,12 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     .route("/session", sessionRoutes)
     .route("/members", memberRoutes)
     .route("/profiles", profileRoutes)
+    .route("/site", siteRoutes)
+    .route("/hero-words", heroWordRoutes)
+    .route("/blog-posts", blogPostRoutes)
+    .route("/newsletter", newsletterRoutes)
+    .route("/contact", contactRoutes)
+    .route("/data-requests", dataRequestRoutes)
     .route("/control", controlRoutes)
     .all("/*", (c) => c.json(errorBody(404, "Not found"), 404));
 
@@ -50,7 +63,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
         siteName: deps.env.siteName,
         siteUrl: deps.env.siteUrl,
         // Features whose pages show a record add their resolver here.
-        metaResolvers: [profilePageMeta(deps.db)],
+        metaResolvers: [profilePageMeta(deps.db), blogPostPageMeta(deps.db)],
       }),
     );
   }

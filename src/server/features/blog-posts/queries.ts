@@ -1,0 +1,81 @@
+// Reading published blog posts. Lists are newest first with keyset pagination; the sort key is
+// the publication time, falling back to the creation time for a post published without one.
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { BlogPostDetail, BlogPostSummary } from "../../../shared/api-types";
+import type { Db } from "../../db/client";
+import { blogPosts, profiles } from "../../db/schema";
+import { HttpError } from "../../lib/http-error";
+
+const sortKey = sql`coalesce(${blogPosts.publishedAt}, ${blogPosts.createdAt})`;
+
+const summaryColumns = {
+  id: blogPosts.id,
+  title: blogPosts.title,
+  excerpt: blogPosts.excerpt,
+  category: blogPosts.category,
+  readTimeMinutes: blogPosts.readTimeMinutes,
+  commentsCount: blogPosts.commentsCount,
+  featured: blogPosts.featured,
+  publishedAt: sql<Date>`${sortKey}`.mapWith(blogPosts.publishedAt),
+};
+
+/** Where the next page starts: the last post's sort key (as PostgreSQL prints it) and id. */
+type Cursor = { at: string; id: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// PostgreSQL's text form of a timestamptz, kept to the microsecond so no post is skipped.
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2})?|Z)$/;
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(`${cursor.at}|${cursor.id}`).toString("base64url");
+}
+
+export function decodeCursor(value: string): Cursor {
+  const [at = "", id = "", ...rest] = Buffer.from(value, "base64url").toString("utf8").split("|");
+  if (rest.length > 0 || !TIMESTAMP.test(at) || !UUID.test(id)) {
+    throw new HttpError(400, "Invalid cursor", { fields: { cursor: "Invalid cursor" } });
+  }
+  return { at, id };
+}
+
+/** The row with its publication time as an ISO string, the API's date format. */
+function withIsoDate<Row extends { publishedAt: Date }>(row: Row) {
+  return { ...row, publishedAt: row.publishedAt.toISOString() };
+}
+
+export async function listPublishedPosts(
+  db: Db,
+  { limit, cursor }: { limit: number; cursor?: Cursor },
+): Promise<{ posts: BlogPostSummary[]; nextCursor: string | null }> {
+  const rows = await db
+    .select({ ...summaryColumns, sortKeyText: sql<string>`${sortKey}::text` })
+    .from(blogPosts)
+    .where(
+      and(
+        eq(blogPosts.status, "published"),
+        cursor
+          ? sql`(${sortKey}, ${blogPosts.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(sortKey), desc(blogPosts.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    posts: page.map(({ sortKeyText: _, ...row }) => withIsoDate(row)),
+    nextCursor:
+      rows.length > limit && last ? encodeCursor({ at: last.sortKeyText, id: last.id }) : null,
+  };
+}
+
+/** One published post, or null (drafts and unknown ids alike). */
+export async function findPublishedPost(db: Db, id: string): Promise<BlogPostDetail | null> {
+  if (!UUID.test(id)) return null;
+  const [row] = await db
+    .select({ ...summaryColumns, content: blogPosts.content, authorName: profiles.fullName })
+    .from(blogPosts)
+    .leftJoin(profiles, eq(profiles.id, blogPosts.authorId))
+    .where(and(eq(blogPosts.id, id), eq(blogPosts.status, "published")));
+  return row ? withIsoDate(row) : null;
+}

@@ -1,0 +1,147 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ApiErrorBody, BlogPostDetail, BlogPostsPage } from "../../../shared/api-types";
+import { createApp } from "../../app";
+import { blogPosts } from "../../db/schema";
+import type { StaticFile } from "../../lib/static-files";
+import { createTestApp, type TestApp } from "../../test/test-app";
+import { blogPostPageMeta } from "./page-meta";
+
+let t: TestApp;
+let newest: string;
+let draft: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  const [published] = await t.db
+    .insert(blogPosts)
+    .values({
+      title: "Fresh <off> the press",
+      excerpt: "The newest one.",
+      content: "Body\n\nSecond paragraph",
+      category: "Unpopular Opinions",
+      status: "published",
+      publishedAt: sql`now()`,
+    })
+    .returning({ id: blogPosts.id });
+  const [unpublished] = await t.db
+    .insert(blogPosts)
+    .values({ title: "Secret draft", excerpt: "x", content: "x", status: "draft" })
+    .returning({ id: blogPosts.id });
+  newest = published?.id ?? "";
+  draft = unpublished?.id ?? "";
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const getJson = async <T>(url: string) => {
+  const response = await t.app.request(url);
+  return { status: response.status, body: (await response.json()) as T };
+};
+
+describe("GET /api/blog-posts", () => {
+  it("lists published posts newest first: the new post, then the six seeded samples, the first featured", async () => {
+    const { status, body } = await getJson<BlogPostsPage>("/api/blog-posts?limit=10");
+    expect(status).toBe(200);
+    expect(body.nextCursor).toBeNull();
+    expect(body.posts.map((post) => post.title)).toEqual([
+      "Fresh <off> the press",
+      "Why Does Everyone Reply-All?",
+      "The Quiet Joy of Cancelled Plans",
+      "Breakfast Is Overrated",
+      "The Day I Finally Quit",
+      "Self-Checkout Machines Hate Me Personally",
+      "Nobody Reads the Terms and Conditions",
+    ]);
+    expect(body.posts.some((post) => post.id === draft)).toBe(false);
+    const sample = body.posts[1];
+    expect(sample).toMatchObject({ featured: true, category: "Rants & Vents", commentsCount: 24 });
+    expect(sample?.readTimeMinutes).toBeGreaterThan(0);
+    expect(Date.parse(sample?.publishedAt ?? "")).toBeLessThan(Date.now());
+    expect(body.posts.filter((post) => post.featured)).toHaveLength(1);
+    expect(sample).not.toHaveProperty("content");
+  });
+
+  it("pages through every post exactly once with the cursor", async () => {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : "";
+      const { body } = await getJson<BlogPostsPage>(`/api/blog-posts?limit=2${query}`);
+      expect(body.posts.length).toBeLessThanOrEqual(2);
+      seen.push(...body.posts.map((post) => post.id));
+      cursor = body.nextCursor;
+    } while (cursor);
+    const { body: all } = await getJson<BlogPostsPage>("/api/blog-posts?limit=50");
+    expect(seen).toEqual(all.posts.map((post) => post.id));
+  });
+
+  it.each([
+    ["limit=0", "limit must be at least 1"],
+    ["limit=51", "limit must be at most 50"],
+    ["limit=ten", "limit must be a number"],
+    ["cursor=garbage", "Invalid cursor"],
+    [
+      `cursor=${Buffer.from("2024-01-01 00:00:00+00|'; drop table x").toString("base64url")}`,
+      "Invalid cursor",
+    ],
+  ])("answers ?%s with 400 '%s'", async (query, message) => {
+    const { status, body } = await getJson<ApiErrorBody>(`/api/blog-posts?${query}`);
+    expect(status).toBe(400);
+    expect(body.error.message).toBe(message);
+  });
+});
+
+describe("GET /api/blog-posts/{id}", () => {
+  it("returns a published post with its content", async () => {
+    const { status, body } = await getJson<BlogPostDetail>(`/api/blog-posts/${newest}`);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      id: newest,
+      title: "Fresh <off> the press",
+      content: "Body\n\nSecond paragraph",
+      authorName: null,
+    });
+  });
+
+  it.each([
+    ["a draft", () => draft],
+    ["an unknown id", () => "00000000-0000-4000-8000-000000000000"],
+    ["a malformed id", () => "not-a-uuid"],
+  ])("answers %s with 404", async (_, id) => {
+    const { status, body } = await getJson<ApiErrorBody>(`/api/blog-posts/${id()}`);
+    expect(status).toBe(404);
+    expect(body.error.message).toBe("Post not found");
+  });
+});
+
+describe("/blog/{id} page metadata", () => {
+  it("uses the post's title and excerpt, and says not found for drafts", async () => {
+    const resolve = blogPostPageMeta(t.db);
+    expect(await resolve(`/blog/${newest}`)).toEqual({
+      title: "Fresh <off> the press",
+      description: "The newest one.",
+      found: true,
+    });
+    expect((await resolve(`/blog/${draft}`))?.found).toBe(false);
+    expect(await resolve("/blog")).toBeNull();
+    expect(await resolve("/discussion/abc")).toBeNull();
+  });
+
+  it("is written into the served shell, escaped", async () => {
+    const shell = "<!doctype html><html><head><title>x</title></head><body></body></html>";
+    const file: StaticFile = {
+      body: Buffer.from(shell),
+      contentType: "text/html; charset=utf-8",
+      etag: '"e"',
+      immutable: false,
+    };
+    const app = createApp(t.deps, { staticFiles: new Map([["/index.html", file]]) });
+    const response = await app.request(`/blog/${newest}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("<title>Fresh &lt;off&gt; the press · Rant Community</title>");
+    expect(html).toContain('<meta name="description" content="The newest one.">');
+    expect((await app.request(`/blog/${draft}`)).status).toBe(404);
+  });
+});

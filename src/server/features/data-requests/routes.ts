@@ -1,0 +1,60 @@
+import { Hono } from "hono";
+import type { ReceivedResponse } from "../../../shared/api-types";
+import { dataRequestSchema } from "../../../shared/schemas";
+import { getViewer } from "../../auth/viewer";
+import type { AppEnv } from "../../context";
+import { dataRequests } from "../../db/schema";
+import type { RateLimitRule } from "../../lib/rate-limit";
+import { jsonBody } from "../../lib/validate";
+import { dataRequestConfirmation } from "./confirmation-email";
+
+const TOO_MANY = "Too many requests. Please try again later or contact us directly.";
+
+export const DATA_REQUEST_LIMITS = {
+  perClient: { name: "data-request-client", max: 5, windowSeconds: 3600, message: TOO_MANY },
+  perEmail: { name: "data-request-email", max: 3, windowSeconds: 3600, message: TOO_MANY },
+} satisfies Record<string, RateLimitRule>;
+
+/**
+ * POST /api/data-requests: a UK GDPR request, kept with status pending (and the member's id
+ * when signed in) for the staff to answer within 30 days; the requester gets a confirmation.
+ */
+export const dataRequestRoutes = new Hono<AppEnv>().post(
+  "/",
+  jsonBody(dataRequestSchema),
+  async (c) => {
+    const { deps, clientIp } = c.var;
+    const input = c.req.valid("json");
+    const email = input.email.toLowerCase();
+    await deps.rateLimiter.hit(DATA_REQUEST_LIMITS.perClient, clientIp);
+    await deps.rateLimiter.hit(DATA_REQUEST_LIMITS.perEmail, email);
+    const viewer = await getViewer(c);
+    const [row] = await deps.db
+      .insert(dataRequests)
+      .values({
+        userId: viewer?.id ?? null,
+        requestType: input.requestType,
+        email,
+        fullName: input.fullName,
+        details: input.details || null,
+        status: "pending",
+      })
+      .returning({ id: dataRequests.id });
+    if (!row) throw new Error("data request insert returned no row");
+    try {
+      await deps.mailer.send(
+        dataRequestConfirmation({
+          request: { ...input, email },
+          reference: row.id,
+          siteName: deps.env.siteName,
+          privacyEmail: deps.env.privacyEmail,
+        }),
+      );
+    } catch (error) {
+      // The request is stored; a lost confirmation must not make the person send it again.
+      deps.logger.error({ err: error, reference: row.id }, "data request confirmation failed");
+    }
+    const body: ReceivedResponse = { id: row.id };
+    return c.json(body, 201);
+  },
+);

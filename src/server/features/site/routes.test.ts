@@ -1,0 +1,29 @@
+import { afterAll, describe, expect, it } from "vitest";
+import type { SiteInfo } from "../../../shared/api-types";
+import { createTestApp, type TestApp } from "../../test/test-app";
+
+const opened: TestApp[] = [];
+afterAll(async () => {
+  await Promise.all(opened.map((app) => app.close()));
+});
+
+async function siteInfo(env?: Record<string, string>): Promise<SiteInfo> {
+  const t = await createTestApp({ env });
+  opened.push(t);
+  return (await t.app.request("/api/site")).json() as Promise<SiteInfo>;
+}
+
+describe("GET /api/site", () => {
+  it("gives the site name and the configured privacy address", async () => {
+    expect(await siteInfo({ SITE_NAME: "Vents", PRIVACY_EMAIL: "dpo@vents.example" })).toEqual({
+      name: "Vents",
+      privacyEmail: "dpo@vents.example",
+    });
+  });
+
+  it("defaults the privacy address to privacy@ the site's host", async () => {
+    expect((await siteInfo({ SITE_URL: "https://rants.example" })).privacyEmail).toBe(
+      "privacy@rants.example",
+    );
+  });
+});

@@ -1,0 +1,11 @@
+import { Hono } from "hono";
+import type { SiteInfo } from "../../../shared/api-types";
+import type { AppEnv } from "../../context";
+
+/** GET /api/site: the configured facts the client shows (the privacy page's contact address). */
+export const siteRoutes = new Hono<AppEnv>().get("/", (c) => {
+  const { env } = c.var.deps;
+  const body: SiteInfo = { name: env.siteName, privacyEmail: env.privacyEmail };
+  c.header("cache-control", "public, max-age=300");
+  return c.json(body);
+});
