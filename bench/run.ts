@@ -6,6 +6,7 @@ import { createApp } from "../src/server/app";
 import { createAuth } from "../src/server/auth/auth";
 import { openDatabase } from "../src/server/db/client";
 import { loadEnv } from "../src/server/env";
+import { createLiveBus } from "../src/server/lib/live-bus";
 import { createLogger } from "../src/server/lib/logger";
 import { createRateLimiter } from "../src/server/lib/rate-limit";
 
@@ -30,6 +31,7 @@ async function main() {
   });
   const app = createApp({
     rateLimiter: createRateLimiter(database.db, 1),
+    live: createLiveBus(database, { logger }),
     env,
     db: database.db,
     auth,

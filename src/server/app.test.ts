@@ -217,6 +217,7 @@ function deps() {
     mailer: { send: async () => {} },
     logger: t.logger,
     rateLimiter: createRateLimiter(t.db, 1),
+    live: t.deps.live,
     clientIp: () => "127.0.0.1",
   };
 }

@@ -9,6 +9,8 @@ import { blogPostPageMeta } from "./features/blog-posts/page-meta";
 import { blogPostRoutes } from "./features/blog-posts/routes";
 import { contactRoutes } from "./features/contact/routes";
 import { dataRequestRoutes } from "./features/data-requests/routes";
+import { discussionPageMeta } from "./features/discussions/page-meta";
+import { discussionRoutes } from "./features/discussions/routes";
 import { heroWordRoutes } from "./features/hero-words/routes";
 import { memberRoutes } from "./features/members/routes";
 import { newsletterRoutes } from "./features/newsletter/routes";
@@ -35,6 +37,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     .route("/session", sessionRoutes)
     .route("/members", memberRoutes)
     .route("/profiles", profileRoutes)
+    .route("/discussions", discussionRoutes)
     .route("/site", siteRoutes)
     .route("/hero-words", heroWordRoutes)
     .route("/blog-posts", blogPostRoutes)
@@ -63,7 +66,11 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
         siteName: deps.env.siteName,
         siteUrl: deps.env.siteUrl,
         // Features whose pages show a record add their resolver here.
-        metaResolvers: [profilePageMeta(deps.db), blogPostPageMeta(deps.db)],
+        metaResolvers: [
+          discussionPageMeta(deps.db),
+          blogPostPageMeta(deps.db),
+          profilePageMeta(deps.db),
+        ],
       }),
     );
   }

@@ -3,6 +3,7 @@ import type { Auth } from "./auth/auth";
 import type { Viewer } from "./auth/viewer";
 import type { Db } from "./db/client";
 import type { Env } from "./env";
+import type { LiveBus } from "./lib/live-bus";
 import type { Logger } from "./lib/logger";
 import type { Mailer } from "./lib/mail";
 import type { RateLimiter } from "./lib/rate-limit";
@@ -15,6 +16,8 @@ export type AppDeps = {
   mailer: Mailer;
   logger: Logger;
   rateLimiter: RateLimiter;
+  /** Live updates over LISTEN/NOTIFY, relayed to browsers as SSE (lib/live-bus.ts). */
+  live: LiveBus;
   /** Uploaded files; absent means the disk under $DATA_DIR/uploads (see lib/storage.ts). */
   storage?: FileStorage;
   /** Lets local command-line tools act through the running server; see lib/control-file.ts. */

@@ -11,6 +11,7 @@ import { lockDataDir } from "./db/data-dir-lock";
 import { EnvError, loadEnv } from "./env";
 import { resolveAuthSecret } from "./lib/auth-secret";
 import { newControlToken, writeControlFile } from "./lib/control-file";
+import { createLiveBus } from "./lib/live-bus";
 import { createLogger } from "./lib/logger";
 import { createMailer } from "./lib/mail";
 import { createRateLimiter } from "./lib/rate-limit";
@@ -55,6 +56,7 @@ async function main() {
     rateLimits: scaledAuthRateLimits(env.rateLimitMultiplier),
   });
   const controlToken = newControlToken();
+  const live = createLiveBus(database, { logger });
   const app = createApp(
     {
       env,
@@ -63,6 +65,7 @@ async function main() {
       mailer,
       logger,
       rateLimiter: createRateLimiter(database.db, env.rateLimitMultiplier),
+      live,
       controlToken,
       clientIp: (_request, bindings) =>
         (bindings as { incoming?: { socket?: { remoteAddress?: string } } }).incoming?.socket
@@ -97,6 +100,8 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "stopping");
+    // Ends the open live streams first: otherwise they would hold the server open.
+    await live.close().catch((error) => logger.error({ err: error }, "live bus close failed"));
     server.close();
     await database.close().catch((error) => logger.error({ err: error }, "database close failed"));
     removeControlFile();

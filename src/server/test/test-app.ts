@@ -6,6 +6,7 @@ import path from "node:path";
 import { createApp } from "../app";
 import { createAuth } from "../auth/auth";
 import { loadEnv } from "../env";
+import { createLiveBus } from "../lib/live-bus";
 import { createLogger } from "../lib/logger";
 import { createMailer } from "../lib/mail";
 import { createRateLimiter } from "../lib/rate-limit";
@@ -53,6 +54,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     mailer,
     logger,
     rateLimiter: createRateLimiter(database.db, env.rateLimitMultiplier),
+    live: createLiveBus(database, { logger }),
     clientIp: (request: Request) => request.headers.get(CLIENT_IP_TEST_HEADER) ?? "127.0.0.1",
   };
   const app = createApp(deps);
@@ -83,6 +85,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     mailbox,
     dataDir,
     async close() {
+      await deps.live.close();
       await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },

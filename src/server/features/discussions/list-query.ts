@@ -1,0 +1,42 @@
+// GET /api/discussions query parameters: search, the SPEC §3 filters and paging.
+import { z } from "zod";
+import { DATE_RANGES, LIMITS } from "../../../shared/constants";
+import { cleanText } from "../../../shared/schemas";
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 50;
+const MAX_SEARCH = 200;
+
+/** Trimmed (and SPEC §5 cleaned) text; empty means "no filter". */
+const optionalTerm = (field: string, max: number) =>
+  z
+    .string()
+    .transform(cleanText)
+    .pipe(z.string().max(max, `${field} is too long (max ${max} characters)`))
+    .transform((value) => value || undefined)
+    .optional();
+
+const flag = (field: string) =>
+  z
+    .enum(["true", "false", "1", "0"], { error: `${field} must be true or false` })
+    .transform((value) => value === "true" || value === "1")
+    .optional();
+
+export const listQuerySchema = z.object({
+  q: optionalTerm("Search", MAX_SEARCH),
+  author: optionalTerm("Author", LIMITS.name),
+  range: z
+    .enum(DATE_RANGES, { error: `Date range must be one of ${DATE_RANGES.join(", ")}` })
+    .default("all"),
+  pinned: flag("Pinned"),
+  locked: flag("Locked"),
+  cursor: z.string().max(300, "Invalid cursor").optional(),
+  limit: z.coerce
+    .number({ error: "Limit must be a number" })
+    .int("Limit must be a whole number")
+    .min(1, "Limit must be at least 1")
+    .max(MAX_PAGE_SIZE, `Limit must be at most ${MAX_PAGE_SIZE}`)
+    .default(DEFAULT_PAGE_SIZE),
+});
+
+export type ListQuery = z.output<typeof listQuerySchema>;

@@ -1,0 +1,149 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DiscussionChange, DiscussionItem } from "../../../shared/api-types";
+import { createApp } from "../../app";
+import { openDatabase, queryRows } from "../../db/client";
+import { createLiveBus } from "../../lib/live-bus";
+import { createMember } from "../../test/factories";
+import { createClient, createTestApp, type TestApp } from "../../test/test-app";
+import { testDatabaseUrl } from "../../test/test-database";
+import { insertDiscussionRow, sseReader } from "./test-support";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** Opens the live stream of `app` and waits until its subscription is in place. */
+async function openStream(app: { request: TestApp["app"]["request"] } = t.app) {
+  const response = await app.request("/api/discussions/events", {
+    headers: { "accept-encoding": "gzip, deflate, br" },
+  });
+  expect(response.status).toBe(200);
+  const stream = sseReader(response);
+  expect(await stream.nextEvent()).toEqual({ event: "ready", data: "" });
+  return { response, stream };
+}
+
+async function nextChange(stream: ReturnType<typeof sseReader>): Promise<DiscussionChange> {
+  const message = await stream.nextEvent();
+  expect(message?.event).toBe("discussion");
+  return JSON.parse(message?.data ?? "null") as DiscussionChange;
+}
+
+describe("GET /api/discussions/events (Server-Sent Events)", () => {
+  it("is an uncompressed, uncached event stream", async () => {
+    const { response, stream } = await openStream();
+    expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    expect(response.headers.get("content-encoding")).toBeNull();
+    expect(response.headers.get("cache-control")).toBe("no-cache");
+    await stream.close();
+  });
+
+  it("sends an event to an open stream when a discussion is created", async () => {
+    const { stream } = await openStream();
+    const member = await createMember(t);
+    const created = await member.client.post("/api/discussions", {
+      title: "Live one",
+      content: "Hello",
+    });
+    const item = (await created.json()) as DiscussionItem;
+    expect(await nextChange(stream)).toEqual({ type: "created", id: item.id });
+    await stream.close();
+  });
+
+  it("sends an event for pin, lock and delete, to every open stream", async () => {
+    const first = await openStream();
+    const second = await openStream();
+    const moderator = await createMember(t, { role: "moderator" });
+    const id = await insertDiscussionRow(t.db);
+
+    await moderator.client.put(`/api/discussions/${id}/pin`, { pinned: true });
+    await moderator.client.put(`/api/discussions/${id}/lock`, { locked: true });
+    await moderator.client.delete(`/api/discussions/${id}`);
+    for (const { stream } of [first, second]) {
+      expect(await nextChange(stream)).toEqual({ type: "updated", id });
+      expect(await nextChange(stream)).toEqual({ type: "updated", id });
+      expect(await nextChange(stream)).toEqual({ type: "deleted", id });
+      await stream.close();
+    }
+  });
+
+  it("sends nothing for a refused write", async () => {
+    const { stream } = await openStream();
+    const member = await createMember(t);
+    const id = await insertDiscussionRow(t.db);
+    expect((await member.client.put(`/api/discussions/${id}/pin`, { pinned: true })).status).toBe(
+      403,
+    );
+    await expect(stream.nextEvent(300)).rejects.toThrow(/no event/);
+    await stream.close();
+  });
+
+  it("sends keep-alive comments and ends every stream when the bus closes (server stop)", async () => {
+    const live = createLiveBus(t.database, { logger: t.logger, heartbeatMs: 50 });
+    const app = createApp({ ...t.deps, live });
+    const { stream } = await openStream(app);
+    expect(await stream.next(2_000)).toEqual({ comment: "keep-alive" });
+
+    await live.close();
+    // The stream ends instead of hanging, so the server can stop; new streams get a 503.
+    let message = await stream.next(2_000);
+    while (message && "comment" in message) message = await stream.next(2_000);
+    expect(message).toBeNull();
+    expect((await app.request("/api/discussions/events")).status).toBe(503);
+  });
+});
+
+describe("two app instances on one PostgreSQL database", () => {
+  const databaseUrl = testDatabaseUrl();
+
+  // PGlite is one process's database: a second instance cannot open it, so this runs in the
+  // PostgreSQL pass only (`npm run test:pg`, CI).
+  it.skipIf(!databaseUrl)(
+    "deliver each other's events (PostgreSQL only: skipped on PGlite, which has one process)",
+    async () => {
+      const [current] = await queryRows<{ name: string }>(
+        t.db,
+        sql`select current_database() as name`,
+      );
+      const url = new URL(databaseUrl as string);
+      url.pathname = `/${current?.name}`;
+      const otherDatabase = await openDatabase({ engine: "postgres", url: url.href, poolSize: 3 });
+      const otherLive = createLiveBus(otherDatabase, { logger: t.logger });
+      const other = createApp({ ...t.deps, db: otherDatabase.db, live: otherLive });
+      try {
+        const onFirst = await openStream(t.app);
+        const onSecond = await openStream(other);
+
+        // A write through instance 2 reaches a browser on instance 1 ...
+        const member = await createMember(t);
+        const throughSecond = createClient(other);
+        for (const [name, value] of member.client.cookies) throughSecond.cookies.set(name, value);
+        const viaSecond = await throughSecond.post("/api/discussions", {
+          title: "From instance two",
+          content: "x",
+        });
+        expect(viaSecond.status).toBe(201);
+        const created = (await viaSecond.json()) as DiscussionItem;
+        expect(await nextChange(onFirst.stream)).toEqual({ type: "created", id: created.id });
+        expect(await nextChange(onSecond.stream)).toEqual({ type: "created", id: created.id });
+
+        // ... and the other way round.
+        const moderator = await createMember(t, { role: "moderator" });
+        await moderator.client.put(`/api/discussions/${created.id}/pin`, { pinned: true });
+        expect(await nextChange(onSecond.stream)).toEqual({ type: "updated", id: created.id });
+        expect(await nextChange(onFirst.stream)).toEqual({ type: "updated", id: created.id });
+
+        await onFirst.stream.close();
+        await onSecond.stream.close();
+      } finally {
+        await otherLive.close();
+        await otherDatabase.close();
+      }
+    },
+  );
+});

@@ -1,0 +1,29 @@
+// Link previews of /discussion/{id}: the discussion's title and the first 200 characters of
+// its content (SPEC §9), filled in on the server.
+import { sql } from "drizzle-orm";
+import { META_DISCUSSION_DESCRIPTION_CHARS } from "../../../shared/constants";
+import { type Db, queryRows } from "../../db/client";
+import type { PageMetaResolver } from "../../lib/page-meta";
+import { UUID_PATTERN } from "./cursor";
+
+const DISCUSSION_PATH = /^\/discussion\/([^/]+)\/?$/;
+
+/** Line breaks and runs of spaces read badly in a one-line preview. */
+function previewText(content: string): string {
+  return content.replace(/\s+/g, " ").trim().slice(0, META_DISCUSSION_DESCRIPTION_CHARS);
+}
+
+/** Null for other paths and for missing discussions: those get the fixed metadata. */
+export function discussionPageMeta(db: Db): PageMetaResolver {
+  return async (pathname) => {
+    const id = DISCUSSION_PATH.exec(pathname)?.[1];
+    if (!id || !UUID_PATTERN.test(id)) return null;
+    const [row] = await queryRows<{ title: string; content: string }>(
+      db,
+      sql`select title, left(content, ${META_DISCUSSION_DESCRIPTION_CHARS * 4}) as content
+          from discussions where id = ${id}::uuid and status = 'active'`,
+    );
+    if (!row) return null;
+    return { title: row.title, description: previewText(row.content), found: true };
+  };
+}
