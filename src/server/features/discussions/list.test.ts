@@ -230,6 +230,22 @@ describe("GET /api/discussions", () => {
       expect(ids).toEqual([...ids].sort().reverse());
     });
 
+    it("finds matches far down the list and pages across them in order", async () => {
+      // 1,200 discussions, one a minute; every 100th mentions a needle. Searches look through
+      // the first 1,000 in list order before asking the indexes (queries.ts): both paths and
+      // the switch between them must give the same, complete, ordered answer.
+      await t.db.execute(sql`
+        insert into discussions (title, content, created_at)
+        select 'row ' || n, case when n % 100 = 0 then 'a needle here' else 'hay' end,
+          now() - make_interval(mins => n)
+        from generate_series(1, 1200) as n`);
+      const expected = Array.from({ length: 12 }, (_, i) => `row ${(i + 1) * 100}`);
+      expect(titles(await list("?q=needle&limit=50"))).toEqual(expected);
+      expect((await allPages("&q=NEEDLE")).map((item) => item.title)).toEqual(expected);
+      await t.db.execute(sql`update discussions set content = 'hay' where title <> 'row 1200'`);
+      expect(titles(await list("?q=needle"))).toEqual(["row 1200"]);
+    });
+
     it("pages through search results too", async () => {
       for (let i = 0; i < 7; i += 1) {
         await insertDiscussionRow(t.db, { title: `match ${i}`, ageMinutes: i });
