@@ -1,12 +1,12 @@
 import { PageContainer } from "../../components/page-container";
-import { PageHeading } from "../../components/page-heading";
+import { MembersDirectory } from "../../features/members/components/members-directory";
 import { usePageTitle } from "../../hooks/use-page-title";
 
 export function MembersPage() {
   usePageTitle("Community Members");
   return (
     <PageContainer>
-      <PageHeading>Community Members</PageHeading>
+      <MembersDirectory />
     </PageContainer>
   );
 }

@@ -1,12 +1,16 @@
 import { PageContainer } from "../../components/page-container";
-import { PageHeading } from "../../components/page-heading";
+import { useAuth } from "../../features/auth/hooks/use-auth";
+import { ProfileEditScreen } from "../../features/profiles/components/profile-edit-screen";
 import { usePageTitle } from "../../hooks/use-page-title";
 
+/** Behind <ProtectedRoute>: a signed-in member is guaranteed here. */
 export function ProfileEditPage() {
   usePageTitle("Edit Profile");
+  const { user } = useAuth();
+  if (!user) return null;
   return (
-    <PageContainer>
-      <PageHeading>Edit Profile</PageHeading>
+    <PageContainer className="max-w-3xl">
+      <ProfileEditScreen userId={user.id} />
     </PageContainer>
   );
 }

@@ -1,12 +1,12 @@
+import { useParams } from "react-router";
 import { PageContainer } from "../../components/page-container";
-import { PageHeading } from "../../components/page-heading";
-import { usePageTitle } from "../../hooks/use-page-title";
+import { ProfileView } from "../../features/profiles/components/profile-view";
 
 export function ProfilePage() {
-  usePageTitle("Profile");
+  const { id = "" } = useParams();
   return (
-    <PageContainer>
-      <PageHeading>Profile</PageHeading>
+    <PageContainer className="max-w-4xl">
+      <ProfileView key={id} id={id} />
     </PageContainer>
   );
 }

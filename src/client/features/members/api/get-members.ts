@@ -1,0 +1,41 @@
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import type { MembersPage } from "../../../../shared/api-types";
+import type { MemberSort } from "../../../../shared/constants";
+import type { Role } from "../../../../shared/permissions";
+import { api } from "../../../lib/api-client";
+
+export type MemberFilters = {
+  search: string;
+  role: Role | "all";
+  sort: MemberSort;
+};
+
+/** Every members query starts with this key: a profile save invalidates them all. */
+export const membersQueryKey = ["members"] as const;
+
+export function getMembers(
+  filters: MemberFilters,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<MembersPage> {
+  const query = new URLSearchParams({ sort: filters.sort, role: filters.role });
+  if (filters.search) query.set("search", filters.search);
+  if (cursor) query.set("cursor", cursor);
+  return api.get<MembersPage>(`/api/members?${query}`, { signal });
+}
+
+export function membersQueryOptions(filters: MemberFilters) {
+  return infiniteQueryOptions({
+    queryKey: [...membersQueryKey, "list", filters],
+    queryFn: ({ pageParam, signal }) => getMembers(filters, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+    // Keep showing the last results while a new search loads, rather than flashing skeletons.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The directory a page at a time, for the given search, role and sort. */
+export function useMembers(filters: MemberFilters) {
+  return useInfiniteQuery(membersQueryOptions(filters));
+}

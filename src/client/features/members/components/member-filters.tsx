@@ -1,0 +1,110 @@
+import { Search } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { MEMBER_SORTS, type MemberSort } from "../../../../shared/constants";
+import { isRole, ROLES } from "../../../../shared/permissions";
+import { Input } from "../../../components/ui/input";
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from "../../../components/ui/select";
+import type { MemberFilters as Filters } from "../api/get-members";
+import { useDebouncedValue } from "../hooks/use-debounced-value";
+
+const ROLE_LABELS = { user: "User", author: "Author", moderator: "Moderator", admin: "Admin" };
+/** SPEC order: All roles, Admin, Moderator, Author, User. */
+const ROLE_OPTIONS = [...ROLES].reverse();
+
+const SORT_LABELS: Record<MemberSort, string> = {
+  recent: "Recently active",
+  oldest: "Oldest members",
+  discussions: "Most discussions",
+  name: "Name (A-Z)",
+};
+
+const SEARCH_DELAY_MS = 300;
+
+const isSort = (value: string): value is MemberSort =>
+  (MEMBER_SORTS as readonly string[]).includes(value);
+
+type MemberFiltersProps = {
+  filters: Filters;
+  onChange: (change: Partial<Filters>) => void;
+};
+
+export function MemberFilters({ filters, onChange }: MemberFiltersProps) {
+  // The box answers every keystroke; the query waits until typing pauses.
+  const [search, setSearch] = useState(filters.search);
+  const debouncedSearch = useDebouncedValue(search, SEARCH_DELAY_MS);
+
+  // Only a change of the typed text is sent: when 'Clear filters' empties the address, the
+  // text that has not caught up yet must not put the old search back.
+  const latest = useRef({ search: filters.search, onChange });
+  latest.current = { search: filters.search, onChange };
+  useEffect(() => {
+    const next = debouncedSearch.trim();
+    if (next !== latest.current.search) latest.current.onChange({ search: next });
+  }, [debouncedSearch]);
+
+  // 'Clear filters' (or the back button) changes the address: follow it.
+  useEffect(() => {
+    setSearch((current) => (current.trim() === filters.search ? current : filters.search));
+  }, [filters.search]);
+
+  return (
+    <div className="flex flex-col gap-3 md:flex-row">
+      <div className="relative flex-1">
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+        />
+        <Input
+          type="search"
+          aria-label="Search members"
+          placeholder="Search members by name, email, bio, or location..."
+          className="pl-9"
+          value={search}
+          maxLength={100}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+      </div>
+      <div className="grid grid-cols-2 gap-3 md:flex">
+        <Select
+          value={filters.role}
+          onValueChange={(role) => onChange({ role: isRole(role) ? role : "all" })}
+        >
+          <SelectTrigger aria-label="Filter by role" className="md:w-44">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="all">All roles</SelectItem>
+            {ROLE_OPTIONS.map((role) => (
+              <SelectItem key={role} value={role}>
+                {ROLE_LABELS[role]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+        <Select
+          value={filters.sort}
+          onValueChange={(sort) => {
+            if (isSort(sort)) onChange({ sort });
+          }}
+        >
+          <SelectTrigger aria-label="Sort members" className="md:w-48">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {MEMBER_SORTS.map((sort) => (
+              <SelectItem key={sort} value={sort}>
+                {SORT_LABELS[sort]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { type LucideIcon, MessageSquare, Shield, ShieldCheck, Users } from "lucide-react";
+import type { MemberStats as Stats } from "../../../../shared/api-types";
+import { Card } from "../../../components/ui/card";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { useMemberStats } from "../api/get-member-stats";
+
+const COUNTERS: Array<{ key: keyof Stats; label: string; icon: LucideIcon }> = [
+  { key: "totalMembers", label: "Total Members", icon: Users },
+  { key: "admins", label: "Admins", icon: Shield },
+  { key: "moderators", label: "Moderators", icon: ShieldCheck },
+  { key: "activeContributors", label: "Active Contributors", icon: MessageSquare },
+];
+
+/** The four counters over public profiles (SPEC §2 Members). */
+export function MemberStats() {
+  const { data } = useMemberStats();
+  return (
+    <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      {COUNTERS.map(({ key, label, icon: Icon }) => (
+        <Card key={key} className="flex items-center gap-3 p-4">
+          <span className="hidden size-10 shrink-0 items-center justify-center rounded-full bg-accent text-accent-foreground sm:flex">
+            <Icon aria-hidden="true" className="size-5" />
+          </span>
+          <div className="flex min-w-0 flex-col-reverse">
+            <dt className="text-muted-foreground text-sm">{label}</dt>
+            <dd className="font-semibold text-2xl tabular-nums">
+              {data ? data[key].toLocaleString() : <Skeleton className="my-1 h-6 w-10" />}
+            </dd>
+          </div>
+        </Card>
+      ))}
+    </dl>
+  );
+}

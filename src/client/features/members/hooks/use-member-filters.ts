@@ -1,0 +1,52 @@
+import { useCallback, useMemo } from "react";
+import { useSearchParams } from "react-router";
+import { MEMBER_SORTS, type MemberSort } from "../../../../shared/constants";
+import { isRole } from "../../../../shared/permissions";
+import type { MemberFilters } from "../api/get-members";
+
+export const DEFAULT_MEMBER_FILTERS: MemberFilters = { search: "", role: "all", sort: "recent" };
+
+const isSort = (value: string | null): value is MemberSort =>
+  (MEMBER_SORTS as readonly (string | null)[]).includes(value);
+
+/**
+ * Search, role and sort live in the address (/members?search=…&role=…&sort=…), so a filtered
+ * directory can be shared and the back button returns to it. Defaults are left out.
+ */
+export function useMemberFilters() {
+  const [params, setParams] = useSearchParams();
+  const search = params.get("search") ?? "";
+  const role = params.get("role");
+  const sort = params.get("sort");
+
+  const filters = useMemo<MemberFilters>(
+    () => ({
+      search: search.trim(),
+      role: isRole(role) ? role : "all",
+      sort: isSort(sort) ? sort : "recent",
+    }),
+    [search, role, sort],
+  );
+
+  const setFilters = useCallback(
+    (change: Partial<MemberFilters>) => {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [name, value] of Object.entries(change)) {
+            const isDefault = value === DEFAULT_MEMBER_FILTERS[name as keyof MemberFilters];
+            if (isDefault || value === "") next.delete(name);
+            else next.set(name, value);
+          }
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
+
+  const clearFilters = useCallback(() => setFilters(DEFAULT_MEMBER_FILTERS), [setFilters]);
+
+  return { filters, setFilters, clearFilters };
+}

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { OwnProfile } from "../../../../shared/api-types";
+import type { ProfileValues } from "../../../../shared/schemas";
+import { api } from "../../../lib/api-client";
+import { sessionQueryKey } from "../../auth/api/get-session";
+import { profilesQueryKey } from "./get-profile";
+
+export function updateProfile(values: ProfileValues): Promise<OwnProfile> {
+  return api.patch<OwnProfile>("/api/profiles/me", { body: values });
+}
+
+/**
+ * Queries showing a member's name, avatar or bio: the header (session), profiles and the
+ * members directory (its key root is "members", see features/members/api/get-members.ts).
+ */
+const SHOWS_PROFILE_DATA = new Set<unknown>([sessionQueryKey[0], profilesQueryKey[0], "members"]);
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSettled: () =>
+      queryClient.invalidateQueries({
+        predicate: (query) => SHOWS_PROFILE_DATA.has(query.queryKey[0]),
+      }),
+  });
+}

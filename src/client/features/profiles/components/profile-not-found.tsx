@@ -1,0 +1,20 @@
+import { UserX } from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "../../../components/ui/button";
+import { usePageTitle } from "../../../hooks/use-page-title";
+import { paths } from "../../../lib/paths";
+
+/** Missing and private profiles look the same (SPEC §2 Profile). */
+export function ProfileNotFound() {
+  usePageTitle("Profile not found");
+  return (
+    <div className="flex flex-col items-center gap-4 py-16 text-center">
+      <UserX aria-hidden="true" className="size-12 text-muted-foreground" />
+      <h1 className="font-bold text-3xl">Profile not found</h1>
+      <p className="text-muted-foreground">This user profile doesn't exist or is private.</p>
+      <Button asChild>
+        <Link to={paths.members}>Browse members</Link>
+      </Button>
+    </div>
+  );
+}

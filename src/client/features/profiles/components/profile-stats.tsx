@@ -1,0 +1,32 @@
+import { formatDistanceToNowStrict } from "date-fns";
+import { CalendarDays, MessageCircle, MessageSquare } from "lucide-react";
+import type { PublicProfile } from "../../../../shared/api-types";
+import { Card } from "../../../components/ui/card";
+
+/** Discussions, comments (there is no comment system yet: always 0) and time as a member. */
+export function ProfileStats({ profile }: { profile: PublicProfile }) {
+  const stats = [
+    { label: "Discussions", value: profile.discussionsCount.toLocaleString(), icon: MessageSquare },
+    { label: "Comments", value: "0", icon: MessageCircle },
+    {
+      label: "Member for",
+      value: formatDistanceToNowStrict(new Date(profile.createdAt)),
+      icon: CalendarDays,
+    },
+  ];
+  return (
+    <dl className="grid gap-3 sm:grid-cols-3">
+      {stats.map(({ label, value, icon: Icon }) => (
+        <Card key={label} className="flex items-center gap-3 p-4">
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent text-accent-foreground">
+            <Icon aria-hidden="true" className="size-5" />
+          </span>
+          <div className="flex flex-col-reverse">
+            <dt className="text-muted-foreground text-sm">{label}</dt>
+            <dd className="font-semibold text-2xl">{value}</dd>
+          </div>
+        </Card>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,47 @@
+import { useEffect } from "react";
+import { useNavigate } from "react-router";
+import { usePageTitle } from "../../../hooks/use-page-title";
+import { ApiError } from "../../../lib/api-client";
+import { paths } from "../../../lib/paths";
+import { toast } from "../../../lib/toast";
+import { useAuth } from "../../auth/hooks/use-auth";
+import { useProfile } from "../api/get-profile";
+import { ProfileDiscussions } from "./profile-discussions";
+import { ProfileNotFound } from "./profile-not-found";
+import { ProfileSkeleton } from "./profile-skeleton";
+import { ProfileStats } from "./profile-stats";
+import { BackToMembers, ProfileSummary } from "./profile-summary";
+
+/** /profile/{id}: a member's public page; their own page has 'Edit Profile'. */
+export function ProfileView({ id }: { id: string }) {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const { data, error, isPending } = useProfile(id);
+  const notFound = error instanceof ApiError && error.status === 404;
+  usePageTitle(data?.profile.displayName ?? "Profile");
+
+  // SPEC §8: any other failure to load says so and returns to the directory.
+  useEffect(() => {
+    if (error && !notFound) {
+      toast.error("Failed to load profile.");
+      navigate(paths.members, { replace: true });
+    }
+  }, [error, notFound, navigate]);
+
+  if (notFound) return <ProfileNotFound />;
+  if (isPending || !data) return <ProfileSkeleton />;
+
+  const isOwn = user?.id === data.profile.id;
+  return (
+    <div className="flex flex-col gap-6">
+      <BackToMembers />
+      <ProfileSummary profile={data.profile} isOwn={isOwn} />
+      <ProfileStats profile={data.profile} />
+      <ProfileDiscussions
+        profile={data.profile}
+        discussions={data.recentDiscussions}
+        isOwn={isOwn}
+      />
+    </div>
+  );
+}
