@@ -11,6 +11,7 @@ import { ProtectedRoute } from "./protected-route";
 const TeamPage = lazyPage(() => import("./pages/team-page"), "TeamPage");
 const ContactPage = lazyPage(() => import("./pages/contact-page"), "ContactPage");
 const BlogPage = lazyPage(() => import("./pages/blog-page"), "BlogPage");
+const BlogPostPage = lazyPage(() => import("./pages/blog-post-page"), "BlogPostPage");
 const AboutPage = lazyPage(() => import("./pages/about-page"), "AboutPage");
 const PostsPage = lazyPage(() => import("./pages/posts-page"), "PostsPage");
 const DiscussionsPage = lazyPage(() => import("./pages/discussions-page"), "DiscussionsPage");
@@ -21,6 +22,10 @@ const MembersPage = lazyPage(() => import("./pages/members-page"), "MembersPage"
 const AuthPage = lazyPage(() => import("./pages/auth-page"), "AuthPage");
 const PrivacyPage = lazyPage(() => import("./pages/privacy-page"), "PrivacyPage");
 const DataRequestPage = lazyPage(() => import("./pages/data-request-page"), "DataRequestPage");
+const NewsletterUnsubscribePage = lazyPage(
+  () => import("./pages/newsletter-unsubscribe-page"),
+  "NewsletterUnsubscribePage",
+);
 const RotatingTextShowcasePage = lazyPage(
   () => import("./pages/rotating-text-showcase-page"),
   "RotatingTextShowcasePage",
@@ -40,6 +45,7 @@ export function AppRoutes() {
         <Route path={paths.team} element={<TeamPage />} />
         <Route path={paths.contact} element={<ContactPage />} />
         <Route path={paths.blog} element={<BlogPage />} />
+        <Route path={routePatterns.blogPost} element={<BlogPostPage />} />
         <Route path={paths.about} element={<AboutPage />} />
         <Route path={paths.posts} element={<PostsPage />} />
         <Route path={paths.discussions} element={<DiscussionsPage />} />
@@ -49,6 +55,7 @@ export function AppRoutes() {
         <Route path={paths.auth} element={<AuthPage />} />
         <Route path={paths.privacy} element={<PrivacyPage />} />
         <Route path={paths.dataRequest} element={<DataRequestPage />} />
+        <Route path={paths.newsletterUnsubscribe} element={<NewsletterUnsubscribePage />} />
         <Route path={paths.rotatingTextShowcase} element={<RotatingTextShowcasePage />} />
         <Route path={paths.headerShowcase} element={<HeaderShowcasePage />} />
         <Route element={<ProtectedRoute />}>

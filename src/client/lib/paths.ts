@@ -8,6 +8,7 @@ export const paths = {
   team: "/team",
   contact: "/contact",
   blog: "/blog",
+  blogPost: (id: string) => `/blog/${encode(id)}`,
   about: "/about",
   posts: "/posts",
   discussions: "/discussion",
@@ -21,12 +22,15 @@ export const paths = {
   authVerified: "/auth?verified=1",
   privacy: "/privacy",
   dataRequest: "/data-request",
+  /** Where the newsletter's welcome email sends someone who wants out (with email and token). */
+  newsletterUnsubscribe: "/newsletter/unsubscribe",
   rotatingTextShowcase: "/rotating-text-showcase",
   headerShowcase: "/header-showcase",
   cms: "/cms",
 } as const;
 
 export const routePatterns = {
+  blogPost: "/blog/:id",
   discussion: "/discussion/:id",
   profile: "/profile/:id",
 } as const;

@@ -28,6 +28,7 @@ const FIXED: Record<string, { title: string; description?: string }> = {
   "/auth": { title: "Sign in" },
   "/privacy": { title: "Privacy policy", description: "How we handle your data under UK GDPR." },
   "/data-request": { title: "Data request", description: "Ask for your data under UK GDPR." },
+  "/newsletter/unsubscribe": { title: "Unsubscribe from the newsletter" },
   "/rotating-text-showcase": { title: "Rotating text showcase" },
   "/header-showcase": { title: "Header showcase" },
   "/cms": { title: "Content management" },

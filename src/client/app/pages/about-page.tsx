@@ -1,12 +1,8 @@
-import { PageContainer } from "../../components/page-container";
-import { PageHeading } from "../../components/page-heading";
+import { AboutSection } from "../../features/home/components/about-section";
 import { usePageTitle } from "../../hooks/use-page-title";
 
+/** SPEC §2: the about section only, between the layout's header and footer. */
 export function AboutPage() {
   usePageTitle("About");
-  return (
-    <PageContainer>
-      <PageHeading>About</PageHeading>
-    </PageContainer>
-  );
+  return <AboutSection headingLevel="h1" />;
 }

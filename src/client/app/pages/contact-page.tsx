@@ -1,12 +1,8 @@
-import { PageContainer } from "../../components/page-container";
-import { PageHeading } from "../../components/page-heading";
+import { ContactSection } from "../../features/contact/components/contact-section";
 import { usePageTitle } from "../../hooks/use-page-title";
 
+/** SPEC §2 /contact: the contact form only, between the layout's header and footer. */
 export function ContactPage() {
   usePageTitle("Contact");
-  return (
-    <PageContainer>
-      <PageHeading>Get in Touch</PageHeading>
-    </PageContainer>
-  );
+  return <ContactSection headingLevel="h1" />;
 }

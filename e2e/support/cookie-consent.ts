@@ -1,0 +1,16 @@
+import type { Page } from "@playwright/test";
+
+/** Stores a cookie choice before the page loads, so the banner stays out of the way. */
+export async function storeCookieConsent(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    window.localStorage.setItem(
+      "cookie-consent",
+      JSON.stringify({
+        necessary: true,
+        analytics: false,
+        marketing: false,
+        timestamp: new Date().toISOString(),
+      }),
+    );
+  });
+}

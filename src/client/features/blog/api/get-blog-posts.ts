@@ -1,0 +1,49 @@
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from "@tanstack/react-query";
+import type { BlogPostsPage } from "../../../../shared/api-types";
+import { api } from "../../../lib/api-client";
+
+export const BLOG_LIST_PAGE_SIZE = 12;
+/** The home page shows the six newest posts (SPEC §2: six sample posts). */
+export const LATEST_POSTS_COUNT = 6;
+
+export function getBlogPosts(
+  { limit, cursor }: { limit: number; cursor?: string | null },
+  signal?: AbortSignal,
+): Promise<BlogPostsPage> {
+  const query = new URLSearchParams({ limit: String(limit) });
+  if (cursor) query.set("cursor", cursor);
+  return api.get<BlogPostsPage>(`/api/blog-posts?${query}`, { signal });
+}
+
+export const blogPostsQueryKey = ["blog-posts"] as const;
+
+export function latestPostsQueryOptions() {
+  return queryOptions({
+    queryKey: [...blogPostsQueryKey, "latest", LATEST_POSTS_COUNT],
+    queryFn: ({ signal }) => getBlogPosts({ limit: LATEST_POSTS_COUNT }, signal),
+  });
+}
+
+export function useLatestPosts() {
+  return useQuery(latestPostsQueryOptions());
+}
+
+export function blogPostPagesQueryOptions() {
+  return infiniteQueryOptions({
+    queryKey: [...blogPostsQueryKey, "pages", BLOG_LIST_PAGE_SIZE],
+    queryFn: ({ pageParam, signal }) =>
+      getBlogPosts({ limit: BLOG_LIST_PAGE_SIZE, cursor: pageParam }, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
+}
+
+/** Every published post, a page at a time (the /blog page's "Load more"). */
+export function useBlogPostPages() {
+  return useInfiniteQuery(blogPostPagesQueryOptions());
+}

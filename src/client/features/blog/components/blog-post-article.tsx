@@ -1,0 +1,70 @@
+import { ArrowLeft } from "lucide-react";
+import { Link } from "react-router";
+import { PageContainer } from "../../../components/page-container";
+import { buttonVariants } from "../../../components/ui/button-variants";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { usePageTitle } from "../../../hooks/use-page-title";
+import { ApiError } from "../../../lib/api-client";
+import { paths } from "../../../lib/paths";
+import { useBlogPost } from "../api/get-blog-post";
+import { PostMeta } from "./post-meta";
+
+/** One post to read: title, category, date, read time, then the text with its paragraphs. */
+export function BlogPostArticle({ id }: { id: string }) {
+  const { data: post, isPending, error, refetch } = useBlogPost(id);
+  usePageTitle(post?.title ?? (error ? "Post not found" : "Blog post"));
+
+  return (
+    <PageContainer className="max-w-3xl">
+      <Link to={paths.blog} className={`${buttonVariants({ variant: "ghost", size: "sm" })} -ml-3`}>
+        <ArrowLeft aria-hidden="true" />
+        All posts
+      </Link>
+      {isPending ? (
+        <div aria-busy="true" className="mt-8 grid gap-4">
+          <Skeleton className="h-5 w-32" />
+          <Skeleton className="h-10 w-3/4" />
+          <Skeleton className="h-4 w-1/2" />
+          <Skeleton className="mt-6 h-40 w-full" />
+        </div>
+      ) : post ? (
+        <article className="mt-8">
+          <p className="font-medium text-primary text-sm">{post.category}</p>
+          <h1 className="mt-2 font-bold text-3xl tracking-tight sm:text-4xl">{post.title}</h1>
+          <div className="mt-4">
+            <PostMeta post={post} />
+          </div>
+          {post.authorName ? (
+            <p className="mt-2 text-muted-foreground text-sm">By {post.authorName}</p>
+          ) : null}
+          <p className="mt-8 border-l-4 border-primary/40 pl-4 text-lg text-muted-foreground italic">
+            {post.excerpt}
+          </p>
+          {/* Posts are plain text: paragraphs and line breaks as written. */}
+          <div className="mt-8 whitespace-pre-line text-lg leading-relaxed">{post.content}</div>
+        </article>
+      ) : error instanceof ApiError && error.status === 404 ? (
+        <div className="mt-12 text-center">
+          <h1 className="font-bold text-3xl">Post not found</h1>
+          <p className="mt-3 text-muted-foreground">
+            This post may have been removed or doesn't exist.
+          </p>
+          <Link to={paths.blog} className={`${buttonVariants()} mt-8`}>
+            Browse all posts
+          </Link>
+        </div>
+      ) : (
+        <div role="alert" className="mt-12 text-center">
+          <p className="text-muted-foreground">The post could not be loaded.</p>
+          <button
+            type="button"
+            className={`${buttonVariants({ variant: "outline" })} mt-4`}
+            onClick={() => void refetch()}
+          >
+            Try again
+          </button>
+        </div>
+      )}
+    </PageContainer>
+  );
+}

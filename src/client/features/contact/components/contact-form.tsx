@@ -1,0 +1,143 @@
+// A plain controlled form (no react-hook-form or zod): it is part of the home page, which has a
+// 100 KB JavaScript budget. The checks are shared/plain-checks.ts, the zod rules' twins; the
+// server validates again with the zod schema.
+import { type ChangeEvent, type FormEvent, type ReactNode, useId, useState } from "react";
+import { CONTACT_SEND_DELAY_MS, LIMITS } from "../../../../shared/constants";
+import { emailProblem, requiredTextProblem } from "../../../../shared/plain-checks";
+import type { ContactInput } from "../../../../shared/schemas";
+import { buttonVariants } from "../../../components/ui/button-variants";
+import {
+  fieldErrorClassName,
+  inputClassName,
+  labelClassName,
+  textareaClassName,
+} from "../../../components/ui/field-classes";
+import { ApiError, errorMessage } from "../../../lib/api-client";
+import { toast } from "../../../lib/toast";
+import { useSendContactMessage } from "../api/send-contact-message";
+
+type Field = keyof ContactInput;
+type Errors = Partial<Record<Field, string>>;
+
+const EMPTY: ContactInput = { name: "", email: "", subject: "", message: "" };
+
+const FIELDS: ReadonlyArray<{ name: Field; label: string; max: number }> = [
+  { name: "name", label: "Name", max: LIMITS.name },
+  { name: "email", label: "Email", max: LIMITS.email },
+  { name: "subject", label: "Subject", max: LIMITS.subject },
+  { name: "message", label: "Message", max: LIMITS.message },
+];
+
+function validate(values: ContactInput): Errors {
+  const errors: Errors = {};
+  for (const field of FIELDS) {
+    const problem =
+      field.name === "email"
+        ? emailProblem(values.email)
+        : requiredTextProblem(field.label, values[field.name], field.max);
+    if (problem) errors[field.name] = problem;
+  }
+  return errors;
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** SPEC §2 contact form: 'Sending...' for at least a second, a toast, then a cleared form. */
+export function ContactForm() {
+  const id = useId();
+  const [values, setValues] = useState<ContactInput>(EMPTY);
+  const [errors, setErrors] = useState<Errors>({});
+  const [sending, setSending] = useState(false);
+  const send = useSendContactMessage();
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = validate(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      const first = FIELDS.find((field) => found[field.name]);
+      document.getElementById(`${id}-${first?.name}`)?.focus();
+      return;
+    }
+    setSending(true);
+    try {
+      // SPEC §4: the send takes a second; the request runs meanwhile.
+      await Promise.all([send.mutateAsync(values), wait(CONTACT_SEND_DELAY_MS)]);
+      toast.success("Message sent!", {
+        description: "Thanks for reaching out. We'll get back to you soon!",
+      });
+      setValues(EMPTY);
+    } catch (error) {
+      if (error instanceof ApiError && error.fields) setErrors(error.fields as Errors);
+      toast.error("Message not sent", { description: errorMessage(error) });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  /** The props that wire a control to its label, value and inline error. */
+  const control = (name: Field) => ({
+    id: `${id}-${name}`,
+    name,
+    required: true,
+    value: values[name],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      setValues((current) => ({ ...current, [name]: event.target.value })),
+    "aria-invalid": errors[name] ? true : undefined,
+    "aria-describedby": errors[name] ? `${id}-${name}-error` : undefined,
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field id={`${id}-name`} label="Name" error={errors.name}>
+          <input {...control("name")} autoComplete="name" className={inputClassName} />
+        </Field>
+        <Field id={`${id}-email`} label="Email" error={errors.email}>
+          <input
+            {...control("email")}
+            type="email"
+            autoComplete="email"
+            className={inputClassName}
+          />
+        </Field>
+      </div>
+      <Field id={`${id}-subject`} label="Subject" error={errors.subject}>
+        <input {...control("subject")} className={inputClassName} />
+      </Field>
+      <Field id={`${id}-message`} label="Message" error={errors.message}>
+        <textarea {...control("message")} rows={5} className={textareaClassName} />
+      </Field>
+      <button type="submit" disabled={sending} className={buttonVariants({ size: "lg" })}>
+        {sending ? "Sending..." : "Send Message"}
+      </button>
+    </form>
+  );
+}
+
+/** A label, its control and the control's inline error (id `{id}-error`). */
+function Field({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div className="grid gap-2">
+      <label htmlFor={id} className={labelClassName}>
+        {label}
+      </label>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className={fieldErrorClassName}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import { useMutation } from "@tanstack/react-query";
+import type { ReceivedResponse } from "../../../../shared/api-types";
+import type { DataRequestInput } from "../../../../shared/schemas";
+import { api } from "../../../lib/api-client";
+
+export function submitDataRequest(input: DataRequestInput): Promise<ReceivedResponse> {
+  return api.post<ReceivedResponse>("/api/data-requests", { body: input });
+}
+
+export function useSubmitDataRequest() {
+  return useMutation({ mutationFn: submitDataRequest });
+}

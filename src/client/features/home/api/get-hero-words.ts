@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { HeroWordsResponse } from "../../../../shared/api-types";
+import { api } from "../../../lib/api-client";
+
+export function getHeroWords(signal?: AbortSignal): Promise<HeroWordsResponse> {
+  return api.get<HeroWordsResponse>("/api/hero-words", { signal });
+}
+
+export function heroWordsQueryOptions() {
+  return queryOptions({
+    queryKey: ["hero-words"],
+    queryFn: ({ signal }) => getHeroWords(signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useHeroWords() {
+  return useQuery(heroWordsQueryOptions());
+}

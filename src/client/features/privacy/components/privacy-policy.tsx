@@ -1,0 +1,159 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { DATA_REQUEST_RESPONSE_DAYS } from "../../../../shared/constants";
+import { paths } from "../../../lib/paths";
+import { siteName } from "../../../lib/site-name";
+import { PrivacyEmail } from "./privacy-email";
+
+// SPEC §2 Privacy: the sections, in this order, with these headings.
+const RIGHTS = [
+  ["Right of access", "ask for a copy of the personal data we hold about you."],
+  ["Right to rectification", "ask us to correct data that is wrong or incomplete."],
+  ["Right to erasure", 'ask us to delete your data (the "right to be forgotten").'],
+  ["Right to restrict processing", "ask us to limit how we use your data."],
+  ["Right to data portability", "receive your data in a machine-readable format."],
+  ["Right to object", "object to our processing of your data."],
+] as const;
+
+const COOKIES = [
+  [
+    "Necessary cookies",
+    "keep you signed in and protect the site from abuse. The site cannot work without them, so they are always on.",
+  ],
+  [
+    "Analytics cookies",
+    "would help us understand how the site is used. We only set them if you choose Accept All.",
+  ],
+  [
+    "Marketing cookies",
+    "would help show content relevant to you. We only set them if you choose Accept All.",
+  ],
+] as const;
+
+function PolicySection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="grid gap-3">
+      <h2 className="font-bold text-2xl tracking-tight">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+const linkClass = "font-medium text-primary underline underline-offset-2";
+
+/** The static UK GDPR privacy policy of SPEC §2. */
+export function PrivacyPolicy() {
+  return (
+    <div className="grid gap-10 leading-relaxed">
+      <PolicySection title="Introduction">
+        <p>
+          {siteName} ("we", "us") respects your privacy. This policy explains what personal data we
+          collect when you use this site, why, how long we keep it and the rights you have under the
+          UK General Data Protection Regulation (UK GDPR) and the Data Protection Act 2018. We are
+          the data controller for the data described here.
+        </p>
+      </PolicySection>
+
+      <PolicySection title="Data We Collect">
+        <ul className="list-disc space-y-2 pl-6">
+          <li>
+            <strong>Account data:</strong> your email address, full name and a securely hashed
+            password when you sign up.
+          </li>
+          <li>
+            <strong>Profile data</strong> you choose to add: photo, bio, location, website, date of
+            birth and social media links, and whether your profile is public.
+          </li>
+          <li>
+            <strong>Content</strong> you post, such as discussions.
+          </li>
+          <li>
+            <strong>Messages and requests:</strong> what you send through the contact form or the
+            data request form, and your newsletter subscription.
+          </li>
+          <li>
+            <strong>Technical data:</strong> your IP address and browser details, used to keep you
+            signed in and to protect the site against abuse.
+          </li>
+        </ul>
+      </PolicySection>
+
+      <PolicySection title="How We Use Your Data">
+        <ul className="list-disc space-y-2 pl-6">
+          <li>To provide your account and show your profile and discussions (contract).</li>
+          <li>
+            To answer your messages and data protection requests (legitimate interests and legal
+            obligation).
+          </li>
+          <li>
+            To send the newsletter you subscribed to (consent, which you can withdraw at any time).
+          </li>
+          <li>To keep the site secure and prevent spam and abuse (legitimate interests).</li>
+        </ul>
+        <p>We do not sell your personal data.</p>
+      </PolicySection>
+
+      <PolicySection title="Your Rights Under UK GDPR">
+        <p>You have the right to:</p>
+        <ul className="list-disc space-y-2 pl-6">
+          {RIGHTS.map(([right, meaning]) => (
+            <li key={right}>
+              <strong>{right}:</strong> {meaning}
+            </li>
+          ))}
+        </ul>
+        <p>
+          To use any of these rights, send a{" "}
+          <Link to={paths.dataRequest} className={linkClass}>
+            data protection request
+          </Link>
+          . We answer within {DATA_REQUEST_RESPONSE_DAYS} days. You can also complain to the
+          Information Commissioner's Office (ico.org.uk).
+        </p>
+      </PolicySection>
+
+      <PolicySection title="Cookies">
+        <p>We use three kinds of cookies:</p>
+        <ul className="list-disc space-y-2 pl-6">
+          {COOKIES.map(([kind, meaning]) => (
+            <li key={kind}>
+              <strong>{kind}</strong> {meaning}
+            </li>
+          ))}
+        </ul>
+        <p>
+          Your choice is kept in your browser. To change it, clear this site's stored data and the
+          cookie banner will ask again.
+        </p>
+      </PolicySection>
+
+      <PolicySection title="Data Retention">
+        <p>
+          We keep your account and profile for as long as you have an account. Messages and data
+          protection requests are kept for as long as we need to answer them and keep a record of
+          the answer. Newsletter subscriptions last until you unsubscribe; we then keep your address
+          marked as unsubscribed so that we do not email you again. Security records, such as counts
+          of recent sign-in attempts, are kept only for minutes or hours.
+        </p>
+      </PolicySection>
+
+      <PolicySection title="Contact Information">
+        <p>
+          For any question about this policy or your data, email <PrivacyEmail /> or send a{" "}
+          <Link to={paths.dataRequest} className={linkClass}>
+            data protection request
+          </Link>
+          .
+        </p>
+      </PolicySection>
+
+      <PolicySection title="Changes to This Policy">
+        <p>
+          We may update this policy from time to time. Changes apply from the moment they are
+          published on this page; when they matter, we will tell members by email or with a notice
+          on the site.
+        </p>
+      </PolicySection>
+    </div>
+  );
+}

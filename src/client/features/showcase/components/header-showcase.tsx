@@ -1,0 +1,47 @@
+import { useState } from "react";
+import { Button } from "../../../components/ui/button";
+import { toast } from "../../../lib/toast";
+import { HEADER_DESIGNS } from "./header-designs";
+
+/** SPEC §2's ten header designs, each with a 'select this design' button. */
+export function HeaderShowcase() {
+  const [selected, setSelected] = useState<string | null>(null);
+
+  return (
+    <ol className="grid gap-8">
+      {HEADER_DESIGNS.map((design, index) => {
+        const isSelected = selected === design.name;
+        return (
+          <li key={design.name}>
+            <section
+              aria-label={`Design ${index + 1}: ${design.name}`}
+              className={`rounded-xl border bg-card p-5 shadow-sm shadow-ink/5 ${isSelected ? "ring-2 ring-primary" : ""}`}
+            >
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <div>
+                  <h2 className="font-bold text-xl">
+                    {index + 1}. {design.name}
+                  </h2>
+                  <p className="text-muted-foreground text-sm">{design.description}</p>
+                </div>
+                <Button
+                  variant={isSelected ? "default" : "outline"}
+                  aria-pressed={isSelected}
+                  onClick={() => {
+                    setSelected(design.name);
+                    toast.success("Design selected", {
+                      description: `Header design ${index + 1}: ${design.name}.`,
+                    });
+                  }}
+                >
+                  {isSelected ? "Selected" : "Select this design"}
+                </Button>
+              </div>
+              <div className="mt-5 overflow-x-auto rounded-lg border">{design.render()}</div>
+            </section>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
