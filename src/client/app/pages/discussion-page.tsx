@@ -1,12 +1,13 @@
+import { useParams } from "react-router";
 import { PageContainer } from "../../components/page-container";
-import { PageHeading } from "../../components/page-heading";
-import { usePageTitle } from "../../hooks/use-page-title";
+import { DiscussionDetail } from "../../features/discussions/components/discussion-detail";
 
 export function DiscussionPage() {
-  usePageTitle("Discussion");
+  const { id = "" } = useParams();
   return (
-    <PageContainer>
-      <PageHeading>Discussion</PageHeading>
+    <PageContainer className="max-w-3xl">
+      {/* A new id starts from a clean state (loading, errors). */}
+      <DiscussionDetail key={id} id={id} />
     </PageContainer>
   );
 }

@@ -1,12 +1,12 @@
 import { PageContainer } from "../../components/page-container";
-import { PageHeading } from "../../components/page-heading";
+import { DiscussionsForum } from "../../features/discussions/components/discussions-forum";
 import { usePageTitle } from "../../hooks/use-page-title";
 
 export function DiscussionsPage() {
   usePageTitle("Discussion forum");
   return (
-    <PageContainer>
-      <PageHeading>Discussion forum</PageHeading>
+    <PageContainer className="max-w-4xl">
+      <DiscussionsForum />
     </PageContainer>
   );
 }

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { DiscussionItem } from "../../../../shared/api-types";
+import type { DiscussionInput } from "../../../../shared/schemas";
+import { api } from "../../../lib/api-client";
+import { discussionsQueryKey } from "./discussions-query-key";
+
+/** Throws ApiError: 400 with field messages, 401 signed out, 429 posting too fast. */
+export function createDiscussion(input: DiscussionInput): Promise<DiscussionItem> {
+  return api.post<DiscussionItem>("/api/discussions", { body: input });
+}
+
+export function useCreateDiscussion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createDiscussion,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: discussionsQueryKey }),
+  });
+}

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { DiscussionItem } from "../../../../shared/api-types";
+import { api } from "../../../lib/api-client";
+import { discussionsQueryKey } from "./discussions-query-key";
+
+export function getDiscussion(id: string, signal?: AbortSignal): Promise<DiscussionItem> {
+  return api.get<DiscussionItem>(`/api/discussions/${encodeURIComponent(id)}`, { signal });
+}
+
+export function discussionQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: [...discussionsQueryKey, "detail", id],
+    queryFn: ({ signal }) => getDiscussion(id, signal),
+  });
+}
+
+/** One active discussion; a missing one fails with ApiError 404. */
+export function useDiscussion(id: string) {
+  return useQuery(discussionQueryOptions(id));
+}

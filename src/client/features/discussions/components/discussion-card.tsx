@@ -1,0 +1,47 @@
+import { Link } from "react-router";
+import type { DiscussionItem } from "../../../../shared/api-types";
+import { Card } from "../../../components/ui/card";
+import { paths } from "../../../lib/paths";
+import { DiscussionBadges } from "./discussion-badges";
+import { DiscussionByline, ReplyCount } from "./discussion-meta";
+import { ModerationButtons } from "./moderation-buttons";
+
+type DiscussionCardProps = {
+  discussion: DiscussionItem;
+  /** Moderators and admins see pin and lock buttons on each card. */
+  canModerate: boolean;
+};
+
+/**
+ * One discussion in the list. The title's link stretches over the whole card (so the card
+ * opens /discussion/{id}), while the moderation buttons sit above it and stay clickable.
+ */
+export function DiscussionCard({ discussion, canModerate }: DiscussionCardProps) {
+  return (
+    <li>
+      <Card className="relative flex flex-col gap-3 p-5 transition-colors focus-within:border-primary/60 hover:border-primary/40 hover:bg-accent/30">
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+          <h3 className="font-sans font-semibold text-lg leading-snug">
+            <Link
+              to={paths.discussion(discussion.id)}
+              className="rounded-sm after:absolute after:inset-0 after:rounded-xl after:content-[''] focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-ring focus-visible:after:outline-offset-2"
+            >
+              {discussion.title}
+            </Link>
+          </h3>
+          <DiscussionBadges isPinned={discussion.isPinned} isLocked={discussion.isLocked} />
+        </div>
+        <DiscussionByline discussion={discussion} />
+        <p className="line-clamp-3 whitespace-pre-line break-words text-sm">{discussion.content}</p>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <ReplyCount replies={discussion.replies} />
+          {canModerate ? (
+            <div className="relative z-10">
+              <ModerationButtons discussion={discussion} />
+            </div>
+          ) : null}
+        </div>
+      </Card>
+    </li>
+  );
+}

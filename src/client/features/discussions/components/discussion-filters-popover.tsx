@@ -1,0 +1,122 @@
+import { SlidersHorizontal } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { DATE_RANGES, type DateRange, LIMITS } from "../../../../shared/constants";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
+import { Popover, PopoverContent, PopoverTrigger } from "../../../components/ui/popover";
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from "../../../components/ui/select";
+import { Switch } from "../../../components/ui/switch";
+import type { DiscussionFilters } from "../api/get-discussions";
+import { useDebouncedValue } from "../hooks/use-debounced-value";
+import { activeFilterCount } from "../hooks/use-discussion-filters";
+
+const RANGE_LABELS: Record<DateRange, string> = {
+  all: "All time",
+  "24h": "Last 24 hours",
+  "7d": "Last 7 days",
+  "30d": "Last 30 days",
+};
+
+const AUTHOR_DELAY_MS = 400;
+
+type DiscussionFiltersPopoverProps = {
+  filters: DiscussionFilters;
+  onChange: (change: Partial<DiscussionFilters>) => void;
+  onClear: () => void;
+};
+
+/** SPEC §3 filters: author, date range, pinned only, locked only; the trigger shows the count. */
+export function DiscussionFiltersPopover({
+  filters,
+  onChange,
+  onClear,
+}: DiscussionFiltersPopoverProps) {
+  const count = activeFilterCount(filters);
+  const [author, setAuthor] = useState(filters.author);
+  const debouncedAuthor = useDebouncedValue(author, AUTHOR_DELAY_MS);
+
+  // Only typing sends a change; the address changing (clear, back button) is followed below.
+  const latest = useRef({ author: filters.author, onChange });
+  latest.current = { author: filters.author, onChange };
+  useEffect(() => {
+    const next = debouncedAuthor.trim();
+    if (next !== latest.current.author) latest.current.onChange({ author: next });
+  }, [debouncedAuthor]);
+
+  useEffect(() => {
+    setAuthor((current) => (current.trim() === filters.author ? current : filters.author));
+  }, [filters.author]);
+
+  return (
+    <Popover>
+      <PopoverTrigger asChild>
+        <Button variant="outline" aria-label={count ? `Filters (${count} active)` : "Filters"}>
+          <SlidersHorizontal aria-hidden="true" />
+          Filters
+          {count ? (
+            <Badge data-testid="active-filter-count" className="px-1.5">
+              {count}
+            </Badge>
+          ) : null}
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent aria-label="Discussion filters" className="flex flex-col gap-4">
+        <div className="grid gap-2">
+          <Label htmlFor="filter-author">Author</Label>
+          <Input
+            id="filter-author"
+            placeholder="Author name"
+            value={author}
+            maxLength={LIMITS.name}
+            onChange={(event) => setAuthor(event.target.value)}
+          />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="filter-date-range">Date range</Label>
+          <Select
+            value={filters.dateRange}
+            onValueChange={(value) => onChange({ dateRange: value as DateRange })}
+          >
+            <SelectTrigger id="filter-date-range">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {DATE_RANGES.map((range) => (
+                <SelectItem key={range} value={range}>
+                  {RANGE_LABELS[range]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <div className="flex items-center justify-between gap-4">
+          <Label htmlFor="filter-pinned">Pinned only</Label>
+          <Switch
+            id="filter-pinned"
+            checked={filters.pinned}
+            onCheckedChange={(pinned) => onChange({ pinned })}
+          />
+        </div>
+        <div className="flex items-center justify-between gap-4">
+          <Label htmlFor="filter-locked">Locked only</Label>
+          <Switch
+            id="filter-locked"
+            checked={filters.locked}
+            onCheckedChange={(locked) => onChange({ locked })}
+          />
+        </div>
+        <Button variant="ghost" size="sm" onClick={onClear} disabled={count === 0}>
+          Clear filters
+        </Button>
+      </PopoverContent>
+    </Popover>
+  );
+}

@@ -1,0 +1,145 @@
+import { Loader2, Plus } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { SKELETON_CARDS } from "../../../../shared/constants";
+import { can } from "../../../../shared/permissions";
+import { PageHeading } from "../../../components/page-heading";
+import { Button } from "../../../components/ui/button";
+import { paths } from "../../../lib/paths";
+import { toast } from "../../../lib/toast";
+import { useAuth } from "../../auth/hooks/use-auth";
+import type { DiscussionFilters } from "../api/get-discussions";
+import { useDiscussions } from "../api/get-discussions";
+import { activeFilterCount, useDiscussionFilters } from "../hooks/use-discussion-filters";
+import { useLiveDiscussions } from "../hooks/use-live-discussions";
+import { DiscussionCard } from "./discussion-card";
+import { DiscussionCardSkeleton } from "./discussion-card-skeleton";
+import { DiscussionFiltersPopover } from "./discussion-filters-popover";
+import { DiscussionSearch } from "./discussion-search";
+import { DiscussionsEmptyState } from "./discussions-empty-state";
+import { LoadMore } from "./load-more";
+import { NewDiscussionForm } from "./new-discussion-form";
+
+function resultsText(filters: DiscussionFilters): string | null {
+  const count = activeFilterCount(filters);
+  const filtered = count ? ` (${count} ${count === 1 ? "filter" : "filters"})` : "";
+  if (filters.search) return `Results for "${filters.search}"${filtered}`;
+  return count ? `Filtered discussions${filtered}` : null;
+}
+
+/** /discussion: SPEC §2 forum list with search, filters, creation and live updates. */
+export function DiscussionsForum() {
+  const { user, role, loading: sessionLoading } = useAuth();
+  const { filters, setFilters, clearFilters, clearAll } = useDiscussionFilters();
+  const discussions = useDiscussions(filters);
+  const [composing, setComposing] = useState(false);
+  useLiveDiscussions();
+
+  const list = discussions.data?.pages.flatMap((page) => page.items) ?? [];
+  const canModerate = can(role, "moderateDiscussions");
+  const summary = resultsText(filters);
+
+  useEffect(() => {
+    if (discussions.isError) toast.error("Error", { description: "Failed to load discussions." });
+  }, [discussions.isError]);
+
+  return (
+    <div className="flex flex-col gap-8">
+      <div className="flex flex-col gap-2">
+        <PageHeading>Discussion forum</PageHeading>
+        <p className="text-muted-foreground">
+          Start a conversation, share an unpopular opinion, or find out you are not the only one.
+        </p>
+      </div>
+
+      <section aria-labelledby="discussions-heading" className="flex flex-col gap-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="discussions-heading" className="font-bold text-2xl">
+            Discussions
+          </h2>
+          {user ? (
+            <Button onClick={() => setComposing((open) => !open)} aria-expanded={composing}>
+              <Plus aria-hidden="true" />
+              New discussion
+            </Button>
+          ) : null}
+        </div>
+
+        {user && composing ? <NewDiscussionForm onDone={() => setComposing(false)} /> : null}
+        {!user && !sessionLoading ? (
+          <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border bg-muted/50 px-5 py-4">
+            <p className="text-sm">Please log in to create a discussion.</p>
+            <Button asChild variant="outline" size="sm">
+              <Link to={paths.auth}>Sign In</Link>
+            </Button>
+          </div>
+        ) : null}
+
+        <div className="flex flex-col gap-2">
+          <div className="flex gap-3">
+            <DiscussionSearch
+              value={filters.search}
+              onChange={(search) => setFilters({ search })}
+            />
+            <DiscussionFiltersPopover
+              filters={filters}
+              onChange={setFilters}
+              onClear={clearFilters}
+            />
+          </div>
+          <div
+            role="status"
+            className="flex min-h-5 items-center gap-2 text-muted-foreground text-sm"
+          >
+            {summary ? <span>{summary}</span> : null}
+            {discussions.isFetching && discussions.data ? (
+              <Loader2 aria-label="Updating" className="size-4 animate-spin" />
+            ) : null}
+            {summary ? (
+              <Button variant="link" size="sm" className="h-auto px-0" onClick={clearAll}>
+                Clear all
+              </Button>
+            ) : null}
+          </div>
+        </div>
+
+        {discussions.isPending ? (
+          <ul aria-label="Loading discussions" className="flex flex-col gap-4">
+            {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+              <li key={index}>
+                <DiscussionCardSkeleton />
+              </li>
+            ))}
+          </ul>
+        ) : discussions.isError && list.length === 0 ? (
+          <div className="flex flex-col items-center gap-3 py-12 text-center">
+            <p className="text-muted-foreground">Failed to load discussions.</p>
+            <Button variant="outline" onClick={() => void discussions.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : list.length === 0 ? (
+          <DiscussionsEmptyState filtered={summary !== null} onClear={clearAll} />
+        ) : (
+          <ul aria-label="Discussions" className="flex flex-col gap-4">
+            {list.map((discussion) => (
+              <DiscussionCard
+                key={discussion.id}
+                discussion={discussion}
+                canModerate={canModerate}
+              />
+            ))}
+          </ul>
+        )}
+
+        {discussions.hasNextPage ? (
+          <LoadMore
+            loading={discussions.isFetchingNextPage}
+            onLoadMore={() => void discussions.fetchNextPage()}
+          />
+        ) : null}
+      </section>
+    </div>
+  );
+}

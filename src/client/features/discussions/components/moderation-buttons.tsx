@@ -1,0 +1,53 @@
+import { Lock, LockOpen, Pin, PinOff } from "lucide-react";
+import type { DiscussionItem } from "../../../../shared/api-types";
+import { Button } from "../../../components/ui/button";
+import { toast } from "../../../lib/toast";
+import { type ModerationChange, useModerateDiscussion } from "../api/moderate-discussion";
+
+const SUCCESS: Record<ModerationChange["flag"], Record<"true" | "false", string>> = {
+  pinned: {
+    true: "Discussion pinned successfully.",
+    false: "Discussion unpinned successfully.",
+  },
+  locked: {
+    true: "Discussion locked successfully.",
+    false: "Discussion unlocked successfully.",
+  },
+};
+
+/** Pin/unpin and lock/unlock, shown to moderators and admins (SPEC §6). */
+export function ModerationButtons({ discussion }: { discussion: DiscussionItem }) {
+  const moderate = useModerateDiscussion();
+
+  const change = (next: ModerationChange) =>
+    moderate.mutate(next, {
+      onSuccess: () => toast.success(SUCCESS[next.flag][String(next.value) as "true" | "false"]),
+      onError: () => toast.error("Failed to update discussion."),
+    });
+
+  const title = discussion.title;
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={moderate.isPending}
+        aria-label={`${discussion.isPinned ? "Unpin" : "Pin"} "${title}"`}
+        onClick={() => change({ id: discussion.id, flag: "pinned", value: !discussion.isPinned })}
+      >
+        {discussion.isPinned ? <PinOff aria-hidden="true" /> : <Pin aria-hidden="true" />}
+        {discussion.isPinned ? "Unpin" : "Pin"}
+      </Button>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={moderate.isPending}
+        aria-label={`${discussion.isLocked ? "Unlock" : "Lock"} "${title}"`}
+        onClick={() => change({ id: discussion.id, flag: "locked", value: !discussion.isLocked })}
+      >
+        {discussion.isLocked ? <LockOpen aria-hidden="true" /> : <Lock aria-hidden="true" />}
+        {discussion.isLocked ? "Unlock" : "Lock"}
+      </Button>
+    </div>
+  );
+}

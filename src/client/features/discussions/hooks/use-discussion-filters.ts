@@ -1,0 +1,94 @@
+import { useCallback, useMemo } from "react";
+import { useSearchParams } from "react-router";
+import { DATE_RANGES, type DateRange } from "../../../../shared/constants";
+import type { DiscussionFilters } from "../api/get-discussions";
+
+export const DEFAULT_DISCUSSION_FILTERS: DiscussionFilters = {
+  search: "",
+  author: "",
+  dateRange: "all",
+  pinned: false,
+  locked: false,
+};
+
+/** Address parameter of each filter: /discussion?q=…&author=…&range=7d&pinned=1&locked=1 */
+const PARAMS: Record<keyof DiscussionFilters, string> = {
+  search: "q",
+  author: "author",
+  dateRange: "range",
+  pinned: "pinned",
+  locked: "locked",
+};
+
+const isDateRange = (value: string | null): value is DateRange =>
+  (DATE_RANGES as readonly (string | null)[]).includes(value);
+
+/** SPEC §5: the active-filter count leaves out the date range and status when 'all'. */
+export function activeFilterCount(filters: DiscussionFilters): number {
+  return [
+    filters.author !== "",
+    filters.dateRange !== "all",
+    filters.pinned,
+    filters.locked,
+  ].filter(Boolean).length;
+}
+
+/**
+ * Search and filters live in the address, so profiles can link to /discussion?author={name},
+ * a filtered list can be shared and the back button returns to it. Defaults are left out.
+ */
+export function useDiscussionFilters() {
+  const [params, setParams] = useSearchParams();
+  const search = params.get(PARAMS.search) ?? "";
+  const author = params.get(PARAMS.author) ?? "";
+  const range = params.get(PARAMS.dateRange);
+  const pinned = params.get(PARAMS.pinned);
+  const locked = params.get(PARAMS.locked);
+
+  const filters = useMemo<DiscussionFilters>(
+    () => ({
+      search: search.trim(),
+      author: author.trim(),
+      dateRange: isDateRange(range) ? range : "all",
+      pinned: pinned === "1" || pinned === "true",
+      locked: locked === "1" || locked === "true",
+    }),
+    [search, author, range, pinned, locked],
+  );
+
+  const setFilters = useCallback(
+    (change: Partial<DiscussionFilters>) => {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(change)) {
+            const name = PARAMS[key as keyof DiscussionFilters];
+            if (value === DEFAULT_DISCUSSION_FILTERS[key as keyof DiscussionFilters]) {
+              next.delete(name);
+            } else {
+              next.set(name, value === true ? "1" : String(value));
+            }
+          }
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
+
+  const clearFilters = useCallback(
+    () =>
+      setFilters({
+        author: DEFAULT_DISCUSSION_FILTERS.author,
+        dateRange: DEFAULT_DISCUSSION_FILTERS.dateRange,
+        pinned: false,
+        locked: false,
+      }),
+    [setFilters],
+  );
+
+  const clearAll = useCallback(() => setFilters(DEFAULT_DISCUSSION_FILTERS), [setFilters]);
+
+  return { filters, setFilters, clearFilters, clearAll };
+}

@@ -1,0 +1,27 @@
+import { useCallback, useState } from "react";
+
+const key = (discussionId: string) => `discussion-shares:${discussionId}`;
+
+function readCount(discussionId: string): number {
+  try {
+    const value = Number(sessionStorage.getItem(key(discussionId)));
+    return Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
+  } catch {
+    return 0; // storage blocked (private mode, sandboxed frame): count from zero
+  }
+}
+
+/** SPEC §2: the share menu counts the shares made in this browser session. */
+export function useShareCount(discussionId: string) {
+  const [count, setCount] = useState(() => readCount(discussionId));
+  const recordShare = useCallback(() => {
+    const next = readCount(discussionId) + 1;
+    try {
+      sessionStorage.setItem(key(discussionId), String(next));
+    } catch {
+      // Still counted on screen for as long as the page is open.
+    }
+    setCount(next);
+  }, [discussionId]);
+  return { count, recordShare };
+}
