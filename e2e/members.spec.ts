@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import type { Role } from "../src/shared/permissions";
 import { createVerifiedAccount } from "./support/accounts";
 import { setRole } from "./support/roles";
@@ -11,11 +11,10 @@ const bea = `Bea ${token}`;
 
 /** A member with profile fields saved through the API, created in the order of the calls. */
 async function member(
-  playwright: typeof import("@playwright/test"),
-  baseURL: string,
+  newRequest: () => Promise<APIRequestContext>,
   fields: { name: string; role: Role; bio?: string; location?: string },
 ) {
-  const request = await playwright.request.newContext({ baseURL });
+  const request = await newRequest();
   const account = await createVerifiedAccount(request, { name: fields.name });
   const signIn = await request.post("/api/auth/sign-in/email", {
     data: { email: account.email, password: account.password },
@@ -32,10 +31,11 @@ async function member(
 const cardNames = (page: Page) => page.locator("main ul > li h2");
 
 test.beforeAll(async ({ playwright }, testInfo) => {
-  const baseURL = String(testInfo.project.use.baseURL);
-  await member(playwright, baseURL, { name: cora, role: "author", location: `Leeds-${token}` });
-  await member(playwright, baseURL, { name: abe, role: "moderator" });
-  await member(playwright, baseURL, { name: bea, role: "user", bio: `Loves gardening-${token}` });
+  const newRequest = () =>
+    playwright.request.newContext({ baseURL: String(testInfo.project.use.baseURL) });
+  await member(newRequest, { name: cora, role: "author", location: `Leeds-${token}` });
+  await member(newRequest, { name: abe, role: "moderator" });
+  await member(newRequest, { name: bea, role: "user", bio: `Loves gardening-${token}` });
 });
 
 test("members search, role filter, sort, and the empty state with 'Clear filters'", async ({
