@@ -100,9 +100,11 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "stopping");
-    // Ends the open live streams first: otherwise they would hold the server open.
-    await live.close().catch((error) => logger.error({ err: error }, "live bus close failed"));
     server.close();
+    // Ends the open live streams, which would otherwise hold the server open. After
+    // server.close() their browsers' reconnects are refused (and retried) rather than answered
+    // with an error status, which would make EventSource give up.
+    await live.close().catch((error) => logger.error({ err: error }, "live bus close failed"));
     await database.close().catch((error) => logger.error({ err: error }, "database close failed"));
     removeControlFile();
     releaseLock();

@@ -7,37 +7,55 @@ export const DISCUSSION_EVENTS_URL = "/api/discussions/events";
 
 /** A burst of changes (a moderator tidying up) becomes one refetch. */
 const COALESCE_MS = 250;
+const MAX_RETRY_MS = 30_000;
 
 /**
  * SPEC §4: open lists refetch on any change to the discussions table. The server relays every
- * create, pin, lock and delete, from any app instance; EventSource reconnects by itself after
- * a server restart, and a reconnect refetches too, since changes may have been missed meanwhile.
+ * create, pin, lock and delete, from any app instance. After a reconnect the lists refetch
+ * too, since changes may have been missed meanwhile.
  */
 export function useLiveDiscussions(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
-    const source = new EventSource(DISCUSSION_EVENTS_URL);
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    let source: EventSource | undefined;
+    let refetchTimer: ReturnType<typeof setTimeout> | undefined;
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let connectedBefore = false;
+    let failures = 0;
+
     const refetch = () => {
-      clearTimeout(timer);
-      timer = setTimeout(
+      clearTimeout(refetchTimer);
+      refetchTimer = setTimeout(
         () => void queryClient.invalidateQueries({ queryKey: discussionsQueryKey }),
         COALESCE_MS,
       );
     };
-    const onReady = () => {
-      if (connectedBefore) refetch();
-      connectedBefore = true;
+
+    const connect = () => {
+      const current = new EventSource(DISCUSSION_EVENTS_URL);
+      source = current;
+      current.addEventListener("ready", () => {
+        failures = 0;
+        if (connectedBefore) refetch();
+        connectedBefore = true;
+      });
+      current.addEventListener("discussion", refetch);
+      current.addEventListener("error", () => {
+        // A dropped connection (server restart) is retried by the browser itself. An HTTP
+        // error instead (a proxy's 502 while the app restarts) closes the source for good, so
+        // start a new one, waiting longer after each failure.
+        if (current.readyState !== EventSource.CLOSED) return;
+        failures += 1;
+        retryTimer = setTimeout(connect, Math.min(MAX_RETRY_MS, 1_000 * 2 ** failures));
+      });
     };
-    source.addEventListener("ready", onReady);
-    source.addEventListener("discussion", refetch);
+
+    connect();
     return () => {
-      clearTimeout(timer);
-      source.removeEventListener("ready", onReady);
-      source.removeEventListener("discussion", refetch);
-      source.close();
+      clearTimeout(refetchTimer);
+      clearTimeout(retryTimer);
+      source?.close();
     };
   }, [queryClient]);
 }
