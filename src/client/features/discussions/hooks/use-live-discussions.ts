@@ -21,7 +21,9 @@ export function useLiveDiscussions(): void {
     let source: EventSource | undefined;
     let refetchTimer: ReturnType<typeof setTimeout> | undefined;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
-    let connectedBefore = false;
+    // Whether changes may have been missed before the stream is (again) in place: on every
+    // reconnect, and on the first connect when the data was loaded in a hidden tab.
+    let refetchOnReady = document.visibilityState === "hidden";
     let failures = 0;
 
     const refetch = () => {
@@ -37,25 +39,40 @@ export function useLiveDiscussions(): void {
       source = current;
       current.addEventListener("ready", () => {
         failures = 0;
-        if (connectedBefore) refetch();
-        connectedBefore = true;
+        if (refetchOnReady) refetch();
+        refetchOnReady = true;
       });
       current.addEventListener("discussion", refetch);
       current.addEventListener("error", () => {
         // A dropped connection (server restart) is retried by the browser itself. An HTTP
         // error instead (a proxy's 502 while the app restarts) closes the source for good, so
         // start a new one, waiting longer after each failure.
-        if (current.readyState !== EventSource.CLOSED) return;
+        if (current.readyState !== EventSource.CLOSED || source !== current) return;
         failures += 1;
         retryTimer = setTimeout(connect, Math.min(MAX_RETRY_MS, 1_000 * 2 ** failures));
       });
     };
 
-    connect();
-    return () => {
-      clearTimeout(refetchTimer);
+    const disconnect = () => {
       clearTimeout(retryTimer);
       source?.close();
+      source = undefined;
+    };
+
+    // Only visible tabs hold a stream: over HTTP/1.1 a browser opens at most six connections
+    // to a site, and six hidden forum tabs would otherwise leave none for anything else. A tab
+    // shown again reconnects, and the reconnect refetches.
+    const onVisibilityChange = () => {
+      if (document.visibilityState === "hidden") disconnect();
+      else if (!source) connect();
+    };
+    document.addEventListener("visibilitychange", onVisibilityChange);
+
+    if (document.visibilityState !== "hidden") connect();
+    return () => {
+      document.removeEventListener("visibilitychange", onVisibilityChange);
+      clearTimeout(refetchTimer);
+      disconnect();
     };
   }, [queryClient]);
 }
