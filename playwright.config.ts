@@ -13,6 +13,8 @@ const e2eSiteUrl = `http://localhost:${port}`;
 
 export default defineConfig({
   testDir: "e2e",
+  // One folder per port, so that concurrent runs do not delete each other's traces.
+  outputDir: `test-results/${port}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,
