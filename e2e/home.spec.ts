@@ -59,7 +59,7 @@ test.describe("the home page", () => {
       ["2,453", "Comments"],
       ["892", "Coffees"],
       ["73", "Rants"],
-    ]) {
+    ] as const) {
       await expect(about.getByText(label, { exact: true })).toBeVisible();
       await expect(about.getByText(value, { exact: true })).toBeVisible();
     }
@@ -73,7 +73,7 @@ test.describe("the home page", () => {
 
   test("types the hero word letter by letter, then the next word", async ({ page }) => {
     await page.goto("/");
-    const texts = await heroWordTexts(page, 5_500);
+    const texts = await heroWordTexts(page, 7_000);
     // 'vent' typed (120 ms a letter), held 3 s, deleted, then the next word 'rant' typed.
     const vent = ["v", "ve", "ven", "vent"].map((text) => texts.indexOf(text));
     expect(vent.every((index, i) => index >= 0 && (i === 0 || index > (vent[i - 1] ?? 0)))).toBe(

@@ -26,7 +26,10 @@ export function BlogPostList() {
 
   return (
     <>
-      <div aria-busy={isPending} className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+      <div
+        aria-busy={isPending}
+        className="grid gap-6 md:grid-cols-2 lg:grid-flow-row-dense lg:grid-cols-3"
+      >
         {isPending ? <PostCardSkeletons count={SKELETON_CARDS} /> : null}
         {posts.map((post) => (
           <PostCard key={post.id} post={post} />

@@ -15,7 +15,7 @@ export function LatestPostsSection({ headingLevel: Heading = "h2" }: LatestPosts
   const { data, isPending, isError, refetch } = useLatestPosts();
 
   return (
-    <section id="posts" aria-labelledby="posts-heading" className="scroll-mt-20 bg-secondary/60">
+    <section id="posts" aria-labelledby="posts-heading" className="scroll-mt-16 bg-secondary/60">
       <div className="mx-auto max-w-6xl px-4 py-20">
         <div className="flex flex-col items-center gap-3 text-center">
           <Heading id="posts-heading" className="font-bold text-3xl tracking-tight">
@@ -25,7 +25,10 @@ export function LatestPostsSection({ headingLevel: Heading = "h2" }: LatestPosts
             Fresh rants, observations and opinions, newest first.
           </p>
         </div>
-        <div aria-busy={isPending} className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        <div
+          aria-busy={isPending}
+          className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-flow-row-dense lg:grid-cols-3"
+        >
           {isPending ? <PostCardSkeletons count={SKELETON_CARDS} /> : null}
           {data?.posts.map((post) => (
             <PostCard key={post.id} post={post} />

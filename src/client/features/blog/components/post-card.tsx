@@ -5,12 +5,27 @@ import { PostMeta } from "./post-meta";
 
 const badgeClass = "inline-flex items-center rounded-full px-2.5 py-0.5 font-medium text-xs";
 
-/** A post in a list; a featured post spans two columns and says so. */
+// In the three-column grid a featured post takes a 2 x 2 block, so six posts fill three rows.
+const cardClass = {
+  plain: "bg-card",
+  featured:
+    "bg-gradient-to-br from-accent via-card to-card lg:col-span-2 lg:row-span-2 lg:justify-end lg:p-10",
+};
+
+/** A post in a list; the whole card links to the post. */
 export function PostCard({ post }: { post: BlogPostSummary }) {
   return (
     <article
-      className={`relative flex flex-col rounded-xl border bg-card p-6 shadow-sm shadow-ink/5 transition-shadow focus-within:shadow-md hover:shadow-md ${post.featured ? "md:col-span-2" : ""}`}
+      className={`relative flex flex-col rounded-xl border p-6 shadow-sm shadow-ink/5 transition-shadow focus-within:shadow-md hover:shadow-md ${post.featured ? cardClass.featured : cardClass.plain}`}
     >
+      {post.featured ? (
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute top-4 left-8 hidden font-serif text-[12rem] text-primary/15 leading-none lg:block"
+        >
+          &ldquo;
+        </span>
+      ) : null}
       <div className="flex flex-wrap items-center gap-2">
         <span className={`${badgeClass} bg-accent text-accent-foreground`}>{post.category}</span>
         {post.featured ? (
@@ -18,9 +33,9 @@ export function PostCard({ post }: { post: BlogPostSummary }) {
         ) : null}
       </div>
       <h3
-        className={`mt-4 font-semibold leading-snug ${post.featured ? "text-2xl sm:text-3xl" : "text-xl"}`}
+        className={`mt-4 font-semibold leading-snug ${post.featured ? "text-2xl lg:text-4xl" : "text-xl"}`}
       >
-        {/* The link covers the card (after:absolute) so the whole card is clickable. */}
+        {/* The link's ::after covers the card, so the whole card is clickable. */}
         <Link
           to={paths.blogPost(post.id)}
           className="rounded-sm after:absolute after:inset-0 after:rounded-xl hover:text-primary"
@@ -28,7 +43,11 @@ export function PostCard({ post }: { post: BlogPostSummary }) {
           {post.title}
         </Link>
       </h3>
-      <p className="mt-3 flex-1 text-muted-foreground leading-relaxed">{post.excerpt}</p>
+      <p
+        className={`mt-3 text-muted-foreground leading-relaxed ${post.featured ? "lg:flex-none lg:text-lg" : ""} flex-1`}
+      >
+        {post.excerpt}
+      </p>
       <div className="mt-5">
         <PostMeta post={post} />
       </div>

@@ -33,7 +33,7 @@ export function CookieBanner({ onClose }: { onClose: () => void }) {
           </Link>
           .
         </p>
-        <div className="flex shrink-0 flex-col gap-2 sm:flex-row">
+        <div className="flex shrink-0 gap-2 [&>button]:flex-1 sm:[&>button]:flex-none">
           <button
             type="button"
             onClick={() => choose("necessary")}

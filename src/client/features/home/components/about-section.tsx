@@ -17,7 +17,7 @@ type AboutSectionProps = {
 
 export function AboutSection({ headingLevel: Heading = "h2" }: AboutSectionProps) {
   return (
-    <section id="about" aria-labelledby="about-heading" className="scroll-mt-20 bg-secondary/60">
+    <section id="about" aria-labelledby="about-heading" className="scroll-mt-16 bg-secondary/60">
       <div className="mx-auto max-w-4xl px-4 py-20">
         <Heading id="about-heading" className="text-center font-bold text-3xl tracking-tight">
           About this blog

@@ -56,7 +56,7 @@ export function NewsletterSignup() {
   }
 
   return (
-    <section id="newsletter" aria-labelledby="newsletter-heading" className="scroll-mt-20">
+    <section id="newsletter" aria-labelledby="newsletter-heading" className="scroll-mt-16">
       <div className="mx-auto max-w-3xl px-4 py-20 text-center">
         <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-accent text-primary">
           <Mail aria-hidden="true" className="size-6" />

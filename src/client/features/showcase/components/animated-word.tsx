@@ -31,7 +31,12 @@ export function AnimatedWord({ word, entrance }: { word: string; entrance: Entra
     [entrance, reducedMotion],
   );
   return (
-    <span key={word} ref={animate} className="inline-block text-primary">
+    <span
+      key={word}
+      ref={animate}
+      className="inline-block text-primary"
+      data-testid="showcase-word"
+    >
       {word}
     </span>
   );

@@ -12,7 +12,7 @@ export function HeaderShowcase() {
       {HEADER_DESIGNS.map((design, index) => {
         const isSelected = selected === design.name;
         return (
-          <li key={design.name}>
+          <li key={design.name} className="min-w-0">
             <section
               aria-label={`Design ${index + 1}: ${design.name}`}
               className={`rounded-xl border bg-card p-5 shadow-sm shadow-ink/5 ${isSelected ? "ring-2 ring-primary" : ""}`}
@@ -37,7 +37,10 @@ export function HeaderShowcase() {
                   {isSelected ? "Selected" : "Select this design"}
                 </Button>
               </div>
-              <div className="mt-5 overflow-x-auto rounded-lg border">{design.render()}</div>
+              {/* Headers are wide: on a phone the picture scrolls sideways inside its frame. */}
+              <div className="mt-5 overflow-x-auto rounded-lg border">
+                <div className="min-w-xl">{design.render()}</div>
+              </div>
             </section>
           </li>
         );

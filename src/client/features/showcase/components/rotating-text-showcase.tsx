@@ -54,7 +54,9 @@ function TypewriterStyle() {
   const typed = useTypewriter(WORDS);
   return (
     <Line>
-      <span className="text-primary">{typed}</span>
+      <span className="text-primary" data-testid="showcase-word">
+        {typed}
+      </span>
       <span aria-hidden="true" className="animate-pulse text-primary motion-reduce:animate-none">
         |
       </span>
