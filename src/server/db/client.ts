@@ -31,8 +31,16 @@ export type Database = {
   migrate(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball, for tests to start from a copy. */
   dumpDataDir?: () => Promise<Blob>;
-  /** Subscribes to a LISTEN/NOTIFY channel; resolves to an unsubscribe function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribes to a LISTEN/NOTIFY channel; resolves to an unsubscribe function. `onLost` runs
+   * once if the listening connection dies (a PostgreSQL restart): the subscription is over then,
+   * and notifications sent meanwhile are lost.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onLost?: (error: Error) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -86,18 +94,38 @@ async function openPostgres(url: string, poolSize = 20): Promise<Database> {
         await connection.end();
       }
     },
-    async listen(channel, onPayload) {
+    async listen(channel, onPayload, onLost) {
       // LISTEN needs one connection held for as long as the subscription lives.
       const connection = await pool.connect();
       listeners.add(connection);
+      let released = false;
+      const release = (error?: Error) => {
+        if (released) return;
+        released = true;
+        listeners.delete(connection);
+        // With an error the pool destroys the connection instead of reusing it.
+        connection.release(error);
+      };
+      // A checked-out client that loses its server emits 'error'; unhandled, that would kill
+      // the process (the pool's own handler covers idle clients only).
+      connection.on("error", (error) => {
+        const wasListening = !released;
+        release(error);
+        if (wasListening) onLost?.(error);
+      });
       connection.on("notification", (message) => {
         if (message.channel === channel) onPayload(message.payload ?? "");
       });
-      await connection.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+      try {
+        await connection.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+      } catch (error) {
+        release(error as Error);
+        throw error;
+      }
       return async () => {
-        listeners.delete(connection);
+        if (released) return;
         await connection.query(`UNLISTEN "${channel.replaceAll('"', '""')}"`).catch(() => {});
-        connection.release();
+        release();
       };
     },
     async close() {

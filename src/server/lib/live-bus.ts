@@ -11,9 +11,11 @@ export type LiveListener = (payload: string) => void;
 export type LiveBus = {
   /**
    * Calls `listener` with every payload NOTIFYed on `channel` from now on; resolves, once the
-   * channel is being listened to, to the unsubscribe function.
+   * channel is being listened to, to the unsubscribe function. If the database connection that
+   * listens is lost, `onLost` runs once and the subscription ends: payloads may have been
+   * missed, so the subscriber should start over (a browser reconnects and refetches).
    */
-  subscribe(channel: string, listener: LiveListener): Promise<() => void>;
+  subscribe(channel: string, listener: LiveListener, onLost?: () => void): Promise<() => void>;
   /** Calls `callback` once when the bus closes (server stop), so open streams can end. */
   onClose(callback: () => void): () => void;
   /** How often open streams send a keep-alive comment, in milliseconds. */
@@ -31,7 +33,8 @@ export type LiveBusOptions = {
 export const DEFAULT_HEARTBEAT_MS = 25_000;
 
 type Channel = {
-  listeners: Set<LiveListener>;
+  /** Each listener with its onLost callback. */
+  listeners: Map<LiveListener, (() => void) | undefined>;
   /** Resolves to the UNLISTEN function once LISTEN is active. */
   ready: Promise<() => Promise<void>>;
 };
@@ -45,7 +48,7 @@ export function createLiveBus(
   let closed = false;
 
   const deliver = (channel: string, payload: string) => {
-    for (const listener of channels.get(channel)?.listeners ?? []) {
+    for (const listener of channels.get(channel)?.listeners.keys() ?? []) {
       try {
         listener(payload);
       } catch (error) {
@@ -59,19 +62,30 @@ export function createLiveBus(
     get closed() {
       return closed;
     },
-    async subscribe(name, listener) {
+    async subscribe(name, listener, onLost) {
       if (closed) throw new Error("The live bus is closed");
       let channel = channels.get(name);
       if (!channel) {
-        const ready = database.listen(name, (payload) => deliver(name, payload));
-        channel = { listeners: new Set(), ready };
+        const created: Channel = { listeners: new Map(), ready: Promise.resolve(async () => {}) };
+        // A lost or failed LISTEN must not stay cached: the next subscriber listens afresh.
+        const forget = () => {
+          if (channels.get(name) === created) channels.delete(name);
+        };
+        created.ready = database.listen(
+          name,
+          (payload) => deliver(name, payload),
+          (error) => {
+            logger.warn({ err: error, channel: name }, "live updates: listening connection lost");
+            forget();
+            for (const lost of created.listeners.values()) lost?.();
+            created.listeners.clear();
+          },
+        );
+        created.ready.catch(forget);
+        channel = created;
         channels.set(name, channel);
-        // A failed LISTEN must not stay cached: the next subscriber tries again.
-        ready.catch(() => {
-          if (channels.get(name) === channel) channels.delete(name);
-        });
       }
-      channel.listeners.add(listener);
+      channel.listeners.set(listener, onLost);
       try {
         await channel.ready;
       } catch (error) {

@@ -16,31 +16,49 @@ export type LiveStreamOptions = {
 /** How long a browser waits before reconnecting after the stream ends. */
 export const RECONNECT_MS = 3_000;
 
-export function liveEventStream(c: Context<AppEnv>, options: LiveStreamOptions) {
-  const { live } = c.var.deps;
-  if (live.closed) throw new HttpError(503, "The server is restarting. Please try again.");
+const UNAVAILABLE = "Live updates are unavailable right now. Please try again.";
+
+export async function liveEventStream(c: Context<AppEnv>, options: LiveStreamOptions) {
+  const { live, logger } = c.var.deps;
+  if (live.closed) throw new HttpError(503, UNAVAILABLE);
+
+  const queue: string[] = [];
+  let wake: (() => void) | undefined;
+  let ended = false;
+  const end = () => {
+    ended = true;
+    wake?.();
+  };
+  // Subscribing before the response starts turns a database that cannot listen into a 503,
+  // after which the browser waits and tries again (see use-live-discussions.ts).
+  const unsubscribe = await live
+    .subscribe(
+      options.channel,
+      (payload) => {
+        const data = options.toData(payload);
+        if (data === null) return;
+        queue.push(data);
+        wake?.();
+      },
+      // Changes may be missed until the server listens again: end the stream, and the
+      // browser reconnects (which listens afresh) and refetches.
+      end,
+    )
+    .catch((error: unknown) => {
+      logger.warn({ err: error, channel: options.channel }, "live updates: cannot listen");
+      throw new HttpError(503, UNAVAILABLE);
+    });
+
   c.header("x-accel-buffering", "no"); // nginx: pass events through as they come
   return streamSSE(c, async (stream) => {
-    const queue: string[] = [];
-    let wake: (() => void) | undefined;
-    let ended = false;
-    const end = () => {
-      ended = true;
-      wake?.();
-    };
     stream.onAbort(end);
     const stopOnClose = live.onClose(end);
-    const unsubscribe = await live.subscribe(options.channel, (payload) => {
-      const data = options.toData(payload);
-      if (data === null) return;
-      queue.push(data);
-      wake?.();
-    });
     const heartbeat = setInterval(() => {
       queue.push("");
       wake?.();
     }, live.heartbeatMs);
     try {
+      if (ended) return;
       // `ready` tells the client the subscription is in place: anything written from now on
       // reaches it. On a reconnect the client refetches to cover what it missed meanwhile.
       await stream.writeSSE({ event: "ready", data: "", retry: RECONNECT_MS });

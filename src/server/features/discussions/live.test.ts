@@ -98,6 +98,31 @@ describe("GET /api/discussions/events (Server-Sent Events)", () => {
   });
 });
 
+describe("when the database cannot listen", () => {
+  it("answers 503, so that the browser waits and tries again, and tries LISTEN afresh next time", async () => {
+    let attempts = 0;
+    const live = createLiveBus(
+      {
+        listen: async (channel, onPayload, onLost) => {
+          attempts += 1;
+          if (attempts === 1) throw new Error("connection refused");
+          return t.database.listen(channel, onPayload, onLost);
+        },
+      },
+      { logger: t.logger },
+    );
+    const app = createApp({ ...t.deps, live });
+    const refused = await app.request("/api/discussions/events");
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("content-type")).toMatch(/json/);
+
+    const { stream } = await openStream(app);
+    expect(attempts).toBe(2);
+    await stream.close();
+    await live.close();
+  });
+});
+
 describe("two app instances on one PostgreSQL database", () => {
   const databaseUrl = testDatabaseUrl();
 
@@ -144,6 +169,29 @@ describe("two app instances on one PostgreSQL database", () => {
         await otherLive.close();
         await otherDatabase.close();
       }
+    },
+  );
+
+  it.skipIf(!databaseUrl)(
+    "recover when the LISTEN connection is lost (PostgreSQL only: PGlite has no connections)",
+    async () => {
+      const first = await openStream();
+      // What a PostgreSQL restart or a network cut does to the listening connection.
+      await t.db.execute(sql`
+        select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and query ilike 'listen%'`);
+      // Open streams end, so their browsers reconnect (and refetch what they missed) ...
+      let message = await first.stream.next(5_000);
+      while (message && "comment" in message) message = await first.stream.next(5_000);
+      expect(message).toBeNull();
+
+      // ... and a new stream listens again and gets the next change.
+      const second = await openStream();
+      const id = await insertDiscussionRow(t.db);
+      const moderator = await createMember(t, { role: "moderator" });
+      await moderator.client.put(`/api/discussions/${id}/pin`, { pinned: true });
+      expect(await nextChange(second.stream)).toEqual({ type: "updated", id });
+      await second.stream.close();
     },
   );
 });
