@@ -1,13 +1,7 @@
-import {
-  infiniteQueryOptions,
-  queryOptions,
-  useInfiniteQuery,
-  useQuery,
-} from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { BlogPostsPage } from "../../../../shared/api-types";
 import { api } from "../../../lib/api-client";
 
-export const BLOG_LIST_PAGE_SIZE = 12;
 /** The home page shows the six newest posts (SPEC §2: six sample posts). */
 export const LATEST_POSTS_COUNT = 6;
 
@@ -31,19 +25,4 @@ export function latestPostsQueryOptions() {
 
 export function useLatestPosts() {
   return useQuery(latestPostsQueryOptions());
-}
-
-export function blogPostPagesQueryOptions() {
-  return infiniteQueryOptions({
-    queryKey: [...blogPostsQueryKey, "pages", BLOG_LIST_PAGE_SIZE],
-    queryFn: ({ pageParam, signal }) =>
-      getBlogPosts({ limit: BLOG_LIST_PAGE_SIZE, cursor: pageParam }, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
-  });
-}
-
-/** Every published post, a page at a time (the /blog page's "Load more"). */
-export function useBlogPostPages() {
-  return useInfiniteQuery(blogPostPagesQueryOptions());
 }
