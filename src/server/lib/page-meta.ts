@@ -12,14 +12,17 @@ const DEFAULT_DESCRIPTION =
 
 const FIXED: Record<string, { title: string; description?: string }> = {
   "/": { title: "" },
-  "/team": { title: "Team" },
+  "/team": { title: "Team", description: "The people behind the blog and its community." },
   "/contact": { title: "Contact", description: "Get in touch. We reply within 24 hours." },
   "/blog": {
     title: "Blog",
     description: "Latest posts: rants, observations and unpopular opinions.",
   },
-  "/about": { title: "About" },
-  "/posts": { title: "Latest posts" },
+  "/about": { title: "About", description: "About this blog and the person who writes it." },
+  "/posts": {
+    title: "Latest posts",
+    description: "The newest posts: rants, life observations and unpopular opinions.",
+  },
   "/discussion": {
     title: "Discussion forum",
     description: "Browse, search and start discussions.",
@@ -27,10 +30,22 @@ const FIXED: Record<string, { title: string; description?: string }> = {
   "/members": { title: "Community Members", description: "Meet the members of the community." },
   "/auth": { title: "Sign in" },
   "/privacy": { title: "Privacy policy", description: "How we handle your data under UK GDPR." },
-  "/data-request": { title: "Data request", description: "Ask for your data under UK GDPR." },
-  "/newsletter/unsubscribe": { title: "Unsubscribe from the newsletter" },
-  "/rotating-text-showcase": { title: "Rotating text showcase" },
-  "/header-showcase": { title: "Header showcase" },
+  "/data-request": {
+    title: "Data request",
+    description: "Use your UK GDPR rights: access, correct, delete or move your data.",
+  },
+  "/newsletter/unsubscribe": {
+    title: "Unsubscribe from the newsletter",
+    description: "Stop receiving the newsletter.",
+  },
+  "/rotating-text-showcase": {
+    title: "Rotating text showcase",
+    description: "Design demo: five ways to rotate the hero's word.",
+  },
+  "/header-showcase": {
+    title: "Header showcase",
+    description: "Design demo: ten header designs for the site.",
+  },
   "/cms": { title: "Content management" },
   "/profile/edit": { title: "Edit Profile" },
 };
