@@ -11,6 +11,7 @@ import { contactRoutes } from "./features/contact/routes";
 import { dataRequestRoutes } from "./features/data-requests/routes";
 import { discussionPageMeta } from "./features/discussions/page-meta";
 import { discussionRoutes } from "./features/discussions/routes";
+import { healthRoutes } from "./features/health/routes";
 import { heroWordRoutes } from "./features/hero-words/routes";
 import { memberRoutes } from "./features/members/routes";
 import { newsletterRoutes } from "./features/newsletter/routes";
@@ -18,6 +19,7 @@ import { profilePageMeta } from "./features/profiles/page-meta";
 import { profileRoutes } from "./features/profiles/routes";
 import { sessionRoutes } from "./features/session/routes";
 import { siteRoutes } from "./features/site/routes";
+import { isDatabaseUnavailable } from "./lib/database-errors";
 import { errorBody, HttpError } from "./lib/http-error";
 import { sameOriginWrites, securityHeaders } from "./lib/security";
 import { spaHandler } from "./lib/spa";
@@ -45,6 +47,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     .route("/contact", contactRoutes)
     .route("/data-requests", dataRequestRoutes)
     .route("/control", controlRoutes)
+    .route("/health", healthRoutes)
     .all("/*", (c) => c.json(errorBody(404, "Not found"), 404));
 
   const app = new Hono<AppEnv>();
@@ -83,6 +86,14 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     if (error instanceof HTTPException && error.status < 500) {
       const status = error.status === 413 ? 413 : 400;
       return c.json(errorBody(status, error.message), status);
+    }
+    if (isDatabaseUnavailable(error)) {
+      deps.logger.warn({ err: error, path: c.req.path }, "database unavailable");
+      c.header("retry-after", "5");
+      return c.json(
+        errorBody(503, "The service is temporarily unavailable. Please try again shortly."),
+        503,
+      );
     }
     deps.logger.error({ err: error, method: c.req.method, path: c.req.path }, "request failed");
     // Never send internals (stack, SQL) to the client.

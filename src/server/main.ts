@@ -99,15 +99,25 @@ async function main() {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, "stopping");
-    server.close();
+    logger.info({ signal }, "stopping: finishing requests in flight");
+    const forced = setTimeout(() => {
+      logger.warn("requests still open after 10 s; exiting anyway");
+      process.exit(1);
+    }, 10_000);
+    forced.unref();
+    // No new connections from here on; close() calls back once every open request has been
+    // answered (idle keep-alive connections are closed at once).
+    const drained = new Promise<void>((resolve) => server.close(() => resolve()));
     // Ends the open live streams, which would otherwise hold the server open. After
     // server.close() their browsers' reconnects are refused (and retried) rather than answered
     // with an error status, which would make EventSource give up.
     await live.close().catch((error) => logger.error({ err: error }, "live bus close failed"));
+    await drained;
     await database.close().catch((error) => logger.error({ err: error }, "database close failed"));
     removeControlFile();
     releaseLock();
+    clearTimeout(forced);
+    logger.info("stopped");
     process.exit(0);
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));

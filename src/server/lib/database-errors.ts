@@ -1,0 +1,32 @@
+// Errors that mean "the database is unreachable right now" rather than "this request is wrong":
+// they become 503 with Retry-After, and the pool reconnects by itself once the server is back.
+
+// SQLSTATE classes 08 (connection exception) and 57P (operator intervention: shutdown, crash
+// recovery, cannot connect now); Node socket errors; pg's own messages for a dropped link.
+const SQLSTATE = /^(08|57P)/;
+const SOCKET_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "ENOTFOUND",
+  "EHOSTUNREACH",
+]);
+const MESSAGES =
+  /Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|the database system is (starting up|shutting down)/i;
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  // Drizzle wraps driver errors (DrizzleQueryError.cause); better-auth may wrap them again.
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (typeof current !== "object") return false;
+    const { code, message, cause } = current as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+    };
+    if (typeof code === "string" && (SQLSTATE.test(code) || SOCKET_CODES.has(code))) return true;
+    if (typeof message === "string" && MESSAGES.test(message)) return true;
+    current = cause;
+  }
+  return false;
+}
