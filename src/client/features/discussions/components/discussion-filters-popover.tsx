@@ -15,7 +15,7 @@ import {
 } from "../../../components/ui/select";
 import { Switch } from "../../../components/ui/switch";
 import type { DiscussionFilters } from "../api/get-discussions";
-import { useDebouncedValue } from "../hooks/use-debounced-value";
+import { useDebouncedValue } from "../../../hooks/use-debounced-value";
 import { activeFilterCount } from "../hooks/use-discussion-filters";
 
 const RANGE_LABELS: Record<DateRange, string> = {

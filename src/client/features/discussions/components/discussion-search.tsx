@@ -1,7 +1,7 @@
 import { Search } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Input } from "../../../components/ui/input";
-import { useDebouncedValue } from "../hooks/use-debounced-value";
+import { useDebouncedValue } from "../../../hooks/use-debounced-value";
 
 const SEARCH_DELAY_MS = 300;
 const MAX_SEARCH = 200;
