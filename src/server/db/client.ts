@@ -44,15 +44,25 @@ export type Database = {
   close(): Promise<void>;
 };
 
-export type DatabaseOptions =
+/**
+ * Sees every statement Drizzle sends, with its parameters, before it runs. Only the benchmarks
+ * use it (bench/capture-sql.ts): they replay the app's exact SQL in a bare handler.
+ */
+export type QueryLogger = (query: string, params: unknown[]) => void;
+
+export type DatabaseOptions = (
   | { engine: "postgres"; url: string; poolSize?: number }
-  | { engine: "pglite"; dataDir?: string; loadDataDir?: Blob };
+  | { engine: "pglite"; dataDir?: string; loadDataDir?: Blob }
+) & { logQuery?: QueryLogger };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const logger = options.logQuery ? { logQuery: options.logQuery } : undefined;
   return options.engine === "postgres"
-    ? openPostgres(options.url, options.poolSize)
-    : openPglite(options.dataDir, options.loadDataDir);
+    ? openPostgres(options.url, options.poolSize, logger)
+    : openPglite(options.dataDir, options.loadDataDir, logger);
 }
+
+type DrizzleLogger = { logQuery: QueryLogger } | undefined;
 
 export async function createPglite(dataDir?: string, loadDataDir?: Blob): Promise<PGlite> {
   const client = new PGlite({ dataDir, loadDataDir, extensions: { pg_trgm } });
@@ -60,9 +70,13 @@ export async function createPglite(dataDir?: string, loadDataDir?: Blob): Promis
   return client;
 }
 
-async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
+async function openPglite(
+  dataDir?: string,
+  loadDataDir?: Blob,
+  logger?: DrizzleLogger,
+): Promise<Database> {
   const client = await createPglite(dataDir, loadDataDir);
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client, schema, logger });
   return {
     db: db as unknown as Db,
     engine: "pglite",
@@ -73,14 +87,14 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
   };
 }
 
-async function openPostgres(url: string, poolSize = 20): Promise<Database> {
+async function openPostgres(url: string, poolSize = 20, logger?: DrizzleLogger): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client that loses its server (a PostgreSQL restart) emits 'error' on the pool;
   // unhandled, that would kill the process. The pool replaces the client by itself.
   pool.on("error", () => {});
   const listeners = new Set<pg.PoolClient>();
   return {
-    db: drizzlePg({ client: pool, schema }) as unknown as Db,
+    db: drizzlePg({ client: pool, schema, logger }) as unknown as Db,
     engine: "postgres",
     async migrate() {
       // One connection holds the lock for the whole migration so that two instances starting
