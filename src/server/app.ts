@@ -7,18 +7,21 @@ import { authRoutes } from "./auth/routes";
 import type { AppDeps, AppEnv } from "./context";
 import { blogPostPageMeta } from "./features/blog-posts/page-meta";
 import { blogPostRoutes } from "./features/blog-posts/routes";
+import { cmsRoutes } from "./features/cms/routes";
 import { contactRoutes } from "./features/contact/routes";
 import { dataRequestRoutes } from "./features/data-requests/routes";
 import { discussionPageMeta } from "./features/discussions/page-meta";
 import { discussionRoutes } from "./features/discussions/routes";
 import { healthRoutes } from "./features/health/routes";
 import { heroWordRoutes } from "./features/hero-words/routes";
+import { inboxRoutes } from "./features/inbox/routes";
 import { memberRoutes } from "./features/members/routes";
 import { newsletterRoutes } from "./features/newsletter/routes";
 import { profilePageMeta } from "./features/profiles/page-meta";
 import { profileRoutes } from "./features/profiles/routes";
 import { sessionRoutes } from "./features/session/routes";
 import { siteRoutes } from "./features/site/routes";
+import { userRoutes } from "./features/users/routes";
 import { isDatabaseUnavailable } from "./lib/database-errors";
 import { errorBody, HttpError } from "./lib/http-error";
 import { sameOriginWrites, securityHeaders } from "./lib/security";
@@ -46,6 +49,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     .route("/newsletter", newsletterRoutes)
     .route("/contact", contactRoutes)
     .route("/data-requests", dataRequestRoutes)
+    .route("/cms", cmsRoutes)
+    .route("/users", userRoutes)
+    .route("/inbox", inboxRoutes)
     .route("/control", controlRoutes)
     .route("/health", healthRoutes)
     .all("/*", (c) => c.json(errorBody(404, "Not found"), 404));

@@ -180,3 +180,92 @@ export type OwnProfile = {
 
 /** PUT /api/profiles/me/avatar */
 export type AvatarResponse = { avatarUrl: string };
+
+// ---- staff area (/cms), users and inbox -------------------------------------------------
+
+/** GET /api/cms/overview: the Overview tab's cards. */
+export type CmsOverview = {
+  /** Published blog posts. */
+  totalPosts: number;
+  /** Active discussions. */
+  discussions: number;
+  /** Every discussion comment. */
+  engagement: number;
+};
+
+/** A blog post in the CMS list: drafts too. Times are ISO strings. */
+export type CmsBlogPostSummary = {
+  id: string;
+  title: string;
+  excerpt: string;
+  category: string;
+  status: "draft" | "published";
+  featured: boolean;
+  readTimeMinutes: number;
+  /** Set the first time the post is published; null for a post never published. */
+  publishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** GET /api/cms/blog-posts/{id}, and the answer to creating or editing one. */
+export type CmsBlogPost = CmsBlogPostSummary & { content: string };
+
+/** GET /api/cms/blog-posts: newest created first. */
+export type CmsBlogPostsPage = { posts: CmsBlogPostSummary[]; nextCursor: string | null };
+
+/** A hero word as the CMS edits it. */
+export type CmsHeroWord = { id: string; word: string; displayOrder: number; isActive: boolean };
+
+/** GET /api/cms/hero-words: every word, active or not, in display order. */
+export type CmsHeroWordsResponse = { words: CmsHeroWord[] };
+
+/** One account in the CMS Users tab (admins only, so with the email). */
+export type AdminUser = {
+  id: string;
+  email: string;
+  fullName: string | null;
+  /** The full name, else the part of the email before the @. */
+  displayName: string;
+  avatarUrl: string | null;
+  role: Role;
+  createdAt: string;
+};
+
+/** GET /api/users: newest accounts first; `total` (all matches) comes with the first page. */
+export type AdminUsersPage = {
+  users: AdminUser[];
+  nextCursor: string | null;
+  total: number | null;
+};
+
+/** PUT /api/users/{id}/role */
+export type RoleChangeResponse = { user: AdminUser; oldRole: Role | null };
+
+/** GET /api/inbox/messages: one stored contact message. */
+export type ContactMessageItem = {
+  id: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  createdAt: string;
+};
+
+export type ContactMessagesPage = { messages: ContactMessageItem[]; nextCursor: string | null };
+
+export type DataRequestStatus = "pending" | "in_progress" | "completed";
+
+/** GET /api/inbox/data-requests: one stored data request. */
+export type DataRequestItem = {
+  id: string;
+  requestType: string;
+  email: string;
+  fullName: string;
+  details: string | null;
+  status: DataRequestStatus;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type DataRequestsPage = { requests: DataRequestItem[]; nextCursor: string | null };

@@ -175,6 +175,7 @@ export const blogPostSchema = z.object({
   featured: z.boolean().default(false),
 });
 export type BlogPostInput = z.input<typeof blogPostSchema>;
+export type BlogPostValues = z.output<typeof blogPostSchema>;
 
 export const roleChangeSchema = z.object({
   role: z.enum(ROLES, { error: "Role must be one of user, author, moderator, admin" }),

@@ -1,0 +1,45 @@
+// /api/cms/blog-posts: the CMS Blog tab (SPEC §6: authors and admins).
+import { Hono } from "hono";
+import type { CmsBlogPost, CmsBlogPostsPage } from "../../../../shared/api-types";
+import { blogPostSchema } from "../../../../shared/schemas";
+import { allowedTo } from "../../../auth/allowed-to";
+import { requireUser } from "../../../auth/viewer";
+import type { AppEnv } from "../../../context";
+import { HttpError } from "../../../lib/http-error";
+import { decodeTimeCursor, pageQuerySchema, UUID_ID } from "../../../lib/time-cursor";
+import { jsonBody, queryParams } from "../../../lib/validate";
+import { deletePost, findPost, insertPost, listAllPosts, updatePost } from "./queries";
+
+export const POST_NOT_FOUND = "Post not found";
+
+export const cmsBlogPostRoutes = new Hono<AppEnv>()
+  .use(allowedTo("cmsBlog"))
+  .get("/", queryParams(pageQuerySchema()), async (c) => {
+    const { limit, cursor } = c.req.valid("query");
+    const body: CmsBlogPostsPage = await listAllPosts(c.var.deps.db, {
+      limit,
+      cursor: cursor ? decodeTimeCursor(cursor, UUID_ID) : null,
+    });
+    return c.json(body);
+  })
+  .get("/:id", async (c) => {
+    const post = await findPost(c.var.deps.db, c.req.param("id"));
+    if (!post) throw new HttpError(404, POST_NOT_FOUND);
+    return c.json(post satisfies CmsBlogPost);
+  })
+  .post("/", jsonBody(blogPostSchema), async (c) => {
+    const viewer = await requireUser(c);
+    const post = await insertPost(c.var.deps.db, c.req.valid("json"), viewer.id);
+    return c.json(post satisfies CmsBlogPost, 201);
+  })
+  .put("/:id", jsonBody(blogPostSchema), async (c) => {
+    const post = await updatePost(c.var.deps.db, c.req.param("id"), c.req.valid("json"));
+    if (!post) throw new HttpError(404, POST_NOT_FOUND);
+    return c.json(post satisfies CmsBlogPost);
+  })
+  .delete("/:id", async (c) => {
+    if (!(await deletePost(c.var.deps.db, c.req.param("id")))) {
+      throw new HttpError(404, POST_NOT_FOUND);
+    }
+    return c.body(null, 204);
+  });

@@ -1,0 +1,42 @@
+// /api/cms/hero-words: the CMS Hero Words tab (SPEC §6: every staff role).
+import { Hono } from "hono";
+import { z } from "zod";
+import type { CmsHeroWord, CmsHeroWordsResponse } from "../../../../shared/api-types";
+import { heroWordSchema } from "../../../../shared/schemas";
+import { allowedTo } from "../../../auth/allowed-to";
+import type { AppEnv } from "../../../context";
+import { HttpError } from "../../../lib/http-error";
+import { jsonBody } from "../../../lib/validate";
+import { deleteWord, insertWord, listAllWords, setWordActive } from "./queries";
+
+export const WORD_NOT_FOUND = "Word not found";
+
+const activeSchema = z.object({
+  isActive: z.boolean({ error: "isActive must be true or false" }),
+});
+
+export const cmsHeroWordRoutes = new Hono<AppEnv>()
+  .use(allowedTo("heroWords"))
+  .get("/", async (c) => {
+    const body: CmsHeroWordsResponse = { words: await listAllWords(c.var.deps.db) };
+    return c.json(body);
+  })
+  .post("/", jsonBody(heroWordSchema), async (c) => {
+    const word = await insertWord(c.var.deps.db, c.req.valid("json").word);
+    return c.json(word satisfies CmsHeroWord, 201);
+  })
+  .patch("/:id", jsonBody(activeSchema), async (c) => {
+    const word = await setWordActive(
+      c.var.deps.db,
+      c.req.param("id"),
+      c.req.valid("json").isActive,
+    );
+    if (!word) throw new HttpError(404, WORD_NOT_FOUND);
+    return c.json(word satisfies CmsHeroWord);
+  })
+  .delete("/:id", async (c) => {
+    if (!(await deleteWord(c.var.deps.db, c.req.param("id")))) {
+      throw new HttpError(404, WORD_NOT_FOUND);
+    }
+    return c.body(null, 204);
+  });

@@ -1,0 +1,14 @@
+// /api/cms: the staff area's own endpoints. Each sub-app checks its capability (SPEC §6) on
+// every request; the client only hides the tabs.
+import { Hono } from "hono";
+import type { AppEnv } from "../../context";
+import { cmsBlogPostRoutes } from "./blog-posts/routes";
+import { cmsDiscussionRoutes } from "./discussions/routes";
+import { cmsHeroWordRoutes } from "./hero-words/routes";
+import { overviewRoutes } from "./overview";
+
+export const cmsRoutes = new Hono<AppEnv>()
+  .route("/overview", overviewRoutes)
+  .route("/blog-posts", cmsBlogPostRoutes)
+  .route("/discussions", cmsDiscussionRoutes)
+  .route("/hero-words", cmsHeroWordRoutes);

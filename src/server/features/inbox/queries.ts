@@ -1,0 +1,117 @@
+// The admins' inbox (DESIGN "Deliberate improvements"): stored contact messages and data
+// requests, newest first, and a data request's progress.
+import { sql } from "drizzle-orm";
+import type {
+  ContactMessageItem,
+  DataRequestItem,
+  DataRequestStatus,
+} from "../../../shared/api-types";
+import { type Db, queryRows } from "../../db/client";
+import { microsecondText, nextTimeCursor, type TimeCursor, UUID_ID } from "../../lib/time-cursor";
+
+type Page = { limit: number; cursor: TimeCursor | null };
+
+const after = (cursor: TimeCursor | null) =>
+  cursor ? sql`where (created_at, id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : sql``;
+
+type MessageRow = ContactMessageItem & { cursorAt: string };
+
+export async function listContactMessages(
+  db: Db,
+  { limit, cursor }: Page,
+): Promise<{ messages: ContactMessageItem[]; nextCursor: string | null }> {
+  const rows = await queryRows<MessageRow>(
+    db,
+    sql`select id, name, email, subject, message,
+          ${microsecondText(sql`created_at`)} as "createdAt",
+          ${microsecondText(sql`created_at`)} as "cursorAt"
+        from contact_messages ${after(cursor)}
+        order by created_at desc, id desc limit ${limit + 1}`,
+  );
+  return {
+    messages: rows.slice(0, limit).map(({ cursorAt: _, ...message }) => message),
+    nextCursor: nextTimeCursor(rows, limit),
+  };
+}
+
+type RequestRow = {
+  id: string;
+  request_type: string;
+  email: string;
+  full_name: string;
+  details: string | null;
+  status: DataRequestStatus;
+  created_at: string;
+  updated_at: string;
+  cursorAt: string;
+};
+
+const requestColumns = sql`id, request_type, email, full_name, details, status,
+  ${microsecondText(sql`created_at`)} as created_at,
+  ${microsecondText(sql`updated_at`)} as updated_at,
+  ${microsecondText(sql`created_at`)} as "cursorAt"`;
+
+function toRequest(row: RequestRow): DataRequestItem {
+  return {
+    id: row.id,
+    requestType: row.request_type,
+    email: row.email,
+    fullName: row.full_name,
+    details: row.details,
+    status: row.status,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export async function listDataRequests(
+  db: Db,
+  { limit, cursor }: Page,
+): Promise<{ requests: DataRequestItem[]; nextCursor: string | null }> {
+  const rows = await queryRows<RequestRow>(
+    db,
+    sql`select ${requestColumns} from data_requests ${after(cursor)}
+        order by created_at desc, id desc limit ${limit + 1}`,
+  );
+  return { requests: rows.slice(0, limit).map(toRequest), nextCursor: nextTimeCursor(rows, limit) };
+}
+
+/** The one status a request may move to from `status`; null once it is completed. */
+export function nextStatus(status: DataRequestStatus): DataRequestStatus | null {
+  if (status === "pending") return "in_progress";
+  if (status === "in_progress") return "completed";
+  return null;
+}
+
+export type AdvanceResult =
+  | { outcome: "advanced"; request: DataRequestItem }
+  | { outcome: "not_found" }
+  | { outcome: "conflict"; current: DataRequestStatus };
+
+/**
+ * Moves a request to `status` only from the status just before it, in one conditional update:
+ * two admins clicking at once cannot skip a step or move it backwards.
+ */
+export async function advanceDataRequest(
+  db: Db,
+  id: string,
+  status: DataRequestStatus,
+): Promise<AdvanceResult> {
+  if (!UUID_ID.test(id)) return { outcome: "not_found" };
+  const previous =
+    status === "in_progress" ? "pending" : status === "completed" ? "in_progress" : null;
+  if (previous) {
+    const [row] = await queryRows<RequestRow>(
+      db,
+      sql`update data_requests set status = ${status}, updated_at = now()
+          where id = ${id}::uuid and status = ${previous}
+          returning ${requestColumns}`,
+    );
+    if (row) return { outcome: "advanced", request: toRequest(row) };
+  }
+  const [current] = await queryRows<{ status: DataRequestStatus }>(
+    db,
+    sql`select status from data_requests where id = ${id}::uuid`,
+  );
+  return current ? { outcome: "conflict", current: current.status } : { outcome: "not_found" };
+}

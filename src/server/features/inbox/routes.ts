@@ -1,0 +1,65 @@
+// /api/inbox: contact messages and data requests for admins (beyond the SPEC, which sends
+// nothing; DESIGN "Deliberate improvements").
+import { Hono } from "hono";
+import { z } from "zod";
+import type {
+  ContactMessagesPage,
+  DataRequestItem,
+  DataRequestsPage,
+} from "../../../shared/api-types";
+import { DATA_REQUEST_STATUSES } from "../../../shared/constants";
+import { allowedTo } from "../../auth/allowed-to";
+import type { AppEnv } from "../../context";
+import { HttpError } from "../../lib/http-error";
+import { decodeTimeCursor, pageQuerySchema, UUID_ID } from "../../lib/time-cursor";
+import { jsonBody, queryParams } from "../../lib/validate";
+import { advanceDataRequest, listContactMessages, listDataRequests } from "./queries";
+
+export const REQUEST_NOT_FOUND = "Data request not found";
+
+const STATUS_LABELS = { pending: "pending", in_progress: "in progress", completed: "completed" };
+
+const statusSchema = z.object({
+  status: z.enum(DATA_REQUEST_STATUSES, {
+    error: "Status must be pending, in_progress or completed",
+  }),
+});
+
+const pageOf = (query: { limit: number; cursor?: string }) => ({
+  limit: query.limit,
+  cursor: query.cursor ? decodeTimeCursor(query.cursor, UUID_ID) : null,
+});
+
+export const inboxRoutes = new Hono<AppEnv>()
+  .use(allowedTo("inbox"))
+  .use(async (c, next) => {
+    await next();
+    // Personal data: never kept by a shared cache.
+    c.header("cache-control", "private, no-store");
+  })
+  .get("/messages", queryParams(pageQuerySchema()), async (c) => {
+    const body: ContactMessagesPage = await listContactMessages(
+      c.var.deps.db,
+      pageOf(c.req.valid("query")),
+    );
+    return c.json(body);
+  })
+  .get("/data-requests", queryParams(pageQuerySchema()), async (c) => {
+    const body: DataRequestsPage = await listDataRequests(
+      c.var.deps.db,
+      pageOf(c.req.valid("query")),
+    );
+    return c.json(body);
+  })
+  .patch("/data-requests/:id", jsonBody(statusSchema), async (c) => {
+    const { status } = c.req.valid("json");
+    const result = await advanceDataRequest(c.var.deps.db, c.req.param("id"), status);
+    if (result.outcome === "not_found") throw new HttpError(404, REQUEST_NOT_FOUND);
+    if (result.outcome === "conflict") {
+      throw new HttpError(
+        409,
+        `This request is ${STATUS_LABELS[result.current]}: it can only move forward, from pending to in progress to completed.`,
+      );
+    }
+    return c.json(result.request satisfies DataRequestItem);
+  });

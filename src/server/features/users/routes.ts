@@ -1,0 +1,53 @@
+// /api/users: the CMS Users tab (SPEC §6: admins only). The list and the role change.
+import { Hono } from "hono";
+import { z } from "zod";
+import type { AdminUsersPage, RoleChangeResponse } from "../../../shared/api-types";
+import { roleChangeSchema } from "../../../shared/schemas";
+import { allowedTo } from "../../auth/allowed-to";
+import { requireUser } from "../../auth/viewer";
+import type { AppEnv } from "../../context";
+import { HttpError } from "../../lib/http-error";
+import { decodeTimeCursor, pageQuerySchema, TEXT_ID } from "../../lib/time-cursor";
+import { jsonBody, queryParams } from "../../lib/validate";
+import { ADMIN_PANEL_REASON, changeRole, USER_NOT_FOUND } from "./change-role";
+import { findAdminUser, listUsers } from "./list-users";
+
+const usersQuerySchema = pageQuerySchema(25, 100).extend({
+  search: z
+    .string()
+    .trim()
+    .max(100, "Search is too long (max 100 characters)")
+    .optional()
+    .default(""),
+});
+
+export const userRoutes = new Hono<AppEnv>()
+  .use(allowedTo("manageUsers"))
+  .get("/", queryParams(usersQuerySchema), async (c) => {
+    const { search, limit, cursor } = c.req.valid("query");
+    const page: AdminUsersPage = await listUsers(c.var.deps.db, {
+      search,
+      limit,
+      cursor: cursor ? decodeTimeCursor(cursor, TEXT_ID) : null,
+    });
+    // Emails: never let a shared cache keep the answer.
+    c.header("cache-control", "private, no-store");
+    return c.json(page);
+  })
+  .put("/:id/role", jsonBody(roleChangeSchema), async (c) => {
+    const admin = await requireUser(c);
+    const id = c.req.param("id");
+    if (!TEXT_ID.test(id)) throw new HttpError(404, USER_NOT_FOUND);
+    const { role, reason } = c.req.valid("json");
+    const { db } = c.var.deps;
+    const { oldRole } = await changeRole(db, {
+      targetUserId: id,
+      newRole: role,
+      changedBy: admin.id,
+      reason: reason || ADMIN_PANEL_REASON,
+    });
+    const user = await findAdminUser(db, id);
+    if (!user) throw new HttpError(404, USER_NOT_FOUND);
+    const body: RoleChangeResponse = { user, oldRole };
+    return c.json(body);
+  });
