@@ -108,6 +108,11 @@ export const profiles = pgTable(
     socialTwitter: text("social_twitter"),
     socialLinkedin: text("social_linkedin"),
     lastActiveAt: timestamp("last_active_at", { withTimezone: true }),
+    /**
+     * The member's active discussions, kept by a trigger on discussions (migration 0005,
+     * docs/decisions/008): the directory sorts by it without counting 100,000 rows per request.
+     */
+    discussionsCount: integer("discussions_count").notNull().default(0),
     ...timestamps,
   },
   (table) => [
@@ -121,6 +126,10 @@ export const profiles = pgTable(
       .where(sql`${table.isPublic}`),
     index("profiles_public_name_idx")
       .on(sql`lower(coalesce(${table.fullName}, split_part(${table.email}, '@', 1)))`, table.id)
+      .where(sql`${table.isPublic}`),
+    // Ascending, read backwards for "most discussions first" (desc, desc).
+    index("profiles_public_discussions_idx")
+      .on(table.discussionsCount, table.id)
       .where(sql`${table.isPublic}`),
   ],
 );

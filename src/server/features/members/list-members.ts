@@ -1,6 +1,6 @@
 // The members directory: one SQL query per page (profiles, their roles and active discussion
-// counts together; never a query per member), keyset-paginated so that page 400 costs what
-// page 1 costs. Only public profiles are listed (SPEC §6).
+// counts together; never a query per member) plus the total on the first page, keyset-paginated
+// so that page 400 costs what page 1 costs. Only public profiles are listed (SPEC §6).
 import { type SQL, sql } from "drizzle-orm";
 import type { MemberSummary } from "../../../shared/api-types";
 import type { MemberSort } from "../../../shared/constants";
@@ -32,8 +32,6 @@ type MemberRow = {
   last_active_at: Date | string | null;
   /** The row's sort key as text, exactly as the database compares it. */
   sort_key: string;
-  /** Matches of the whole query; only asked for on the first page. */
-  total?: number;
 };
 
 /**
@@ -48,7 +46,7 @@ const SORTS: Record<MemberSort, { key: SQL; descending: boolean; cast: SQL }> = 
     cast: sql`timestamptz`,
   },
   oldest: { key: sql`p.created_at`, descending: false, cast: sql`timestamptz` },
-  discussions: { key: sql`coalesce(c.discussions_count, 0)`, descending: true, cast: sql`int` },
+  discussions: { key: sql`p.discussions_count`, descending: true, cast: sql`int` },
   name: {
     key: sql`lower(coalesce(p.full_name, split_part(p.email, '@', 1)))`,
     descending: false,
@@ -118,46 +116,33 @@ export async function listMembers(
   const { key, descending } = SORTS[query.sort];
   const direction = descending ? sql`desc` : sql`asc`;
 
-  const conditions = [
+  const filters = [
     sql`p.is_public`,
     searchCondition(query.search, viewer),
     query.role ? sql`coalesce(r.role, 'user') = ${query.role}` : null,
-    keysetCondition(query.sort, cursor),
   ].filter((condition): condition is SQL => condition !== null);
+  const keyset = keysetCondition(query.sort, cursor);
+  const conditions = keyset ? [...filters, keyset] : filters;
 
-  // Sorting by count needs every member's count: one grouped pass over active discussions.
-  // Other sorts count only the rows of the page (a correlated count on the partial index
-  // discussions_active_author_idx, evaluated after the limit).
-  const countsJoin =
-    query.sort === "discussions"
-      ? sql`left join (
-          select author_id, count(*)::int as discussions_count
-          from discussions where status = 'active' and author_id is not null
-          group by author_id
-        ) c on c.author_id = p.id`
-      : sql``;
-  const countColumn =
-    query.sort === "discussions"
-      ? sql`coalesce(c.discussions_count, 0)`
-      : sql`(select count(*)::int from discussions d
-             where d.author_id = p.id and d.status = 'active')`;
-  // The first page also says how many members match in all (SPEC: '{n} member(s) found').
-  const totalColumn = cursor ? sql`` : sql`, count(*) over ()::int as total`;
-
-  const rows = await queryRows<MemberRow>(
-    db,
-    sql`select p.id, p.email, p.full_name, p.avatar_url, p.bio, p.location, p.is_public,
-          p.created_at, p.last_active_at, r.role,
-          ${countColumn} as discussions_count,
-          (${key})::text as sort_key
-          ${totalColumn}
-        from profiles p
-        left join user_roles r on r.user_id = p.id
-        ${countsJoin}
-        where ${sql.join(conditions, sql` and `)}
-        order by ${key} ${direction}, p.id ${direction}
-        limit ${query.limit + 1}`,
-  );
+  // The count is a column kept by a trigger (migration 0005), so every sort reads one page of
+  // its index and stops. The total is a separate count: as a window function over the page
+  // query it made PostgreSQL build every matching row before the limit.
+  const where = sql.join(conditions, sql` and `);
+  const [rows, total] = await Promise.all([
+    queryRows<MemberRow>(
+      db,
+      sql`select p.id, p.email, p.full_name, p.avatar_url, p.bio, p.location, p.is_public,
+            p.created_at, p.last_active_at, r.role, p.discussions_count,
+            (${key})::text as sort_key
+          from profiles p
+          left join user_roles r on r.user_id = p.id
+          where ${where}
+          order by ${key} ${direction}, p.id ${direction}
+          limit ${query.limit + 1}`,
+    ),
+    // The first page also says how many members match in all (SPEC: '{n} member(s) found').
+    cursor ? null : countMembers(db, filters),
+  ]);
 
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
@@ -165,8 +150,19 @@ export async function listMembers(
     members: page.map((row) => toMemberSummary(row, viewer)),
     nextCursor:
       rows.length > query.limit && last ? encodeCursor({ key: last.sort_key, id: last.id }) : null,
-    total: cursor ? null : (rows[0]?.total ?? 0),
+    total,
   };
+}
+
+async function countMembers(db: Db, filters: SQL[]): Promise<number> {
+  const [row] = await queryRows<{ total: number }>(
+    db,
+    sql`select count(*)::int as total
+        from profiles p
+        left join user_roles r on r.user_id = p.id
+        where ${sql.join(filters, sql` and `)}`,
+  );
+  return Number(row?.total ?? 0);
 }
 
 function isoTime(value: Date | string): string {

@@ -16,9 +16,7 @@ export async function memberStats(db: Db): Promise<MemberStats> {
     sql`select count(*)::int as total_members,
           (count(*) filter (where r.role = 'admin'))::int as admins,
           (count(*) filter (where r.role = 'moderator'))::int as moderators,
-          (count(*) filter (where exists (
-            select 1 from discussions d where d.author_id = p.id and d.status = 'active'
-          )))::int as active_contributors
+          (count(*) filter (where p.discussions_count > 0))::int as active_contributors
         from profiles p
         left join user_roles r on r.user_id = p.id
         where p.is_public`,

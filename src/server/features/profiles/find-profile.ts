@@ -42,9 +42,7 @@ export async function findProfileRow(db: Db, id: string): Promise<ProfileRow | n
     db,
     sql`select p.id, p.email, p.full_name, p.avatar_url, p.bio, p.location, p.website,
           p.social_twitter, p.social_linkedin, p.is_public, p.created_at, p.last_active_at,
-          r.role,
-          (select count(*)::int from discussions d
-            where d.author_id = p.id and d.status = 'active') as discussions_count
+          r.role, p.discussions_count
         from profiles p
         left join user_roles r on r.user_id = p.id
         where p.id = ${id}`,
