@@ -130,9 +130,13 @@ async function matchingRows(
   const limit = query.limit + 1;
   const window = sql`(select * from discussions d where ${ordered}
     order by ${INDEX_ORDER} limit ${SEARCH_WINDOW}) d`;
+  // The window comes out of the list index in order; ordering the outer query the same way
+  // (INDEX_ORDER) lets PostgreSQL keep that order and stop as soon as a page has matched,
+  // instead of filtering all SEARCH_WINDOW rows and sorting them (5.6 ms -> 1.5 ms for a word
+  // in 5% of discussions, at 100,000).
   const early = await queryRows<DiscussionRow>(
     db,
-    sql`${selectFrom(window)} where ${matches} order by ${SORT_ORDER} limit ${limit}`,
+    sql`${selectFrom(window)} where ${matches} order by ${INDEX_ORDER} limit ${limit}`,
   );
   if (early.length === limit) return early;
   return queryRows<DiscussionRow>(
