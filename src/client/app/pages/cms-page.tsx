@@ -1,12 +1,14 @@
-import { PageContainer } from "../../components/page-container";
-import { PageHeading } from "../../components/page-heading";
+import { useAuth } from "../../features/auth/hooks/use-auth";
+import { CmsScreen } from "../../features/cms/components/cms-screen";
 import { usePageTitle } from "../../hooks/use-page-title";
+import { useSignOut } from "../header/use-sign-out";
 
+/** /cms, behind ProtectedRoute with the staff roles (router.tsx). */
 export function CmsPage() {
   usePageTitle("Content management");
-  return (
-    <PageContainer>
-      <PageHeading>Content management</PageHeading>
-    </PageContainer>
-  );
+  const { user, role } = useAuth();
+  const signOut = useSignOut();
+  // ProtectedRoute lets only signed-in staff through; this keeps the types honest.
+  if (!user || !role) return null;
+  return <CmsScreen email={user.email} role={role} onSignOut={() => void signOut()} />;
 }

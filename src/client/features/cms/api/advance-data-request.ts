@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { DataRequestItem, DataRequestStatus } from "../../../../shared/api-types";
+import { api } from "../../../lib/api-client";
+import { inboxQueryKey } from "./get-inbox";
+
+/** Moves a request one step forward; 409 when someone else already moved it. */
+export function advanceDataRequest(change: {
+  id: string;
+  status: DataRequestStatus;
+}): Promise<DataRequestItem> {
+  return api.patch<DataRequestItem>(`/api/inbox/data-requests/${encodeURIComponent(change.id)}`, {
+    body: { status: change.status },
+  });
+}
+
+export function useAdvanceDataRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: advanceDataRequest,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: inboxQueryKey }),
+  });
+}

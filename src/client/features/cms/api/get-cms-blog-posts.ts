@@ -1,0 +1,32 @@
+import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
+import type { CmsBlogPostsPage } from "../../../../shared/api-types";
+import { api } from "../../../lib/api-client";
+
+/**
+ * Starts with the public blog's key ("blog-posts"): one invalidation after a write refreshes
+ * the CMS list, the home page's latest posts and /blog alike.
+ */
+export const cmsBlogPostsQueryKey = ["blog-posts", "cms"] as const;
+
+export function getCmsBlogPosts(
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<CmsBlogPostsPage> {
+  const query = new URLSearchParams({ limit: "20" });
+  if (cursor) query.set("cursor", cursor);
+  return api.get<CmsBlogPostsPage>(`/api/cms/blog-posts?${query}`, { signal });
+}
+
+export function cmsBlogPostsQueryOptions() {
+  return infiniteQueryOptions({
+    queryKey: [...cmsBlogPostsQueryKey, "list"],
+    queryFn: ({ pageParam, signal }) => getCmsBlogPosts(pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
+}
+
+/** Every post, drafts included, newest first. */
+export function useCmsBlogPosts() {
+  return useInfiniteQuery(cmsBlogPostsQueryOptions());
+}

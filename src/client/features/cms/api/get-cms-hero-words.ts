@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { CmsHeroWordsResponse } from "../../../../shared/api-types";
+import { api } from "../../../lib/api-client";
+
+/** Starts with the home hero's key ("hero-words"): one invalidation refreshes both. */
+export const cmsHeroWordsQueryKey = ["hero-words", "cms"] as const;
+
+export function getCmsHeroWords(signal?: AbortSignal): Promise<CmsHeroWordsResponse> {
+  return api.get<CmsHeroWordsResponse>("/api/cms/hero-words", { signal });
+}
+
+export function cmsHeroWordsQueryOptions() {
+  return queryOptions({
+    queryKey: cmsHeroWordsQueryKey,
+    queryFn: ({ signal }) => getCmsHeroWords(signal),
+  });
+}
+
+/** Every hero word, active or not, in display order. */
+export function useCmsHeroWords() {
+  return useQuery(cmsHeroWordsQueryOptions());
+}

@@ -1,0 +1,76 @@
+import type { BlogPostValues } from "../../../../shared/schemas";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "../../../components/ui/dialog";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { ApiError, errorMessage } from "../../../lib/api-client";
+import { toast } from "../../../lib/toast";
+import { useCmsBlogPost } from "../api/get-cms-blog-post";
+import { useSaveBlogPost } from "../api/save-blog-post";
+import { BlogPostForm } from "./blog-post-form";
+
+/** Which post the editor shows: a new one, an existing one by id, or none (closed). */
+export type EditorTarget = { id: string | null } | null;
+
+type BlogPostEditorProps = { target: EditorTarget; onClose: () => void };
+
+export function BlogPostEditor({ target, onClose }: BlogPostEditorProps) {
+  const id = target?.id ?? null;
+  const post = useCmsBlogPost(id);
+  const save = useSaveBlogPost();
+
+  const onSubmit = async (values: BlogPostValues) => {
+    try {
+      await save.mutateAsync({ id, values });
+    } catch (error) {
+      // Field messages go under the fields; anything else is said in a toast.
+      if (!(error instanceof ApiError && error.fields)) {
+        toast.error(id ? "Failed to update post." : "Failed to create post.", {
+          description: errorMessage(error),
+        });
+      }
+      throw error;
+    }
+    toast.success(id ? "Post updated" : "Post created", {
+      description: id ? undefined : "Saved as a draft.",
+    });
+    onClose();
+  };
+
+  return (
+    <Dialog open={target !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{id ? "Edit post" : "New post"}</DialogTitle>
+          <DialogDescription>
+            {id
+              ? "Published posts appear on the home page and the blog."
+              : "Title, excerpt and content are required."}
+          </DialogDescription>
+        </DialogHeader>
+        {id === null ? (
+          <BlogPostForm onSubmit={onSubmit} onCancel={onClose} />
+        ) : post.data ? (
+          <BlogPostForm
+            key={post.data.id}
+            post={post.data}
+            onSubmit={onSubmit}
+            onCancel={onClose}
+          />
+        ) : post.isError ? (
+          <p className="text-muted-foreground">{errorMessage(post.error)}</p>
+        ) : (
+          <div className="grid gap-3" role="status" aria-label="Loading the post">
+            <Skeleton className="h-10 w-full" />
+            <Skeleton className="h-16 w-full" />
+            <Skeleton className="h-48 w-full" />
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,198 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Controller, useForm } from "react-hook-form";
+import type { CmsBlogPost } from "../../../../shared/api-types";
+import {
+  BLOG_CATEGORIES,
+  DEFAULT_BLOG_CATEGORY,
+  LIMITS,
+  readTimeMinutes,
+} from "../../../../shared/constants";
+import {
+  type BlogPostInput,
+  type BlogPostValues,
+  blogPostSchema,
+} from "../../../../shared/schemas";
+import { FieldError } from "../../../components/form/field-error";
+import { TextField } from "../../../components/form/text-field";
+import { Button } from "../../../components/ui/button";
+import { Label } from "../../../components/ui/label";
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from "../../../components/ui/select";
+import { Switch } from "../../../components/ui/switch";
+import { Textarea } from "../../../components/ui/textarea";
+import { setServerFieldErrors } from "../../../lib/server-field-errors";
+
+const CATEGORIES = [DEFAULT_BLOG_CATEGORY, ...BLOG_CATEGORIES];
+const FIELDS = ["title", "excerpt", "content", "category", "status", "featured"] as const;
+
+type BlogPostFormProps = {
+  /** The post being edited; absent for a new post, which always starts as a draft. */
+  post?: CmsBlogPost;
+  /** Resolves when saved; throws the ApiError otherwise (its field messages are shown). */
+  onSubmit: (values: BlogPostValues) => Promise<void>;
+  onCancel: () => void;
+};
+
+const EMPTY: BlogPostInput = {
+  title: "",
+  excerpt: "",
+  content: "",
+  category: DEFAULT_BLOG_CATEGORY,
+  status: "draft",
+  featured: false,
+};
+
+/** SPEC §2 blog post form: title, excerpt and content required; category; status. */
+export function BlogPostForm({ post, onSubmit, onCancel }: BlogPostFormProps) {
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<BlogPostInput, unknown, BlogPostValues>({
+    resolver: zodResolver(blogPostSchema),
+    defaultValues: post
+      ? {
+          title: post.title,
+          excerpt: post.excerpt,
+          content: post.content,
+          category: post.category as BlogPostInput["category"],
+          status: post.status,
+          featured: post.featured,
+        }
+      : EMPTY,
+  });
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      setServerFieldErrors(error, setError, FIELDS);
+    }
+  });
+
+  const content = watch("content");
+  const minutes = readTimeMinutes(content);
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <TextField
+        id="post-title"
+        label="Title"
+        maxLength={LIMITS.title}
+        error={errors.title?.message}
+        {...register("title")}
+      />
+      <div className="grid gap-2">
+        <Label htmlFor="post-excerpt">Excerpt</Label>
+        <Textarea
+          id="post-excerpt"
+          rows={2}
+          maxLength={LIMITS.excerpt}
+          aria-invalid={errors.excerpt ? true : undefined}
+          aria-describedby={errors.excerpt ? "post-excerpt-error" : undefined}
+          {...register("excerpt")}
+        />
+        {errors.excerpt ? (
+          <FieldError id="post-excerpt-error">{errors.excerpt.message}</FieldError>
+        ) : null}
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="post-content">Content</Label>
+        <Textarea
+          id="post-content"
+          rows={10}
+          maxLength={LIMITS.content}
+          aria-invalid={errors.content ? true : undefined}
+          aria-describedby={`post-content-hint${errors.content ? " post-content-error" : ""}`}
+          {...register("content")}
+        />
+        {errors.content ? (
+          <FieldError id="post-content-error">{errors.content.message}</FieldError>
+        ) : null}
+        <p id="post-content-hint" className="text-muted-foreground text-xs">
+          {content.length.toLocaleString()}/{LIMITS.content.toLocaleString()} characters
+          {minutes > 0 ? ` · ${minutes} min read` : ""}
+        </p>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-2">
+          <Label htmlFor="post-category">Category</Label>
+          <Controller
+            control={control}
+            name="category"
+            render={({ field }) => (
+              <Select value={field.value} onValueChange={field.onChange}>
+                <SelectTrigger id="post-category" onBlur={field.onBlur}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {CATEGORIES.map((category) => (
+                    <SelectItem key={category} value={category}>
+                      {category}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
+          {errors.category ? <FieldError>{errors.category.message}</FieldError> : null}
+        </div>
+        {post ? (
+          <div className="grid gap-2">
+            <Label htmlFor="post-status">Status</Label>
+            <Controller
+              control={control}
+              name="status"
+              render={({ field }) => (
+                <Select value={field.value} onValueChange={field.onChange}>
+                  <SelectTrigger id="post-status" onBlur={field.onBlur}>
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    <SelectItem value="draft">Draft</SelectItem>
+                    <SelectItem value="published">Published</SelectItem>
+                  </SelectContent>
+                </Select>
+              )}
+            />
+          </div>
+        ) : null}
+      </div>
+      {post ? (
+        <div className="flex items-center gap-3">
+          <Controller
+            control={control}
+            name="featured"
+            render={({ field }) => (
+              <Switch
+                id="post-featured"
+                checked={field.value ?? false}
+                onCheckedChange={field.onChange}
+              />
+            )}
+          />
+          <Label htmlFor="post-featured">Featured post</Label>
+        </div>
+      ) : (
+        <p className="rounded-md bg-muted px-3 py-2 text-muted-foreground text-sm">
+          New posts start as drafts. Publish one by editing it once it is ready.
+        </p>
+      )}
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button type="button" variant="ghost" onClick={onCancel} disabled={isSubmitting}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? "Saving..." : post ? "Save changes" : "Create post"}
+        </Button>
+      </div>
+    </form>
+  );
+}

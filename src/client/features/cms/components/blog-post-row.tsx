@@ -1,0 +1,69 @@
+import { ExternalLink, Pencil, Star } from "lucide-react";
+import { Link } from "react-router";
+import type { CmsBlogPostSummary } from "../../../../shared/api-types";
+import { RelativeTime } from "../../../components/relative-time";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { paths } from "../../../lib/paths";
+import { ConfirmDelete } from "./confirm-delete";
+
+type BlogPostRowProps = {
+  post: CmsBlogPostSummary;
+  onEdit: () => void;
+  onDelete: () => void;
+  deleting: boolean;
+};
+
+export function BlogPostRow({ post, onEdit, onDelete, deleting }: BlogPostRowProps) {
+  const published = post.status === "published";
+  return (
+    <li>
+      <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="flex min-w-0 flex-col gap-1.5">
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge variant={published ? "default" : "secondary"}>
+              {published ? "Published" : "Draft"}
+            </Badge>
+            {post.featured ? (
+              <Badge variant="outline">
+                <Star aria-hidden="true" />
+                Featured
+              </Badge>
+            ) : null}
+            <span className="text-muted-foreground text-xs">{post.category}</span>
+          </div>
+          <h3 className="break-words font-semibold text-lg leading-snug">{post.title}</h3>
+          <p className="line-clamp-2 text-muted-foreground text-sm">{post.excerpt}</p>
+          <p className="text-muted-foreground text-xs">
+            {post.readTimeMinutes} min read ·{" "}
+            {post.publishedAt ? (
+              <RelativeTime value={post.publishedAt} prefix="Published" />
+            ) : (
+              <RelativeTime value={post.createdAt} prefix="Created" />
+            )}
+          </p>
+        </div>
+        <div className="flex shrink-0 items-center gap-1">
+          {published ? (
+            <Button variant="ghost" size="icon" asChild>
+              <Link to={paths.blogPost(post.id)} aria-label={`View ${post.title}`} title="View">
+                <ExternalLink aria-hidden="true" />
+              </Link>
+            </Button>
+          ) : null}
+          <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${post.title}`}>
+            <Pencil aria-hidden="true" />
+            Edit
+          </Button>
+          <ConfirmDelete
+            question="Are you sure you want to delete this post?"
+            label={post.title}
+            onConfirm={onDelete}
+            disabled={deleting}
+          />
+        </div>
+      </Card>
+    </li>
+  );
+}

@@ -1,0 +1,72 @@
+import { Plus } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Button } from "../../../components/ui/button";
+import { errorMessage } from "../../../lib/api-client";
+import { toast } from "../../../lib/toast";
+import { useCmsBlogPosts } from "../api/get-cms-blog-posts";
+import { useDeleteBlogPost } from "../api/save-blog-post";
+import { BlogPostEditor, type EditorTarget } from "./blog-post-editor";
+import { BlogPostRow } from "./blog-post-row";
+import { LoadMoreButton } from "./load-more-button";
+import { TabFallback } from "./tab-fallback";
+import { TabHeader } from "./tab-header";
+
+/** The CMS Blog tab (authors and admins): every post, drafts too. */
+export function BlogPostsTab() {
+  const posts = useCmsBlogPosts();
+  const remove = useDeleteBlogPost();
+  const [editing, setEditing] = useState<EditorTarget>(null);
+  const list = posts.data?.pages.flatMap((page) => page.posts) ?? [];
+
+  useEffect(() => {
+    if (posts.isError) toast.error("Error", { description: "Failed to load posts." });
+  }, [posts.isError]);
+
+  const onDelete = (id: string) =>
+    remove.mutate(id, {
+      onSuccess: () => toast.success("Post deleted"),
+      onError: (error) =>
+        toast.error("Failed to delete post.", { description: errorMessage(error) }),
+    });
+
+  return (
+    <div className="flex flex-col gap-6">
+      <TabHeader
+        title="Blog posts"
+        description="Drafts stay here; published posts appear on the home page and the blog."
+        action={
+          <Button onClick={() => setEditing({ id: null })}>
+            <Plus aria-hidden="true" />
+            New post
+          </Button>
+        }
+      />
+      {posts.isPending ? (
+        <TabFallback />
+      ) : list.length === 0 ? (
+        <p className="py-8 text-center text-muted-foreground">
+          {posts.isError ? "Failed to load posts." : "No posts yet. Write the first one."}
+        </p>
+      ) : (
+        <ul className="flex flex-col gap-3" aria-label="Blog posts">
+          {list.map((post) => (
+            <BlogPostRow
+              key={post.id}
+              post={post}
+              onEdit={() => setEditing({ id: post.id })}
+              onDelete={() => onDelete(post.id)}
+              deleting={remove.isPending && remove.variables === post.id}
+            />
+          ))}
+        </ul>
+      )}
+      <LoadMoreButton
+        hasNextPage={posts.hasNextPage}
+        isFetchingNextPage={posts.isFetchingNextPage}
+        fetchNextPage={posts.fetchNextPage}
+        label="Load more posts"
+      />
+      <BlogPostEditor target={editing} onClose={() => setEditing(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { LogOut } from "lucide-react";
+import { Suspense } from "react";
+import { useSearchParams } from "react-router";
+import { can, type Role } from "../../../../shared/permissions";
+import { PageContainer } from "../../../components/page-container";
+import { PageHeading } from "../../../components/page-heading";
+import { RoleBadge } from "../../../components/role-badge";
+import { Button } from "../../../components/ui/button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
+import { CMS_TABS } from "./cms-tabs";
+import { TabFallback } from "./tab-fallback";
+
+type CmsScreenProps = {
+  email: string;
+  role: Role;
+  onSignOut: () => void;
+};
+
+/**
+ * /cms: the welcome line, Sign Out, and the tabs the member's role may use (SPEC §2, §6).
+ * The open tab lives in the address (?tab=users), so a reload or a shared link keeps it.
+ */
+export function CmsScreen({ email, role, onSignOut }: CmsScreenProps) {
+  const tabs = CMS_TABS.filter((tab) => can(role, tab.capability));
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get("tab");
+  const active = tabs.find((tab) => tab.id === requested)?.id ?? "overview";
+
+  return (
+    <PageContainer className="flex flex-col gap-8">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div className="flex flex-col gap-2">
+          <PageHeading>Content management</PageHeading>
+          <p className="flex flex-wrap items-center gap-2 text-muted-foreground">
+            <span>
+              Welcome, <span className="font-medium text-foreground">{email}</span>
+            </span>
+            <RoleBadge role={role} />
+          </p>
+        </div>
+        <Button variant="outline" onClick={onSignOut} className="self-start sm:self-auto">
+          <LogOut aria-hidden="true" />
+          Sign Out
+        </Button>
+      </header>
+      <Tabs
+        value={active}
+        onValueChange={(tab) => setSearchParams({ tab }, { replace: true })}
+        className="gap-6"
+      >
+        <TabsList className="h-auto flex-wrap justify-start gap-1 self-start">
+          {tabs.map((tab) => (
+            <TabsTrigger key={tab.id} value={tab.id} className="flex-none">
+              {tab.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {tabs.map(({ id, Component }) => (
+          <TabsContent key={id} value={id}>
+            <Suspense fallback={<TabFallback />}>
+              <Component />
+            </Suspense>
+          </TabsContent>
+        ))}
+      </Tabs>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,109 @@
+import type { DataRequestItem, DataRequestStatus } from "../../../../shared/api-types";
+import { DATA_REQUEST_TYPES } from "../../../../shared/constants";
+import { RelativeTime } from "../../../components/relative-time";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { ApiError } from "../../../lib/api-client";
+import { toast } from "../../../lib/toast";
+import { useAdvanceDataRequest } from "../api/advance-data-request";
+import { useDataRequests } from "../api/get-inbox";
+import { LoadMoreButton } from "./load-more-button";
+import { TabFallback } from "./tab-fallback";
+
+const STATUS_LABELS: Record<DataRequestStatus, string> = {
+  pending: "Pending",
+  in_progress: "In progress",
+  completed: "Completed",
+};
+
+/** The one step forward from each status, and its button. */
+const NEXT_STEP: Partial<Record<DataRequestStatus, { status: DataRequestStatus; label: string }>> =
+  {
+    pending: { status: "in_progress", label: "Start" },
+    in_progress: { status: "completed", label: "Mark completed" },
+  };
+
+function typeLabel(type: string): string {
+  const known = DATA_REQUEST_TYPES.find((entry) => entry.value === type);
+  return known ? `${known.label} (${known.article})` : type;
+}
+
+function DataRequestRow({ request }: { request: DataRequestItem }) {
+  const advance = useAdvanceDataRequest();
+  const next = NEXT_STEP[request.status];
+  return (
+    <li>
+      <Card className="flex flex-col gap-2 p-4">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h3 className="font-semibold">{typeLabel(request.requestType)}</h3>
+          <Badge variant={request.status === "completed" ? "outline" : "secondary"}>
+            {STATUS_LABELS[request.status]}
+          </Badge>
+        </div>
+        <p className="text-muted-foreground text-sm">
+          {request.fullName} &lt;{request.email}&gt; ·{" "}
+          <RelativeTime value={request.createdAt} prefix="Received" />
+        </p>
+        {request.details ? (
+          <p className="whitespace-pre-line break-words text-sm">{request.details}</p>
+        ) : null}
+        {next ? (
+          <div>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={advance.isPending}
+              onClick={() =>
+                advance.mutate(
+                  { id: request.id, status: next.status },
+                  {
+                    onSuccess: () =>
+                      toast.success("Request updated", {
+                        description: `Now ${STATUS_LABELS[next.status].toLowerCase()}.`,
+                      }),
+                    onError: (error) =>
+                      toast.error("Failed to update the request.", {
+                        description: error instanceof ApiError ? error.message : undefined,
+                      }),
+                  },
+                )
+              }
+            >
+              {advance.isPending ? "Saving..." : next.label}
+            </Button>
+          </div>
+        ) : null}
+      </Card>
+    </li>
+  );
+}
+
+/** UK GDPR requests, newest first; each is answered within 30 days. */
+export function DataRequestsList() {
+  const requests = useDataRequests();
+  const list = requests.data?.pages.flatMap((page) => page.requests) ?? [];
+  if (requests.isPending) return <TabFallback />;
+  if (list.length === 0) {
+    return (
+      <p className="py-8 text-center text-muted-foreground">
+        {requests.isError ? "Failed to load data requests." : "No data requests yet."}
+      </p>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-3">
+      <ul className="flex flex-col gap-3" aria-label="Data requests">
+        {list.map((request) => (
+          <DataRequestRow key={request.id} request={request} />
+        ))}
+      </ul>
+      <LoadMoreButton
+        hasNextPage={requests.hasNextPage}
+        isFetchingNextPage={requests.isFetchingNextPage}
+        fetchNextPage={requests.fetchNextPage}
+        label="Load more requests"
+      />
+    </div>
+  );
+}

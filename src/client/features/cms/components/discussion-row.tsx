@@ -1,0 +1,98 @@
+import { ExternalLink, Lock, LockOpen, Pencil, Pin, PinOff } from "lucide-react";
+import { Link } from "react-router";
+import type { DiscussionItem } from "../../../../shared/api-types";
+import { RelativeTime } from "../../../components/relative-time";
+import { Badge } from "../../../components/ui/badge";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { paths } from "../../../lib/paths";
+import { ConfirmDelete } from "./confirm-delete";
+
+type DiscussionRowProps = {
+  discussion: DiscussionItem;
+  busy: boolean;
+  onEdit: () => void;
+  onPin: (pinned: boolean) => void;
+  onLock: (locked: boolean) => void;
+  onDelete: () => void;
+};
+
+export function DiscussionRow({
+  discussion,
+  busy,
+  onEdit,
+  onPin,
+  onLock,
+  onDelete,
+}: DiscussionRowProps) {
+  const { title, isPinned, isLocked } = discussion;
+  return (
+    <li>
+      <Card className="flex flex-col gap-3 p-4">
+        <div className="flex flex-col gap-1.5">
+          <div className="flex flex-wrap items-center gap-2">
+            {isPinned ? (
+              <Badge>
+                <Pin aria-hidden="true" />
+                Pinned
+              </Badge>
+            ) : null}
+            {isLocked ? (
+              <Badge variant="secondary">
+                <Lock aria-hidden="true" />
+                Locked
+              </Badge>
+            ) : null}
+            <span className="text-muted-foreground text-xs">
+              {discussion.author} · <RelativeTime value={discussion.createdAt} />
+            </span>
+          </div>
+          <h3 className="break-words font-semibold text-lg leading-snug">{title}</h3>
+          <p className="line-clamp-2 whitespace-pre-line break-words text-muted-foreground text-sm">
+            {discussion.content}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-1">
+          <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${title}`}>
+            <Pencil aria-hidden="true" />
+            Edit
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={busy}
+            aria-pressed={isPinned}
+            aria-label={`${isPinned ? "Unpin" : "Pin"} ${title}`}
+            onClick={() => onPin(!isPinned)}
+          >
+            {isPinned ? <PinOff aria-hidden="true" /> : <Pin aria-hidden="true" />}
+            {isPinned ? "Unpin" : "Pin"}
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={busy}
+            aria-pressed={isLocked}
+            aria-label={`${isLocked ? "Unlock" : "Lock"} ${title}`}
+            onClick={() => onLock(!isLocked)}
+          >
+            {isLocked ? <LockOpen aria-hidden="true" /> : <Lock aria-hidden="true" />}
+            {isLocked ? "Unlock" : "Lock"}
+          </Button>
+          <Button variant="ghost" size="icon" asChild>
+            <Link to={paths.discussion(discussion.id)} aria-label={`Open ${title}`} title="Open">
+              <ExternalLink aria-hidden="true" />
+            </Link>
+          </Button>
+          <ConfirmDelete
+            question="Are you sure you want to delete this discussion?"
+            label={title}
+            description="It disappears from the forum and its page."
+            disabled={busy}
+            onConfirm={onDelete}
+          />
+        </div>
+      </Card>
+    </li>
+  );
+}

@@ -1,0 +1,49 @@
+import { FileText, MessagesSquare, TrendingUp } from "lucide-react";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { useOverview } from "../api/get-overview";
+import { TabHeader } from "./tab-header";
+
+const CARDS = [
+  { key: "totalPosts", label: "Total posts", hint: "Published blog posts", icon: FileText },
+  { key: "discussions", label: "Discussions", hint: "Active discussions", icon: MessagesSquare },
+  { key: "engagement", label: "Engagement", hint: "Comments in all", icon: TrendingUp },
+] as const;
+
+/** SPEC §2 CMS Overview: three counters. */
+export function OverviewTab() {
+  const overview = useOverview();
+  return (
+    <div className="flex flex-col gap-6">
+      <TabHeader title="Overview" description="How the community is doing at a glance." />
+      {overview.isError ? (
+        <div className="flex items-center gap-3 text-muted-foreground">
+          <p>Failed to load the overview.</p>
+          <Button variant="outline" size="sm" onClick={() => void overview.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <dl className="grid gap-4 sm:grid-cols-3">
+          {CARDS.map(({ key, label, hint, icon: Icon }) => (
+            <Card key={key} className="flex flex-col gap-2 p-6">
+              <dt className="flex items-center justify-between font-medium text-muted-foreground text-sm">
+                {label}
+                <Icon aria-hidden="true" className="size-5 text-primary" />
+              </dt>
+              <dd className="font-bold font-serif text-4xl">
+                {overview.data ? (
+                  overview.data[key].toLocaleString()
+                ) : (
+                  <Skeleton className="h-10 w-20" />
+                )}
+              </dd>
+              <dd className="text-muted-foreground text-xs">{hint}</dd>
+            </Card>
+          ))}
+        </dl>
+      )}
+    </div>
+  );
+}

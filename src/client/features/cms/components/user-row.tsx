@@ -1,0 +1,65 @@
+import type { AdminUser } from "../../../../shared/api-types";
+import { ROLES, type Role } from "../../../../shared/permissions";
+import { RelativeTime } from "../../../components/relative-time";
+import { RoleBadge } from "../../../components/role-badge";
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from "../../../components/ui/select";
+import { UserAvatar } from "../../../components/user-avatar";
+
+const ROLE_LABELS: Record<Role, string> = {
+  user: "User",
+  author: "Author",
+  moderator: "Moderator",
+  admin: "Admin",
+};
+
+type UserRowProps = {
+  user: AdminUser;
+  saving: boolean;
+  onRoleChange: (role: Role) => void;
+};
+
+export function UserRow({ user, saving, onRoleChange }: UserRowProps) {
+  return (
+    <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex min-w-0 items-center gap-3">
+        <UserAvatar name={user.fullName} email={user.email} avatarUrl={user.avatarUrl} />
+        <div className="flex min-w-0 flex-col">
+          <span className="flex flex-wrap items-center gap-2 font-medium">
+            <span className="truncate">{user.displayName}</span>
+            <RoleBadge role={user.role} />
+          </span>
+          <span className="truncate text-muted-foreground text-sm">{user.email}</span>
+          <RelativeTime
+            value={user.createdAt}
+            prefix="Joined"
+            className="text-muted-foreground text-xs"
+          />
+        </div>
+      </div>
+      <Select
+        value={user.role}
+        disabled={saving}
+        onValueChange={(role) => {
+          if (role !== user.role) onRoleChange(role as Role);
+        }}
+      >
+        <SelectTrigger aria-label={`Role of ${user.displayName}`} className="sm:w-40">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {ROLES.map((role) => (
+            <SelectItem key={role} value={role}>
+              {ROLE_LABELS[role]}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </li>
+  );
+}

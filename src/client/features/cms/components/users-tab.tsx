@@ -1,0 +1,100 @@
+import { Search } from "lucide-react";
+import { useEffect, useState } from "react";
+import type { Role } from "../../../../shared/permissions";
+import { Card } from "../../../components/ui/card";
+import { Input } from "../../../components/ui/input";
+import { useDebouncedValue } from "../../../hooks/use-debounced-value";
+import { ApiError } from "../../../lib/api-client";
+import { toast } from "../../../lib/toast";
+import { useUsers } from "../api/get-users";
+import { useUpdateUserRole } from "../api/update-user-role";
+import { LoadMoreButton } from "./load-more-button";
+import { TabFallback } from "./tab-fallback";
+import { TabHeader } from "./tab-header";
+import { UserRow } from "./user-row";
+
+/** SPEC §8: the server's message (e.g. the last-admin refusal), else the fixed text. */
+function roleFailureMessage(error: unknown): string {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500
+    ? error.message
+    : "Failed to update user role.";
+}
+
+/** SPEC §2 Users (admins only): every account with its role, and the role change. */
+export function UsersTab() {
+  const [searchText, setSearchText] = useState("");
+  const search = useDebouncedValue(searchText.trim(), 300);
+  const users = useUsers(search);
+  const updateRole = useUpdateUserRole();
+  const list = users.data?.pages.flatMap((page) => page.users) ?? [];
+  const total = users.data?.pages[0]?.total ?? list.length;
+
+  useEffect(() => {
+    if (users.isError) toast.error("Error", { description: "Failed to fetch users." });
+  }, [users.isError]);
+
+  const onRoleChange = (id: string, role: Role) =>
+    updateRole.mutate(
+      { id, role },
+      {
+        onSuccess: () =>
+          toast.success("Success", { description: "User role updated successfully." }),
+        onError: (error) => toast.error("Error", { description: roleFailureMessage(error) }),
+      },
+    );
+
+  return (
+    <div className="flex flex-col gap-6">
+      <TabHeader
+        title="Users"
+        description="Change what each member may do. Every change is recorded with who made it."
+      />
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <div className="relative sm:w-96">
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+          />
+          <Input
+            type="search"
+            aria-label="Search users"
+            placeholder="Search by name or email..."
+            className="pl-9"
+            value={searchText}
+            maxLength={100}
+            onChange={(event) => setSearchText(event.target.value)}
+          />
+        </div>
+        <p role="status" className="text-muted-foreground text-sm">
+          {users.data ? `${total.toLocaleString()} ${total === 1 ? "user" : "users"}` : ""}
+        </p>
+      </div>
+      {users.isPending ? (
+        <TabFallback />
+      ) : list.length === 0 ? (
+        <p className="py-8 text-center text-muted-foreground">
+          {users.isError ? "Failed to fetch users." : "No users match your search."}
+        </p>
+      ) : (
+        <Card className="overflow-hidden">
+          <ul className="divide-y" aria-label="Users">
+            {list.map((user) => (
+              <UserRow
+                key={user.id}
+                user={user}
+                saving={updateRole.isPending && updateRole.variables?.id === user.id}
+                onRoleChange={(role) => onRoleChange(user.id, role)}
+              />
+            ))}
+          </ul>
+        </Card>
+      )}
+      <LoadMoreButton
+        hasNextPage={users.hasNextPage}
+        isFetchingNextPage={users.isFetchingNextPage}
+        fetchNextPage={users.fetchNextPage}
+        label="Load more users"
+      />
+    </div>
+  );
+}
