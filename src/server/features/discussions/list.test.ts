@@ -246,6 +246,38 @@ describe("GET /api/discussions", () => {
       expect(titles(await list("?q=needle"))).toEqual(["row 1200"]);
     });
 
+    it("pages through a date range across its pinned and unpinned parts", async () => {
+      // A range reads pinned and unpinned discussions as two index ranges (queries.ts): pages
+      // must still come in list order, and old ones (pinned or not) stay out.
+      for (let i = 0; i < 9; i += 1) {
+        await insertDiscussionRow(t.db, {
+          title: `${i % 3 === 0 ? "pinned" : "plain"} ${i}d`,
+          ageMinutes: i * 24 * 60 + 5,
+          isPinned: i % 3 === 0,
+          isLocked: i % 2 === 0,
+        });
+      }
+      const week = [
+        "pinned 0d",
+        "pinned 3d",
+        "pinned 6d",
+        "plain 1d",
+        "plain 2d",
+        "plain 4d",
+        "plain 5d",
+      ];
+      expect((await allPages("&range=7d")).map((item) => item.title)).toEqual(week);
+      expect((await allPages("&range=7d&locked=true")).map((item) => item.title)).toEqual([
+        "pinned 0d",
+        "pinned 6d",
+        "plain 2d",
+        "plain 4d",
+      ]);
+      expect((await allPages("&range=7d&q=plain")).map((item) => item.title)).toEqual(
+        week.filter((title) => title.startsWith("plain")),
+      );
+    });
+
     it("pages through search results too", async () => {
       for (let i = 0; i < 7; i += 1) {
         await insertDiscussionRow(t.db, { title: `match ${i}`, ageMinutes: i });
