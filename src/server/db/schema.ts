@@ -131,8 +131,30 @@ export const profiles = pgTable(
     index("profiles_public_discussions_idx")
       .on(table.discussionsCount, table.id)
       .where(sql`${table.isPublic}`),
+    // Directory search (ILIKE '%term%' on name, bio, location, and email for admins): one
+    // trigram index per field, combined by a BitmapOr.
+    index("profiles_bio_trgm_idx").using("gin", sql`${table.bio} gin_trgm_ops`),
+    index("profiles_location_trgm_idx").using("gin", sql`${table.location} gin_trgm_ops`),
+    index("profiles_email_trgm_idx").using("gin", sql`${table.email} gin_trgm_ops`),
+    // The forum's author filter matches the display name (features/discussions/queries.ts).
+    index("profiles_display_name_idx").on(
+      sql`lower(coalesce(nullif(btrim(${table.fullName}), ''), split_part(${table.email}, '@', 1)))`,
+    ),
   ],
 );
+
+/**
+ * The members directory's counters per role (a member without a user_roles row counts as
+ * `user`), kept by triggers on profiles and user_roles (migration 0006, docs/decisions/008):
+ * the directory's totals and its stats are read here instead of counting every profile.
+ */
+export const memberCounts = pgTable("member_counts", {
+  role: text("role").primaryKey(),
+  /** Public profiles with this role. */
+  publicMembers: integer("public_members").notNull().default(0),
+  /** Public profiles with this role and at least one active discussion. */
+  activeContributors: integer("active_contributors").notNull().default(0),
+});
 
 export const ROLE_VALUES = ["user", "author", "moderator", "admin"] as const;
 

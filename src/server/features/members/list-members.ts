@@ -141,7 +141,7 @@ export async function listMembers(
           limit ${query.limit + 1}`,
     ),
     // The first page also says how many members match in all (SPEC: '{n} member(s) found').
-    cursor ? null : countMembers(db, filters),
+    cursor ? null : countMembers(db, query, filters),
   ]);
 
   const page = rows.slice(0, query.limit);
@@ -154,13 +154,21 @@ export async function listMembers(
   };
 }
 
-async function countMembers(db: Db, filters: SQL[]): Promise<number> {
+/**
+ * How many public members match. Without a search this is the counters table that triggers
+ * keep per role (migration 0006), not a pass over every profile; a search counts its matches
+ * through the trigram indexes.
+ */
+async function countMembers(db: Db, query: MemberListQuery, filters: SQL[]): Promise<number> {
   const [row] = await queryRows<{ total: number }>(
     db,
-    sql`select count(*)::int as total
-        from profiles p
-        left join user_roles r on r.user_id = p.id
-        where ${sql.join(filters, sql` and `)}`,
+    query.search
+      ? sql`select count(*)::int as total
+            from profiles p
+            left join user_roles r on r.user_id = p.id
+            where ${sql.join(filters, sql` and `)}`
+      : sql`select coalesce(sum(public_members), 0)::int as total from member_counts
+            ${query.role ? sql`where role = ${query.role}` : sql``}`,
   );
   return Number(row?.total ?? 0);
 }

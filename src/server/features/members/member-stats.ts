@@ -11,15 +11,14 @@ type StatsRow = {
 };
 
 export async function memberStats(db: Db): Promise<MemberStats> {
+  // Counters kept per role by triggers (migration 0006): no pass over the profiles.
   const [row] = await queryRows<StatsRow>(
     db,
-    sql`select count(*)::int as total_members,
-          (count(*) filter (where r.role = 'admin'))::int as admins,
-          (count(*) filter (where r.role = 'moderator'))::int as moderators,
-          (count(*) filter (where p.discussions_count > 0))::int as active_contributors
-        from profiles p
-        left join user_roles r on r.user_id = p.id
-        where p.is_public`,
+    sql`select coalesce(sum(public_members), 0)::int as total_members,
+          coalesce(sum(public_members) filter (where role = 'admin'), 0)::int as admins,
+          coalesce(sum(public_members) filter (where role = 'moderator'), 0)::int as moderators,
+          coalesce(sum(active_contributors), 0)::int as active_contributors
+        from member_counts`,
   );
   return {
     totalMembers: Number(row?.total_members ?? 0),
