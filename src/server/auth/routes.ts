@@ -8,6 +8,21 @@ import { errorBody } from "../lib/http-error";
 import { jsonBody } from "../lib/validate";
 import { CLIENT_IP_HEADER } from "./auth";
 
+const AUTH_BASE_PATH = "/api/auth";
+
+/**
+ * better-auth's endpoints that the site uses, besides sign-up and sign-in above. The others
+ * (update-user, change-email, delete-user, revoke-sessions, ...) answer 404: nothing in the
+ * product calls them, and update-user would store a name without SPEC §5's cleaning.
+ */
+const PASSED_THROUGH = new Set([
+  "POST /sign-out",
+  "GET /get-session",
+  "GET /verify-email",
+  "GET /ok",
+  "GET /error",
+]);
+
 /** A same-site path such as "/auth?verified=1"; anything else is dropped. */
 function localPath(value: unknown): string | undefined {
   return typeof value === "string" && value.startsWith("/") && !value.startsWith("//")
@@ -75,6 +90,8 @@ export const authRoutes = new Hono<AppEnv>()
     return reshapeError(response);
   })
   .on(["GET", "POST"], "/*", async (c) => {
+    const endpoint = `${c.req.method} ${c.req.path.slice(AUTH_BASE_PATH.length)}`;
+    if (!PASSED_THROUGH.has(endpoint)) return c.json(errorBody(404, "Not found"), 404);
     const response = await c.var.deps.auth.handler(forwardedRequest(c.req.raw, c.var.clientIp));
     return reshapeError(response);
   });

@@ -1,0 +1,229 @@
+// Who may call each mutating API endpoint: SPEC §6 and DESIGN ("API", "Deliberate
+// improvements") as one table. permission-matrix.test.ts runs every cell against the server
+// and fails when the app has a mutating route this table does not list.
+//
+// Reading a row: `allowed` lists the callers who succeed; everyone else is refused, with 401
+// when signed out and 403 when signed in. Rows about a record someone owns (a profile, a
+// discussion, a blog post) give the callers separately for their own record and for another
+// member's.
+import type { Role } from "../../shared/permissions";
+
+export const CALLERS = ["anonymous", "user", "author", "moderator", "admin"] as const;
+export type Caller = (typeof CALLERS)[number];
+export type Ownership = "own" | "other's";
+export type MutatingMethod = "POST" | "PUT" | "PATCH" | "DELETE";
+
+export const MUTATING_METHODS: readonly string[] = ["POST", "PUT", "PATCH", "DELETE"];
+
+type Callers = readonly Caller[];
+
+export type MatrixRow = {
+  method: MutatingMethod;
+  /** The path as Hono registers it (`app.routes`), parameters as `:name`. */
+  path: string;
+  allowed: Callers | Record<Ownership, Callers>;
+  /** Where the rule comes from. */
+  source: string;
+  /**
+   * Refused for every caller with a session cookie because another credential is required
+   * (the control token); the test expects `refusedWith` instead of 401/403.
+   */
+  refusedWith?: number;
+};
+
+const EVERYONE: Callers = CALLERS;
+const MEMBERS: Callers = ["user", "author", "moderator", "admin"] satisfies Role[];
+const NOBODY: Callers = [];
+const BLOG_STAFF: Callers = ["author", "admin"];
+const MODERATORS: Callers = ["moderator", "admin"];
+const STAFF: Callers = ["author", "moderator", "admin"];
+const ADMINS: Callers = ["admin"];
+
+export const PERMISSION_MATRIX: readonly MatrixRow[] = [
+  // Accounts (better-auth behind our front door, src/server/auth/routes.ts).
+  {
+    method: "POST",
+    path: "/api/auth/sign-up/email",
+    allowed: EVERYONE,
+    source: "SPEC §2 Auth",
+  },
+  {
+    method: "POST",
+    path: "/api/auth/sign-in/email",
+    allowed: EVERYONE,
+    source: "SPEC §2 Auth",
+  },
+  {
+    method: "POST",
+    path: "/api/auth/*",
+    allowed: EVERYONE,
+    source: "better-auth's own endpoints: see BETTER_AUTH_ENDPOINTS",
+  },
+
+  // Forum.
+  {
+    method: "POST",
+    path: "/api/discussions",
+    allowed: MEMBERS,
+    source: "SPEC §6 Create discussions",
+  },
+  {
+    method: "PUT",
+    path: "/api/discussions/:id/pin",
+    // A member cannot pin even their own discussion.
+    allowed: { own: MODERATORS, "other's": MODERATORS },
+    source: "SPEC §6 Pin/lock discussions",
+  },
+  {
+    method: "PUT",
+    path: "/api/discussions/:id/lock",
+    allowed: { own: MODERATORS, "other's": MODERATORS },
+    source: "SPEC §6 Pin/lock discussions",
+  },
+  {
+    method: "DELETE",
+    path: "/api/discussions/:id",
+    allowed: { own: MODERATORS, "other's": MODERATORS },
+    source: "SPEC §6 CMS Discussions tab (delete)",
+  },
+
+  // Profiles: a member edits only their own (SPEC §6), whatever their role.
+  {
+    method: "PATCH",
+    path: "/api/profiles/:id",
+    allowed: { own: MEMBERS, "other's": NOBODY },
+    source: "SPEC §6 Edit own profile",
+  },
+  {
+    method: "PUT",
+    path: "/api/profiles/me/avatar",
+    allowed: MEMBERS,
+    source: "SPEC §6 Edit own profile (the path names no one else)",
+  },
+
+  // Public forms.
+  { method: "POST", path: "/api/newsletter", allowed: EVERYONE, source: "SPEC §6 Newsletter" },
+  {
+    method: "POST",
+    path: "/api/newsletter/unsubscribe",
+    allowed: EVERYONE,
+    source: "DESIGN: the welcome email's link (signed token)",
+  },
+  { method: "POST", path: "/api/contact", allowed: EVERYONE, source: "SPEC §6 Contact" },
+  {
+    method: "POST",
+    path: "/api/data-requests",
+    allowed: EVERYONE,
+    source: "SPEC §6 Data request",
+  },
+
+  // CMS Blog tab: staff edit every post, not only their own.
+  {
+    method: "POST",
+    path: "/api/cms/blog-posts",
+    allowed: BLOG_STAFF,
+    source: "SPEC §6 CMS Blog tab",
+  },
+  {
+    method: "PUT",
+    path: "/api/cms/blog-posts/:id",
+    allowed: { own: BLOG_STAFF, "other's": BLOG_STAFF },
+    source: "SPEC §6 CMS Blog tab",
+  },
+  {
+    method: "DELETE",
+    path: "/api/cms/blog-posts/:id",
+    allowed: { own: BLOG_STAFF, "other's": BLOG_STAFF },
+    source: "SPEC §6 CMS Blog tab",
+  },
+
+  // CMS Discussions tab.
+  {
+    method: "POST",
+    path: "/api/cms/discussions",
+    allowed: MODERATORS,
+    source: "SPEC §6 CMS Discussions tab",
+  },
+  {
+    method: "PATCH",
+    path: "/api/cms/discussions/:id",
+    // A member cannot edit even their own discussion: editing is moderation.
+    allowed: { own: MODERATORS, "other's": MODERATORS },
+    source: "SPEC §6 CMS Discussions tab",
+  },
+
+  // CMS Hero Words tab.
+  {
+    method: "POST",
+    path: "/api/cms/hero-words",
+    allowed: STAFF,
+    source: "SPEC §6 CMS Hero Words tab",
+  },
+  {
+    method: "PATCH",
+    path: "/api/cms/hero-words/:id",
+    allowed: STAFF,
+    source: "SPEC §6 CMS Hero Words tab",
+  },
+  {
+    method: "DELETE",
+    path: "/api/cms/hero-words/:id",
+    allowed: STAFF,
+    source: "SPEC §6 CMS Hero Words tab",
+  },
+
+  // CMS Users tab; own = an admin setting their own role (to admin: the last-admin guard
+  // refuses a demotion with 409, which is not a permission answer).
+  {
+    method: "PUT",
+    path: "/api/users/:id/role",
+    allowed: { own: ADMINS, "other's": ADMINS },
+    source: "SPEC §6 CMS Users tab",
+  },
+
+  // Stored contact messages and data requests (DESIGN "Deliberate improvements").
+  {
+    method: "PATCH",
+    path: "/api/inbox/data-requests/:id",
+    allowed: ADMINS,
+    source: "DESIGN: the inbox is for admins",
+  },
+
+  // `npm run role` through the running server: the control token, never a session.
+  {
+    method: "POST",
+    path: "/api/control/role",
+    allowed: NOBODY,
+    refusedWith: 403,
+    source: "docs/decisions/005",
+  },
+];
+
+/**
+ * better-auth's endpoints the site exposes under /api/auth: src/server/auth/routes.ts lets only
+ * these through, and every other better-auth path answers 404 (the test walks `auth.api`).
+ * "public" needs no session; "own session" acts only on the caller's own session cookie.
+ */
+export const BETTER_AUTH_ENDPOINTS: Readonly<Record<string, "public" | "own session">> = {
+  "POST /sign-up/email": "public",
+  "POST /sign-in/email": "public",
+  "POST /sign-out": "own session",
+  "GET /get-session": "own session",
+  "GET /verify-email": "public",
+  "GET /ok": "public",
+  "GET /error": "public",
+};
+
+export function allowedCallers(row: MatrixRow, ownership: Ownership | null): Callers {
+  if (Array.isArray(row.allowed)) return row.allowed as Callers;
+  const byOwnership = row.allowed as Record<Ownership, Callers>;
+  return byOwnership[ownership ?? "own"];
+}
+
+export function hasOwnership(row: MatrixRow): boolean {
+  return !Array.isArray(row.allowed);
+}
+
+export function rowKey(row: { method: string; path: string }): string {
+  return `${row.method} ${row.path}`;
+}
