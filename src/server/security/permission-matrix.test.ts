@@ -1,0 +1,332 @@
+// Runs every cell of permission-matrix.ts against the server: each mutating endpoint, as each
+// of anonymous, user, author, moderator and admin, on their own record and on another member's
+// where ownership matters. Allowed cells must succeed; refused ones answer 401 signed out and
+// 403 signed in, and leave the record as it was. A mutating route that the table does not list
+// fails the test (better-auth's own endpoints: auth-endpoints.test.ts).
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Role } from "../../shared/permissions";
+import { createApp } from "../app";
+import { queryRows } from "../db/client";
+import { insertDataRequest, insertWord } from "../features/cms/test-support";
+import { insertDiscussionRow } from "../features/discussions/test-support";
+import { unsubscribeToken } from "../features/newsletter/unsubscribe-token";
+import { uniqueEmail } from "../test/factories";
+import { createTestApp, type TestApp, type TestClient } from "../test/test-app";
+import {
+  allowedCallers,
+  CALLERS,
+  type Caller,
+  hasOwnership,
+  type MatrixRow,
+  MUTATING_METHODS,
+  type Ownership,
+  PERMISSION_MATRIX,
+  rowKey,
+} from "./permission-matrix";
+import {
+  avatarForm,
+  type Callers,
+  clientFor,
+  createCallers,
+  insertBlogPost,
+  sendForm,
+} from "./test-support";
+
+const CONTROL_TOKEN = "matrix-control-token-0123456789";
+
+let t: TestApp;
+let app: ReturnType<typeof createApp>;
+let callers: Callers;
+
+beforeAll(async () => {
+  // Every limit raised far above what the cells use: this test is about permissions.
+  t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: "1000" } });
+  // With a control token, as the server runs on the embedded database: /api/control exists.
+  app = createApp({ ...t.deps, controlToken: CONTROL_TOKEN });
+  callers = await createCallers(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Cell = { caller: Caller; ownership: Ownership | null; client: TestClient };
+
+/** How to make one successful-if-allowed request, and how to tell the record was untouched. */
+type Case = {
+  send(cell: Cell): Promise<Response>;
+  success: 200 | 201 | 204;
+};
+
+const idOf = (cell: Cell): string =>
+  cell.caller === "anonymous" || cell.ownership === "other's"
+    ? callers.other.id
+    : callers.members[cell.caller as Role].id;
+
+const discussionFor = (cell: Cell) => insertDiscussionRow(t.db, { authorId: idOf(cell) });
+
+async function discussionState(id: string) {
+  const [row] = await queryRows<{ state: string }>(
+    t.db,
+    sql`select concat_ws('|', title, content, is_pinned, is_locked, status) as state
+        from discussions where id = ${id}::uuid`,
+  );
+  return row?.state;
+}
+
+/** Sends the request; on a refusal, checks that the discussion did not change. */
+async function onDiscussion(cell: Cell, send: (id: string) => Promise<Response>) {
+  const id = await discussionFor(cell);
+  const before = await discussionState(id);
+  const response = await send(id);
+  if (response.status >= 400) expect(await discussionState(id)).toBe(before);
+  return response;
+}
+
+const CASES: Record<string, Case> = {
+  "POST /api/auth/sign-up/email": {
+    send: ({ client }) =>
+      client.post("/api/auth/sign-up/email", {
+        name: "New Person",
+        email: uniqueEmail("signup"),
+        password: "a long password",
+      }),
+    success: 200,
+  },
+  "POST /api/auth/sign-in/email": {
+    send: ({ client }) =>
+      client.post("/api/auth/sign-in/email", {
+        email: callers.other.email,
+        password: callers.other.password,
+      }),
+    success: 200,
+  },
+  "POST /api/discussions": {
+    send: ({ client }) => client.post("/api/discussions", { title: "A title", content: "Text" }),
+    success: 201,
+  },
+  "PUT /api/discussions/:id/pin": {
+    send: (cell) =>
+      onDiscussion(cell, (id) => cell.client.put(`/api/discussions/${id}/pin`, { pinned: true })),
+    success: 200,
+  },
+  "PUT /api/discussions/:id/lock": {
+    send: (cell) =>
+      onDiscussion(cell, (id) => cell.client.put(`/api/discussions/${id}/lock`, { locked: true })),
+    success: 200,
+  },
+  "DELETE /api/discussions/:id": {
+    send: (cell) => onDiscussion(cell, (id) => cell.client.delete(`/api/discussions/${id}`)),
+    success: 204,
+  },
+  "PATCH /api/profiles/:id": {
+    async send(cell) {
+      const id = idOf(cell);
+      const before = await profileName(id);
+      const response = await cell.client.patch(`/api/profiles/${id}`, { fullName: "Renamed" });
+      if (response.status >= 400) expect(await profileName(id)).toBe(before);
+      return response;
+    },
+    success: 200,
+  },
+  "PUT /api/profiles/me/avatar": {
+    send: async ({ client }) =>
+      sendForm(app, client, "PUT", "/api/profiles/me/avatar", await avatarForm()),
+    success: 200,
+  },
+  "POST /api/newsletter": {
+    send: ({ client }) => client.post("/api/newsletter", { email: uniqueEmail("news") }),
+    success: 201,
+  },
+  "POST /api/newsletter/unsubscribe": {
+    async send({ client }) {
+      const email = uniqueEmail("unsub");
+      const { secret } = await t.auth.$context;
+      return client.post("/api/newsletter/unsubscribe", {
+        email,
+        token: unsubscribeToken(secret, email),
+      });
+    },
+    success: 200,
+  },
+  "POST /api/contact": {
+    send: ({ client }) =>
+      client.post("/api/contact", {
+        name: "Sam Sender",
+        email: uniqueEmail("contact"),
+        subject: "Hello",
+        message: "A message",
+      }),
+    success: 201,
+  },
+  "POST /api/data-requests": {
+    send: ({ client }) =>
+      client.post("/api/data-requests", {
+        requestType: "access",
+        email: uniqueEmail("gdpr"),
+        fullName: "Dana Subject",
+      }),
+    success: 201,
+  },
+  "POST /api/cms/blog-posts": {
+    send: ({ client }) =>
+      client.post("/api/cms/blog-posts", { title: "T", excerpt: "E", content: "C" }),
+    success: 201,
+  },
+  "PUT /api/cms/blog-posts/:id": {
+    async send(cell) {
+      const id = await insertBlogPost(t.db, idOf(cell));
+      const response = await cell.client.put(`/api/cms/blog-posts/${id}`, {
+        title: "Changed",
+        excerpt: "E",
+        content: "C",
+      });
+      if (response.status >= 400) expect(await postTitle(id)).toBe("A post");
+      return response;
+    },
+    success: 200,
+  },
+  "DELETE /api/cms/blog-posts/:id": {
+    async send(cell) {
+      const id = await insertBlogPost(t.db, idOf(cell));
+      const response = await cell.client.delete(`/api/cms/blog-posts/${id}`);
+      if (response.status >= 400) expect(await postTitle(id)).toBe("A post");
+      return response;
+    },
+    success: 204,
+  },
+  "POST /api/cms/discussions": {
+    send: ({ client }) => client.post("/api/cms/discussions", { title: "Staff", content: "Text" }),
+    success: 201,
+  },
+  "PATCH /api/cms/discussions/:id": {
+    send: (cell) =>
+      onDiscussion(cell, (id) =>
+        cell.client.patch(`/api/cms/discussions/${id}`, { title: "Edited", content: "Edited" }),
+      ),
+    success: 200,
+  },
+  "POST /api/cms/hero-words": {
+    send: ({ client }) => client.post("/api/cms/hero-words", { word: "grumble" }),
+    success: 201,
+  },
+  "PATCH /api/cms/hero-words/:id": {
+    send: async ({ client }) =>
+      client.patch(`/api/cms/hero-words/${await insertWord(t.db)}`, { isActive: false }),
+    success: 200,
+  },
+  "DELETE /api/cms/hero-words/:id": {
+    async send({ client }) {
+      const id = await insertWord(t.db);
+      const response = await client.delete(`/api/cms/hero-words/${id}`);
+      const [row] = await queryRows<{ n: number }>(
+        t.db,
+        sql`select count(*)::int as n from hero_words where id = ${id}::uuid`,
+      );
+      expect(row?.n).toBe(response.status >= 400 ? 1 : 0);
+      return response;
+    },
+    success: 204,
+  },
+  "PUT /api/users/:id/role": {
+    async send(cell) {
+      const own = cell.ownership === "own" && cell.caller !== "anonymous";
+      const target = idOf(cell);
+      // Setting one's own current role keeps the members as they are for the other cells.
+      const role = own ? cell.caller : "user";
+      return cell.client.put(`/api/users/${target}/role`, { role });
+    },
+    success: 200,
+  },
+  "PATCH /api/inbox/data-requests/:id": {
+    send: async ({ client }) =>
+      client.patch(`/api/inbox/data-requests/${await insertDataRequest(t.db)}`, {
+        status: "in_progress",
+      }),
+    success: 200,
+  },
+  "POST /api/control/role": {
+    // A session cookie is never enough: the control token is required.
+    send: ({ client }) =>
+      client.post("/api/control/role", { email: callers.other.email, role: "admin" }),
+    success: 200,
+  },
+};
+
+async function profileName(id: string) {
+  const [row] = await queryRows<{ full_name: string }>(
+    t.db,
+    sql`select full_name from profiles where id = ${id}`,
+  );
+  return row?.full_name;
+}
+
+async function postTitle(id: string) {
+  const [row] = await queryRows<{ title: string }>(
+    t.db,
+    sql`select title from blog_posts where id = ${id}::uuid`,
+  );
+  return row?.title;
+}
+
+function expectedStatus(row: MatrixRow, caseOf: Case, caller: Caller, ownership: Ownership | null) {
+  if (allowedCallers(row, ownership).includes(caller)) return caseOf.success;
+  if (row.refusedWith) return row.refusedWith;
+  return caller === "anonymous" ? 401 : 403;
+}
+
+/** The matrix's cells: every caller, and both ownerships where they matter. */
+function cellsOf(row: MatrixRow): { caller: Caller; ownership: Ownership | null }[] {
+  return CALLERS.flatMap((caller): { caller: Caller; ownership: Ownership | null }[] => {
+    if (!hasOwnership(row)) return [{ caller, ownership: null }];
+    // Someone signed out owns nothing.
+    const ownerships: Ownership[] = caller === "anonymous" ? ["other's"] : ["own", "other's"];
+    return ownerships.map((ownership) => ({ caller, ownership }));
+  });
+}
+
+const cellRows = PERMISSION_MATRIX.filter((row) => row.path !== "/api/auth/*");
+
+describe("the table", () => {
+  it("lists every mutating route of the app, and no route that does not exist", () => {
+    const routes = new Set(
+      app.routes
+        .filter((route) => MUTATING_METHODS.includes(route.method))
+        .map((route) => rowKey(route)),
+    );
+    const listed = new Set(PERMISSION_MATRIX.map(rowKey));
+    expect(
+      [...routes].filter((key) => !listed.has(key)),
+      "routes missing from the table",
+    ).toEqual([]);
+    expect(
+      [...listed].filter((key) => !routes.has(key)),
+      "rows without a route",
+    ).toEqual([]);
+  });
+
+  it("has a request for every row, so that every cell runs", () => {
+    expect(cellRows.map(rowKey).filter((key) => !CASES[key])).toEqual([]);
+  });
+});
+
+describe.each(cellRows.map((row) => [rowKey(row), row] as const))("%s", (key, row) => {
+  it.each(
+    cellsOf(row).map((cell) => [
+      `${cell.caller}${cell.ownership ? ` on ${cell.ownership}` : ""}`,
+      cell,
+    ]),
+  )("as %s", async (_label, { caller, ownership }) => {
+    const caseOf = CASES[key];
+    if (!caseOf) throw new Error(`no request for ${key}`);
+    const client = clientFor(app, callers, caller);
+    const response = await caseOf.send({ caller, ownership, client });
+    const expected = expectedStatus(row, caseOf, caller, ownership);
+    expect(response.status, await response.clone().text()).toBe(expected);
+    if (expected >= 400) {
+      const body = (await response.json()) as { error?: { code?: unknown; message?: unknown } };
+      expect(typeof body.error?.code).toBe("string");
+      expect(typeof body.error?.message).toBe("string");
+    }
+  });
+});
