@@ -4,7 +4,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { MemberSummary } from "../../../shared/api-types";
 import type { MemberSort } from "../../../shared/constants";
-import { type Role, roleOrDefault } from "../../../shared/permissions";
+import { DEFAULT_ROLE, type Role, roleOrDefault } from "../../../shared/permissions";
 import type { Viewer } from "../../auth/viewer";
 import { type Db, queryRows } from "../../db/client";
 import { HttpError } from "../../lib/http-error";
@@ -94,6 +94,17 @@ function searchCondition(search: string, viewer: Viewer | null): SQL | null {
   )})`;
 }
 
+/**
+ * A member without a role row is a `user`. Spelled without coalesce(), which hid the role's
+ * statistics from the planner: it then joined every profile to every role and sorted them
+ * (20 ms at 10,000 members). Other roles, a few members each, come from the role index;
+ * `user`, nearly everyone, is read along the sort's own index.
+ */
+function roleCondition(role: Role | null): SQL | null {
+  if (!role) return null;
+  return role === DEFAULT_ROLE ? sql`(r.role = ${role} or r.role is null)` : sql`r.role = ${role}`;
+}
+
 function keysetCondition(sort: MemberSort, cursor: Cursor | null): SQL | null {
   if (!cursor) return null;
   const { key, descending, cast } = SORTS[sort];
@@ -119,7 +130,7 @@ export async function listMembers(
   const filters = [
     sql`p.is_public`,
     searchCondition(query.search, viewer),
-    query.role ? sql`coalesce(r.role, 'user') = ${query.role}` : null,
+    roleCondition(query.role),
   ].filter((condition): condition is SQL => condition !== null);
   const keyset = keysetCondition(query.sort, cursor);
   const conditions = keyset ? [...filters, keyset] : filters;
