@@ -117,6 +117,9 @@ export const profiles = pgTable(
   },
   (table) => [
     index("profiles_public_created_idx").on(table.isPublic, table.createdAt),
+    // The CMS Users tab lists every account newest first (features/users/list-users.ts),
+    // read backwards with its (created_at, id) keyset.
+    index("profiles_created_idx").on(table.createdAt, table.id),
     // Forum search matches the author's name with ILIKE '%term%' (features/discussions).
     index("profiles_full_name_trgm_idx").using("gin", sql`${table.fullName} gin_trgm_ops`),
     // Members directory sorts (features/members/list-members.ts): keyset order per sort,

@@ -15,19 +15,25 @@ type UserRow = {
   role: string | null;
   created_at: string;
   cursorAt: string;
-  total?: number;
 };
 
-/** `%term%` for ILIKE with the admin's own %, _ and \ taken literally. */
+/** `%term%` for ILIKE with the admin's own %, _ and \\ taken literally. */
 function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-const selectUsers = sql`select p.id, p.email, p.full_name, p.avatar_url, r.role,
-    ${microsecondText(sql`p.created_at`)} as created_at,
-    ${microsecondText(sql`p.created_at`)} as "cursorAt"`;
-
-const fromUsers = sql`from profiles p left join user_roles r on r.user_id = p.id`;
+/**
+ * The page's profiles come first (read in order from profiles_created_idx, stopping after the
+ * page), and only those rows are joined with their roles.
+ */
+function selectUsers(pageOfProfiles: SQL): SQL {
+  return sql`select p.id, p.email, p.full_name, p.avatar_url, r.role,
+      ${microsecondText(sql`p.created_at`)} as created_at,
+      ${microsecondText(sql`p.created_at`)} as "cursorAt"
+    from (${pageOfProfiles}) p
+    left join user_roles r on r.user_id = p.id
+    order by p.created_at desc, p.id desc`;
+}
 
 export function toAdminUser(row: Omit<UserRow, "cursorAt">): AdminUser {
   return {
@@ -48,30 +54,41 @@ export async function listUsers(
 ): Promise<{ users: AdminUser[]; nextCursor: string | null; total: number | null }> {
   const conditions: SQL[] = [];
   if (query.search) {
+    // Each side can use its trigram index (profiles_full_name_trgm_idx, profiles_email_trgm_idx).
     const pattern = containsPattern(query.search);
-    conditions.push(sql`(p.full_name ilike ${pattern} or p.email ilike ${pattern})`);
+    conditions.push(sql`(full_name ilike ${pattern} or email ilike ${pattern})`);
   }
+  const matching = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   if (query.cursor) {
-    conditions.push(
-      sql`(p.created_at, p.id) < (${query.cursor.at}::timestamptz, ${query.cursor.id})`,
-    );
+    conditions.push(sql`(created_at, id) < (${query.cursor.at}::timestamptz, ${query.cursor.id})`);
   }
   const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
-  // The first page says how many accounts match in all.
-  const total = query.cursor ? sql`` : sql`, count(*) over ()::int as total`;
   const rows = await queryRows<UserRow>(
     db,
-    sql`${selectUsers}${total} ${fromUsers} ${where}
-        order by p.created_at desc, p.id desc limit ${query.limit + 1}`,
+    selectUsers(sql`select * from profiles ${where}
+      order by created_at desc, id desc limit ${query.limit + 1}`),
   );
+  // The first page says how many accounts match in all: a count of its own, since a window
+  // count would build every matching row before the limit.
+  let total: number | null = null;
+  if (!query.cursor) {
+    const [counted] = await queryRows<{ total: number }>(
+      db,
+      sql`select count(*)::int as total from profiles ${matching}`,
+    );
+    total = Number(counted?.total ?? 0);
+  }
   return {
     users: rows.slice(0, query.limit).map(toAdminUser),
     nextCursor: nextTimeCursor(rows, query.limit),
-    total: query.cursor ? null : Number(rows[0]?.total ?? 0),
+    total,
   };
 }
 
 export async function findAdminUser(db: Db, id: string): Promise<AdminUser | null> {
-  const [row] = await queryRows<UserRow>(db, sql`${selectUsers} ${fromUsers} where p.id = ${id}`);
+  const [row] = await queryRows<UserRow>(
+    db,
+    selectUsers(sql`select * from profiles where id = ${id}`),
+  );
   return row ? toAdminUser(row) : null;
 }

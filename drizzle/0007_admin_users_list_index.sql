@@ -1,0 +1,1 @@
+CREATE INDEX "profiles_created_idx" ON "profiles" USING btree ("created_at","id");
