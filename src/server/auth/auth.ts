@@ -12,6 +12,9 @@ import { promoteAdminEmails } from "./roles";
 /** The header our server sets from the socket address; whatever a client sends is replaced. */
 export const CLIENT_IP_HEADER = "x-client-ip";
 
+/** Our session cookies are `rc.session_token` (with `__Secure-` behind HTTPS). */
+export const AUTH_COOKIE_PREFIX = "rc";
+
 export const AUTH_RATE_LIMITS = { signIn: 10, signUp: 5 } as const;
 
 /** The per-minute limits scaled by RATE_LIMIT_MULTIPLIER (never below one attempt). */
@@ -104,7 +107,7 @@ export function createAuth(options: AuthOptions) {
       },
     },
     advanced: {
-      cookiePrefix: "rc",
+      cookiePrefix: AUTH_COOKIE_PREFIX,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       database: { generateId: () => crypto.randomUUID() },
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },

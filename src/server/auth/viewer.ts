@@ -1,4 +1,5 @@
 // The signed-in member behind a request, and the permission checks handlers start with.
+import { getSessionCookie } from "better-auth/cookies";
 import { sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { LAST_ACTIVE_INTERVAL_MINUTES } from "../../shared/constants";
@@ -7,6 +8,7 @@ import type { AppEnv } from "../context";
 import type { Db } from "../db/client";
 import { HttpError } from "../lib/http-error";
 import type { Logger } from "../lib/logger";
+import { AUTH_COOKIE_PREFIX } from "./auth";
 import { getRole } from "./roles";
 
 export type Viewer = {
@@ -20,6 +22,12 @@ export type Viewer = {
 export async function getViewer(c: Context<AppEnv>): Promise<Viewer | null> {
   const cached = c.get("viewer");
   if (cached !== undefined) return cached;
+  // Without a session cookie there is no session to find: anonymous requests (most of the
+  // traffic) skip better-auth's lookup, which runs its whole endpoint pipeline even then.
+  if (!getSessionCookie(c.req.raw.headers, { cookiePrefix: AUTH_COOKIE_PREFIX })) {
+    c.set("viewer", null);
+    return null;
+  }
   const { auth, db, logger } = c.get("deps");
   const found = await auth.api.getSession({ headers: c.req.raw.headers });
   const viewer = found
