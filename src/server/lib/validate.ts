@@ -18,9 +18,36 @@ export function invalidInput(error: z.ZodError): HttpError {
   return new HttpError(400, first, { fields });
 }
 
+export const NUL_CHARACTER_MESSAGE = "Contains a character that is not allowed";
+
+/**
+ * The path of the first string holding a NUL character, or null. PostgreSQL text cannot store
+ * NUL at all (the insert would fail with a 500), and no form sends one.
+ */
+function pathWithNul(value: unknown, path: string[] = []): string[] | null {
+  if (typeof value === "string") return value.includes("\u0000") ? path : null;
+  if (value === null || typeof value !== "object") return null;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes("\u0000")) return [...path, key];
+    const found = pathWithNul(item, [...path, key]);
+    if (found) return found;
+  }
+  return null;
+}
+
+function refuseNul(value: unknown): void {
+  const path = pathWithNul(value);
+  if (path) {
+    throw new HttpError(400, NUL_CHARACTER_MESSAGE, {
+      fields: { [path.join(".")]: NUL_CHARACTER_MESSAGE },
+    });
+  }
+}
+
 /** Validates (and cleans, per the schema's transforms) a JSON body with a shared zod schema. */
 export function jsonBody<Schema extends z.ZodType>(schema: Schema) {
   return validator("json", (value): z.output<Schema> => {
+    refuseNul(value);
     const parsed = schema.safeParse(value);
     if (!parsed.success) throw invalidInput(parsed.error);
     return parsed.data;
@@ -30,6 +57,7 @@ export function jsonBody<Schema extends z.ZodType>(schema: Schema) {
 /** Validates query parameters with a shared zod schema. */
 export function queryParams<Schema extends z.ZodType>(schema: Schema) {
   return validator("query", (value): z.output<Schema> => {
+    refuseNul(value);
     const parsed = schema.safeParse(value);
     if (!parsed.success) throw invalidInput(parsed.error);
     return parsed.data;
