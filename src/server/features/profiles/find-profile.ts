@@ -7,6 +7,7 @@ import { roleOrDefault } from "../../../shared/permissions";
 import type { Viewer } from "../../auth/viewer";
 import { type Db, queryRows } from "../../db/client";
 import { displayNameOf, emailFor } from "../../lib/member-privacy";
+import { TEXT_ID } from "../../lib/time-cursor";
 
 type ProfileRow = {
   id: string;
@@ -38,6 +39,9 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** The profile row, whoever asks; callers decide who may see a private one. */
 export async function findProfileRow(db: Db, id: string): Promise<ProfileRow | null> {
+  // Account ids are UUIDs (better-auth's generateId); anything else, such as a NUL character
+  // that PostgreSQL would refuse with an error, cannot be a member.
+  if (!TEXT_ID.test(id)) return null;
   const [row] = await queryRows<ProfileRow>(
     db,
     sql`select p.id, p.email, p.full_name, p.avatar_url, p.bio, p.location, p.website,

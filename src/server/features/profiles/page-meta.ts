@@ -7,6 +7,7 @@ import type { Db } from "../../db/client";
 import { profiles } from "../../db/schema";
 import { displayNameOf } from "../../lib/member-privacy";
 import type { PageMeta, PageMetaResolver } from "../../lib/page-meta";
+import { TEXT_ID } from "../../lib/time-cursor";
 
 const PROFILE_PATH = /^\/profile\/([^/]+)\/?$/;
 
@@ -21,6 +22,7 @@ export function profilePageMeta(db: Db): PageMetaResolver {
     const match = PROFILE_PATH.exec(pathname);
     const id = match?.[1] ? safeDecode(match[1]) : null;
     if (!id || id === "edit") return null;
+    if (!TEXT_ID.test(id)) return NOT_FOUND;
     const [row] = await db
       .select({
         email: profiles.email,

@@ -115,6 +115,12 @@ describe("GET /api/profiles/{id}", () => {
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ error: { message: "Profile not found" } });
   });
+
+  it("answers an id that cannot be a member's (a NUL character, a long string) with 404", async () => {
+    for (const id of ["%00", "a%00b", "x".repeat(300), "%E2%80%AE"]) {
+      expect((await anonymous.get(`/api/profiles/${id}`)).status, id).toBe(404);
+    }
+  });
 });
 
 describe("GET /api/profiles/me", () => {
@@ -332,6 +338,7 @@ describe("profile page metadata", () => {
     };
     expect(await resolve(`/profile/${hidden.id}`)).toEqual(notFound);
     expect(await resolve("/profile/nobody")).toEqual(notFound);
+    expect(await resolve("/profile/a%00b")).toEqual(notFound);
     expect(await resolve("/profile/edit")).toBeNull();
     expect(await resolve("/members")).toBeNull();
   });
