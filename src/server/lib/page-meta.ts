@@ -123,8 +123,10 @@ export function renderShell(
     `<meta name="twitter:image" content="${escapeHtml(image)}">`,
     ...(meta.found ? [] : [`<meta name="robots" content="noindex">`]),
   ].join("\n    ");
+  // The last replacement is a function, not a string: in a replacement string `$'`, `$\`` and
+  // `$&` (which a title may well contain) would splice copies of the shell into the page.
   return shell
     .replace(/<title>[\s\S]*?<\/title>/, "")
     .replace(/<meta name="description"[^>]*>/, "")
-    .replace("</head>", `    ${tags}\n  </head>`);
+    .replace("</head>", () => `    ${tags}\n  </head>`);
 }
