@@ -1,6 +1,5 @@
 // createApp(deps) builds the whole HTTP app: production (main.ts) and tests share it.
 import { Hono } from "hono";
-import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { controlRoutes } from "./auth/control-routes";
 import { authRoutes } from "./auth/routes";
@@ -22,6 +21,7 @@ import { profileRoutes } from "./features/profiles/routes";
 import { sessionRoutes } from "./features/session/routes";
 import { siteRoutes } from "./features/site/routes";
 import { userRoutes } from "./features/users/routes";
+import { compressText } from "./lib/compress";
 import { isDatabaseUnavailable } from "./lib/database-errors";
 import { errorBody, HttpError } from "./lib/http-error";
 import { sameOriginWrites, securityHeaders } from "./lib/security";
@@ -64,7 +64,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     await next();
   });
   app.use(securityHeaders(deps.env.siteUrl));
-  app.use(compress());
+  app.use(compressText());
   app.route("/api", api);
   if (options.uploads) app.route("/uploads", options.uploads);
   if (options.staticFiles) {

@@ -1,0 +1,55 @@
+import { gunzipSync } from "node:zlib";
+import { Hono } from "hono";
+import { describe, expect, it } from "vitest";
+import { COMPRESS_THRESHOLD_BYTES, compressText } from "./compress";
+
+const big = { items: Array.from({ length: 200 }, (_, i) => ({ id: i, text: "a rant" })) };
+const app = new Hono()
+  .use(compressText())
+  .get("/big", (c) => c.json(big))
+  .get("/small", (c) => c.json({ ok: true }))
+  .get("/page", (c) => c.html(`<!doctype html><p>${"word ".repeat(400)}</p>`))
+  .get("/image", (c) => c.body(new Uint8Array(4096), 200, { "content-type": "image/png" }))
+  .get("/raw", (c) => c.json(big, 200, { "cache-control": "no-transform" }))
+  .get(
+    "/unchanged",
+    () => new Response(null, { status: 304, headers: { "content-type": "text/html" } }),
+  );
+
+const get = (path: string, encoding?: string) =>
+  app.request(path, { headers: encoding ? { "accept-encoding": encoding } : {} });
+
+describe("compressText", () => {
+  it("gzips JSON and HTML above the threshold for clients that accept gzip", async () => {
+    for (const path of ["/big", "/page"]) {
+      const response = await get(path, "gzip, deflate, br");
+      expect(response.headers.get("content-encoding")).toBe("gzip");
+      expect(response.headers.get("vary")).toMatch(/accept-encoding/i);
+      const bytes = Buffer.from(await response.arrayBuffer());
+      const text = gunzipSync(bytes).toString("utf8");
+      expect(text.length).toBeGreaterThan(COMPRESS_THRESHOLD_BYTES);
+      expect(bytes.length).toBeLessThan(text.length);
+      if (path === "/big") expect(JSON.parse(text)).toEqual(big);
+    }
+  });
+
+  it("leaves the answer alone for clients without gzip, but still says it varies", async () => {
+    for (const encoding of [undefined, "br", "identity"]) {
+      const response = await get("/big", encoding);
+      expect(response.headers.get("content-encoding")).toBeNull();
+      expect(response.headers.get("vary")).toMatch(/accept-encoding/i);
+      expect(await response.json()).toEqual(big);
+    }
+  });
+
+  it("leaves small answers, images and no-transform answers uncompressed", async () => {
+    for (const path of ["/small", "/image", "/raw"]) {
+      const response = await get(path, "gzip");
+      expect(response.headers.get("content-encoding"), path).toBeNull();
+      expect(response.status).toBe(200);
+    }
+    expect(await (await get("/small", "gzip")).json()).toEqual({ ok: true });
+    expect((await get("/unchanged", "gzip")).status).toBe(304);
+    expect((await (await get("/image", "gzip")).arrayBuffer()).byteLength).toBe(4096);
+  });
+});

@@ -1,0 +1,53 @@
+// Gzip for text answers (JSON, HTML) to clients that accept it. Replaces hono/compress, which
+// sets Vary after the handler on every compressible answer: that turns node-server's
+// lightweight response (a string it writes in one go) into a web Response streamed chunk by
+// chunk, even when nothing is compressed. Measured on the forum list at 100,000 discussions:
+// bench/RESULTS.md. Here Vary goes in before the handler, an answer that is not compressed
+// passes through untouched, and one that is is compressed in one zlib call off the main thread.
+import { promisify } from "node:util";
+import { gzip as gzipCallback } from "node:zlib";
+import type { MiddlewareHandler } from "hono";
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
+
+const gzip = promisify(gzipCallback);
+
+/** Smaller answers fit in a packet or two either way; compressing them costs more than it saves. */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
+
+const acceptsGzip = (header: string | undefined) => /\bgzip\b/i.test(header ?? "");
+
+export function compressText(): MiddlewareHandler {
+  return async (c, next) => {
+    c.header("vary", "accept-encoding");
+    await next();
+    if (c.req.method === "HEAD" || !acceptsGzip(c.req.header("accept-encoding"))) return;
+    const response = c.res;
+    const type = response.headers.get("content-type") ?? "";
+    if (
+      // Partial content, and answers that have no body (204, 304).
+      response.status === 206 ||
+      response.status === 204 ||
+      response.status === 304 ||
+      response.headers.has("content-encoding") ||
+      !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) ||
+      /\bno-transform\b/i.test(response.headers.get("cache-control") ?? "")
+    ) {
+      return;
+    }
+    const length = Number(response.headers.get("content-length") ?? Number.NaN);
+    if (length < COMPRESS_THRESHOLD_BYTES) return;
+    // Read only now: a client that does not take gzip got the lightweight answer untouched.
+    const body = await response.arrayBuffer();
+    const headers = new Headers(response.headers);
+    let out: ArrayBuffer | Uint8Array<ArrayBuffer> = body;
+    if (body.byteLength >= COMPRESS_THRESHOLD_BYTES) {
+      out = new Uint8Array(await gzip(body)) as Uint8Array<ArrayBuffer>;
+      headers.set("content-encoding", "gzip");
+      const etag = headers.get("etag");
+      if (etag && !etag.startsWith("W/")) headers.set("etag", `W/${etag}`);
+    }
+    headers.delete("content-length");
+    headers.set("vary", "accept-encoding");
+    c.res = new Response(out, { status: response.status, headers });
+  };
+}
