@@ -205,6 +205,11 @@ export const discussions = pgTable(
     isPinned: boolean("is_pinned").notNull().default(false),
     isLocked: boolean("is_locked").notNull().default(false),
     status: text("status").notNull().default("active"),
+    /**
+     * Title and content in lower case, for the forum search: `search_text LIKE lower(pattern)`
+     * costs a quarter of ILIKE on both columns (docs/decisions/009).
+     */
+    searchText: text("search_text").generatedAlwaysAs(sql`lower("title" || chr(10) || "content")`),
     ...timestamps,
   },
   (table) => [
@@ -219,8 +224,7 @@ export const discussions = pgTable(
     index("discussions_active_author_idx")
       .on(table.authorId, table.createdAt.desc())
       .where(sql`${table.status} = 'active'`),
-    index("discussions_title_trgm_idx").using("gin", sql`${table.title} gin_trgm_ops`),
-    index("discussions_content_trgm_idx").using("gin", sql`${table.content} gin_trgm_ops`),
+    index("discussions_search_trgm_idx").using("gin", sql`${table.searchText} gin_trgm_ops`),
   ],
 );
 
