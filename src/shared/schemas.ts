@@ -79,10 +79,11 @@ export function todayIsoDate(now = new Date()): string {
   return `${now.getFullYear()}-${month}-${day}`;
 }
 
+/** SPEC §5 holds for links too: trimmed, < and > removed (a URL may otherwise carry them). */
 const urlOrEmpty = (message: string, check: (value: string) => boolean) =>
   z
     .string()
-    .trim()
+    .overwrite(cleanText)
     .max(LIMITS.url, `URL is too long (max ${LIMITS.url} characters)`)
     .refine((value) => value === "" || check(value), message)
     .optional()

@@ -188,6 +188,20 @@ describe("PATCH /api/profiles/me", () => {
     await owner.client.patch("/api/profiles/me", validForm);
   });
 
+  it("removes < and > from links too (SPEC §5), which a URL would otherwise carry", async () => {
+    const response = await owner.client.patch("/api/profiles/me", {
+      ...validForm,
+      website: "https://olive.example/<script>alert(1)</script>",
+      socialLinkedin: "https://www.linkedin.com/in/<svg onload=alert(1)>",
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      website: "https://olive.example/scriptalert(1)/script",
+      socialLinkedin: "https://www.linkedin.com/in/svg onload=alert(1)",
+    });
+    await owner.client.patch("/api/profiles/me", validForm);
+  });
+
   const rejected: Array<[string, Record<string, unknown>, string, string]> = [
     ["a one-letter name", { fullName: "A" }, "fullName", "Name must be at least 2 characters"],
     ["a missing name", { fullName: undefined }, "fullName", "Name must be at least 2 characters"],
