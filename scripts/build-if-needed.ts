@@ -26,6 +26,12 @@ const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
 const changed = Math.max(...inputs.map(newestMtime));
 if (changed > built) {
   console.log("Building the client…");
-  execSync("npx vite build --logLevel warn", { cwd: root, stdio: "inherit" });
+  // Always a production build: run from a test (vitest sets NODE_ENV=test) or a shell with
+  // NODE_ENV=development, Vite would bundle React's development build (50 KB more gzipped).
+  execSync("npx vite build --logLevel warn", {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   writeFileSync(stamp, new Date().toISOString());
 }
