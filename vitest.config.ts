@@ -2,7 +2,8 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["src/**/*.test.ts"],
+    // bench/budget.test.ts: the page-weight budget (the other bench/ scripts are not tests).
+    include: ["src/**/*.test.ts", "bench/**/*.test.ts"],
     environment: "node",
     globalSetup: ["src/server/test/global-setup.ts"],
     testTimeout: 30_000,

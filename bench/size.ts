@@ -1,35 +1,56 @@
-// npm run bench:size: the gzip size of the JavaScript and CSS the built shell loads on a first
-// visit (the entry script, the chunks it preloads, the stylesheets). Route chunks loaded lazily
-// are listed apart. Builds the client first when needed.
+// npm run bench:size: the gzip size of the JavaScript and CSS each main route makes a browser
+// download on a first visit (Chromium, empty cache, until the network is idle), with the files
+// of the home page, and the chunks no route loaded. Builds the client first when needed.
+//   npm run bench:size            one line per route
+//   npm run bench:size -- --files every route's files
 import { execSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { gzipSync } from "node:zlib";
+import { kb, mainRoutes, measureRouteWeights } from "./lib/page-weight";
+import { ROOT } from "./lib/server-process";
+import { startWeightServer } from "./lib/weight-server";
 
-const root = path.resolve(import.meta.dirname, "..");
-const dist = path.join(root, "dist/client");
-execSync("npx tsx scripts/build-if-needed.ts", { cwd: root, stdio: "inherit" });
+const HOME_BUDGET_KB = 100;
 
-const html = readFileSync(path.join(dist, "index.html"), "utf8");
-const firstVisit = [
-  ...html.matchAll(/<script[^>]+src="([^"]+)"/g),
-  ...html.matchAll(/<link[^>]+rel="(?:modulepreload|stylesheet)"[^>]+href="([^"]+)"/g),
-].map((match) => match[1] as string);
-
-const gzipKb = (file: string) =>
-  gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length / 1024;
-const rows = firstVisit.map((file) => ({ file, kb: gzipKb(file) }));
-const total = (kind: string) =>
-  rows.filter((row) => row.file.endsWith(kind)).reduce((sum, row) => sum + row.kb, 0);
-
-console.log("First visit (any route): files the shell loads");
-for (const row of rows) console.log(`  ${row.kb.toFixed(1).padStart(7)} KB  ${row.file}`);
-console.log(
-  `  JavaScript: ${total(".js").toFixed(1)} KB gzip   CSS: ${total(".css").toFixed(1)} KB gzip`,
-);
-
-const lazy = readdirSync(path.join(dist, "assets"))
-  .map((name) => `/assets/${name}`)
-  .filter((file) => file.endsWith(".js") && !firstVisit.includes(file));
-console.log(`\nLoaded on demand (${lazy.length} chunks)`);
-for (const file of lazy.sort()) console.log(`  ${gzipKb(file).toFixed(1).padStart(7)} KB  ${file}`);
+execSync("npx tsx scripts/build-if-needed.ts", { cwd: ROOT, stdio: "inherit" });
+const server = await startWeightServer();
+try {
+  const weights = await measureRouteWeights(server, mainRoutes(server));
+  const showFiles = process.argv.includes("--files");
+  console.log("First visit, gzip (level 9), everything fetched until the network is idle:\n");
+  console.log(`${"route".padEnd(44)}${"JS KB".padStart(8)}${"CSS KB".padStart(8)}  visitor`);
+  for (const weight of weights) {
+    const label = weight.path.replace(/[0-9a-f-]{36}/, "{id}");
+    console.log(
+      `${label.padEnd(44)}${kb(weight.jsBytes).toFixed(1).padStart(8)}${kb(weight.cssBytes).toFixed(1).padStart(8)}  ${weight.visitor}`,
+    );
+    if (showFiles || weight.path === "/") {
+      for (const file of [...weight.js, ...weight.css]) {
+        console.log(`    ${kb(file.bytes).toFixed(1).padStart(6)} KB  ${file.file}`);
+      }
+    }
+  }
+  const home = weights.find((weight) => weight.path === "/");
+  if (home) {
+    const verdict = kb(home.jsBytes) <= HOME_BUDGET_KB ? "within" : "OVER";
+    console.log(
+      `\nHome page: ${kb(home.jsBytes).toFixed(1)} KB of JavaScript, ${verdict} its ${HOME_BUDGET_KB} KB budget.`,
+    );
+  }
+  const loadedAnywhere = new Set(weights.flatMap((weight) => weight.js.map((file) => file.file)));
+  const unvisited = [...server.files.keys()]
+    .filter((file) => file.startsWith("/assets/") && file.endsWith(".js"))
+    .filter((file) => !loadedAnywhere.has(file))
+    .sort();
+  console.log(
+    `\nLoaded by none of these routes (${unvisited.length} chunks: other pages, dialogs, ...)`,
+  );
+  for (const file of unvisited) {
+    const stored = server.files.get(file);
+    console.log(
+      `  ${kb(stored?.gzip?.length ?? stored?.body.length ?? 0)
+        .toFixed(1)
+        .padStart(6)} KB  ${file}`,
+    );
+  }
+} finally {
+  await server.close();
+}

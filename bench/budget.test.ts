@@ -1,0 +1,75 @@
+// Page-weight budget (issue 7, docs/decisions/007): the home page's first download stays under
+// 100 KB of gzipped JavaScript, and the CMS, the showcases and the profile editor download only
+// when visited. Runs with `npm test` (vitest); builds the client first when it is missing or
+// stale. Figures for every route: npm run bench:size.
+import { execSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isChunk, kb, mainRoutes, measureRouteWeights, type RouteWeight } from "./lib/page-weight";
+import { ROOT } from "./lib/server-process";
+import { CLIENT_DIR, startWeightServer, type WeightServer } from "./lib/weight-server";
+
+const HOME_FIRST_DOWNLOAD_BUDGET_KB = 100;
+
+let server: WeightServer;
+let weights: RouteWeight[];
+
+beforeAll(async () => {
+  execSync("npx tsx scripts/build-if-needed.ts", { cwd: ROOT, stdio: "inherit" });
+  server = await startWeightServer();
+  weights = await measureRouteWeights(server, mainRoutes(server));
+}, 300_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+/** The scripts the HTML itself asks for: the entry and the chunks it preloads. */
+function firstDownload(): string[] {
+  const html = readFileSync(path.join(CLIENT_DIR, "index.html"), "utf8");
+  return [
+    ...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g),
+    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g),
+  ].map((match) => match[1] as string);
+}
+
+describe("page weight", () => {
+  it(`home page: the first download is under ${HOME_FIRST_DOWNLOAD_BUDGET_KB} KB of gzipped JavaScript`, () => {
+    const home = weights.find((weight) => weight.path === "/") as RouteWeight;
+    const first = firstDownload();
+    expect(first.length).toBeGreaterThan(0);
+    // A browser really fetched these on a first visit (the names come from the built HTML).
+    for (const file of first) expect(home.js.map((entry) => entry.file)).toContain(file);
+    const bytes = home.js
+      .filter((entry) => first.includes(entry.file))
+      .reduce((sum, entry) => sum + entry.bytes, 0);
+    const everything = kb(home.jsBytes).toFixed(1);
+    expect(
+      kb(bytes),
+      `first download ${kb(bytes).toFixed(1)} KB (the whole home page, below the hero included: ${everything} KB)`,
+    ).toBeLessThanOrEqual(HOME_FIRST_DOWNLOAD_BUDGET_KB);
+  });
+
+  const lazyOnly = mainRoutes({ discussionId: "x", memberId: "x" }).filter(
+    (route) => route.ownChunk,
+  );
+
+  it.each(lazyOnly)(
+    "$path downloads its page chunk when visited, and only then",
+    ({ path: route, ownChunk }) => {
+      const chunk = ownChunk as string;
+      const visited = weights.find((weight) => weight.path === route) as RouteWeight;
+      expect(
+        visited.js.some((entry) => isChunk(entry.file, chunk)),
+        `${route} loads ${chunk}`,
+      ).toBe(true);
+      for (const other of weights.filter((weight) => weight.path !== route)) {
+        const leaked = other.js
+          .filter((entry) => isChunk(entry.file, chunk))
+          .map((entry) => entry.file);
+        expect(leaked, `${other.path} must not load ${chunk}`).toEqual([]);
+      }
+    },
+  );
+});

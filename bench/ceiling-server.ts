@@ -1,0 +1,80 @@
+// The ceiling: a bare node:http handler that runs our app's exact SQL (captured per endpoint,
+// see lib/capture-sql.ts) through `pg` and answers JSON of the same shape. No framework, no
+// validation, no middleware: what is left is the database, the driver and JSON. Run by
+// bench/load.ts as its own process, like the app.
+//   PORT=3410 ENDPOINTS_FILE=/tmp/endpoints.json DATABASE_URL=... node --import tsx bench/ceiling-server.ts
+import { readFileSync } from "node:fs";
+import http from "node:http";
+import { gzipSync } from "node:zlib";
+import pg from "pg";
+import type { CapturedEndpoint } from "./lib/capture-sql";
+
+type Row = Record<string, unknown>;
+
+const endpoints: Array<CapturedEndpoint & { html?: string }> = JSON.parse(
+  readFileSync(process.env.ENDPOINTS_FILE as string, "utf8"),
+);
+const byPath = new Map(endpoints.map((endpoint) => [endpoint.path, endpoint]));
+// The app's pool size (src/server/db/client.ts).
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
+
+/** The answer's shape, built from the replayed statements' rows as the app builds its own. */
+function body(shape: CapturedEndpoint["shape"], results: Row[][]): unknown {
+  const [first = [], second = []] = results;
+  const last = results.at(-1) ?? [];
+  switch (shape) {
+    case "discussion-page":
+      return { items: last.slice(0, 20), nextCursor: last.length > 20 ? "x".repeat(80) : null };
+    case "discussion":
+      return first[0] ?? null;
+    case "members-page":
+      return { members: first.slice(0, 24), nextCursor: "x".repeat(60), total: second[0]?.total };
+    case "profile":
+      return { profile: first[0] ?? null, recentDiscussions: second };
+    default:
+      return null;
+  }
+}
+
+/** Compressed when the client asks, as the app does (hono/compress): same bytes on the wire. */
+function send(
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+  contentType: string,
+  text: string,
+) {
+  if (/\bgzip\b/.test(request.headers["accept-encoding"] ?? "") && text.length >= 1024) {
+    response
+      .writeHead(200, { "content-type": contentType, "content-encoding": "gzip" })
+      .end(gzipSync(text));
+  } else {
+    response.writeHead(200, { "content-type": contentType }).end(text);
+  }
+}
+
+const server = http.createServer(async (request, response) => {
+  const endpoint = byPath.get(request.url ?? "");
+  if (!endpoint) {
+    response.writeHead(404).end();
+    return;
+  }
+  if (endpoint.shape === "html") {
+    send(request, response, "text/html; charset=utf-8", endpoint.html ?? "");
+    return;
+  }
+  try {
+    const results: Row[][] = [];
+    for (const statement of endpoint.statements) {
+      results.push((await pool.query(statement.text, statement.params)).rows);
+    }
+    send(request, response, "application/json", JSON.stringify(body(endpoint.shape, results)));
+  } catch (error) {
+    response.writeHead(500).end(String(error));
+  }
+});
+
+server.listen(Number(process.env.PORT), "127.0.0.1");
+process.on("SIGTERM", () => {
+  server.close();
+  void pool.end().then(() => process.exit(0));
+});

@@ -1,0 +1,198 @@
+// npm run bench:explain: the query plans of the forum list, a search, a filtered list and the
+// members directory at benchmark size, through EXPLAIN (ANALYZE) of the exact statements the
+// app runs (captured as in the load run). Fails when a plan reads discussions or profiles with a
+// sequential scan, or when a query uses none of the indexes it was written for.
+//   DATABASE_URL=postgres://postgres@127.0.0.1:55432/bench npm run bench:explain
+import pg from "pg";
+import { captureSql } from "./lib/capture-sql";
+import { type Endpoint, sampleIds } from "./lib/endpoints";
+
+type PlanNode = {
+  "Node Type": string;
+  "Relation Name"?: string;
+  "Index Name"?: string;
+  "Actual Rows"?: number;
+  "Actual Loops"?: number;
+  Plans?: PlanNode[];
+};
+
+/** Each query, and the index at least one of its statements must use. */
+const QUERIES: Array<Endpoint & { expectIndex: RegExp }> = [
+  {
+    name: "forum list",
+    path: "/api/discussions",
+    shape: "discussion-page",
+    expectIndex: /^discussions_list_idx$/,
+  },
+  {
+    name: "search, common word",
+    path: "/api/discussions?q=printer",
+    shape: "discussion-page",
+    expectIndex: /^discussions_list_idx$/,
+  },
+  {
+    name: "search, rare word",
+    path: "/api/discussions?q=zebra",
+    shape: "discussion-page",
+    expectIndex: /_trgm_idx$/,
+  },
+  {
+    name: "search in the last 24 hours",
+    path: "/api/discussions?q=printer&range=24h",
+    shape: "discussion-page",
+    expectIndex: /^discussions_list_idx$/,
+  },
+  {
+    name: "author filter",
+    path: "/api/discussions?author=AUTHOR",
+    shape: "discussion-page",
+    expectIndex: /^discussions_/,
+  },
+  {
+    name: "filtered list",
+    path: "/api/discussions?range=30d&locked=true",
+    shape: "discussion-page",
+    expectIndex: /^discussions_list_idx$/,
+  },
+  {
+    name: "next page",
+    path: "/api/discussions?cursor=CURSOR",
+    shape: "discussion-page",
+    expectIndex: /^discussions_list_idx$/,
+  },
+  {
+    name: "members, most discussions",
+    path: "/api/members?sort=discussions",
+    shape: "members-page",
+    expectIndex: /^profiles_public_discussions_idx$/,
+  },
+  {
+    name: "members, recently active",
+    path: "/api/members",
+    shape: "members-page",
+    expectIndex: /^profiles_public_recent_idx$/,
+  },
+  {
+    name: "members, by name",
+    path: "/api/members?sort=name",
+    shape: "members-page",
+    expectIndex: /^profiles_public_name_idx$/,
+  },
+  {
+    name: "members, search",
+    path: "/api/members?search=leeds",
+    shape: "members-page",
+    expectIndex: /^profiles_/,
+  },
+  {
+    name: "members, admin role",
+    path: "/api/members?role=admin",
+    shape: "members-page",
+    expectIndex: /^(profiles_|user_roles_)/,
+  },
+  {
+    name: "members, user role",
+    path: "/api/members?role=user",
+    shape: "members-page",
+    expectIndex: /^profiles_public_recent_idx$/,
+  },
+  {
+    name: "one discussion",
+    path: "/api/discussions/DISCUSSION",
+    shape: "discussion",
+    expectIndex: /^discussions_pkey$/,
+  },
+  {
+    name: "profile",
+    path: "/api/profiles/PROFILE",
+    shape: "profile",
+    expectIndex: /^discussions_active_author_idx$/,
+  },
+];
+
+const WATCHED = new Set(["discussions", "profiles"]);
+
+function walk(node: PlanNode, visit: (node: PlanNode, depth: number) => void, depth = 0) {
+  visit(node, depth);
+  for (const child of node.Plans ?? []) walk(child, visit, depth + 1);
+}
+
+async function main() {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) {
+    console.error("Set DATABASE_URL to the benchmark database (see npm run bench:data).");
+    process.exit(1);
+  }
+  const ids = await sampleIds(databaseUrl);
+  const endpoints = QUERIES.map((query) => ({
+    ...query,
+    path: query.path
+      .replace("DISCUSSION", ids.discussionId)
+      .replace("PROFILE", ids.profileId)
+      .replace("AUTHOR", encodeURIComponent(ids.profileName))
+      .replace("CURSOR", ids.secondPageCursor),
+  }));
+  const captured = await captureSql(databaseUrl, endpoints);
+
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const problems: string[] = [];
+  try {
+    for (const [index, query] of captured.entries()) {
+      const expectIndex = (endpoints[index] as (typeof endpoints)[number]).expectIndex;
+      console.log(`\n${query.name}  ${query.path}`);
+      const indexesUsed = new Set<string>();
+      for (const statement of query.statements) {
+        const result = await client.query(
+          `explain (analyze, buffers, format json) ${statement.text}`,
+          statement.params,
+        );
+        const [explained] = result.rows[0]["QUERY PLAN"] as Array<{
+          Plan: PlanNode;
+          "Planning Time": number;
+          "Execution Time": number;
+        }>;
+        if (!explained) continue;
+        console.log(
+          `  statement: planning ${explained["Planning Time"].toFixed(2)} ms, execution ${explained["Execution Time"].toFixed(2)} ms`,
+        );
+        walk(explained.Plan, (node, depth) => {
+          const relation = node["Relation Name"];
+          if (node["Index Name"]) indexesUsed.add(node["Index Name"]);
+          if (
+            !relation &&
+            !node["Index Name"] &&
+            !/Limit|Sort|Aggregate|Nested Loop/.test(node["Node Type"])
+          )
+            return;
+          const on = relation ? ` on ${relation}` : "";
+          const using = node["Index Name"] ? ` using ${node["Index Name"]}` : "";
+          const rows = `rows=${node["Actual Rows"]}${(node["Actual Loops"] ?? 1) > 1 ? ` loops=${node["Actual Loops"]}` : ""}`;
+          console.log(`    ${"  ".repeat(depth)}${node["Node Type"]}${on}${using}  (${rows})`);
+          // A node the executor never reached (loops=0) costs nothing this time, but the plan
+          // would run it for other parameters: it counts.
+          if (node["Node Type"] === "Seq Scan" && relation && WATCHED.has(relation)) {
+            problems.push(`${query.name}: sequential scan on ${relation}`);
+          }
+        });
+      }
+      if (![...indexesUsed].some((name) => expectIndex.test(name))) {
+        problems.push(
+          `${query.name}: no index matching ${expectIndex} (used: ${[...indexesUsed].join(", ") || "none"})`,
+        );
+      }
+    }
+  } finally {
+    await client.end();
+  }
+  if (problems.length > 0) {
+    console.error(`\nPlan problems:\n  ${problems.join("\n  ")}`);
+    process.exit(1);
+  }
+  console.log("\nEvery plan reads discussions and profiles through indexes; no sequential scan.");
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,54 @@
+// The SQL our app runs for each endpoint, captured through openDatabase's query logger while the
+// app answers one request at a time in this process. The ceiling replays exactly these
+// statements (text and parameters), so the two sides differ only in what surrounds the SQL.
+import { openDatabase } from "../../src/server/db/client";
+import { createBenchApp } from "./bench-app";
+import type { Endpoint } from "./endpoints";
+
+export type Statement = { text: string; params: unknown[] };
+
+export type CapturedEndpoint = Endpoint & {
+  statements: Statement[];
+  /** Bytes of the app's own (uncompressed) answer, to compare with the ceiling's. */
+  appBodyBytes: number;
+};
+
+export async function captureSql(
+  databaseUrl: string,
+  endpoints: Endpoint[],
+): Promise<CapturedEndpoint[]> {
+  let statements: Statement[] = [];
+  let capturing = false;
+  const database = await openDatabase({
+    engine: "postgres",
+    url: databaseUrl,
+    poolSize: 2,
+    logQuery: (text, params) => {
+      if (capturing) statements.push({ text, params });
+    },
+  });
+  // As the server would at start-up, before any statement is captured.
+  await database.migrate();
+  const { app, close } = createBenchApp(database);
+  try {
+    const captured: CapturedEndpoint[] = [];
+    for (const endpoint of endpoints) {
+      statements = [];
+      let appBodyBytes = 0;
+      // The shell is served by the real server only (static files); it runs no SQL for "/".
+      if (endpoint.shape !== "html") {
+        capturing = true;
+        const response = await app.request(endpoint.path);
+        capturing = false;
+        const body = await response.arrayBuffer();
+        if (!response.ok) throw new Error(`${endpoint.path} answered ${response.status}`);
+        appBodyBytes = body.byteLength;
+      }
+      captured.push({ ...endpoint, statements, appBodyBytes });
+    }
+    return captured;
+  } finally {
+    await close();
+    await database.close();
+  }
+}

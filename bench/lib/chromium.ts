@@ -1,0 +1,22 @@
+// Debian's Chromium (never a browser downloaded by Playwright), with the flags these machines need.
+import { type Browser, chromium } from "@playwright/test";
+
+export const CHROMIUM_PATH = "/usr/bin/chromium";
+
+export const CHROMIUM_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_FLAGS.filter((flag) => flag !== "--headless"),
+  });
+}
