@@ -19,7 +19,13 @@ export function Layout() {
         Skip to main content
       </a>
       <SiteHeader />
-      <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
+      {/* At least a screen tall: the footer starts below the fold, so it does not show and then
+          jump away while a page's code or data loads (Lighthouse counted that as layout shift). */}
+      <main
+        id="main-content"
+        tabIndex={-1}
+        className="flex min-h-dvh flex-1 flex-col focus:outline-none"
+      >
         <PageErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageFallback />}>
             <Outlet />
