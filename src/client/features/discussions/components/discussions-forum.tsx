@@ -66,11 +66,18 @@ export function DiscussionsForum() {
         </div>
 
         {user && composing ? <NewDiscussionForm onDone={() => setComposing(false)} /> : null}
-        {!user && !sessionLoading ? (
-          <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border bg-muted/50 px-5 py-4">
+        {!user ? (
+          // Kept in place (invisible) while the session loads: a first-time visitor's search box
+          // and list then do not jump down when the prompt appears.
+          <div
+            aria-hidden={sessionLoading || undefined}
+            className={`flex flex-wrap items-center justify-between gap-3 rounded-xl border bg-muted/50 px-5 py-4${sessionLoading ? " invisible" : ""}`}
+          >
             <p className="text-sm">Please log in to create a discussion.</p>
             <Button asChild variant="outline" size="sm">
-              <Link to={paths.auth}>Sign In</Link>
+              <Link to={paths.auth} tabIndex={sessionLoading ? -1 : undefined}>
+                Sign In
+              </Link>
             </Button>
           </div>
         ) : null}
