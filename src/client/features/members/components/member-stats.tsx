@@ -17,16 +17,16 @@ export function MemberStats() {
   return (
     <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       {COUNTERS.map(({ key, label, icon: Icon }) => (
-        <Card key={key} className="flex items-center gap-3 p-4">
-          <span className="hidden size-10 shrink-0 items-center justify-center rounded-full bg-accent text-accent-foreground sm:flex">
-            <Icon aria-hidden="true" className="size-5" />
-          </span>
-          <div className="flex min-w-0 flex-col-reverse">
-            <dt className="text-muted-foreground text-sm">{label}</dt>
-            <dd className="font-semibold text-2xl tabular-nums">
-              {data ? data[key].toLocaleString() : <Skeleton className="my-1 h-6 w-10" />}
-            </dd>
-          </div>
+        // The card is the dt/dd group itself (a <dl> allows one <div> level around each pair):
+        // the icon sits inside the dd, placed in the card's left gutter.
+        <Card key={key} className="relative flex min-w-0 flex-col-reverse p-4 sm:pl-[4.25rem]">
+          <dt className="text-muted-foreground text-sm">{label}</dt>
+          <dd className="font-semibold text-2xl tabular-nums">
+            <span className="absolute top-1/2 left-4 hidden size-10 -translate-y-1/2 items-center justify-center rounded-full bg-accent text-accent-foreground sm:flex">
+              <Icon aria-hidden="true" className="size-5" />
+            </span>
+            {data ? data[key].toLocaleString() : <Skeleton className="my-1 h-6 w-10" />}
+          </dd>
         </Card>
       ))}
     </dl>
