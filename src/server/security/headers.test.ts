@@ -1,0 +1,144 @@
+// Security headers on every kind of response the server sends: API answers (success, errors,
+// the 500 fallback), the SPA shell, built static files and uploaded files; HSTS when SITE_URL
+// is https. The built client must also be runnable under that policy (no inline script).
+import { existsSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../app";
+import { loadEnv } from "../env";
+import type { StaticFile } from "../lib/static-files";
+import { loadStaticFiles } from "../lib/static-files";
+import { uploadsDirectory } from "../lib/storage";
+import { uploadsRoutes } from "../lib/uploads";
+import { createTestApp, type TestApp } from "../test/test-app";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  const avatars = path.join(uploadsDirectory(t.dataDir), "avatars", "someone");
+  await mkdir(avatars, { recursive: true });
+  await writeFile(path.join(avatars, "avatar.webp"), "RIFF....WEBP");
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const file = (body: string, contentType: string, immutable = false): StaticFile => ({
+  body: Buffer.from(body),
+  contentType,
+  etag: '"e"',
+  immutable,
+});
+const files = new Map<string, StaticFile>([
+  [
+    "/index.html",
+    file(
+      '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>',
+      "text/html; charset=utf-8",
+    ),
+  ],
+  ["/assets/app-abc123.js", file("console.log(1)", "text/javascript; charset=utf-8", true)],
+  ["/robots.txt", file("User-agent: *", "text/plain; charset=utf-8")],
+]);
+
+function appFor(siteUrl: string) {
+  const env = loadEnv({ DATA_DIR: t.dataDir, SITE_URL: siteUrl, LOG_LEVEL: "silent" });
+  return createApp(
+    { ...t.deps, env },
+    { staticFiles: files, uploads: uploadsRoutes(uploadsDirectory(t.dataDir)) },
+  );
+}
+
+/** Every kind of response: [what, method, path, expected status]. */
+const RESPONSES: Array<[string, string, string, number]> = [
+  ["API success", "GET", "/api/session", 200],
+  ["API list", "GET", "/api/discussions", 200],
+  ["API 404", "GET", "/api/no/such/thing", 404],
+  ["API 401", "POST", "/api/discussions", 401],
+  ["API 400", "GET", "/api/discussions?limit=abc", 400],
+  ["health", "GET", "/api/health", 200],
+  ["SPA shell", "GET", "/", 200],
+  ["SPA route", "GET", "/members", 200],
+  ["SPA unknown page", "GET", "/no/such/page", 404],
+  ["hashed asset", "GET", "/assets/app-abc123.js", 200],
+  ["robots.txt", "GET", "/robots.txt", 200],
+  ["missing file", "GET", "/favicon.ico", 404],
+  ["uploaded avatar", "GET", "/uploads/avatars/someone/avatar.webp", 200],
+  ["missing upload", "GET", "/uploads/avatars/nobody/avatar.webp", 404],
+];
+
+function directives(csp: string): Map<string, string[]> {
+  return new Map(
+    csp
+      .split(";")
+      .map((part) => part.trim().split(/\s+/))
+      .filter((words) => words[0])
+      .map(([name = "", ...values]) => [name, values]),
+  );
+}
+
+function expectSecurityHeaders(response: Response, https: boolean, what: string) {
+  const csp = directives(response.headers.get("content-security-policy") ?? "");
+  expect(csp.get("default-src"), what).toEqual(["'self'"]);
+  const scripts = csp.get("script-src") ?? [];
+  expect(scripts, what).toEqual(["'self'"]);
+  expect(scripts, what).not.toContain("'unsafe-inline'");
+  expect(scripts, what).not.toContain("'unsafe-eval'");
+  expect(csp.get("frame-ancestors"), what).toEqual(["'none'"]);
+  expect(csp.get("object-src"), what).toEqual(["'none'"]);
+  expect(csp.get("base-uri"), what).toEqual(["'self'"]);
+  expect(response.headers.get("x-content-type-options"), what).toBe("nosniff");
+  expect(response.headers.get("referrer-policy"), what).toBe("strict-origin-when-cross-origin");
+  expect(response.headers.get("x-frame-options"), what).toBe("DENY");
+  const hsts = response.headers.get("strict-transport-security");
+  if (https) {
+    expect(hsts, what).toMatch(/max-age=(\d+)/);
+    expect(Number(/max-age=(\d+)/.exec(hsts ?? "")?.[1]), what).toBeGreaterThanOrEqual(31536000);
+    expect(csp.has("upgrade-insecure-requests"), what).toBe(true);
+  } else {
+    expect(hsts, what).toBeNull();
+  }
+}
+
+describe.each([
+  ["http", "http://localhost:3000", false],
+  ["https", "https://rants.example", true],
+] as const)("on an %s site", (_name, siteUrl, https) => {
+  it.each(RESPONSES)("%s", async (what, method, url, status) => {
+    const response = await appFor(siteUrl).request(new URL(url, siteUrl).href, {
+      method,
+      headers: { origin: new URL(siteUrl).origin },
+    });
+    expect(response.status, what).toBe(status);
+    expectSecurityHeaders(response, https, what);
+  });
+});
+
+it("sends them with the 500 fallback too", async () => {
+  const app = createApp({
+    ...t.deps,
+    auth: { ...t.auth, api: { getSession: () => Promise.reject(new Error("boom")) } } as never,
+  });
+  const response = await app.request("/api/session", { headers: { cookie: "rc.session_token=x" } });
+  expect(response.status).toBe(500);
+  expectSecurityHeaders(response, false, "500");
+});
+
+const builtClient = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "../../../dist/client",
+);
+
+it.skipIf(!existsSync(path.join(builtClient, "index.html")))(
+  "the built client has no inline script, so the policy does not block the app itself",
+  async () => {
+    const built = await loadStaticFiles(builtClient);
+    const html = built.get("/index.html")?.body.toString("utf8") ?? "";
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toMatch(/\ssrc="\/assets\/[^"]+\.js"/);
+    expect(html).not.toMatch(/\son[a-z]+=/i);
+  },
+);
