@@ -1,68 +1,46 @@
-// npm run bench: requests per second and latency percentiles for a few endpoints, in process
-// (app.request on a migrated embedded database), so the figure measures our code and queries.
-// The load runs against PostgreSQL and the ceiling comparison come with the benchmark issue.
-import { performance } from "node:perf_hooks";
-import { createApp } from "../src/server/app";
-import { createAuth } from "../src/server/auth/auth";
-import { openDatabase } from "../src/server/db/client";
-import { loadEnv } from "../src/server/env";
-import { createLiveBus } from "../src/server/lib/live-bus";
-import { createLogger } from "../src/server/lib/logger";
-import { createRateLimiter } from "../src/server/lib/rate-limit";
+// npm run bench: the whole benchmark suite, one script after another (each prints its figures;
+// bench/RESULTS.md records them). Parts that need the 100,000-discussion data on PostgreSQL run
+// when DATABASE_URL is set:
+//   npm run bench:data                       # once: generate the data (PostgreSQL or PGlite)
+//   DATABASE_URL=postgres://... npm run bench
+// Each part runs alone too: bench:size, bench:explain, bench:load, bench:live, bench:memory,
+// bench:lighthouse. Take figures on a quiet machine: they share its cores with the server,
+// PostgreSQL and the load generator.
+import { spawnSync } from "node:child_process";
+import os from "node:os";
+import { ROOT } from "./lib/server-process";
 
-const CONCURRENCY = 20;
-const DURATION_MS = 3_000;
+const hasDatabase = Boolean(process.env.DATABASE_URL);
+const PARTS: Array<{ script: string; what: string; needsDatabase: boolean }> = [
+  { script: "size", what: "page weight per route", needsDatabase: false },
+  { script: "explain", what: "query plans at 100,000 discussions", needsDatabase: true },
+  { script: "load", what: "load runs beside the bare-handler ceiling", needsDatabase: true },
+  { script: "live-latency", what: "live-update latency across two instances", needsDatabase: true },
+  { script: "memory", what: "server memory, PostgreSQL and PGlite", needsDatabase: false },
+  { script: "lighthouse", what: "Lighthouse, mobile preset", needsDatabase: false },
+];
 
-async function main() {
-  const env = loadEnv({ LOG_LEVEL: "silent", DATA_DIR: "/tmp/rc-bench" });
-  const logger = createLogger("silent");
-  const database = await openDatabase({ engine: "pglite" });
-  await database.migrate();
-  const mailer = { send: async () => {} };
-  const auth = createAuth({
-    db: database.db,
-    secret: "bench-secret-bench-secret-bench-secret",
-    siteUrl: env.siteUrl,
-    siteName: env.siteName,
-    adminEmails: [],
-    rateLimits: { signIn: 1e6, signUp: 1e6 },
-    mailer,
-    logger,
-  });
-  const app = createApp({
-    rateLimiter: createRateLimiter(database.db, 1),
-    live: createLiveBus(database, { logger }),
-    env,
-    db: database.db,
-    auth,
-    mailer,
-    logger,
-    clientIp: () => "127.0.0.1",
-  });
-
-  for (const url of ["/api/session", "/api/nothing"]) {
-    const latencies: number[] = [];
-    const until = performance.now() + DURATION_MS;
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (performance.now() < until) {
-          const start = performance.now();
-          const response = await app.request(url);
-          await response.arrayBuffer();
-          latencies.push(performance.now() - start);
-        }
-      }),
-    );
-    latencies.sort((a, b) => a - b);
-    const pick = (q: number) => (latencies[Math.floor(q * (latencies.length - 1))] ?? 0).toFixed(2);
-    console.log(
-      `${url.padEnd(16)} ${(latencies.length / (DURATION_MS / 1000)).toFixed(0).padStart(7)} req/s   p50 ${pick(0.5)} ms   p99 ${pick(0.99)} ms`,
-    );
-  }
-  await database.close();
+console.log(
+  `Benchmark suite on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown CPU"}), ` +
+    `${(os.totalmem() / 2 ** 30).toFixed(0)} GB, Node ${process.version}, ${new Date().toISOString()}`,
+);
+if (!hasDatabase) {
+  console.log(
+    "DATABASE_URL is unset: the plan, load and live-latency parts need the benchmark data on " +
+      "PostgreSQL (DATABASE_URL=postgres://... npm run bench:data, then npm run bench with it).",
+  );
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+const failed: string[] = [];
+for (const part of PARTS) {
+  if (part.needsDatabase && !hasDatabase) continue;
+  console.log(`\n=== ${part.what} (bench/${part.script}.ts) ===\n`);
+  const run = spawnSync("npx", ["tsx", `bench/${part.script}.ts`], {
+    cwd: ROOT,
+    stdio: "inherit",
+    env: process.env,
+  });
+  if (run.status !== 0) failed.push(part.script);
+}
+console.log(failed.length ? `\nParts that failed: ${failed.join(", ")}` : "\nAll parts ran.");
+process.exitCode = failed.length ? 1 : 0;

@@ -16,11 +16,13 @@ try {
   const weights = await measureRouteWeights(server, mainRoutes(server));
   const showFiles = process.argv.includes("--files");
   console.log("First visit, gzip (level 9), everything fetched until the network is idle:\n");
-  console.log(`${"route".padEnd(44)}${"JS KB".padStart(8)}${"CSS KB".padStart(8)}  visitor`);
+  console.log(
+    `${"route".padEnd(44)}${"JS KB".padStart(8)}${"files".padStart(7)}${"CSS KB".padStart(8)}  visitor`,
+  );
   for (const weight of weights) {
     const label = weight.path.replace(/[0-9a-f-]{36}/, "{id}");
     console.log(
-      `${label.padEnd(44)}${kb(weight.jsBytes).toFixed(1).padStart(8)}${kb(weight.cssBytes).toFixed(1).padStart(8)}  ${weight.visitor}`,
+      `${label.padEnd(44)}${kb(weight.jsBytes).toFixed(1).padStart(8)}${String(weight.js.length).padStart(7)}${kb(weight.cssBytes).toFixed(1).padStart(8)}  ${weight.visitor}`,
     );
     if (showFiles || weight.path === "/") {
       for (const file of [...weight.js, ...weight.css]) {

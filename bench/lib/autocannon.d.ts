@@ -8,6 +8,8 @@ declare module "autocannon" {
     timeout?: number;
     pipelining?: number;
     headers?: Record<string, string>;
+    /** Cycled through by each connection, instead of `url`'s path. */
+    requests?: Array<{ method?: string; path: string }>;
   };
   type Histogram = {
     average: number;

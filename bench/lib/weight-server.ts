@@ -12,7 +12,8 @@ import { loadStaticFiles, type StaticFile } from "../../src/server/lib/static-fi
 import { createBenchApp } from "./bench-app";
 import { ROOT } from "./server-process";
 
-export const CLIENT_DIR = path.join(ROOT, "dist/client");
+/** The built client; BENCH_CLIENT_DIR measures another build (e.g. a chunking experiment). */
+export const CLIENT_DIR = process.env.BENCH_CLIENT_DIR ?? path.join(ROOT, "dist/client");
 
 export type Cookie = { name: string; value: string };
 

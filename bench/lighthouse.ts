@@ -1,0 +1,121 @@
+// npm run bench:lighthouse: Lighthouse 12 (its node API, mobile preset: a mid-range phone on a
+// throttled connection, simulated) in Debian's Chromium on /, /discussion, /discussion/{id} and
+// /members; prints the four category scores and, for each score under its target, the audits
+// that cost points. Runs on DATABASE_URL when set (the 100,000-discussion data), otherwise on a
+// fresh embedded database with the demo data (npm run seed:demo). Builds the client if needed.
+// BENCH_PAGES=/a,/b measures other pages; BENCH_LIGHTHOUSE_JSON=<dir> keeps the reports.
+//   DATABASE_URL=postgres://postgres@127.0.0.1:55432/bench npm run bench:lighthouse
+import { execSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./lib/chromium";
+import { ROOT, startServer } from "./lib/server-process";
+
+const port = Number(process.env.BENCH_PORT ?? 3420);
+const TARGETS: Record<string, number> = {
+  performance: 95,
+  accessibility: 100,
+  "best-practices": 100,
+  seo: 100,
+};
+
+type Category = {
+  score: number | null;
+  auditRefs: Array<{ id: string; weight: number }>;
+};
+type Audit = { id: string; title: string; score: number | null; displayValue?: string };
+
+async function main() {
+  execSync("npx tsx scripts/build-if-needed.ts", { cwd: ROOT, stdio: "inherit" });
+  const databaseUrl = process.env.DATABASE_URL;
+  const dataDir = mkdtempSync(path.join(tmpdir(), "rc-bench-lighthouse-"));
+  if (!databaseUrl) {
+    execSync("npx tsx scripts/seed-demo.ts", {
+      cwd: ROOT,
+      stdio: "ignore",
+      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent" },
+    });
+  }
+  const siteUrl = `http://127.0.0.1:${port}`;
+  const server = await startServer({ port, databaseUrl, dataDir, env: { SITE_URL: siteUrl } });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROMIUM_FLAGS,
+  });
+  let missed = 0;
+  try {
+    const list = (await (await fetch(`${server.url}/api/discussions?limit=1`)).json()) as {
+      items: Array<{ id: string }>;
+    };
+    const pages = process.env.BENCH_PAGES?.split(",") ?? [
+      "/",
+      "/discussion",
+      `/discussion/${list.items[0]?.id}`,
+      "/members",
+    ];
+    console.log(
+      `Lighthouse ${databaseUrl ? "on DATABASE_URL" : "on the demo data"}, mobile preset\n`,
+    );
+    console.log(
+      `${"page".padEnd(52)}${Object.keys(TARGETS)
+        .map((name) => name.padStart(16))
+        .join("")}`,
+    );
+    for (const page of pages) {
+      const result = await lighthouse(`${siteUrl}${page}`, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: Object.keys(TARGETS),
+      });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+      // BENCH_LIGHTHOUSE_JSON=<dir>: keep each full report (open it in a Lighthouse viewer).
+      const reportDir = process.env.BENCH_LIGHTHOUSE_JSON;
+      if (reportDir) {
+        const name = page.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home";
+        writeFileSync(path.join(reportDir, `${name}.json`), result.report as string);
+      }
+      const categories = result.lhr.categories as unknown as Record<string, Category>;
+      const audits = result.lhr.audits as unknown as Record<string, Audit>;
+      const scores = Object.keys(TARGETS).map((name) =>
+        Math.round((categories[name]?.score ?? 0) * 100),
+      );
+      console.log(
+        `${page.padEnd(52)}${scores.map((score) => String(score).padStart(16)).join("")}`,
+      );
+      for (const [index, name] of Object.keys(TARGETS).entries()) {
+        if ((scores[index] ?? 0) >= (TARGETS[name] ?? 100)) continue;
+        missed += 1;
+        const losing = (categories[name]?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0 || name === "performance")
+          .map((ref) => audits[ref.id])
+          .filter(
+            (audit): audit is Audit =>
+              audit !== undefined && audit.score !== null && audit.score < 1,
+          )
+          .slice(0, 8);
+        for (const audit of losing) {
+          console.log(
+            `    ${name}: ${audit.title} (${Math.round((audit.score ?? 0) * 100)}${audit.displayValue ? `, ${audit.displayValue}` : ""})`,
+          );
+        }
+      }
+    }
+  } finally {
+    chrome.kill();
+    await server.stop();
+  }
+  console.log(
+    missed === 0
+      ? "\nEvery page meets its targets (performance ≥ 95, the others 100)."
+      : `\n${missed} score(s) under target.`,
+  );
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
