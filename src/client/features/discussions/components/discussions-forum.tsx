@@ -1,5 +1,5 @@
-import { Loader2, Plus } from "lucide-react";
-import { useEffect, useState } from "react";
+import { Loader2, Plus, SlidersHorizontal } from "lucide-react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { SKELETON_CARDS } from "../../../../shared/constants";
 import { can } from "../../../../shared/permissions";
@@ -14,11 +14,23 @@ import { activeFilterCount, useDiscussionFilters } from "../hooks/use-discussion
 import { useLiveDiscussions } from "../hooks/use-live-discussions";
 import { DiscussionCard } from "./discussion-card";
 import { DiscussionCardSkeleton } from "./discussion-card-skeleton";
-import { DiscussionFiltersPopover } from "./discussion-filters-popover";
 import { DiscussionSearch } from "./discussion-search";
 import { DiscussionsEmptyState } from "./discussions-empty-state";
 import { LoadMore } from "./load-more";
-import { NewDiscussionForm } from "./new-discussion-form";
+
+// The creation form brings zod, react-hook-form and the shared schemas (about 40 KB gzipped):
+// it downloads when a member opens it, not with the list every visitor reads.
+// The filter panel (Radix popover, select and switch, with floating-ui) follows the list
+// rather than holding it up: the list shows as soon as its own code and data are in.
+const DiscussionFiltersPopover = lazy(() =>
+  import("./discussion-filters-popover").then((module) => ({
+    default: module.DiscussionFiltersPopover,
+  })),
+);
+
+const NewDiscussionForm = lazy(() =>
+  import("./new-discussion-form").then((module) => ({ default: module.NewDiscussionForm })),
+);
 
 function resultsText(filters: DiscussionFilters): string | null {
   const count = activeFilterCount(filters);
@@ -65,7 +77,17 @@ export function DiscussionsForum() {
           ) : null}
         </div>
 
-        {user && composing ? <NewDiscussionForm onDone={() => setComposing(false)} /> : null}
+        {user && composing ? (
+          <Suspense
+            fallback={
+              <div role="status" className="h-64 animate-pulse rounded-xl border bg-muted/50">
+                <span className="sr-only">Loading...</span>
+              </div>
+            }
+          >
+            <NewDiscussionForm onDone={() => setComposing(false)} />
+          </Suspense>
+        ) : null}
         {!user ? (
           // Kept in place (invisible) while the session loads: a first-time visitor's search box
           // and list then do not jump down when the prompt appears.
@@ -88,11 +110,20 @@ export function DiscussionsForum() {
               value={filters.search}
               onChange={(search) => setFilters({ search })}
             />
-            <DiscussionFiltersPopover
-              filters={filters}
-              onChange={setFilters}
-              onClear={clearFilters}
-            />
+            <Suspense
+              fallback={
+                <Button variant="outline" disabled>
+                  <SlidersHorizontal aria-hidden="true" />
+                  Filters
+                </Button>
+              }
+            >
+              <DiscussionFiltersPopover
+                filters={filters}
+                onChange={setFilters}
+                onClear={clearFilters}
+              />
+            </Suspense>
           </div>
           <div
             role="status"
