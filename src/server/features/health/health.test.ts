@@ -60,7 +60,10 @@ describe("an unreachable database", () => {
       ...t.deps,
       auth: { ...t.deps.auth, api: { getSession: () => Promise.reject(down) } } as never,
     });
-    const failed = await failing.request("/api/session");
+    // With a session cookie: without one, getViewer does not look a session up at all.
+    const failed = await failing.request("/api/session", {
+      headers: { cookie: "rc.session_token=any-token" },
+    });
     expect(failed.status).toBe(503);
     expect(failed.headers.get("retry-after")).toBe("5");
     expect(await failed.json()).toEqual({
