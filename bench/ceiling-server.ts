@@ -1,6 +1,7 @@
 // The ceiling: a bare node:http handler that runs our app's exact SQL (captured per endpoint,
 // see lib/capture-sql.ts) through `pg` and answers JSON of the same shape. No framework, no
-// validation, no middleware: what is left is the database, the driver and JSON. Run by
+// validation, no middleware: what is left is the database, the driver, JSON and the app's own
+// response headers (copied from its answer). Run by
 // bench/load.ts as its own process, like the app.
 //   PORT=3410 ENDPOINTS_FILE=/tmp/endpoints.json DATABASE_URL=... node --import tsx bench/ceiling-server.ts
 import { readFileSync } from "node:fs";
@@ -11,9 +12,8 @@ import type { CapturedEndpoint } from "./lib/capture-sql";
 
 type Row = Record<string, unknown>;
 
-const endpoints: Array<CapturedEndpoint & { html?: string }> = JSON.parse(
-  readFileSync(process.env.ENDPOINTS_FILE as string, "utf8"),
-);
+const endpoints: Array<CapturedEndpoint & { html?: string; headers: Record<string, string> }> =
+  JSON.parse(readFileSync(process.env.ENDPOINTS_FILE as string, "utf8"));
 const byPath = new Map(endpoints.map((endpoint) => [endpoint.path, endpoint]));
 // The app's pool size (src/server/db/client.ts).
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
@@ -40,15 +40,14 @@ function body(shape: CapturedEndpoint["shape"], results: Row[][]): unknown {
 function send(
   request: http.IncomingMessage,
   response: http.ServerResponse,
-  contentType: string,
+  headers: Record<string, string>,
   text: string,
 ) {
+  const { "content-encoding": _encoding, ...plain } = headers;
   if (/\bgzip\b/.test(request.headers["accept-encoding"] ?? "") && text.length >= 1024) {
-    response
-      .writeHead(200, { "content-type": contentType, "content-encoding": "gzip" })
-      .end(gzipSync(text));
+    response.writeHead(200, { ...plain, "content-encoding": "gzip" }).end(gzipSync(text));
   } else {
-    response.writeHead(200, { "content-type": contentType }).end(text);
+    response.writeHead(200, plain).end(text);
   }
 }
 
@@ -59,7 +58,7 @@ const server = http.createServer(async (request, response) => {
     return;
   }
   if (endpoint.shape === "html") {
-    send(request, response, "text/html; charset=utf-8", endpoint.html ?? "");
+    send(request, response, endpoint.headers, endpoint.html ?? "");
     return;
   }
   try {
@@ -67,7 +66,7 @@ const server = http.createServer(async (request, response) => {
     for (const statement of endpoint.statements) {
       results.push((await pool.query(statement.text, statement.params)).rows);
     }
-    send(request, response, "application/json", JSON.stringify(body(endpoint.shape, results)));
+    send(request, response, endpoint.headers, JSON.stringify(body(endpoint.shape, results)));
   } catch (error) {
     response.writeHead(500).end(String(error));
   }
