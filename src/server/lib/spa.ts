@@ -12,10 +12,14 @@ export type SpaOptions = {
 };
 
 const FILE_LIKE = /\/[^/]+\.[a-z0-9]+$/i;
+const RENDERED_PAGES_KEPT = 500;
 
 export function spaHandler(options: SpaOptions) {
   const shellFile = options.files.get("/index.html");
   const shell = shellFile?.body.toString("utf8");
+  // The same page with the same metadata renders the same HTML: the home page and the pages
+  // read most are rendered once, not on every request (bench/RESULTS.md, home page HTML).
+  const rendered = new Map<string, string>();
   return async (c: Context) => {
     const { pathname } = new URL(c.req.url);
     const file = options.files.get(pathname);
@@ -28,11 +32,14 @@ export function spaHandler(options: SpaOptions) {
       );
     }
     const meta = await resolvePageMeta(pathname, options.metaResolvers);
-    const html = renderShell(shell, meta, {
-      name: options.siteName,
-      url: options.siteUrl,
-      pathname,
-    });
+    const key = `${pathname}\n${meta.found}\n${meta.title}\n${meta.description}`;
+    let html = rendered.get(key);
+    if (html === undefined) {
+      html = renderShell(shell, meta, { name: options.siteName, url: options.siteUrl, pathname });
+      // Bounded: any path renders (404s included), so the cache starts over when full.
+      if (rendered.size >= RENDERED_PAGES_KEPT) rendered.clear();
+      rendered.set(key, html);
+    }
     c.header("cache-control", "no-cache");
     return c.html(html, meta.found ? 200 : 404);
   };
