@@ -1,0 +1,1 @@
+CREATE INDEX "discussions_locked_list_idx" ON "discussions" USING btree ("status","is_pinned" DESC NULLS LAST,"created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "discussions"."is_locked";
