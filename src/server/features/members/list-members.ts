@@ -32,6 +32,8 @@ type MemberRow = {
   last_active_at: Date | string | null;
   /** The row's sort key as text, exactly as the database compares it. */
   sort_key: string;
+  /** Matches of the whole query; only asked for on the first page. */
+  total?: number;
 };
 
 /**
@@ -136,24 +138,25 @@ export async function listMembers(
   const conditions = keyset ? [...filters, keyset] : filters;
 
   // The count is a column kept by a trigger (migration 0005), so every sort reads one page of
-  // its index and stops. The total is a separate count: as a window function over the page
-  // query it made PostgreSQL build every matching row before the limit.
+  // its index and stops. The first page also says how many members match in all (SPEC: '{n}
+  // member(s) found'): a scalar subquery, computed once, in the same round trip. As a window
+  // function over the page it made PostgreSQL build every matching row before the limit.
   const where = sql.join(conditions, sql` and `);
-  const [rows, total] = await Promise.all([
-    queryRows<MemberRow>(
-      db,
-      sql`select p.id, p.email, p.full_name, p.avatar_url, p.bio, p.location, p.is_public,
-            p.created_at, p.last_active_at, r.role, p.discussions_count,
-            (${key})::text as sort_key
-          from profiles p
-          left join user_roles r on r.user_id = p.id
-          where ${where}
-          order by ${key} ${direction}, p.id ${direction}
-          limit ${query.limit + 1}`,
-    ),
-    // The first page also says how many members match in all (SPEC: '{n} member(s) found').
-    cursor ? null : countMembers(db, query, filters),
-  ]);
+  const totalColumn = cursor ? sql`` : sql`, (${totalQuery(query, filters)})::int as total`;
+  const rows = await queryRows<MemberRow>(
+    db,
+    sql`select p.id, p.email, p.full_name, p.avatar_url, p.bio, p.location, p.is_public,
+          p.created_at, p.last_active_at, r.role, p.discussions_count,
+          (${key})::text as sort_key
+          ${totalColumn}
+        from profiles p
+        left join user_roles r on r.user_id = p.id
+        where ${where}
+        order by ${key} ${direction}, p.id ${direction}
+        limit ${query.limit + 1}`,
+  );
+  // No row on the first page: nothing matches.
+  const total = cursor ? null : Number(rows[0]?.total ?? 0);
 
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
@@ -170,18 +173,14 @@ export async function listMembers(
  * keep per role (migration 0006), not a pass over every profile; a search counts its matches
  * through the trigram indexes.
  */
-async function countMembers(db: Db, query: MemberListQuery, filters: SQL[]): Promise<number> {
-  const [row] = await queryRows<{ total: number }>(
-    db,
-    query.search
-      ? sql`select count(*)::int as total
-            from profiles p
-            left join user_roles r on r.user_id = p.id
-            where ${sql.join(filters, sql` and `)}`
-      : sql`select coalesce(sum(public_members), 0)::int as total from member_counts
-            ${query.role ? sql`where role = ${query.role}` : sql``}`,
-  );
-  return Number(row?.total ?? 0);
+function totalQuery(query: MemberListQuery, filters: SQL[]): SQL {
+  if (query.search) {
+    return sql`select count(*) from profiles p
+      left join user_roles r on r.user_id = p.id
+      where ${sql.join(filters, sql` and `)}`;
+  }
+  return sql`select coalesce(sum(public_members), 0) from member_counts
+    ${query.role ? sql`where role = ${query.role}` : sql``}`;
 }
 
 function isoTime(value: Date | string): string {
