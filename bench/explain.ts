@@ -16,8 +16,11 @@ type PlanNode = {
   Plans?: PlanNode[];
 };
 
-/** Each query, and the index at least one of its statements must use. */
-const QUERIES: Array<Endpoint & { expectIndex: RegExp }> = [
+/**
+ * Each query, and the index at least one of its statements must use. `seqScanReason`: a
+ * sequential scan the planner may choose, and why it is acceptable (printed, not failed).
+ */
+const QUERIES: Array<Endpoint & { expectIndex: RegExp; seqScanReason?: string }> = [
   {
     name: "forum list",
     path: "/api/discussions",
@@ -52,7 +55,7 @@ const QUERIES: Array<Endpoint & { expectIndex: RegExp }> = [
     name: "filtered list",
     path: "/api/discussions?range=30d&locked=true",
     shape: "discussion-page",
-    expectIndex: /^discussions_list_idx$/,
+    expectIndex: /^discussions_locked_list_idx$/,
   },
   {
     name: "next page",
@@ -83,6 +86,9 @@ const QUERIES: Array<Endpoint & { expectIndex: RegExp }> = [
     path: "/api/members?search=leeds",
     shape: "members-page",
     expectIndex: /^profiles_/,
+    // The page comes from the sort index; the total counts every match.
+    seqScanReason:
+      "the total of a common word (1 profile in 9 matches 'leeds'): PostgreSQL reads the 10,000 profiles rather than three trigram indexes",
   },
   {
     name: "members, admin role",
@@ -139,7 +145,7 @@ async function main() {
   const problems: string[] = [];
   try {
     for (const [index, query] of captured.entries()) {
-      const expectIndex = (endpoints[index] as (typeof endpoints)[number]).expectIndex;
+      const { expectIndex, seqScanReason } = endpoints[index] as (typeof endpoints)[number];
       console.log(`\n${query.name}  ${query.path}`);
       const indexesUsed = new Set<string>();
       for (const statement of query.statements) {
@@ -172,7 +178,8 @@ async function main() {
           // A node the executor never reached (loops=0) costs nothing this time, but the plan
           // would run it for other parameters: it counts.
           if (node["Node Type"] === "Seq Scan" && relation && WATCHED.has(relation)) {
-            problems.push(`${query.name}: sequential scan on ${relation}`);
+            if (seqScanReason) console.log(`      (accepted: ${seqScanReason})`);
+            else problems.push(`${query.name}: sequential scan on ${relation}`);
           }
         });
       }
@@ -189,7 +196,9 @@ async function main() {
     console.error(`\nPlan problems:\n  ${problems.join("\n  ")}`);
     process.exit(1);
   }
-  console.log("\nEvery plan reads discussions and profiles through indexes; no sequential scan.");
+  console.log(
+    "\nEvery plan uses its index; no sequential scan over discussions or profiles (but the one noted).",
+  );
 }
 
 main().catch((error) => {

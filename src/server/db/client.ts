@@ -46,7 +46,7 @@ export type Database = {
 
 /**
  * Sees every statement Drizzle sends, with its parameters, before it runs. Only the benchmarks
- * use it (bench/capture-sql.ts): they replay the app's exact SQL in a bare handler.
+ * use it (bench/lib/capture-sql.ts): they replay the app's exact SQL in a bare handler.
  */
 export type QueryLogger = (query: string, params: unknown[]) => void;
 
