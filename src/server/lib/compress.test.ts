@@ -1,7 +1,9 @@
+import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
+import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { COMPRESS_THRESHOLD_BYTES, compressText } from "./compress";
+import { COMPRESS_THRESHOLD_BYTES, compressText, lightweightText } from "./compress";
 
 const big = { items: Array.from({ length: 200 }, (_, i) => ({ id: i, text: "a rant" })) };
 const app = new Hono()
@@ -51,5 +53,26 @@ describe("compressText", () => {
     expect(await (await get("/small", "gzip")).json()).toEqual({ ok: true });
     expect((await get("/unchanged", "gzip")).status).toBe(304);
     expect((await (await get("/image", "gzip")).arrayBuffer()).byteLength).toBe(4096);
+  });
+});
+
+describe("compressText behind @hono/node-server", () => {
+  it("reads the lightweight response's text without building a web Response", async () => {
+    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+    try {
+      // serve() put node-server's lightweight Response in place of the global one.
+      expect(lightweightText(new Response("plain text"))).toBe("plain text");
+      const { port } = server.address() as AddressInfo;
+      const base = `http://127.0.0.1:${port}`;
+      const big = await fetch(`${base}/big`, { headers: { "accept-encoding": "gzip" } });
+      expect(big.headers.get("content-encoding")).toBe("gzip");
+      expect(await big.json()).toEqual({ items: expect.any(Array) });
+      const small = await fetch(`${base}/small`, { headers: { "accept-encoding": "gzip" } });
+      expect(small.headers.get("content-encoding")).toBeNull();
+      expect(await small.json()).toEqual({ ok: true });
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

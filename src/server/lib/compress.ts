@@ -16,6 +16,22 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
 
 const acceptsGzip = (header: string | undefined) => /\bgzip\b/i.test(header ?? "");
 
+/**
+ * The string body of @hono/node-server's lightweight Response, which keeps [status, body,
+ * headers] under its own symbol until something asks for a real web Response. Reading it there
+ * spares building that Response (and a stream) only to learn that the answer is small. Any other
+ * Response, or a later node-server that stores it differently, gives undefined: the caller then
+ * reads the body the standard way.
+ */
+export function lightweightText(response: Response): string | undefined {
+  const key = Object.getOwnPropertySymbols(response).find(
+    (symbol) => symbol.description === "cache",
+  );
+  const cache: unknown = key ? (response as unknown as Record<symbol, unknown>)[key] : undefined;
+  const body = Array.isArray(cache) ? cache[1] : undefined;
+  return typeof body === "string" ? body : undefined;
+}
+
 export function compressText(): MiddlewareHandler {
   return async (c, next) => {
     c.header("vary", "accept-encoding");
@@ -36,11 +52,13 @@ export function compressText(): MiddlewareHandler {
     }
     const length = Number(response.headers.get("content-length") ?? Number.NaN);
     if (length < COMPRESS_THRESHOLD_BYTES) return;
+    const text = lightweightText(response);
+    if (text !== undefined && Buffer.byteLength(text) < COMPRESS_THRESHOLD_BYTES) return;
     // Read only now: a client that does not take gzip got the lightweight answer untouched.
-    const body = await response.arrayBuffer();
+    const body = text ?? (await response.arrayBuffer());
     const headers = new Headers(response.headers);
-    let out: ArrayBuffer | Uint8Array<ArrayBuffer> = body;
-    if (body.byteLength >= COMPRESS_THRESHOLD_BYTES) {
+    let out: string | ArrayBuffer | Uint8Array<ArrayBuffer> = body;
+    if (typeof body === "string" || body.byteLength >= COMPRESS_THRESHOLD_BYTES) {
       out = new Uint8Array(await gzip(body)) as Uint8Array<ArrayBuffer>;
       headers.set("content-encoding", "gzip");
       const etag = headers.get("etag");
