@@ -14,8 +14,8 @@ import {
   SelectValue,
 } from "../../../components/ui/select";
 import { Switch } from "../../../components/ui/switch";
-import type { DiscussionFilters } from "../api/get-discussions";
 import { useDebouncedValue } from "../../../hooks/use-debounced-value";
+import type { DiscussionFilters } from "../api/get-discussions";
 import { activeFilterCount } from "../hooks/use-discussion-filters";
 
 const RANGE_LABELS: Record<DateRange, string> = {

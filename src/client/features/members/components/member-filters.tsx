@@ -10,8 +10,8 @@ import {
   SelectTrigger,
   SelectValue,
 } from "../../../components/ui/select";
-import type { MemberFilters as Filters } from "../api/get-members";
 import { useDebouncedValue } from "../../../hooks/use-debounced-value";
+import type { MemberFilters as Filters } from "../api/get-members";
 
 const ROLE_LABELS = { user: "User", author: "Author", moderator: "Moderator", admin: "Admin" };
 /** SPEC order: All roles, Admin, Moderator, Author, User. */
