@@ -3,13 +3,24 @@
 // lightweight response (a string it writes in one go) into a web Response streamed chunk by
 // chunk, even when nothing is compressed. Measured on the forum list at 100,000 discussions:
 // bench/RESULTS.md. Here Vary goes in before the handler, an answer that is not compressed
-// passes through untouched, and one that is is compressed in one zlib call off the main thread.
+// passes through untouched, and one that is is compressed in one zlib call.
 import { promisify } from "node:util";
-import { gzip as gzipCallback } from "node:zlib";
+import { gzip as gzipCallback, gzipSync } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
 
-const gzip = promisify(gzipCallback);
+const gzipAsync = promisify(gzipCallback);
+
+/**
+ * Up to this size an answer is compressed on the spot (a few tens of microseconds), which costs
+ * less than handing it to the thread pool and back; larger ones go to the pool.
+ */
+const SYNC_GZIP_MAX_BYTES = 64 * 1024;
+
+const gzip = async (body: string | ArrayBuffer): Promise<Buffer> => {
+  const size = typeof body === "string" ? body.length : body.byteLength;
+  return size <= SYNC_GZIP_MAX_BYTES ? gzipSync(body) : gzipAsync(body);
+};
 
 /** Smaller answers fit in a packet or two either way; compressing them costs more than it saves. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
