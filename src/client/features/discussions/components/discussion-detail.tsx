@@ -1,5 +1,5 @@
-import { ArrowLeft, Lock, MessageSquare } from "lucide-react";
-import { useEffect } from "react";
+import { ArrowLeft, Lock, MessageSquare, Share2 } from "lucide-react";
+import { lazy, Suspense, useEffect } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
@@ -13,7 +13,12 @@ import { useLiveDiscussions } from "../hooks/use-live-discussions";
 import { DiscussionBadges } from "./discussion-badges";
 import { DiscussionByline, ReplyCount } from "./discussion-meta";
 import { DiscussionNotFound } from "./discussion-not-found";
-import { ShareMenu } from "./share-menu";
+
+// The share menu (Radix dropdown with floating-ui) loads after the discussion is shown: the
+// text does not wait for a menu nobody has opened yet.
+const ShareMenu = lazy(() =>
+  import("./share-menu").then((module) => ({ default: module.ShareMenu })),
+);
 
 function BackButton() {
   return (
@@ -77,7 +82,16 @@ export function DiscussionDetail({ id }: { id: string }) {
               </h1>
               <div className="flex flex-wrap items-center justify-between gap-3">
                 <DiscussionByline discussion={data} />
-                <ShareMenu discussion={data} />
+                <Suspense
+                  fallback={
+                    <Button variant="outline" size="sm" disabled>
+                      <Share2 aria-hidden="true" />
+                      Share
+                    </Button>
+                  }
+                >
+                  <ShareMenu discussion={data} />
+                </Suspense>
               </div>
             </header>
             <div className="whitespace-pre-line break-words text-base leading-relaxed">
