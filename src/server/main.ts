@@ -1,4 +1,5 @@
 // Starts the site: configuration, database (migrated and seeded), HTTP server; stops cleanly.
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,6 +11,7 @@ import { openDatabase } from "./db/client";
 import { lockDataDir } from "./db/data-dir-lock";
 import { EnvError, loadEnv } from "./env";
 import { resolveAuthSecret } from "./lib/auth-secret";
+import { connectionDrain } from "./lib/connection-drain";
 import { newControlToken, writeControlFile } from "./lib/control-file";
 import { createLiveBus } from "./lib/live-bus";
 import { createLogger } from "./lib/logger";
@@ -78,8 +80,9 @@ async function main() {
   );
 
   let removeControlFile = () => {};
+  const drain = connectionDrain();
   const server = serve(
-    { fetch: app.fetch, port: env.port, hostname: env.host },
+    { fetch: drain.wrap(app.fetch), port: env.port, hostname: env.host },
     (info: AddressInfo) => {
       if (database.engine === "pglite") {
         removeControlFile = writeControlFile(env.dataDir, {
@@ -105,12 +108,13 @@ async function main() {
       process.exit(1);
     }, 10_000);
     forced.unref();
-    // No new connections from here on; close() calls back once every open request has been
-    // answered (idle keep-alive connections are closed at once).
-    const drained = new Promise<void>((resolve) => server.close(() => resolve()));
-    // Ends the open live streams, which would otherwise hold the server open. After
-    // server.close() their browsers' reconnects are refused (and retried) rather than answered
-    // with an error status, which would make EventSource give up.
+    // Answers go out with `Connection: close`; the server stops listening once connections
+    // stop arriving (at most 2 s: the accept queue is served, not reset); resolves once every
+    // open request has been answered (lib/connection-drain.ts).
+    const drained = drain.close(server as Server);
+    // Ends the open live streams, which would otherwise hold the server open. Browsers
+    // reconnect after the stream's retry delay (3 s), by when the server no longer listens:
+    // refused, they try again, instead of giving up on an error status.
     await live.close().catch((error) => logger.error({ err: error }, "live bus close failed"));
     await drained;
     await database.close().catch((error) => logger.error({ err: error }, "database close failed"));

@@ -1,0 +1,104 @@
+// A real HTTP server and raw sockets in one process: busy-waiting stands in for an event loop
+// kept busy by PGlite, so connections and requests sit unread in the kernel while the server
+// is told to stop.
+import type { Server } from "node:http";
+import { connect, type Socket } from "node:net";
+import { serve } from "@hono/node-server";
+import { Hono } from "hono";
+import { afterEach, describe, expect, it } from "vitest";
+import { connectionDrain } from "./connection-drain";
+
+let server: Server | undefined;
+afterEach(() => {
+  server?.closeAllConnections();
+  server?.close();
+});
+
+async function start() {
+  const drain = connectionDrain({ quietMs: 100, graceMs: 1_000, sweepMs: 50 });
+  const app = new Hono().get("/", (c) => c.text("hello"));
+  server = serve({ fetch: drain.wrap(app.fetch), port: 0, hostname: "127.0.0.1" }) as Server;
+  await new Promise((resolve) => server?.once("listening", resolve));
+  const { port } = server.address() as { port: number };
+  return { drain, port, http: server };
+}
+
+/** Everything the server sends on `socket` until it closes the connection. */
+function readAll(socket: Socket): Promise<string> {
+  return new Promise((resolve) => {
+    let text = "";
+    socket.on("data", (chunk) => {
+      text += chunk.toString("utf8");
+    });
+    socket.on("error", () => resolve(`${text}[reset]`));
+    socket.on("close", () => resolve(text));
+  });
+}
+
+const REQUEST = "GET / HTTP/1.1\r\nHost: x\r\n\r\n";
+
+function busyWait(ms: number) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    // The event loop can neither accept nor read meanwhile.
+  }
+}
+
+function tryConnect(port: number): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    socket.on("connect", () => {
+      socket.destroy();
+      resolve("connected");
+    });
+    socket.on("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? "error"));
+  });
+}
+
+describe("connectionDrain", () => {
+  it("answers connections still in the accept queue when the stop comes", async () => {
+    const { drain, port, http } = await start();
+    const sockets = Array.from({ length: 5 }, () => connect(port, "127.0.0.1"));
+    const answers = sockets.map(readAll);
+    for (const socket of sockets) socket.write(REQUEST);
+    busyWait(100); // connected and sent, but not accepted by the server
+    const closed = drain.close(http);
+    const texts = await Promise.all(answers);
+    for (const text of texts) {
+      expect(text).toMatch(/^HTTP\/1.1 200/);
+      expect(text).toMatch(/connection: close/i);
+    }
+    await closed;
+  });
+
+  it("answers a request that arrived on an idle keep-alive connection just before the stop", async () => {
+    const { drain, port, http } = await start();
+    const socket = connect(port, "127.0.0.1");
+    const received = readAll(socket);
+    socket.write(REQUEST);
+    await new Promise((resolve) => setTimeout(resolve, 100)); // first answer; now idle
+    socket.write(REQUEST);
+    busyWait(50); // the second request sits unread in the socket
+    const closed = drain.close(http);
+    const text = await received;
+    expect(text.match(/HTTP\/1.1 200/g)).toHaveLength(2);
+    expect(text).toMatch(/connection: close/i);
+    expect(text).not.toContain("[reset]");
+    await closed;
+  });
+
+  it("stops listening once connections stop arriving, and closes idle ones", async () => {
+    const { drain, port, http } = await start();
+    const idle = connect(port, "127.0.0.1");
+    const idleText = readAll(idle);
+    idle.write(REQUEST);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const started = Date.now();
+    const closed = drain.close(http);
+    await closed;
+    expect(await idleText).toMatch(/^HTTP\/1.1 200/);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(90);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(await tryConnect(port)).toBe("ECONNREFUSED");
+  });
+});
