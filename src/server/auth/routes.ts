@@ -4,6 +4,8 @@
 import { Hono } from "hono";
 import { signInSchema, signUpSchema } from "../../shared/schemas";
 import type { AppEnv } from "../context";
+import type { Db } from "../db/client";
+import { DatabaseUnavailableError, isDatabaseReachable } from "../lib/database-errors";
 import { errorBody } from "../lib/http-error";
 import { jsonBody } from "../lib/validate";
 import { CLIENT_IP_HEADER } from "./auth";
@@ -45,14 +47,30 @@ function forwardedRequest(original: Request, clientIp: string, body?: unknown): 
   return new Request(original.url, init);
 }
 
-/** better-auth answers errors as `{ code?, message }`; clients get `{ error: { code, message } }`. */
-async function reshapeError(response: Response): Promise<Response> {
+/**
+ * better-auth answers errors as `{ code?, message }`, or with no body at all; clients get
+ * `{ error: { code, message } }`. better-auth turns a database failure into a bare 500: a
+ * probe tells whether the database is away, which answers 503 with Retry-After instead.
+ */
+async function reshapeError(response: Response, db: Db): Promise<Response> {
   if (response.ok || response.status < 400) return response;
-  if (!response.headers.get("content-type")?.includes("application/json")) return response;
-  const body = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
   const status = response.status;
+  if (status >= 500) {
+    if (!(await isDatabaseReachable(db))) throw new DatabaseUnavailableError();
+    // Never better-auth's own words for a failure: they may describe internals.
+    return new Response(JSON.stringify(errorBody(500, "Something went wrong. Please try again.")), {
+      status: 500,
+      headers: { "content-type": "application/json" },
+    });
+  }
+  const json = response.headers.get("content-type")?.includes("application/json");
+  const body = (json ? await response.json().catch(() => ({})) : {}) as {
+    code?: string;
+    message?: string;
+  };
   const headers = new Headers(response.headers);
   headers.delete("content-length");
+  headers.set("content-type", "application/json");
   if (status === 429) {
     const retryAfter = headers.get("x-retry-after");
     if (retryAfter) headers.set("retry-after", retryAfter);
@@ -75,7 +93,7 @@ export const authRoutes = new Hono<AppEnv>()
     const response = await c.var.deps.auth.handler(
       forwardedRequest(c.req.raw, c.var.clientIp, body),
     );
-    return reshapeError(response);
+    return reshapeError(response, c.var.deps.db);
   })
   .post("/sign-in/email", jsonBody(signInSchema), async (c) => {
     const raw = (await c.req.json()) as Record<string, unknown>;
@@ -87,11 +105,11 @@ export const authRoutes = new Hono<AppEnv>()
     const response = await c.var.deps.auth.handler(
       forwardedRequest(c.req.raw, c.var.clientIp, body),
     );
-    return reshapeError(response);
+    return reshapeError(response, c.var.deps.db);
   })
   .on(["GET", "POST"], "/*", async (c) => {
     const endpoint = `${c.req.method} ${c.req.path.slice(AUTH_BASE_PATH.length)}`;
     if (!PASSED_THROUGH.has(endpoint)) return c.json(errorBody(404, "Not found"), 404);
     const response = await c.var.deps.auth.handler(forwardedRequest(c.req.raw, c.var.clientIp));
-    return reshapeError(response);
+    return reshapeError(response, c.var.deps.db);
   });

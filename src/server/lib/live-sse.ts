@@ -3,6 +3,7 @@
 import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
 import type { AppEnv } from "../context";
+import { RETRY_AFTER_SECONDS } from "./database-errors";
 import { HttpError } from "./http-error";
 
 export type LiveStreamOptions = {
@@ -18,9 +19,15 @@ export const RECONNECT_MS = 3_000;
 
 const UNAVAILABLE = "Live updates are unavailable right now. Please try again.";
 
+function unavailable(): HttpError {
+  return new HttpError(503, UNAVAILABLE, {
+    headers: { "retry-after": String(RETRY_AFTER_SECONDS) },
+  });
+}
+
 export async function liveEventStream(c: Context<AppEnv>, options: LiveStreamOptions) {
   const { live, logger } = c.var.deps;
-  if (live.closed) throw new HttpError(503, UNAVAILABLE);
+  if (live.closed) throw unavailable();
 
   const queue: string[] = [];
   let wake: (() => void) | undefined;
@@ -46,7 +53,7 @@ export async function liveEventStream(c: Context<AppEnv>, options: LiveStreamOpt
     )
     .catch((error: unknown) => {
       logger.warn({ err: error, channel: options.channel }, "live updates: cannot listen");
-      throw new HttpError(503, UNAVAILABLE);
+      throw unavailable();
     });
 
   c.header("x-accel-buffering", "no"); // nginx: pass events through as they come

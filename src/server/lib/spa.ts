@@ -1,7 +1,14 @@
 // Serves the built client: real files as they are, every other page path as the SPA shell with
 // its metadata. A missing file (a path with an extension) is a plain 404, never the shell.
 import type { Context } from "hono";
-import { type PageMetaResolver, renderShell, resolvePageMeta } from "./page-meta";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "./database-errors";
+import {
+  fixedPageMeta,
+  type PageMeta,
+  type PageMetaResolver,
+  renderShell,
+  resolvePageMeta,
+} from "./page-meta";
 import { type StaticFile, staticResponse } from "./static-files";
 
 export type SpaOptions = {
@@ -31,7 +38,22 @@ export function spaHandler(options: SpaOptions) {
         503,
       );
     }
-    const meta = await resolvePageMeta(pathname, options.metaResolvers);
+    let meta: PageMeta;
+    try {
+      meta = await resolvePageMeta(pathname, options.metaResolvers);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      // The page still loads (with its fixed metadata), so the app can show its own error and
+      // try again; the status tells crawlers and caches that this is not the real page.
+      const fallback = renderShell(shell, fixedPageMeta(pathname), {
+        name: options.siteName,
+        url: options.siteUrl,
+        pathname,
+      });
+      c.header("cache-control", "no-store");
+      c.header("retry-after", String(RETRY_AFTER_SECONDS));
+      return c.html(fallback, 503);
+    }
     const key = `${pathname}\n${meta.found}\n${meta.title}\n${meta.description}`;
     let html = rendered.get(key);
     if (html === undefined) {

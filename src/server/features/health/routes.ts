@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { AppEnv } from "../../context";
+import { RETRY_AFTER_SECONDS } from "../../lib/database-errors";
 
 const PROBE_TIMEOUT_MS = 2_000;
 
@@ -27,6 +28,7 @@ export const healthRoutes = new Hono<AppEnv>().get("/", async (c) => {
   } catch (error) {
     probe.catch(() => {});
     c.var.deps.logger.warn({ err: error }, "health check: database down");
+    c.header("retry-after", String(RETRY_AFTER_SECONDS));
     const body: HealthResponse = {
       status: "unavailable",
       database: { state: "down", latencyMs: null },
