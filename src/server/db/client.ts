@@ -19,6 +19,10 @@ export const migrationsFolder = path.resolve(
   "../../../drizzle",
 );
 
+/** How long a request waits for a PostgreSQL connection, and for a query's answer. */
+export const CONNECT_TIMEOUT_MS = 5_000;
+export const QUERY_TIMEOUT_MS = 15_000;
+
 // Any fixed number: instances starting together on one PostgreSQL take turns migrating.
 const MIGRATION_LOCK_ID = 727_001;
 
@@ -51,14 +55,20 @@ export type Database = {
 export type QueryLogger = (query: string, params: unknown[]) => void;
 
 export type DatabaseOptions = (
-  | { engine: "postgres"; url: string; poolSize?: number }
+  | {
+      engine: "postgres";
+      url: string;
+      poolSize?: number;
+      /** Defaults CONNECT_TIMEOUT_MS and QUERY_TIMEOUT_MS; tests shorten them. */
+      timeouts?: { connectMs: number; queryMs: number };
+    }
   | { engine: "pglite"; dataDir?: string; loadDataDir?: Blob }
 ) & { logQuery?: QueryLogger };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const logger = options.logQuery ? { logQuery: options.logQuery } : undefined;
   return options.engine === "postgres"
-    ? openPostgres(options.url, options.poolSize, logger)
+    ? openPostgres(options.url, options.poolSize, logger, options.timeouts)
     : openPglite(options.dataDir, options.loadDataDir, logger);
 }
 
@@ -87,8 +97,22 @@ async function openPglite(
   };
 }
 
-async function openPostgres(url: string, poolSize = 20, logger?: DrizzleLogger): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+async function openPostgres(
+  url: string,
+  poolSize = 20,
+  logger?: DrizzleLogger,
+  timeouts = { connectMs: CONNECT_TIMEOUT_MS, queryMs: QUERY_TIMEOUT_MS },
+): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    // A database that does not answer (a frozen server, a dropped network) fails a request
+    // after these many milliseconds, as a 503, instead of holding it forever: waiting for a
+    // connection (or a free one in the pool), and waiting for a query's answer.
+    connectionTimeoutMillis: timeouts.connectMs,
+    query_timeout: timeouts.queryMs,
+    keepAlive: true,
+  });
   // An idle client that loses its server (a PostgreSQL restart) emits 'error' on the pool;
   // unhandled, that would kill the process. The pool replaces the client by itself.
   pool.on("error", () => {});

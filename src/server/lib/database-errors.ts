@@ -16,7 +16,7 @@ const SOCKET_CODES = new Set([
   "EHOSTUNREACH",
 ]);
 const MESSAGES =
-  /Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|the database system is (starting up|shutting down)/i;
+  /Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Query read timeout|the database system is (starting up|shutting down)/i;
 
 /** Thrown where a library swallowed the database's error and only a probe can tell. */
 export class DatabaseUnavailableError extends Error {
