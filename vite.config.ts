@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
@@ -20,8 +21,19 @@ function isFirstLoadLibrary(id: string): boolean {
   );
 }
 
-export default defineConfig({
+// React Router's package exports name only its development build (its own Vite plugin, which
+// we do not use, swaps in the production one). That build keeps every dev-time warning and
+// message: a production build takes dist/production instead (0.5 KB gzipped less on every page).
+const reactRouterProduction = fileURLToPath(
+  new URL("./node_modules/react-router/dist/production/index.mjs", import.meta.url),
+);
+
+export default defineConfig(({ mode }) => ({
   root: "src/client",
+  resolve: {
+    alias:
+      mode === "production" ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   publicDir: "public",
   plugins: [react(), tailwindcss()],
   build: {
@@ -41,4 +53,4 @@ export default defineConfig({
       "/uploads": { target: apiTarget, changeOrigin: false },
     },
   },
-});
+}));
