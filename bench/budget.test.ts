@@ -3,14 +3,18 @@
 // when visited. Runs with `npm test` (vitest); builds the client first when it is missing or
 // stale. Figures for every route: npm run bench:size.
 import { execSync } from "node:child_process";
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isChunk, kb, mainRoutes, measureRouteWeights, type RouteWeight } from "./lib/page-weight";
+import {
+  firstDownloadScripts,
+  HOME_FIRST_DOWNLOAD_BUDGET_KB,
+  isChunk,
+  kb,
+  mainRoutes,
+  measureRouteWeights,
+  type RouteWeight,
+} from "./lib/page-weight";
 import { ROOT } from "./lib/server-process";
-import { CLIENT_DIR, startWeightServer, type WeightServer } from "./lib/weight-server";
-
-const HOME_FIRST_DOWNLOAD_BUDGET_KB = 100;
+import { startWeightServer, type WeightServer } from "./lib/weight-server";
 
 let server: WeightServer;
 let weights: RouteWeight[];
@@ -25,19 +29,10 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** The scripts the HTML itself asks for: the entry and the chunks it preloads. */
-function firstDownload(): string[] {
-  const html = readFileSync(path.join(CLIENT_DIR, "index.html"), "utf8");
-  return [
-    ...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g),
-    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g),
-  ].map((match) => match[1] as string);
-}
-
 describe("page weight", () => {
   it(`home page: the first download is under ${HOME_FIRST_DOWNLOAD_BUDGET_KB} KB of gzipped JavaScript`, () => {
     const home = weights.find((weight) => weight.path === "/") as RouteWeight;
-    const first = firstDownload();
+    const first = firstDownloadScripts();
     expect(first.length).toBeGreaterThan(0);
     // A browser really fetched these on a first visit (the names come from the built HTML).
     for (const file of first) expect(home.js.map((entry) => entry.file)).toContain(file);

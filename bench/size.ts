@@ -4,11 +4,15 @@
 //   npm run bench:size            one line per route
 //   npm run bench:size -- --files every route's files
 import { execSync } from "node:child_process";
-import { kb, mainRoutes, measureRouteWeights } from "./lib/page-weight";
+import {
+  firstDownloadScripts,
+  HOME_FIRST_DOWNLOAD_BUDGET_KB,
+  kb,
+  mainRoutes,
+  measureRouteWeights,
+} from "./lib/page-weight";
 import { ROOT } from "./lib/server-process";
 import { startWeightServer } from "./lib/weight-server";
-
-const HOME_BUDGET_KB = 100;
 
 execSync("npx tsx scripts/build-if-needed.ts", { cwd: ROOT, stdio: "inherit" });
 const server = await startWeightServer();
@@ -32,9 +36,17 @@ try {
   }
   const home = weights.find((weight) => weight.path === "/");
   if (home) {
-    const verdict = kb(home.jsBytes) <= HOME_BUDGET_KB ? "within" : "OVER";
+    const first = firstDownloadScripts();
+    const firstKb = kb(
+      home.js
+        .filter((file) => first.includes(file.file))
+        .reduce((sum, file) => sum + file.bytes, 0),
+    );
+    const verdict = firstKb <= HOME_FIRST_DOWNLOAD_BUDGET_KB ? "within" : "OVER";
     console.log(
-      `\nHome page: ${kb(home.jsBytes).toFixed(1)} KB of JavaScript, ${verdict} its ${HOME_BUDGET_KB} KB budget.`,
+      `\nHome page: first download (the scripts its HTML names) ${firstKb.toFixed(1)} KB, ${verdict} ` +
+        `the ${HOME_FIRST_DOWNLOAD_BUDGET_KB} KB budget; with the sections below the hero, loaded ` +
+        `after the first paint: ${kb(home.jsBytes).toFixed(1)} KB.`,
     );
   }
   const loadedAnywhere = new Set(weights.flatMap((weight) => weight.js.map((file) => file.file)));
