@@ -5,6 +5,7 @@ import { streamSSE } from "hono/streaming";
 import type { AppEnv } from "../context";
 import { RETRY_AFTER_SECONDS } from "./database-errors";
 import { HttpError } from "./http-error";
+import { admitStream, maxStreamsPerAddress } from "./live-stream-cap";
 
 export type LiveStreamOptions = {
   channel: string;
@@ -26,8 +27,26 @@ function unavailable(): HttpError {
 }
 
 export async function liveEventStream(c: Context<AppEnv>, options: LiveStreamOptions) {
-  const { live, logger } = c.var.deps;
+  const { live, env } = c.var.deps;
   if (live.closed) throw unavailable();
+  // 429 when this address already holds its share of streams (live-stream-cap.ts). From here
+  // on every way out must release the slot: a refused subscription below, or the end of the
+  // stream (client gone, server stop, lost LISTEN, an error) in the stream's finally.
+  const release = admitStream(live, c.var.clientIp, maxStreamsPerAddress(env.rateLimitMultiplier));
+  try {
+    return await openStream(c, options, release);
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+async function openStream(
+  c: Context<AppEnv>,
+  options: LiveStreamOptions,
+  release: () => void,
+): Promise<Response> {
+  const { live, logger } = c.var.deps;
 
   const queue: string[] = [];
   let wake: (() => void) | undefined;
@@ -86,6 +105,7 @@ export async function liveEventStream(c: Context<AppEnv>, options: LiveStreamOpt
       clearInterval(heartbeat);
       unsubscribe();
       stopOnClose();
+      release();
     }
   });
 }

@@ -1,13 +1,13 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { discussionsQueryKey } from "../api/discussions-query-key";
+import { reconnectDelayMs } from "../lib/reconnect-delay";
 
 /** GET /api/discussions/events: Server-Sent Events, one per change to any discussion. */
 export const DISCUSSION_EVENTS_URL = "/api/discussions/events";
 
 /** A burst of changes (a moderator tidying up) becomes one refetch. */
 const COALESCE_MS = 250;
-const MAX_RETRY_MS = 30_000;
 
 /**
  * SPEC §4: open lists refetch on any change to the discussions table. The server relays every
@@ -45,11 +45,12 @@ export function useLiveDiscussions(): void {
       current.addEventListener("discussion", refetch);
       current.addEventListener("error", () => {
         // A dropped connection (server restart) is retried by the browser itself. An HTTP
-        // error instead (a proxy's 502 while the app restarts) closes the source for good, so
-        // start a new one, waiting longer after each failure.
+        // error instead (a proxy's 502 while the app restarts, a 503, or a 429 when this
+        // address holds too many streams) closes the source for good, so start a new one,
+        // waiting longer after each failure in a row (at least 1 s, at most 30 s).
         if (current.readyState !== EventSource.CLOSED || source !== current) return;
         failures += 1;
-        retryTimer = setTimeout(connect, Math.min(MAX_RETRY_MS, 1_000 * 2 ** failures));
+        retryTimer = setTimeout(connect, reconnectDelayMs(failures));
       });
     };
 
