@@ -2,6 +2,7 @@
 // its metadata. A missing file (a path with an extension) is a plain 404, never the shell.
 import type { Context } from "hono";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "./database-errors";
+import { pageDataPreloads, preloadLinkHeader } from "./page-data-preloads";
 import {
   fixedPageMeta,
   type PageMeta,
@@ -28,7 +29,7 @@ export function spaHandler(options: SpaOptions) {
   // read most are rendered once, not on every request (bench/RESULTS.md, home page HTML).
   const rendered = new Map<string, string>();
   return async (c: Context) => {
-    const { pathname } = new URL(c.req.url);
+    const { pathname, search } = new URL(c.req.url);
     const file = options.files.get(pathname);
     if (file && pathname !== "/index.html") return staticResponse(file, c.req.raw);
     if (FILE_LIKE.test(pathname)) return c.text("Not found", 404);
@@ -63,6 +64,8 @@ export function spaHandler(options: SpaOptions) {
       rendered.set(key, html);
     }
     c.header("cache-control", "no-cache");
+    const preloads = meta.found ? pageDataPreloads(pathname, search) : [];
+    if (preloads.length) c.header("link", preloadLinkHeader(preloads));
     return c.html(html, meta.found ? 200 : 404);
   };
 }
