@@ -58,43 +58,37 @@ test("members search, role filter, sort, and the empty state with 'Clear filters
   await expect(cardNames(page)).toHaveText([bea, abe, cora]);
 
   const sort = page.getByRole("combobox", { name: "Sort members" });
-  await sort.click();
-  await page.getByRole("option", { name: "Name (A-Z)" }).click();
+  await sort.selectOption({ label: "Name (A-Z)" });
   await expect(cardNames(page)).toHaveText([abe, bea, cora]);
   await expect(page).toHaveURL(/sort=name/);
 
-  await sort.click();
-  await page.getByRole("option", { name: "Oldest members" }).click();
+  await sort.selectOption({ label: "Oldest members" });
   await expect(cardNames(page)).toHaveText([cora, abe, bea]);
 
-  await sort.click();
-  await page.getByRole("option", { name: "Most discussions" }).click();
+  await sort.selectOption({ label: "Most discussions" });
   await expect(cardNames(page)).toHaveCount(3);
 
   const role = page.getByRole("combobox", { name: "Filter by role" });
-  await role.click();
-  await page.getByRole("option", { name: "Moderator" }).click();
+  await role.selectOption({ label: "Moderator" });
   await expect(page.getByText(`1 member found for "${token}"`)).toBeVisible();
   await expect(cardNames(page)).toHaveText([abe]);
   await expect(page.getByRole("listitem").filter({ hasText: abe })).toContainText("Moderator");
 
   // Bio and location are searched too.
-  await role.click();
-  await page.getByRole("option", { name: "All roles" }).click();
+  await role.selectOption({ label: "All roles" });
   await search.fill(`gardening-${token}`);
   await expect(cardNames(page)).toHaveText([bea]);
   await search.fill(`LEEDS-${token}`);
   await expect(cardNames(page)).toHaveText([cora]);
 
   // Nothing matches: the empty state, and 'Clear filters' resets search, role and sort.
-  await role.click();
-  await page.getByRole("option", { name: "Admin" }).click();
+  await role.selectOption({ label: "Admin" });
   await expect(page.getByRole("heading", { name: "No members found" })).toBeVisible();
   await expect(page.getByText(`0 members found for "LEEDS-${token}"`)).toBeVisible();
   await page.getByRole("button", { name: "Clear filters" }).click();
   await expect(search).toHaveValue("");
-  await expect(role).toHaveText("All roles");
-  await expect(sort).toHaveText("Recently active");
+  await expect(role).toHaveValue("all");
+  await expect(sort).toHaveValue("recent");
   await expect(page).toHaveURL(/\/members$/);
   await expect(page.getByText(/^\d+ members found$/)).toBeVisible();
   await expect(page.getByRole("heading", { name: "No members found" })).toBeHidden();

@@ -1,10 +1,15 @@
-import { Suspense } from "react";
+import { lazy, Suspense } from "react";
 import { Outlet, useLocation } from "react-router";
 import { SiteHeader } from "./header/site-header";
 import { PageErrorBoundary } from "./page-error-boundary";
 import { PageFallback } from "./page-fallback";
-import { SiteFooter } from "./site-footer";
 import { useScrollOnNavigate } from "./use-scroll-on-navigate";
+
+// The footer starts below the fold (the main area is at least a screen tall): it loads right
+// after the page's first paint rather than with the scripts every page waits for.
+const SiteFooter = lazy(() =>
+  import("./site-footer").then((module) => ({ default: module.SiteFooter })),
+);
 
 export function Layout() {
   const { pathname } = useLocation();
@@ -32,7 +37,9 @@ export function Layout() {
           </Suspense>
         </PageErrorBoundary>
       </main>
-      <SiteFooter />
+      <Suspense fallback={null}>
+        <SiteFooter />
+      </Suspense>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { Link } from "react-router";
 import type { DiscussionItem } from "../../../../shared/api-types";
 import { Card } from "../../../components/ui/card";
@@ -16,7 +17,7 @@ type DiscussionCardProps = {
  * One discussion in the list. The title's link stretches over the whole card (so the card
  * opens /discussion/{id}), while the moderation buttons sit above it and stay clickable.
  */
-export function DiscussionCard({ discussion, canModerate }: DiscussionCardProps) {
+function DiscussionCardContent({ discussion, canModerate }: DiscussionCardProps) {
   return (
     <li>
       <Card className="relative flex flex-col gap-3 p-5 transition-colors focus-within:border-primary/60 hover:border-primary/40 hover:bg-accent/30">
@@ -45,3 +46,6 @@ export function DiscussionCard({ discussion, canModerate }: DiscussionCardProps)
     </li>
   );
 }
+
+/** Memoised: a page of cards re-renders only the cards whose data changed. */
+export const DiscussionCard = memo(DiscussionCardContent);

@@ -1,4 +1,5 @@
 import { Globe, Lock, MapPin, MessageSquare } from "lucide-react";
+import { memo } from "react";
 import { Link } from "react-router";
 import type { MemberSummary } from "../../../../shared/api-types";
 import { RelativeTime } from "../../../components/relative-time";
@@ -12,7 +13,7 @@ function discussionsLabel(count: number): string {
 }
 
 /** One member in the directory; the whole card opens their profile. */
-export function MemberCard({ member }: { member: MemberSummary }) {
+function MemberCardContent({ member }: { member: MemberSummary }) {
   const VisibilityIcon = member.isPublic ? Globe : Lock;
   return (
     <li>
@@ -63,3 +64,6 @@ export function MemberCard({ member }: { member: MemberSummary }) {
     </li>
   );
 }
+
+/** Memoised: a page of cards re-renders only the cards whose data changed. */
+export const MemberCard = memo(MemberCardContent);

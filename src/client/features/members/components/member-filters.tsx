@@ -3,13 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { MEMBER_SORTS, type MemberSort } from "../../../../shared/constants";
 import { isRole, ROLES } from "../../../../shared/permissions";
 import { Input } from "../../../components/ui/input";
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from "../../../components/ui/select";
+import { NativeSelect } from "../../../components/ui/native-select";
 import { useDebouncedValue } from "../../../hooks/use-debounced-value";
 import type { MemberFilters as Filters } from "../api/get-members";
 
@@ -71,39 +65,37 @@ export function MemberFilters({ filters, onChange }: MemberFiltersProps) {
         />
       </div>
       <div className="grid grid-cols-2 gap-3 md:flex">
-        <Select
+        <NativeSelect
+          aria-label="Filter by role"
+          className="md:w-44"
           value={filters.role}
-          onValueChange={(role) => onChange({ role: isRole(role) ? role : "all" })}
+          onChange={(event) => {
+            const role = event.target.value;
+            onChange({ role: isRole(role) ? role : "all" });
+          }}
         >
-          <SelectTrigger aria-label="Filter by role" className="md:w-44">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value="all">All roles</SelectItem>
-            {ROLE_OPTIONS.map((role) => (
-              <SelectItem key={role} value={role}>
-                {ROLE_LABELS[role]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-        <Select
+          <option value="all">All roles</option>
+          {ROLE_OPTIONS.map((role) => (
+            <option key={role} value={role}>
+              {ROLE_LABELS[role]}
+            </option>
+          ))}
+        </NativeSelect>
+        <NativeSelect
+          aria-label="Sort members"
+          className="md:w-48"
           value={filters.sort}
-          onValueChange={(sort) => {
+          onChange={(event) => {
+            const sort = event.target.value;
             if (isSort(sort)) onChange({ sort });
           }}
         >
-          <SelectTrigger aria-label="Sort members" className="md:w-48">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {MEMBER_SORTS.map((sort) => (
-              <SelectItem key={sort} value={sort}>
-                {SORT_LABELS[sort]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+          {MEMBER_SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {SORT_LABELS[sort]}
+            </option>
+          ))}
+        </NativeSelect>
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
-import { Loader2, Search } from "lucide-react";
-import { lazy, Suspense, useEffect } from "react";
+import { Loader2 } from "lucide-react";
+import { useEffect } from "react";
 import { SKELETON_CARDS } from "../../../../shared/constants";
 import { PageHeading } from "../../../components/page-heading";
 import { Button } from "../../../components/ui/button";
@@ -8,30 +8,9 @@ import { useMembers } from "../api/get-members";
 import { useMemberFilters } from "../hooks/use-member-filters";
 import { MemberCard } from "./member-card";
 import { MemberCardSkeleton } from "./member-card-skeleton";
+import { MemberFilters } from "./member-filters";
 import { MemberStats } from "./member-stats";
 import { MembersEmptyState } from "./members-empty-state";
-
-// The role and sort menus (Radix select with floating-ui, about 20 KB gzipped) load after the
-// page's own code: the heading, counters and list do not wait for them.
-const MemberFilters = lazy(() =>
-  import("./member-filters").then((module) => ({ default: module.MemberFilters })),
-);
-
-/** The filter bar's shape while its code loads, so nothing below it moves. */
-function MemberFiltersPlaceholder() {
-  const box = "h-10 rounded-md border border-input bg-card shadow-xs";
-  return (
-    <div aria-hidden="true" className="flex flex-col gap-3 md:flex-row">
-      <div className={`${box} relative flex-1`}>
-        <Search className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-      </div>
-      <div className="grid grid-cols-2 gap-3 md:flex">
-        <div className={`${box} md:w-44`} />
-        <div className={`${box} md:w-48`} />
-      </div>
-    </div>
-  );
-}
 
 function resultText(total: number, search: string): string {
   const found = `${total.toLocaleString()} ${total === 1 ? "member" : "members"} found`;
@@ -60,9 +39,7 @@ export function MembersDirectory() {
       </div>
       <MemberStats />
       <section aria-labelledby="members-results" className="flex flex-col gap-4">
-        <Suspense fallback={<MemberFiltersPlaceholder />}>
-          <MemberFilters filters={filters} onChange={setFilters} />
-        </Suspense>
+        <MemberFilters filters={filters} onChange={setFilters} />
         <p
           id="members-results"
           role="status"
