@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { Navigate, Outlet } from "react-router";
 import type { Role } from "../../shared/permissions";
 import { useAuth } from "../features/auth/hooks/use-auth";
@@ -14,6 +14,13 @@ type ProtectedRouteProps = {
 
 export function ProtectedRoute({ roles, children }: ProtectedRouteProps) {
   const { user, role, loading } = useAuth();
+  // Signing out on a protected page goes home (SPEC §2); useSignOut navigates there first, but
+  // that navigation is a transition and the session's end may render before it. A member
+  // whose session ends here is sent home, not asked to sign in again.
+  const hadUser = useRef(false);
+  useEffect(() => {
+    if (user) hadUser.current = true;
+  }, [user]);
 
   if (loading) {
     return (
@@ -22,7 +29,7 @@ export function ProtectedRoute({ roles, children }: ProtectedRouteProps) {
       </p>
     );
   }
-  if (!user) return <Navigate to={paths.auth} replace />;
+  if (!user) return <Navigate to={hadUser.current ? paths.home : paths.auth} replace />;
   if (roles && (role === null || !roles.includes(role))) return <AccessDenied />;
   return children ?? <Outlet />;
 }
