@@ -5,14 +5,8 @@ import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
+import { NativeSelect } from "../../../components/ui/native-select";
 import { Popover, PopoverContent, PopoverTrigger } from "../../../components/ui/popover";
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from "../../../components/ui/select";
 import { Switch } from "../../../components/ui/switch";
 import { useDebouncedValue } from "../../../hooks/use-debounced-value";
 import type { DiscussionFilters } from "../api/get-discussions";
@@ -81,21 +75,20 @@ export function DiscussionFiltersPopover({
         </div>
         <div className="grid gap-2">
           <Label htmlFor="filter-date-range">Date range</Label>
-          <Select
+          <NativeSelect
+            id="filter-date-range"
             value={filters.dateRange}
-            onValueChange={(value) => onChange({ dateRange: value as DateRange })}
+            onChange={(event) => {
+              const range = DATE_RANGES.find((known) => known === event.target.value);
+              if (range) onChange({ dateRange: range });
+            }}
           >
-            <SelectTrigger id="filter-date-range">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {DATE_RANGES.map((range) => (
-                <SelectItem key={range} value={range}>
-                  {RANGE_LABELS[range]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+            {DATE_RANGES.map((range) => (
+              <option key={range} value={range}>
+                {RANGE_LABELS[range]}
+              </option>
+            ))}
+          </NativeSelect>
         </div>
         <div className="flex items-center justify-between gap-4">
           <Label htmlFor="filter-pinned">Pinned only</Label>
