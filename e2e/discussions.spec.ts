@@ -147,6 +147,40 @@ test("the filter count follows SPEC §5 and /discussion?author= opens with that 
   await expect(page).toHaveURL(/\/discussion$/);
 });
 
+test("the filter panel's code loads when the button is reached for, keeping focus on it", async ({
+  page,
+}) => {
+  const panelChunks: string[] = [];
+  page.on("request", (request) => {
+    if (/discussion-filters-popover/.test(request.url())) panelChunks.push(request.url());
+  });
+  await page.goto("/discussion");
+  await expect(page.getByRole("heading", { name: "Discussions", exact: true })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(panelChunks).toEqual([]);
+
+  const trigger = page.getByRole("button", { name: "Filters" });
+  await trigger.focus();
+  await expect.poll(() => panelChunks.length).toBe(1);
+  // The popover's own trigger replaces the stand-in and takes the focus with it.
+  await expect(page.locator("button[data-state]", { hasText: "Filters" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("dialog", { name: "Discussion filters" })).toBeVisible();
+});
+
+test("a click on Filters before its code has arrived opens the panel once it has", async ({
+  page,
+}) => {
+  await page.route(/discussion-filters-popover/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.goto("/discussion");
+  await page.getByRole("button", { name: "Filters" }).click();
+  await expect(page.getByRole("dialog", { name: "Discussion filters" })).toBeVisible();
+  await expect(page.getByRole("dialog").getByLabel("Author")).toBeVisible();
+});
+
 test("a moderator pins a discussion and it moves to the top", async ({ page }) => {
   const word = token();
   const email = uniqueEmail("moderator");

@@ -1,5 +1,5 @@
-import { ArrowLeft, Lock, MessageSquare, Share2 } from "lucide-react";
-import { lazy, Suspense, useEffect } from "react";
+import { ArrowLeft, Lock, MessageSquare } from "lucide-react";
+import { useEffect } from "react";
 import { Link, useNavigate } from "react-router";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
@@ -13,12 +13,7 @@ import { useLiveDiscussions } from "../hooks/use-live-discussions";
 import { DiscussionBadges } from "./discussion-badges";
 import { DiscussionByline, ReplyCount } from "./discussion-meta";
 import { DiscussionNotFound } from "./discussion-not-found";
-
-// The share menu (Radix dropdown with floating-ui) loads after the discussion is shown: the
-// text does not wait for a menu nobody has opened yet.
-const ShareMenu = lazy(() =>
-  import("./share-menu").then((module) => ({ default: module.ShareMenu })),
-);
+import { ShareControl } from "./share-control";
 
 function BackButton() {
   return (
@@ -82,16 +77,7 @@ export function DiscussionDetail({ id }: { id: string }) {
               </h1>
               <div className="flex flex-wrap items-center justify-between gap-3">
                 <DiscussionByline discussion={data} />
-                <Suspense
-                  fallback={
-                    <Button variant="outline" size="sm" disabled>
-                      <Share2 aria-hidden="true" />
-                      Share
-                    </Button>
-                  }
-                >
-                  <ShareMenu discussion={data} />
-                </Suspense>
+                <ShareControl discussion={data} />
               </div>
             </header>
             <div className="whitespace-pre-line break-words text-base leading-relaxed">

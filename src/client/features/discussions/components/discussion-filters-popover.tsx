@@ -1,7 +1,5 @@
-import { SlidersHorizontal } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { DATE_RANGES, type DateRange, LIMITS } from "../../../../shared/constants";
-import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
@@ -11,6 +9,7 @@ import { Switch } from "../../../components/ui/switch";
 import { useDebouncedValue } from "../../../hooks/use-debounced-value";
 import type { DiscussionFilters } from "../api/get-discussions";
 import { activeFilterCount } from "../hooks/use-discussion-filters";
+import { FiltersTriggerButton } from "./filters-trigger-button";
 
 const RANGE_LABELS: Record<DateRange, string> = {
   all: "All time",
@@ -25,6 +24,10 @@ type DiscussionFiltersPopoverProps = {
   filters: DiscussionFilters;
   onChange: (change: Partial<DiscussionFilters>) => void;
   onClear: () => void;
+  /** Open at once: the visitor clicked the button while this code was loading. */
+  defaultOpen?: boolean;
+  /** Take the focus: it was on the button this one replaces. */
+  focusTrigger?: boolean;
 };
 
 /** SPEC §3 filters: author, date range, pinned only, locked only; the trigger shows the count. */
@@ -32,8 +35,16 @@ export function DiscussionFiltersPopover({
   filters,
   onChange,
   onClear,
+  defaultOpen = false,
+  focusTrigger = false,
 }: DiscussionFiltersPopoverProps) {
   const count = activeFilterCount(filters);
+  const trigger = useRef<HTMLButtonElement>(null);
+  // Only on mount: the focus was on the stand-in button this trigger replaced.
+  const focusOnMount = useRef(focusTrigger);
+  useEffect(() => {
+    if (focusOnMount.current) trigger.current?.focus();
+  }, []);
   const [author, setAuthor] = useState(filters.author);
   const debouncedAuthor = useDebouncedValue(author, AUTHOR_DELAY_MS);
 
@@ -50,17 +61,9 @@ export function DiscussionFiltersPopover({
   }, [filters.author]);
 
   return (
-    <Popover>
+    <Popover defaultOpen={defaultOpen}>
       <PopoverTrigger asChild>
-        <Button variant="outline" aria-label={count ? `Filters (${count} active)` : "Filters"}>
-          <SlidersHorizontal aria-hidden="true" />
-          Filters
-          {count ? (
-            <Badge data-testid="active-filter-count" className="px-1.5">
-              {count}
-            </Badge>
-          ) : null}
-        </Button>
+        <FiltersTriggerButton ref={trigger} count={count} />
       </PopoverTrigger>
       <PopoverContent aria-label="Discussion filters" className="flex flex-col gap-4">
         <div className="grid gap-2">

@@ -1,4 +1,4 @@
-import { Loader2, Plus, SlidersHorizontal } from "lucide-react";
+import { Loader2, Plus } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { SKELETON_CARDS } from "../../../../shared/constants";
@@ -14,20 +14,13 @@ import { activeFilterCount, useDiscussionFilters } from "../hooks/use-discussion
 import { useLiveDiscussions } from "../hooks/use-live-discussions";
 import { DiscussionCard } from "./discussion-card";
 import { DiscussionCardSkeleton } from "./discussion-card-skeleton";
+import { DiscussionFiltersControl } from "./discussion-filters-control";
 import { DiscussionSearch } from "./discussion-search";
 import { DiscussionsEmptyState } from "./discussions-empty-state";
 import { LoadMore } from "./load-more";
 
 // The creation form brings zod, react-hook-form and the shared schemas (about 40 KB gzipped):
 // it downloads when a member opens it, not with the list every visitor reads.
-// The filter panel (Radix popover, select and switch, with floating-ui) follows the list
-// rather than holding it up: the list shows as soon as its own code and data are in.
-const DiscussionFiltersPopover = lazy(() =>
-  import("./discussion-filters-popover").then((module) => ({
-    default: module.DiscussionFiltersPopover,
-  })),
-);
-
 const NewDiscussionForm = lazy(() =>
   import("./new-discussion-form").then((module) => ({ default: module.NewDiscussionForm })),
 );
@@ -110,20 +103,11 @@ export function DiscussionsForum() {
               value={filters.search}
               onChange={(search) => setFilters({ search })}
             />
-            <Suspense
-              fallback={
-                <Button variant="outline" disabled>
-                  <SlidersHorizontal aria-hidden="true" />
-                  Filters
-                </Button>
-              }
-            >
-              <DiscussionFiltersPopover
-                filters={filters}
-                onChange={setFilters}
-                onClear={clearFilters}
-              />
-            </Suspense>
+            <DiscussionFiltersControl
+              filters={filters}
+              onChange={setFilters}
+              onClear={clearFilters}
+            />
           </div>
           <div
             role="status"

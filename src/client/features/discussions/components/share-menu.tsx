@@ -1,6 +1,6 @@
-import { Link2, Mail, Share2 } from "lucide-react";
+import { Link2, Mail } from "lucide-react";
+import { useEffect, useRef } from "react";
 import type { DiscussionItem } from "../../../../shared/api-types";
-import { Button } from "../../../components/ui/button";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -13,14 +13,33 @@ import { paths } from "../../../lib/paths";
 import { toast } from "../../../lib/toast";
 import { useShareCount } from "../hooks/use-share-count";
 import { mailtoUrl, openSharePopup, SHARE_TARGETS, type ShareTarget } from "../lib/share-links";
+import { ShareTriggerButton } from "./share-trigger-button";
 
 function sharesLabel(count: number): string {
   return `Shared ${count} ${count === 1 ? "time" : "times"} this session`;
 }
 
 /** SPEC §2 share menu: four networks in a popup, email, copy link; counts this session's shares. */
-export function ShareMenu({ discussion }: { discussion: DiscussionItem }) {
+type ShareMenuProps = {
+  discussion: DiscussionItem;
+  /** Open at once: the visitor clicked the button while this code was loading. */
+  defaultOpen?: boolean;
+  /** Take the focus: it was on the button this one replaces. */
+  focusTrigger?: boolean;
+};
+
+export function ShareMenu({
+  discussion,
+  defaultOpen = false,
+  focusTrigger = false,
+}: ShareMenuProps) {
   const { count, recordShare } = useShareCount(discussion.id);
+  const trigger = useRef<HTMLButtonElement>(null);
+  // Only on mount: the focus was on the stand-in button this trigger replaced.
+  const focusOnMount = useRef(focusTrigger);
+  useEffect(() => {
+    if (focusOnMount.current) trigger.current?.focus();
+  }, []);
   const shareable = {
     title: discussion.title,
     content: discussion.content,
@@ -46,17 +65,9 @@ export function ShareMenu({ discussion }: { discussion: DiscussionItem }) {
   };
 
   return (
-    <DropdownMenu>
+    <DropdownMenu defaultOpen={defaultOpen}>
       <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="sm">
-          <Share2 aria-hidden="true" />
-          Share
-          {count ? (
-            <span className="text-muted-foreground" data-testid="share-count">
-              {count}
-            </span>
-          ) : null}
-        </Button>
+        <ShareTriggerButton ref={trigger} count={count} />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         <DropdownMenuLabel>Share this discussion</DropdownMenuLabel>
