@@ -3,7 +3,7 @@
 // discussion, the directory, profiles, the session, blog posts, the home page, discussion
 // creates and profile saves (about one request in five writes). Checks: no errors, no
 // timeouts, no answer other than 2xx; and no memory growth trend: the server's RSS sampled
-// every second through a warm-up, the measured run and a quiet minute after.
+// every second through a 30 s warm-up, the measured run and 30 quiet seconds after.
 //   npx tsx scripts/load/mixed-load.ts [--postgres] [--duration 30] [--connections 100]
 // Ports 3530-3539. Results: docs/reliability.md.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
