@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_PATH, PLAYWRIGHT_CHROMIUM_ARGS } from "./bench/lib/chromium";
 
 // Browser tests run the real server (built client, embedded database in a fresh temporary
 // DATA_DIR) and drive Debian's Chromium: never a browser downloaded by Playwright.
@@ -24,18 +25,7 @@ export default defineConfig({
   use: {
     baseURL: e2eSiteUrl,
     trace: "retain-on-failure",
-    launchOptions: {
-      executablePath: "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: PLAYWRIGHT_CHROMIUM_ARGS },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {

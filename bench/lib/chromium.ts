@@ -14,9 +14,12 @@ export const CHROMIUM_FLAGS = [
   "--disable-quic",
 ];
 
+/** The flags for Playwright, which adds its own headless flag. */
+export const PLAYWRIGHT_CHROMIUM_ARGS = CHROMIUM_FLAGS.filter((flag) => flag !== "--headless");
+
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_FLAGS.filter((flag) => flag !== "--headless"),
+    args: PLAYWRIGHT_CHROMIUM_ARGS,
   });
 }

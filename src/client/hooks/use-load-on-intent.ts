@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 /**
  * Loads a control's code when a visitor reaches for it (a pointer over it, a touch, focus or a
@@ -45,4 +45,17 @@ export function useLoadOnIntent(load: () => Promise<unknown>) {
       },
     },
   };
+}
+
+/**
+ * The real control's trigger: focused on mount when `focus` (the `focusWhenReady` of
+ * useLoadOnIntent) says the focus was on the stand-in it replaces. Later changes are ignored.
+ */
+export function useFocusOnMount<T extends HTMLElement>(focus: boolean) {
+  const element = useRef<T>(null);
+  const focusOnMount = useRef(focus);
+  useEffect(() => {
+    if (focusOnMount.current) element.current?.focus();
+  }, []);
+  return element;
 }

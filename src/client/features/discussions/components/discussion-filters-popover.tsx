@@ -7,6 +7,7 @@ import { NativeSelect } from "../../../components/ui/native-select";
 import { Popover, PopoverContent, PopoverTrigger } from "../../../components/ui/popover";
 import { Switch } from "../../../components/ui/switch";
 import { useDebouncedValue } from "../../../hooks/use-debounced-value";
+import { useFocusOnMount } from "../../../hooks/use-load-on-intent";
 import type { DiscussionFilters } from "../api/get-discussions";
 import { activeFilterCount } from "../hooks/use-discussion-filters";
 import { FiltersTriggerButton } from "./filters-trigger-button";
@@ -39,12 +40,7 @@ export function DiscussionFiltersPopover({
   focusTrigger = false,
 }: DiscussionFiltersPopoverProps) {
   const count = activeFilterCount(filters);
-  const trigger = useRef<HTMLButtonElement>(null);
-  // Only on mount: the focus was on the stand-in button this trigger replaced.
-  const focusOnMount = useRef(focusTrigger);
-  useEffect(() => {
-    if (focusOnMount.current) trigger.current?.focus();
-  }, []);
+  const trigger = useFocusOnMount<HTMLButtonElement>(focusTrigger);
   const [author, setAuthor] = useState(filters.author);
   const debouncedAuthor = useDebouncedValue(author, AUTHOR_DELAY_MS);
 

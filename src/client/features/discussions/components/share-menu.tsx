@@ -1,5 +1,4 @@
 import { Link2, Mail } from "lucide-react";
-import { useEffect, useRef } from "react";
 import type { DiscussionItem } from "../../../../shared/api-types";
 import {
   DropdownMenu,
@@ -9,6 +8,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "../../../components/ui/dropdown-menu";
+import { useFocusOnMount } from "../../../hooks/use-load-on-intent";
 import { paths } from "../../../lib/paths";
 import { toast } from "../../../lib/toast";
 import { useShareCount } from "../hooks/use-share-count";
@@ -34,12 +34,7 @@ export function ShareMenu({
   focusTrigger = false,
 }: ShareMenuProps) {
   const { count, recordShare } = useShareCount(discussion.id);
-  const trigger = useRef<HTMLButtonElement>(null);
-  // Only on mount: the focus was on the stand-in button this trigger replaced.
-  const focusOnMount = useRef(focusTrigger);
-  useEffect(() => {
-    if (focusOnMount.current) trigger.current?.focus();
-  }, []);
+  const trigger = useFocusOnMount<HTMLButtonElement>(focusTrigger);
   const shareable = {
     title: discussion.title,
     content: discussion.content,
