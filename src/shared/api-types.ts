@@ -21,6 +21,28 @@ export type SessionProfile = {
   avatarUrl: string | null;
 };
 
+/** One signed-in browser as /settings lists it (GET /api/account/sessions); never its token. */
+export type AccountSession = {
+  id: string;
+  /** "Firefox 128", or null when the user agent says nothing we recognise. */
+  browser: string | null;
+  /** "macOS 14", or null. */
+  os: string | null;
+  ipAddress: string | null;
+  createdAt: string;
+  lastUsedAt: string;
+  /** The session this request was made with. */
+  current: boolean;
+};
+
+export type AccountSessionsResponse = { sessions: AccountSession[] };
+
+/** POST /api/account/email: nothing changes until the link sent to `pendingEmail` is opened. */
+export type EmailChangeRequested = { pendingEmail: string };
+
+/** POST /api/account/email/confirm */
+export type EmailChangeConfirmed = { email: string };
+
 /** GET /api/session */
 export type SessionResponse =
   | { user: SessionUser; profile: SessionProfile; role: Role }

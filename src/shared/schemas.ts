@@ -65,6 +65,46 @@ export const signUpSchema = z.object({
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
+/** A new password follows sign-up's rules (reset, confirmation page, settings). */
+export const newPasswordSchema = passwordSchema.min(
+  LIMITS.passwordMin,
+  `Password must be at least ${LIMITS.passwordMin} characters`,
+);
+
+/** Single-use links carry an opaque token; anything longer than ours is not one of ours. */
+const tokenSchema = z
+  .string({ error: "This link is invalid or has expired" })
+  .trim()
+  .min(1, "This link is invalid or has expired")
+  .max(200, "This link is invalid or has expired");
+
+/** POST /api/auth/resend-confirmation and /api/auth/request-password-reset. */
+export const emailOnlySchema = z.object({ email: emailSchema });
+export type EmailOnlyInput = z.infer<typeof emailOnlySchema>;
+
+/** POST /api/auth/confirm-email: the confirmation page sets the password that becomes active. */
+export const confirmEmailSchema = z.object({ token: tokenSchema, password: newPasswordSchema });
+export type ConfirmEmailInput = z.infer<typeof confirmEmailSchema>;
+
+/** POST /api/auth/reset-password. */
+export const resetPasswordSchema = z.object({ token: tokenSchema, newPassword: newPasswordSchema });
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** POST /api/auth/change-password (settings): other sessions end. */
+export const changePasswordSchema = z.object({
+  currentPassword: passwordSchema,
+  newPassword: newPasswordSchema,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** POST /api/account/email: a link to the new address confirms the change. */
+export const changeEmailSchema = z.object({ email: emailSchema });
+export type ChangeEmailInput = z.infer<typeof changeEmailSchema>;
+
+/** POST /api/account/email/confirm. */
+export const confirmEmailChangeSchema = z.object({ token: tokenSchema });
+export type ConfirmEmailChangeInput = z.infer<typeof confirmEmailChangeSchema>;
+
 /** http(s) URLs only: `javascript:` and friends must never reach an href. */
 export function isWebUrl(value: string): boolean {
   if (!URL.canParse(value)) return false;
