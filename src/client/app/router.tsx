@@ -20,6 +20,20 @@ const ProfilePage = lazyPage(() => import("./pages/profile-page"), "ProfilePage"
 const ProfileEditPage = lazyPage(() => import("./pages/profile-edit-page"), "ProfileEditPage");
 const MembersPage = lazyPage(() => import("./pages/members-page"), "MembersPage");
 const AuthPage = lazyPage(() => import("./pages/auth-page"), "AuthPage");
+const ConfirmEmailPage = lazyPage(() => import("./pages/confirm-email-page"), "ConfirmEmailPage");
+const ForgotPasswordPage = lazyPage(
+  () => import("./pages/forgot-password-page"),
+  "ForgotPasswordPage",
+);
+const ResetPasswordPage = lazyPage(
+  () => import("./pages/reset-password-page"),
+  "ResetPasswordPage",
+);
+const SettingsPage = lazyPage(() => import("./pages/settings-page"), "SettingsPage");
+const ConfirmEmailChangePage = lazyPage(
+  () => import("./pages/confirm-email-change-page"),
+  "ConfirmEmailChangePage",
+);
 const PrivacyPage = lazyPage(() => import("./pages/privacy-page"), "PrivacyPage");
 const DataRequestPage = lazyPage(() => import("./pages/data-request-page"), "DataRequestPage");
 const NewsletterUnsubscribePage = lazyPage(
@@ -53,6 +67,10 @@ export function AppRoutes() {
         <Route path={routePatterns.profile} element={<ProfilePage />} />
         <Route path={paths.members} element={<MembersPage />} />
         <Route path={paths.auth} element={<AuthPage />} />
+        <Route path={paths.confirmEmail} element={<ConfirmEmailPage />} />
+        <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
+        <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
+        <Route path={paths.confirmEmailChange} element={<ConfirmEmailChangePage />} />
         <Route path={paths.privacy} element={<PrivacyPage />} />
         <Route path={paths.dataRequest} element={<DataRequestPage />} />
         <Route path={paths.newsletterUnsubscribe} element={<NewsletterUnsubscribePage />} />
@@ -60,6 +78,7 @@ export function AppRoutes() {
         <Route path={paths.headerShowcase} element={<HeaderShowcasePage />} />
         <Route element={<ProtectedRoute />}>
           <Route path={paths.profileEdit} element={<ProfileEditPage />} />
+          <Route path={paths.settings} element={<SettingsPage />} />
         </Route>
         <Route element={<ProtectedRoute roles={rolesWith("cmsAccess")} />}>
           <Route path={paths.cms} element={<CmsPage />} />

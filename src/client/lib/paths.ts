@@ -18,8 +18,14 @@ export const paths = {
   profileEdit: "/profile/edit",
   members: "/members",
   auth: "/auth",
-  /** Where the sign-up confirmation link lands (better-auth's `callbackURL`). */
-  authVerified: "/auth?verified=1",
+  /** Where the sign-up confirmation link lands (with `?token=`): the password is chosen here. */
+  confirmEmail: "/auth/confirm",
+  forgotPassword: "/auth/forgot-password",
+  /** Where a password reset link lands (with `?token=`). */
+  resetPassword: "/auth/reset-password",
+  settings: "/settings",
+  /** Where the link sent to a new email address lands (with `?token=`). */
+  confirmEmailChange: "/settings/email",
   privacy: "/privacy",
   dataRequest: "/data-request",
   /** Where the newsletter's welcome email sends someone who wants out (with email and token). */

@@ -1,10 +1,18 @@
-import { Pencil, User } from "lucide-react";
+import { LayoutDashboard, Pencil, Settings, User } from "lucide-react";
+import { can, type Role } from "../../../shared/permissions";
 import { paths } from "../../lib/paths";
 
-/** Links for a signed-in member (SPEC §2), shown in the account and mobile menus. */
-export function accountLinks(userId: string) {
+/**
+ * Links for a signed-in member (SPEC §2), shown in the account and mobile menus: the public
+ * profile, account settings, and the staff area for roles that may enter it.
+ */
+export function accountLinks(userId: string, role: Role | null) {
   return [
     { to: paths.profile(userId), label: "Profile", icon: User },
     { to: paths.profileEdit, label: "Edit Profile", icon: Pencil },
-  ] as const;
+    { to: paths.settings, label: "Settings", icon: Settings },
+    ...(can(role, "cmsAccess")
+      ? [{ to: paths.cms, label: "Content management", icon: LayoutDashboard }]
+      : []),
+  ];
 }

@@ -32,7 +32,7 @@ type MobileMenuProps = {
 
 /** The left slide-out panel: same links and account actions as the desktop header. */
 export function MobileMenu({ open, onOpenChange, triggerRef }: MobileMenuProps) {
-  const { user, profile, loading } = useAuth();
+  const { user, profile, role, loading } = useAuth();
   const signOut = useSignOut();
 
   return (
@@ -72,7 +72,7 @@ export function MobileMenu({ open, onOpenChange, triggerRef }: MobileMenuProps) 
                 <span className="truncate font-medium">{profile?.fullName || user.email}</span>
               </div>
               <ul className="grid gap-1">
-                {accountLinks(user.id).map(({ to, label, icon: Icon }) => (
+                {accountLinks(user.id, role).map(({ to, label, icon: Icon }) => (
                   <li key={to}>
                     <SheetClose asChild>
                       <NavLink to={to} end className={linkClass}>

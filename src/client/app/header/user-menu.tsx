@@ -15,7 +15,7 @@ import { useSignOut } from "./use-sign-out";
 
 /** The signed-in member's avatar button and account menu (desktop header). */
 export function UserMenu() {
-  const { user, profile } = useAuth();
+  const { user, profile, role } = useAuth();
   const signOut = useSignOut();
   if (!user) return null;
 
@@ -29,7 +29,7 @@ export function UserMenu() {
       <DropdownMenuContent align="end">
         <DropdownMenuLabel className="truncate">{displayName}</DropdownMenuLabel>
         <DropdownMenuSeparator />
-        {accountLinks(user.id).map(({ to, label, icon: Icon }) => (
+        {accountLinks(user.id, role).map(({ to, label, icon: Icon }) => (
           <DropdownMenuItem key={to} asChild>
             <Link to={to}>
               <Icon aria-hidden="true" />

@@ -1,21 +1,15 @@
 import { Navigate } from "react-router";
 import { AuthCard } from "../../features/auth/components/auth-card";
 import { useAuth } from "../../features/auth/hooks/use-auth";
-import { useVerificationNotice } from "../../features/auth/hooks/use-verification-notice";
 import { usePageTitle } from "../../hooks/use-page-title";
 import { paths } from "../../lib/paths";
 
 export function AuthPage() {
   usePageTitle("Sign in");
   const { user } = useAuth();
-  useVerificationNotice({ keepUrl: user !== null });
 
   // SPEC §2: when a session exists or appears, the member is sent home.
   if (user) return <Navigate to={paths.home} replace />;
 
-  return (
-    <div className="flex flex-1 items-start justify-center px-4 py-12 sm:items-center">
-      <AuthCard />
-    </div>
-  );
+  return <AuthCard />;
 }

@@ -14,6 +14,12 @@ export type AuthContextValue = {
   /** Throws ApiError; the new account must confirm its email before signing in. */
   signUp: (input: SignUpInput) => Promise<void>;
   signOut: () => Promise<void>;
+  /**
+   * Reads the session again after the server changed it outside these calls: a confirmation
+   * link signed the member in, a password reset ended every session, the email changed.
+   * Resolves once the new session has been read.
+   */
+  refreshSession: () => Promise<void>;
 };
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

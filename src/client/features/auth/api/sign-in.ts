@@ -1,14 +1,15 @@
 import type { SignInInput } from "../../../../shared/schemas";
 import { api } from "../../../lib/api-client";
-import { paths } from "../../../lib/paths";
+
+/** The code of a 403 answer to sign-in: the account's email is not confirmed yet. */
+export const EMAIL_NOT_VERIFIED = "EMAIL_NOT_VERIFIED";
 
 /**
- * better-auth email sign-in; sets the session cookie. Throws ApiError (401, 403
- * EMAIL_NOT_VERIFIED, 429). An unverified account is sent a fresh confirmation link, which
- * `callbackURL` points back at the auth page.
+ * Email sign-in; sets the session cookie. Throws ApiError (401, 403 EMAIL_NOT_VERIFIED, 429).
+ * Nothing is mailed on a refused sign-in: the Sign In tab offers to resend the link instead.
  */
 export async function signInWithEmail(input: SignInInput): Promise<void> {
   await api.post<unknown>("/api/auth/sign-in/email", {
-    body: { email: input.email, password: input.password, callbackURL: paths.authVerified },
+    body: { email: input.email, password: input.password },
   });
 }

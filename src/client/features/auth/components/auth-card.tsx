@@ -1,14 +1,9 @@
 import { useState } from "react";
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from "../../../components/ui/card";
+import { CenteredCard } from "../../../components/centered-card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
 import { SignInForm } from "./sign-in-form";
 import { SignUpForm } from "./sign-up-form";
+import { SignUpSent } from "./sign-up-sent";
 
 type AuthTab = "sign-in" | "sign-up";
 
@@ -18,29 +13,30 @@ function isAuthTab(value: string): value is AuthTab {
 
 export function AuthCard() {
   const [tab, setTab] = useState<AuthTab>("sign-in");
+  // Where the last sign-up's confirmation link went; the Sign Up tab says what happens next.
+  const [sentTo, setSentTo] = useState<string | null>(null);
 
   return (
-    <Card className="w-full max-w-md">
-      <CardHeader className="text-center">
-        <CardTitle asChild>
-          <h1>Welcome to the product</h1>
-        </CardTitle>
-        <CardDescription>Sign in to your account or create a new one.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Tabs value={tab} onValueChange={(value) => isAuthTab(value) && setTab(value)}>
-          <TabsList className="w-full">
-            <TabsTrigger value="sign-in">Sign In</TabsTrigger>
-            <TabsTrigger value="sign-up">Sign Up</TabsTrigger>
-          </TabsList>
-          <TabsContent value="sign-in">
-            <SignInForm />
-          </TabsContent>
-          <TabsContent value="sign-up">
-            <SignUpForm onSignedUp={() => setTab("sign-in")} />
-          </TabsContent>
-        </Tabs>
-      </CardContent>
-    </Card>
+    <CenteredCard
+      title="Welcome to the product"
+      description="Sign in to your account or create a new one."
+    >
+      <Tabs value={tab} onValueChange={(value) => isAuthTab(value) && setTab(value)}>
+        <TabsList className="w-full">
+          <TabsTrigger value="sign-in">Sign In</TabsTrigger>
+          <TabsTrigger value="sign-up">Sign Up</TabsTrigger>
+        </TabsList>
+        <TabsContent value="sign-in">
+          <SignInForm />
+        </TabsContent>
+        <TabsContent value="sign-up">
+          {sentTo ? (
+            <SignUpSent email={sentTo} onStartOver={() => setSentTo(null)} />
+          ) : (
+            <SignUpForm onSignedUp={setSentTo} />
+          )}
+        </TabsContent>
+      </Tabs>
+    </CenteredCard>
   );
 }

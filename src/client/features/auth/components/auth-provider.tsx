@@ -15,14 +15,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // A failed session read (server down) counts as signed out rather than blocking the app.
   const { data = SIGNED_OUT, isPending } = useSession();
 
+  const refreshSession = useCallback(async () => {
+    // Everything cached was read with the old session; the session goes first so the UI flips
+    // now, the rest reloads behind it.
+    await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    void queryClient.invalidateQueries({ predicate: (query) => !isSessionQuery(query) });
+  }, [queryClient]);
+
   const signIn = useCallback(
     async (input: SignInInput) => {
       await signInWithEmail(input);
-      // Everything cached was read as a visitor; the session goes first so the UI flips now.
-      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-      void queryClient.invalidateQueries({ predicate: (query) => !isSessionQuery(query) });
+      await refreshSession();
     },
-    [queryClient],
+    [refreshSession],
   );
 
   const signUp = useCallback((input: SignUpInput) => signUpWithEmail(input), []);
@@ -43,8 +48,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signIn,
       signUp,
       signOut,
+      refreshSession,
     }),
-    [data, isPending, signIn, signUp, signOut],
+    [data, isPending, signIn, signUp, signOut, refreshSession],
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;

@@ -1,18 +1,30 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { Link } from "react-router";
 import { type SignInInput, signInSchema } from "../../../../shared/schemas";
 import { TextField } from "../../../components/form/text-field";
+import { Notice } from "../../../components/notice";
 import { Button } from "../../../components/ui/button";
-import { errorMessage } from "../../../lib/api-client";
+import { ApiError, errorMessage } from "../../../lib/api-client";
+import { paths } from "../../../lib/paths";
 import { setServerFieldErrors } from "../../../lib/server-field-errors";
 import { toast } from "../../../lib/toast";
+import { EMAIL_NOT_VERIFIED } from "../api/sign-in";
 import { useAuth } from "../hooks/use-auth";
+import { ResendConfirmationButton } from "./resend-confirmation-button";
 
 const FIELDS = ["email", "password"] as const;
+
+function isUnconfirmed(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 403 && error.code === EMAIL_NOT_VERIFIED;
+}
 
 /** On success the session appears and the auth page sends the member home. */
 export function SignInForm() {
   const { signIn } = useAuth();
+  // The address a sign-in was refused for because it is not confirmed yet.
+  const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -24,10 +36,15 @@ export function SignInForm() {
   });
 
   const onSubmit = handleSubmit(async (values) => {
+    setUnconfirmedEmail(null);
     try {
       await signIn(values);
       toast.success("Welcome back!", { description: "You have been successfully logged in." });
     } catch (error) {
+      if (isUnconfirmed(error)) {
+        setUnconfirmedEmail(values.email);
+        return;
+      }
       setServerFieldErrors(error, setError, FIELDS);
       toast.error(errorMessage(error));
     }
@@ -35,6 +52,14 @@ export function SignInForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      {unconfirmedEmail ? (
+        <Notice role="alert">
+          <p>
+            Please confirm your email address first. Check your inbox for the confirmation link.
+          </p>
+          <ResendConfirmationButton email={unconfirmedEmail} />
+        </Notice>
+      ) : null}
       <TextField
         id="sign-in-email"
         label="Email"
@@ -43,14 +68,22 @@ export function SignInForm() {
         error={errors.email?.message}
         {...register("email")}
       />
-      <TextField
-        id="sign-in-password"
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        error={errors.password?.message}
-        {...register("password")}
-      />
+      <div className="grid gap-2">
+        <TextField
+          id="sign-in-password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register("password")}
+        />
+        <Link
+          to={paths.forgotPassword}
+          className="w-fit rounded-sm text-primary text-sm underline-offset-4 hover:underline"
+        >
+          Forgot password?
+        </Link>
+      </div>
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? "Signing in..." : "Sign In"}
       </Button>

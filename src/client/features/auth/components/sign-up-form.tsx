@@ -11,8 +11,8 @@ import { useAuth } from "../hooks/use-auth";
 const FIELDS = ["name", "email", "password"] as const;
 
 type SignUpFormProps = {
-  /** Called after the account is created (it still needs its email confirmed). */
-  onSignedUp: () => void;
+  /** Called with the address a confirmation link went to (the account is not usable yet). */
+  onSignedUp: (email: string) => void;
 };
 
 export function SignUpForm({ onSignedUp }: SignUpFormProps) {
@@ -35,7 +35,7 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
         description: "Please check your email to confirm your account.",
       });
       reset();
-      onSignedUp();
+      onSignedUp(values.email);
     } catch (error) {
       setServerFieldErrors(error, setError, FIELDS);
       toast.error(errorMessage(error));

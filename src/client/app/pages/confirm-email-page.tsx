@@ -1,0 +1,30 @@
+import { useSearchParams } from "react-router";
+import { CenteredCard } from "../../components/centered-card";
+import {
+  ConfirmEmailForm,
+  ConfirmLinkInvalid,
+} from "../../features/account/components/confirm-email-form";
+import { useAuth } from "../../features/auth/hooks/use-auth";
+import { usePageTitle } from "../../hooks/use-page-title";
+
+/** Where the sign-up confirmation link lands (?token=): the password is chosen here. */
+export function ConfirmEmailPage() {
+  usePageTitle("Confirm your email");
+  const [params] = useSearchParams();
+  const token = params.get("token")?.trim() ?? "";
+  // Confirming signs the member in: the session cookie is new.
+  const { refreshSession } = useAuth();
+
+  return (
+    <CenteredCard
+      title="Choose your password"
+      description="One last step to finish creating your account: choose the password you'll sign in with."
+    >
+      {token ? (
+        <ConfirmEmailForm token={token} onSignedIn={refreshSession} />
+      ) : (
+        <ConfirmLinkInvalid />
+      )}
+    </CenteredCard>
+  );
+}

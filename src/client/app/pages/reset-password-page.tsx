@@ -1,0 +1,30 @@
+import { useSearchParams } from "react-router";
+import { CenteredCard } from "../../components/centered-card";
+import {
+  ResetLinkInvalid,
+  ResetPasswordForm,
+} from "../../features/account/components/reset-password-form";
+import { useAuth } from "../../features/auth/hooks/use-auth";
+import { usePageTitle } from "../../hooks/use-page-title";
+
+/** Where a password reset link lands (?token=). */
+export function ResetPasswordPage() {
+  usePageTitle("Reset password");
+  const [params] = useSearchParams();
+  const token = params.get("token")?.trim() ?? "";
+  // Every session of the account has ended, possibly this browser's too.
+  const { refreshSession } = useAuth();
+
+  return (
+    <CenteredCard
+      title="Choose a new password"
+      description="Pick a new password for your account. Afterwards you'll be signed out everywhere and can sign in with it."
+    >
+      {token ? (
+        <ResetPasswordForm token={token} onPasswordReset={refreshSession} />
+      ) : (
+        <ResetLinkInvalid />
+      )}
+    </CenteredCard>
+  );
+}

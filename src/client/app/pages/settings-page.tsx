@@ -1,0 +1,38 @@
+import { Link } from "react-router";
+import { PageContainer } from "../../components/page-container";
+import { PageHeading } from "../../components/page-heading";
+import { EmailSection } from "../../features/account/components/email-section";
+import { PasswordSection } from "../../features/account/components/password-section";
+import { SessionsSection } from "../../features/account/components/sessions-section";
+import { useAuth } from "../../features/auth/hooks/use-auth";
+import { usePageTitle } from "../../hooks/use-page-title";
+import { paths } from "../../lib/paths";
+
+/** Behind <ProtectedRoute>: a signed-in member is guaranteed here. */
+export function SettingsPage() {
+  usePageTitle("Account settings");
+  const { user } = useAuth();
+  if (!user) return null;
+
+  return (
+    <PageContainer className="grid max-w-3xl gap-6">
+      <header className="grid gap-2">
+        <PageHeading>Account settings</PageHeading>
+        <p className="text-muted-foreground">
+          Your password, email address and where you're signed in. To change what other members see
+          about you,{" "}
+          <Link
+            to={paths.profileEdit}
+            className="rounded-sm text-primary underline underline-offset-4"
+          >
+            edit your profile
+          </Link>
+          .
+        </p>
+      </header>
+      <PasswordSection email={user.email} />
+      <EmailSection email={user.email} />
+      <SessionsSection />
+    </PageContainer>
+  );
+}

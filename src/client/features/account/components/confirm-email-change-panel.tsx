@@ -1,0 +1,108 @@
+import { Link } from "react-router";
+import { Notice } from "../../../components/notice";
+import { Button } from "../../../components/ui/button";
+import { buttonVariants } from "../../../components/ui/button-variants";
+import { ApiError, errorMessage } from "../../../lib/api-client";
+import { paths } from "../../../lib/paths";
+import { useConfirmEmailChange } from "../api/confirm-email-change";
+import { isInvalidLinkError } from "../lib/invalid-link";
+import { InvalidLinkNotice } from "./invalid-link-notice";
+
+const EMAIL_IN_USE = "EMAIL_IN_USE";
+
+const linkClass = "rounded-sm font-medium text-primary underline underline-offset-4";
+
+type ConfirmEmailChangePanelProps = {
+  token: string;
+  /** Whether someone is signed in here (the link may be opened on another device). */
+  signedIn: boolean;
+  /** Runs after the change: the session's email is out of date. */
+  onConfirmed: () => Promise<void>;
+};
+
+function isEmailInUse(error: unknown): boolean {
+  return error instanceof ApiError && error.code === EMAIL_IN_USE;
+}
+
+function ChangeFailed({ error }: { error: unknown }) {
+  if (isInvalidLinkError(error)) {
+    return (
+      <InvalidLinkNotice>
+        <p>
+          Links stop working once they've been used or a newer one has been sent. You can ask for a
+          new one in your{" "}
+          <Link to={paths.settings} className={linkClass}>
+            account settings
+          </Link>
+          .
+        </p>
+      </InvalidLinkNotice>
+    );
+  }
+  return (
+    <Notice tone="error" role="alert">
+      <p className="font-medium">Your email was not changed</p>
+      <p>
+        {isEmailInUse(error)
+          ? "Another account uses this email address now, so your email stays as it was."
+          : errorMessage(error)}
+      </p>
+    </Notice>
+  );
+}
+
+/**
+ * Asks before confirming: mail scanners open links on their own, and the change must come
+ * from the person who holds the new inbox.
+ */
+export function ConfirmEmailChangePanel({
+  token,
+  signedIn,
+  onConfirmed,
+}: ConfirmEmailChangePanelProps) {
+  const confirmChange = useConfirmEmailChange();
+
+  if (confirmChange.isSuccess) {
+    return (
+      <div className="grid gap-4">
+        <Notice tone="success" role="status">
+          <p className="font-medium">Email changed</p>
+          <p>
+            Your email address is now{" "}
+            <strong className="break-all">{confirmChange.data.email}</strong>. Use it to sign in
+            from now on.
+          </p>
+        </Notice>
+        <Link
+          to={signedIn ? paths.settings : paths.auth}
+          className={buttonVariants({ variant: "outline" })}
+        >
+          {signedIn ? "Back to account settings" : "Sign in"}
+        </Link>
+      </div>
+    );
+  }
+
+  // Trying again cannot help with a dead link or a taken address.
+  const { error } = confirmChange;
+  if (error && (isInvalidLinkError(error) || isEmailInUse(error))) {
+    return <ChangeFailed error={error} />;
+  }
+
+  return (
+    <div className="grid gap-4">
+      <p className="text-sm">
+        Press the button to make this address your account's email. You'll use it to sign in from
+        then on.
+      </p>
+      {error ? <ChangeFailed error={error} /> : null}
+      <Button
+        className="w-full"
+        disabled={confirmChange.isPending}
+        onClick={() => confirmChange.mutate({ token }, { onSuccess: () => onConfirmed() })}
+      >
+        {confirmChange.isPending ? "Confirming..." : "Confirm email change"}
+      </Button>
+    </div>
+  );
+}

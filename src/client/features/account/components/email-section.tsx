@@ -1,0 +1,75 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { type ChangeEmailInput, changeEmailSchema } from "../../../../shared/schemas";
+import { TextField } from "../../../components/form/text-field";
+import { Notice } from "../../../components/notice";
+import { Button } from "../../../components/ui/button";
+import { errorMessage } from "../../../lib/api-client";
+import { setServerFieldErrors } from "../../../lib/server-field-errors";
+import { toast } from "../../../lib/toast";
+import { useChangeEmail } from "../api/change-email";
+import { SettingsSection } from "./settings-section";
+
+/** Change email: a link to the new address confirms it; until then nothing changes. */
+export function EmailSection({ email }: { email: string }) {
+  const changeEmail = useChangeEmail();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangeEmailInput>({
+    resolver: zodResolver(changeEmailSchema),
+    defaultValues: { email: "" },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await changeEmail.mutateAsync(values);
+      reset();
+    } catch (error) {
+      if (!setServerFieldErrors(error, setError, ["email"])) toast.error(errorMessage(error));
+    }
+  });
+
+  const pendingEmail = changeEmail.data?.pendingEmail;
+
+  return (
+    <SettingsSection
+      id="settings-email"
+      title="Email"
+      description={
+        <>
+          You sign in with <strong className="break-all text-foreground">{email}</strong>.
+        </>
+      }
+    >
+      <div className="grid gap-4">
+        {pendingEmail ? (
+          <Notice tone="success" role="status">
+            <p className="font-medium">Check {pendingEmail} for a confirmation link.</p>
+            <p>
+              Your email stays {email} until you open that link. We've also let {email} know about
+              the change.
+            </p>
+          </Notice>
+        ) : null}
+        <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:max-w-sm">
+          <TextField
+            id="settings-new-email"
+            label="New email"
+            type="email"
+            autoComplete="email"
+            hint="We'll send a link to the new address to confirm it's yours."
+            error={errors.email?.message}
+            {...register("email")}
+          />
+          <Button type="submit" className="w-fit" disabled={isSubmitting}>
+            {isSubmitting ? "Sending link..." : "Change email"}
+          </Button>
+        </form>
+      </div>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,85 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { Link } from "react-router";
+import { type EmailOnlyInput, emailOnlySchema } from "../../../../shared/schemas";
+import { TextField } from "../../../components/form/text-field";
+import { Notice } from "../../../components/notice";
+import { Button } from "../../../components/ui/button";
+import { buttonVariants } from "../../../components/ui/button-variants";
+import { errorMessage } from "../../../lib/api-client";
+import { paths } from "../../../lib/paths";
+import { setServerFieldErrors } from "../../../lib/server-field-errors";
+import { toast } from "../../../lib/toast";
+import { useRequestPasswordReset } from "../api/request-password-reset";
+
+/** Asks for a reset link. The answer never says whether the address has an account. */
+export function ForgotPasswordForm() {
+  const requestReset = useRequestPasswordReset();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<EmailOnlyInput>({
+    resolver: zodResolver(emailOnlySchema),
+    defaultValues: { email: "" },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await requestReset.mutateAsync(values);
+    } catch (error) {
+      // 429 carries the server's own "wait a while" message.
+      if (!setServerFieldErrors(error, setError, ["email"])) toast.error(errorMessage(error));
+    }
+  });
+
+  if (requestReset.isSuccess) {
+    return (
+      <div className="grid gap-4">
+        <Notice tone="success" role="status">
+          <p>
+            If an account exists for that address, we've sent a link to reset your password. The
+            link is valid for 1 hour.
+          </p>
+        </Notice>
+        <p className="text-muted-foreground text-sm">
+          Nothing arrived after a few minutes? Check your spam folder, or{" "}
+          <button
+            type="button"
+            className="rounded-sm text-primary underline-offset-4 hover:underline"
+            onClick={() => requestReset.reset()}
+          >
+            try again
+          </button>
+          .
+        </p>
+        <Link to={paths.auth} className={buttonVariants({ variant: "outline" })}>
+          Back to sign in
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <TextField
+        id="forgot-password-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register("email")}
+      />
+      <Button type="submit" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? "Sending..." : "Send reset link"}
+      </Button>
+      <Link
+        to={paths.auth}
+        className="w-fit justify-self-center rounded-sm text-primary text-sm underline-offset-4 hover:underline"
+      >
+        Back to sign in
+      </Link>
+    </form>
+  );
+}

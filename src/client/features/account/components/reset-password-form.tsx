@@ -1,0 +1,92 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import type { z } from "zod";
+import { LIMITS } from "../../../../shared/constants";
+import { resetPasswordSchema } from "../../../../shared/schemas";
+import { TextField } from "../../../components/form/text-field";
+import { Button } from "../../../components/ui/button";
+import { errorMessage } from "../../../lib/api-client";
+import { paths } from "../../../lib/paths";
+import { setServerFieldErrors } from "../../../lib/server-field-errors";
+import { toast } from "../../../lib/toast";
+import { useResetPassword } from "../api/reset-password";
+import { isInvalidLinkError } from "../lib/invalid-link";
+import { InvalidLinkNotice } from "./invalid-link-notice";
+
+// The token comes from the link, not from a field.
+const formSchema = resetPasswordSchema.pick({ newPassword: true });
+type ResetPasswordFields = z.infer<typeof formSchema>;
+
+export function ResetLinkInvalid() {
+  return (
+    <InvalidLinkNotice>
+      <p>
+        Reset links work once and for 1 hour. You can{" "}
+        <Link
+          to={paths.forgotPassword}
+          className="rounded-sm font-medium text-primary underline underline-offset-4"
+        >
+          request a new link
+        </Link>
+        .
+      </p>
+    </InvalidLinkNotice>
+  );
+}
+
+type ResetPasswordFormProps = {
+  token: string;
+  /** Runs after the password changed (every session has ended), before going to sign in. */
+  onPasswordReset: () => Promise<void>;
+};
+
+export function ResetPasswordForm({ token, onPasswordReset }: ResetPasswordFormProps) {
+  const navigate = useNavigate();
+  const resetPassword = useResetPassword();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ResetPasswordFields>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { newPassword: "" },
+  });
+
+  const onSubmit = handleSubmit(async ({ newPassword }) => {
+    try {
+      await resetPassword.mutateAsync({ token, newPassword });
+    } catch (error) {
+      if (isInvalidLinkError(error)) return;
+      if (!setServerFieldErrors(error, setError, ["newPassword"])) {
+        toast.error(errorMessage(error));
+      }
+      return;
+    }
+    await onPasswordReset();
+    toast.success("Password updated", {
+      description: "You can now sign in with your new password.",
+    });
+    await navigate(paths.auth, { replace: true });
+  });
+
+  if (resetPassword.isError && isInvalidLinkError(resetPassword.error)) return <ResetLinkInvalid />;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <TextField
+        id="reset-password-new"
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        hint={`At least ${LIMITS.passwordMin} characters. You will be signed out everywhere and can then sign in with it.`}
+        error={errors.newPassword?.message}
+        {...register("newPassword")}
+      />
+      <Button type="submit" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? "Saving..." : "Set new password"}
+      </Button>
+    </form>
+  );
+}
