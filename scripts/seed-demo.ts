@@ -1,7 +1,7 @@
 // npm run seed:demo: staff accounts, members and discussions to try the site with.
 // Idempotent: accounts that exist are kept, discussions are added only to an empty forum.
 import path from "node:path";
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { createAuth } from "../src/server/auth/auth";
 import { findUserIdByEmail, setRole } from "../src/server/auth/roles";
 import { openDatabase } from "../src/server/db/client";
@@ -10,6 +10,7 @@ import { discussions, profiles, user } from "../src/server/db/schema";
 import { loadEnv } from "../src/server/env";
 import { resolveAuthSecret } from "../src/server/lib/auth-secret";
 import { createLogger } from "../src/server/lib/logger";
+import { createRateLimiter } from "../src/server/lib/rate-limit";
 import type { Role } from "../src/shared/permissions";
 
 const PASSWORD = "demo-password";
@@ -120,15 +121,22 @@ async function main() {
       mailer: { send: async () => {} },
       logger,
       rateLimits: { signIn: 1_000_000, signUp: 1_000_000 },
+      rateLimiter: createRateLimiter(db, 1_000_000),
     });
 
     const ensureAccount = async (email: string, name: string, role: Role, bio: string | null) => {
       let id = await findUserIdByEmail(db, email);
       if (!id) {
+        // An unverified account owns nothing, not even the address: the demo account replaces it.
+        await db.delete(user).where(and(eq(user.email, email), eq(user.emailVerified, false)));
         await auth.api.signUpEmail({ body: { email, name, password: PASSWORD } });
-        id = await findUserIdByEmail(db, email);
-        if (!id) throw new Error(`could not create ${email}`);
-        await db.update(user).set({ emailVerified: true }).where(eq(user.id, id));
+        const [created] = await db
+          .update(user)
+          .set({ emailVerified: true })
+          .where(eq(user.email, email))
+          .returning({ id: user.id });
+        if (!created) throw new Error(`could not create ${email}`);
+        id = created.id;
         await db.update(profiles).set({ bio }).where(eq(profiles.id, id));
         if (role !== "user")
           await setRole(db, {

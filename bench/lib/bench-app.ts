@@ -20,6 +20,7 @@ export function createBenchApp(database: Database, options: CreateAppOptions = {
     siteName: env.siteName,
     adminEmails: [],
     rateLimits: { signIn: 1e6, signUp: 1e6 },
+    rateLimiter: createRateLimiter(database.db, 1e6),
     mailer,
     logger,
   });

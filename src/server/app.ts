@@ -2,8 +2,10 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { controlRoutes } from "./auth/control-routes";
+import { confirmationRoutes } from "./auth/confirmation-routes";
 import { authRoutes } from "./auth/routes";
 import type { AppDeps, AppEnv } from "./context";
+import { accountRoutes } from "./features/account/routes";
 import { blogPostPageMeta } from "./features/blog-posts/page-meta";
 import { blogPostRoutes } from "./features/blog-posts/routes";
 import { cmsRoutes } from "./features/cms/routes";
@@ -38,7 +40,9 @@ export type CreateAppOptions = {
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const api = new Hono<AppEnv>()
     .use(sameOriginWrites(deps.env.siteUrl))
+    .route("/auth", confirmationRoutes)
     .route("/auth", authRoutes)
+    .route("/account", accountRoutes)
     .route("/session", sessionRoutes)
     .route("/members", memberRoutes)
     .route("/profiles", profileRoutes)

@@ -47,6 +47,7 @@ async function main() {
     dataDir: env.dataDir,
     logger,
   });
+  const rateLimiter = createRateLimiter(database.db, env.rateLimitMultiplier);
   const auth = createAuth({
     db: database.db,
     secret: resolveAuthSecret(env.authSecret, env.dataDir),
@@ -56,6 +57,7 @@ async function main() {
     mailer,
     logger,
     rateLimits: scaledAuthRateLimits(env.rateLimitMultiplier),
+    rateLimiter,
   });
   const controlToken = newControlToken();
   const live = createLiveBus(database, { logger });
@@ -66,7 +68,7 @@ async function main() {
       auth,
       mailer,
       logger,
-      rateLimiter: createRateLimiter(database.db, env.rateLimitMultiplier),
+      rateLimiter,
       live,
       controlToken,
       clientIp: (_request, bindings) =>

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiErrorBody, SessionResponse } from "../../shared/api-types";
 import { queryRows } from "../db/client";
-import { uniqueEmail } from "../test/factories";
+import { confirmFromMailbox, uniqueEmail } from "../test/factories";
 import { createClient, createTestApp, type TestApp } from "../test/test-app";
 
 let t: TestApp;
@@ -35,11 +35,14 @@ describe("sign-up, verification, sign-in, session, sign-out", () => {
     const before = (await (await client.get("/api/session")).json()) as SessionResponse;
     expect(before.user).toBeNull();
 
+    // The link leads to the page that chooses the password; using it also signs in.
     const link = await t.mailbox.latestLink(email);
-    expect(link).toMatch(/^http:\/\/localhost:3000\/api\/auth\/verify-email\?token=/);
-    const verify = await client.get(link as string);
-    expect(verify.status).toBe(302);
-    expect(verify.headers.get("location")).toBe("/auth?verified=1");
+    expect(link).toMatch(/^http:\/\/localhost:3000\/auth\/confirm\?token=[\w-]{43}$/);
+    const confirmed = await confirmFromMailbox(t, client, email, password);
+    expect(confirmed.status).toBe(200);
+    const afterConfirm = (await (await client.get("/api/session")).json()) as SessionResponse;
+    expect(afterConfirm.user?.email).toBe(email);
+    await client.post("/api/auth/sign-out", {});
 
     const signIn = await client.post("/api/auth/sign-in/email", { email, password });
     expect(signIn.status).toBe(200);
@@ -58,16 +61,19 @@ describe("sign-up, verification, sign-in, session, sign-out", () => {
     expect(after).toEqual({ user: null, profile: null, role: null });
   });
 
-  it("creates the profile and the user role with the account", async () => {
+  it("creates the profile and the user role when the email is confirmed, not before", async () => {
     const email = uniqueEmail("rows");
-    await signUp(email, "Row Maker");
-    const rows = await queryRows<{ full_name: string; role: string }>(
-      t.db,
-      sql`select p.full_name, r.role from "user" u
-          join profiles p on p.id = u.id join user_roles r on r.user_id = u.id
-          where u.email = ${email}`,
-    );
-    expect(rows).toEqual([{ full_name: "Row Maker", role: "user" }]);
+    const { client } = await signUp(email, "Row Maker");
+    const rowsOf = () =>
+      queryRows<{ full_name: string; role: string }>(
+        t.db,
+        sql`select p.full_name, r.role from "user" u
+            join profiles p on p.id = u.id join user_roles r on r.user_id = u.id
+            where u.email = ${email}`,
+      );
+    expect(await rowsOf()).toEqual([]);
+    expect((await confirmFromMailbox(t, client, email, password)).status).toBe(200);
+    expect(await rowsOf()).toEqual([{ full_name: "Row Maker", role: "user" }]);
   });
 
   it("refuses sign-in before the email is confirmed", async () => {
@@ -81,7 +87,8 @@ describe("sign-up, verification, sign-in, session, sign-out", () => {
   it("refuses a wrong password with 401", async () => {
     const email = uniqueEmail("wrong");
     const { client } = await signUp(email);
-    await client.get((await t.mailbox.latestLink(email)) as string);
+    await confirmFromMailbox(t, client, email, password);
+    await client.post("/api/auth/sign-out", {});
     const response = await client.post("/api/auth/sign-in/email", {
       email,
       password: "not it at all",

@@ -1,5 +1,7 @@
 // Accounts with better-auth: email + password, verification required before the first sign-in,
 // httpOnly cookie sessions, rate limits counted in the database (they hold across instances).
+// Confirmation links are our own (account-tokens.ts): opening one leads to a page where the
+// password is chosen, so a password typed at sign-up by someone without the inbox never works.
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { LIMITS } from "../../shared/constants";
@@ -7,7 +9,15 @@ import type { Db } from "../db/client";
 import { account, rateLimit, session, user, verification } from "../db/schema";
 import type { Logger } from "../lib/logger";
 import type { Mailer } from "../lib/mail";
-import { promoteAdminEmails } from "./roles";
+import type { RateLimiter } from "../lib/rate-limit";
+import {
+  ACCOUNT_MAIL_LIMITS,
+  activateAccount,
+  answerRepeatedSignUp,
+  sendConfirmation,
+  sendLimited,
+} from "./account-lifecycle";
+import { passwordResetMail, RESET_LINK_HOURS } from "./account-mail";
 
 /** The header our server sets from the socket address; whatever a client sends is replaced. */
 export const CLIENT_IP_HEADER = "x-client-ip";
@@ -33,6 +43,8 @@ export type AuthOptions = {
   adminEmails: readonly string[];
   mailer: Mailer;
   logger: Logger;
+  /** Counts the mail sent to addresses that someone else may have typed. */
+  rateLimiter: RateLimiter;
   /** Sign-in and sign-up attempts allowed per client address per minute. */
   rateLimits: { signIn: number; signUp: number };
 };
@@ -40,6 +52,8 @@ export type AuthOptions = {
 export function createAuth(options: AuthOptions) {
   const { db, logger } = options;
   const limits = options.rateLimits;
+  const site = { siteName: options.siteName, siteUrl: options.siteUrl };
+  const mailDeps = { db, logger, mailer: options.mailer, rateLimiter: options.rateLimiter, site };
   return betterAuth({
     appName: options.siteName,
     baseURL: options.siteUrl,
@@ -55,44 +69,34 @@ export function createAuth(options: AuthOptions) {
       autoSignIn: false,
       minPasswordLength: LIMITS.passwordMin,
       maxPasswordLength: LIMITS.password,
+      // A sign-up for a taken address answers exactly as a new one; its owner hears of it.
+      onExistingUserSignUp: async ({ user: existing }) => {
+        await answerRepeatedSignUp(mailDeps, existing);
+      },
+      resetPasswordTokenExpiresIn: RESET_LINK_HOURS * 3600,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user: recipient, token }) {
+        await sendLimited(
+          mailDeps,
+          ACCOUNT_MAIL_LIMITS.resetPerRecipient,
+          async () => passwordResetMail(site, recipient.email, token),
+          recipient.email,
+        );
+      },
+      // The reset link proved the inbox: an unverified account becomes verified.
+      async onPasswordReset({ user: changed }) {
+        if (!changed.emailVerified) await activateAccount(db, changed, options.adminEmails);
+      },
     },
     emailVerification: {
       sendOnSignUp: true,
-      sendOnSignIn: true,
+      // Signing in to an unverified account says so; a new link is asked for explicitly.
+      sendOnSignIn: false,
       autoSignInAfterVerification: false,
-      expiresIn: 24 * 60 * 60,
-      async sendVerificationEmail({ user: recipient, url }) {
-        try {
-          await options.mailer.send({
-            to: recipient.email,
-            subject: `Confirm your email for ${options.siteName}`,
-            text: [
-              `Hi ${recipient.name || "there"},`,
-              "",
-              `Please confirm your email address to finish creating your ${options.siteName} account:`,
-              "",
-              url,
-              "",
-              "The link is valid for 24 hours. If you did not sign up, you can ignore this email.",
-            ].join("\n"),
-          });
-        } catch (error) {
-          logger.error({ err: error, to: recipient.email }, "verification email failed");
-        }
-      },
-    },
-    databaseHooks: {
-      user: {
-        create: {
-          // The profile and `user` role rows are created by a trigger in the same statement
-          // (drizzle/0001_account_rows.sql); this only upgrades configured admins.
-          after: async (created) => {
-            await promoteAdminEmails(
-              db,
-              options.adminEmails.filter((e) => e === created.email.toLowerCase()),
-            );
-          },
-        },
+      // better-auth's own link (a signed JWT that verifies on opening, and that a newer link
+      // cannot revoke) is never sent: ours leads to the page that sets the password.
+      async sendVerificationEmail({ user: created }) {
+        await sendConfirmation(mailDeps, created);
       },
     },
     rateLimit: {
@@ -103,6 +107,8 @@ export function createAuth(options: AuthOptions) {
       customRules: {
         "/sign-in/email": { window: 60, max: limits.signIn },
         "/sign-up/email": { window: 60, max: limits.signUp },
+        "/change-password": { window: 60, max: limits.signIn },
+        "/reset-password": { window: 60, max: limits.signIn },
         "/get-session": false,
       },
     },
@@ -112,11 +118,8 @@ export function createAuth(options: AuthOptions) {
       database: { generateId: () => crypto.randomUUID() },
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
     },
-    trustedOrigins: (request) => {
-      const origins = [new URL(options.siteUrl).origin];
-      if (request) origins.push(new URL(request.url).origin);
-      return origins;
-    },
+    // SITE_URL is the only origin: never the request's own URL, which its Host header sets.
+    trustedOrigins: [new URL(options.siteUrl).origin],
     logger: {
       log: (level, message, ...args) => logger[level]({ args }, message),
     },

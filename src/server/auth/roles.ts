@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { DEFAULT_ROLE, type Role, roleOrDefault } from "../../shared/permissions";
 import type { Db } from "../db/client";
 import { roleChanges, user, userRoles } from "../db/schema";
@@ -52,18 +52,24 @@ export async function setRole(db: Db, change: RoleChange): Promise<{ oldRole: Ro
   });
 }
 
+/**
+ * The verified account with this email, or null. An unverified account owns nothing, so no
+ * role can be given to it (docs/decisions/014).
+ */
 export async function findUserIdByEmail(db: Db, email: string): Promise<string | null> {
   const [row] = await db
     .select({ id: user.id })
     .from(user)
-    .where(eq(sql`lower(${user.email})`, email.trim().toLowerCase()))
+    .where(
+      and(eq(sql`lower(${user.email})`, email.trim().toLowerCase()), eq(user.emailVerified, true)),
+    )
     .limit(1);
   return row?.id ?? null;
 }
 
 export const ADMIN_EMAILS_REASON = "Listed in ADMIN_EMAILS";
 
-/** Gives every existing account listed in ADMIN_EMAILS the admin role (idempotent). */
+/** Gives every verified account listed in ADMIN_EMAILS the admin role (idempotent). */
 export async function promoteAdminEmails(db: Db, adminEmails: readonly string[]): Promise<void> {
   for (const email of adminEmails) {
     const userId = await findUserIdByEmail(db, email);

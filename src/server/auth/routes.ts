@@ -2,35 +2,30 @@
 // are checked with the shared schemas (SPEC §5 messages), the client address better-auth rate
 // limits by is ours to set, and its errors are reshaped into DESIGN's error body.
 import { Hono } from "hono";
-import { signInSchema, signUpSchema } from "../../shared/schemas";
+import {
+  changePasswordSchema,
+  emailOnlySchema,
+  resetPasswordSchema,
+  signInSchema,
+  signUpSchema,
+} from "../../shared/schemas";
 import type { AppEnv } from "../context";
 import type { Db } from "../db/client";
 import { DatabaseUnavailableError, isDatabaseReachable } from "../lib/database-errors";
 import { errorBody } from "../lib/http-error";
 import { jsonBody } from "../lib/validate";
+import { ACCOUNT_MAIL_LIMITS } from "./account-lifecycle";
 import { CLIENT_IP_HEADER } from "./auth";
 
 const AUTH_BASE_PATH = "/api/auth";
 
 /**
- * better-auth's endpoints that the site uses, besides sign-up and sign-in above. The others
- * (update-user, change-email, delete-user, revoke-sessions, ...) answer 404: nothing in the
- * product calls them, and update-user would store a name without SPEC §5's cleaning.
+ * better-auth's endpoints that the site uses, besides those with a route of their own below.
+ * The others answer 404: nothing in the product calls them (update-user would store a name
+ * without SPEC §5's cleaning; verify-email would verify without the password being chosen on
+ * the confirmation page; change-email and the session lists are ours, in features/account).
  */
-const PASSED_THROUGH = new Set([
-  "POST /sign-out",
-  "GET /get-session",
-  "GET /verify-email",
-  "GET /ok",
-  "GET /error",
-]);
-
-/** A same-site path such as "/auth?verified=1"; anything else is dropped. */
-function localPath(value: unknown): string | undefined {
-  return typeof value === "string" && value.startsWith("/") && !value.startsWith("//")
-    ? value
-    : undefined;
-}
+const PASSED_THROUGH = new Set(["POST /sign-out", "GET /get-session", "GET /ok", "GET /error"]);
 
 function forwardedRequest(original: Request, clientIp: string, body?: unknown): Request {
   const headers = new Headers(original.headers);
@@ -52,7 +47,14 @@ function forwardedRequest(original: Request, clientIp: string, body?: unknown): 
  * `{ error: { code, message } }`. better-auth turns a database failure into a bare 500: a
  * probe tells whether the database is away, which answers 503 with Retry-After instead.
  */
-async function reshapeError(response: Response, db: Db): Promise<Response> {
+/** How one of better-auth's error codes reaches our client instead of its own words. */
+type ErrorRewrite = { message: string; code?: string; field?: string };
+
+async function reshapeError(
+  response: Response,
+  db: Db,
+  rewrites: Record<string, ErrorRewrite> = {},
+): Promise<Response> {
   if (response.ok || response.status < 400) return response;
   const status = response.status;
   if (status >= 500) {
@@ -75,37 +77,81 @@ async function reshapeError(response: Response, db: Db): Promise<Response> {
     const retryAfter = headers.get("x-retry-after");
     if (retryAfter) headers.set("retry-after", retryAfter);
   }
-  const code = status === 429 ? "RATE_LIMITED" : (body.code ?? "AUTH_ERROR");
+  const rewrite = body.code ? rewrites[body.code] : undefined;
+  const code = status === 429 ? "RATE_LIMITED" : (rewrite?.code ?? body.code ?? "AUTH_ERROR");
   const message =
     status === 429
       ? "Too many attempts. Please wait a minute and try again."
-      : (body.message ?? "An unexpected error occurred.");
-  return new Response(JSON.stringify(errorBody(status as 400, message, code)), { status, headers });
+      : (rewrite?.message ?? body.message ?? "An unexpected error occurred.");
+  const reshaped = errorBody(status as 400, message, code);
+  if (rewrite?.field) reshaped.error.fields = { [rewrite.field]: message };
+  return new Response(JSON.stringify(reshaped), { status, headers });
 }
+
+/** better-auth answers success with its own bodies (some hold a session token): ours say ok. */
+function okResponse(response: Response): Response {
+  if (!response.ok) return response;
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  headers.set("content-type", "application/json");
+  return new Response(JSON.stringify({ ok: true }), { status: 200, headers });
+}
+
+const INVALID_RESET_LINK: ErrorRewrite = {
+  code: "INVALID_TOKEN",
+  message: "This reset link is invalid or has expired. Please ask for a new one.",
+};
 
 export const authRoutes = new Hono<AppEnv>()
   .post("/sign-up/email", jsonBody(signUpSchema), async (c) => {
-    const raw = (await c.req.json()) as Record<string, unknown>;
-    const body = {
-      ...c.req.valid("json"),
-      callbackURL: localPath(raw.callbackURL) ?? "/auth?verified=1",
-    };
     const response = await c.var.deps.auth.handler(
-      forwardedRequest(c.req.raw, c.var.clientIp, body),
+      forwardedRequest(c.req.raw, c.var.clientIp, c.req.valid("json")),
     );
     return reshapeError(response, c.var.deps.db);
   })
   .post("/sign-in/email", jsonBody(signInSchema), async (c) => {
     const raw = (await c.req.json()) as Record<string, unknown>;
-    const body = {
-      ...c.req.valid("json"),
-      rememberMe: raw.rememberMe !== false,
-      callbackURL: localPath(raw.callbackURL),
-    };
+    const body = { ...c.req.valid("json"), rememberMe: raw.rememberMe !== false };
     const response = await c.var.deps.auth.handler(
       forwardedRequest(c.req.raw, c.var.clientIp, body),
     );
-    return reshapeError(response, c.var.deps.db);
+    // Only someone who typed the account's current password learns that it is unconfirmed.
+    return reshapeError(response, c.var.deps.db, {
+      EMAIL_NOT_VERIFIED: {
+        message:
+          "Please confirm your email address first. Check your inbox for the confirmation link.",
+      },
+    });
+  })
+  .post("/request-password-reset", jsonBody(emailOnlySchema), async (c) => {
+    await c.var.deps.rateLimiter.hit(ACCOUNT_MAIL_LIMITS.perClient, c.var.clientIp);
+    // The answer is the same whether the address has an account (better-auth's, reshaped).
+    const response = await c.var.deps.auth.handler(
+      forwardedRequest(c.req.raw, c.var.clientIp, { email: c.req.valid("json").email }),
+    );
+    return okResponse(await reshapeError(response, c.var.deps.db));
+  })
+  .post("/reset-password", jsonBody(resetPasswordSchema), async (c) => {
+    const response = await c.var.deps.auth.handler(
+      forwardedRequest(c.req.raw, c.var.clientIp, c.req.valid("json")),
+    );
+    return okResponse(
+      await reshapeError(response, c.var.deps.db, {
+        INVALID_TOKEN: INVALID_RESET_LINK,
+        USER_NOT_FOUND: INVALID_RESET_LINK,
+      }),
+    );
+  })
+  .post("/change-password", jsonBody(changePasswordSchema), async (c) => {
+    const body = { ...c.req.valid("json"), revokeOtherSessions: true };
+    const response = await c.var.deps.auth.handler(
+      forwardedRequest(c.req.raw, c.var.clientIp, body),
+    );
+    return okResponse(
+      await reshapeError(response, c.var.deps.db, {
+        INVALID_PASSWORD: { message: "Current password is incorrect", field: "currentPassword" },
+      }),
+    );
   })
   .on(["GET", "POST"], "/*", async (c) => {
     const endpoint = `${c.req.method} ${c.req.path.slice(AUTH_BASE_PATH.length)}`;

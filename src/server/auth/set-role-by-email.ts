@@ -21,7 +21,7 @@ export async function setRoleByEmail(
   if (!userId)
     return {
       ok: false,
-      message: `No account with the email ${email}. Sign up first, then run this again.`,
+      message: `No verified account with the email ${email}. Sign up and confirm the email first, then run this again.`,
     };
   const { oldRole } = await setRole(db, {
     targetUserId: userId,

@@ -13,6 +13,8 @@ import { getRole } from "./roles";
 
 export type Viewer = {
   id: string;
+  /** The session this request was made with (settings mark it as "this device"). */
+  sessionId: string;
   email: string;
   emailVerified: boolean;
   role: Role;
@@ -33,27 +35,35 @@ export async function getViewer(c: Context<AppEnv>): Promise<Viewer | null> {
   const viewer = found
     ? {
         id: found.user.id,
+        sessionId: found.session.id,
         email: found.user.email,
         emailVerified: found.user.emailVerified,
         role: await getRole(db, found.user.id, logger),
       }
     : null;
   c.set("viewer", viewer);
-  if (viewer) markActive(db, viewer.id, logger);
+  if (viewer) markActive(db, viewer, logger);
   return viewer;
 }
 
 /**
- * Records that a member was active (the profile's 'last active'), at most once every few
- * minutes per member: a cheap conditional update that the request does not wait for.
+ * Records that a member was active (the profile's 'last active') and when the session was last
+ * used (the settings' session list), at most once every few minutes each: cheap conditional
+ * updates that the request does not wait for.
  */
-function markActive(db: Db, userId: string, logger: Logger): void {
+function markActive(db: Db, viewer: Viewer, logger: Logger): void {
+  const interval = sql`make_interval(mins => ${LAST_ACTIVE_INTERVAL_MINUTES})`;
   db.execute(
     sql`update profiles set last_active_at = now()
-        where id = ${userId}
-          and (last_active_at is null
-            or last_active_at < now() - make_interval(mins => ${LAST_ACTIVE_INTERVAL_MINUTES}))`,
-  ).catch((error: unknown) => logger.warn({ err: error, userId }, "could not record activity"));
+        where id = ${viewer.id}
+          and (last_active_at is null or last_active_at < now() - ${interval})`,
+  ).catch((error: unknown) =>
+    logger.warn({ err: error, userId: viewer.id }, "could not record activity"),
+  );
+  db.execute(
+    sql`update session set updated_at = now()
+        where id = ${viewer.sessionId} and updated_at < now() - ${interval}`,
+  ).catch((error: unknown) => logger.warn({ err: error }, "could not record session use"));
 }
 
 export async function requireUser(

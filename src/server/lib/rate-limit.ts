@@ -17,16 +17,20 @@ export type RateLimitRule = {
 export type RateLimiter = {
   /** Counts one request for `subject` (an address, a user id, an email); throws 429 when over. */
   hit(rule: RateLimitRule, subject: string): Promise<void>;
+  /**
+   * Counts one use for `subject` and says whether it is within the limit, without throwing:
+   * for limits the client must not learn about, such as mail to an address a stranger typed.
+   */
+  allow(rule: RateLimitRule, subject: string): Promise<boolean>;
 };
 
 export function createRateLimiter(db: Db, multiplier: number): RateLimiter {
-  return {
-    async hit(rule, subject) {
-      const max = Math.max(1, Math.round(rule.max * multiplier));
-      const key = `${rule.name}|${subject}`;
-      const [row] = await queryRows<{ count: number; retry_after: number }>(
-        db,
-        sql`insert into rate_limit_hits (key, count, window_started_at)
+  const count = async (rule: RateLimitRule, subject: string) => {
+    const max = Math.max(1, Math.round(rule.max * multiplier));
+    const key = `${rule.name}|${subject}`;
+    const [row] = await queryRows<{ count: number; retry_after: number }>(
+      db,
+      sql`insert into rate_limit_hits (key, count, window_started_at)
             values (${key}, 1, now())
             on conflict (key) do update set
               count = case when rate_limit_hits.window_started_at <= now() - make_interval(secs => ${rule.windowSeconds})
@@ -35,12 +39,18 @@ export function createRateLimiter(db: Db, multiplier: number): RateLimiter {
                            then now() else rate_limit_hits.window_started_at end
             returning count,
               greatest(1, ceil(extract(epoch from (window_started_at + make_interval(secs => ${rule.windowSeconds}) - now()))))::int as retry_after`,
-      );
-      if (row && row.count > max) {
-        throw new HttpError(429, rule.message, {
-          headers: { "retry-after": String(row.retry_after) },
-        });
+    );
+    return { over: row !== undefined && row.count > max, retryAfter: row?.retry_after ?? 1 };
+  };
+  return {
+    async hit(rule, subject) {
+      const { over, retryAfter } = await count(rule, subject);
+      if (over) {
+        throw new HttpError(429, rule.message, { headers: { "retry-after": String(retryAfter) } });
       }
+    },
+    async allow(rule, subject) {
+      return !(await count(rule, subject)).over;
     },
   };
 }

@@ -89,6 +89,7 @@ beforeAll(async () => {
         mailer: t.deps.mailer,
         logger: t.logger,
         rateLimits: { signIn: 1000, signUp: 1000 },
+        rateLimiter: createRateLimiter(db, 1000),
       }),
       rateLimiter: createRateLimiter(db, 1000),
       live: createLiveBus(database, { logger: t.logger }),

@@ -36,6 +36,7 @@ beforeAll(async () => {
       mailer: t.deps.mailer,
       logger: t.logger,
       rateLimits: AUTH_LIMITS,
+      rateLimiter: createRateLimiter(t.db, 1),
     }),
     rateLimiter: createRateLimiter(t.db, 1),
   });

@@ -7,6 +7,30 @@ import { createClient, type TestApp } from "./test-app";
 
 let counter = 0;
 
+/** The token of the newest link in the dev mailbox to `to` whose path is `path`. */
+export async function mailedToken(testApp: TestApp, to: string, path: string): Promise<string> {
+  const message = (await testApp.mailbox.latest(to)) ?? "";
+  for (const found of message.match(/https?:\/\/\S+/g) ?? []) {
+    const url = new URL(found);
+    const token = url.searchParams.get("token");
+    if (url.pathname === path && token) return token;
+  }
+  throw new Error(`no ${path} link in the newest mail to ${to}`);
+}
+
+type Client = ReturnType<typeof createClient>;
+
+/** Opens the newest confirmation link as the inbox's holder would: choosing `password`. */
+export async function confirmFromMailbox(
+  testApp: TestApp,
+  client: Client,
+  email: string,
+  password: string,
+): Promise<Response> {
+  const token = await mailedToken(testApp, email, "/auth/confirm");
+  return client.post("/api/auth/confirm-email", { token, password });
+}
+
 export function uniqueEmail(prefix = "member"): string {
   counter += 1;
   return `${prefix}-${counter}-${randomBytes(3).toString("hex")}@example.com`;

@@ -37,6 +37,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     logger,
     printLinks: false,
   });
+  const rateLimiter = createRateLimiter(database.db, env.rateLimitMultiplier);
   const auth = createAuth({
     db: database.db,
     secret: "test-secret-test-secret-test-secret!",
@@ -46,6 +47,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     mailer,
     logger,
     rateLimits: options.rateLimits ?? { signIn: 1000, signUp: 1000 },
+    rateLimiter,
   });
   const deps = {
     env,
@@ -53,7 +55,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     auth,
     mailer,
     logger,
-    rateLimiter: createRateLimiter(database.db, env.rateLimitMultiplier),
+    rateLimiter,
     live: createLiveBus(database, { logger }),
     clientIp: (request: Request) => request.headers.get(CLIENT_IP_TEST_HEADER) ?? "127.0.0.1",
   };

@@ -1,0 +1,102 @@
+// The sign-up confirmation: asking for a fresh link, and the link's page, where the password
+// that becomes active is chosen (docs/decisions/014). Mounted under /api/auth.
+import { and, eq, sql } from "drizzle-orm";
+import { Hono } from "hono";
+import { confirmEmailSchema, emailOnlySchema } from "../../shared/schemas";
+import type { AppEnv } from "../context";
+import type { Db } from "../db/client";
+import { account, session, user } from "../db/schema";
+import { HttpError } from "../lib/http-error";
+import { jsonBody } from "../lib/validate";
+import { ACCOUNT_MAIL_LIMITS, activateAccount, sendConfirmation } from "./account-lifecycle";
+import { consumeToken } from "./account-tokens";
+import { CLIENT_IP_HEADER } from "./auth";
+
+const INVALID_CONFIRMATION_LINK = new HttpError(
+  400,
+  "This confirmation link is invalid or has expired. Sign in to ask for a new one, or sign up again.",
+  { code: "INVALID_TOKEN" },
+);
+
+/** Sets the password of an unverified account whose link was just used; null if none. */
+async function setConfirmedPassword(
+  tx: Db,
+  claim: { userId: string; email: string },
+  passwordHash: string,
+): Promise<{ id: string; email: string } | null> {
+  const [found] = await tx
+    .select({ id: user.id, email: user.email })
+    .from(user)
+    .where(
+      and(eq(user.id, claim.userId), eq(user.email, claim.email), eq(user.emailVerified, false)),
+    )
+    .for("update");
+  if (!found) return null;
+  const updated = await tx
+    .update(account)
+    .set({ password: passwordHash, updatedAt: sql`now()` })
+    .where(and(eq(account.userId, found.id), eq(account.providerId, "credential")))
+    .returning({ id: account.id });
+  if (updated.length === 0) {
+    await tx.insert(account).values({
+      id: crypto.randomUUID(),
+      accountId: found.id,
+      providerId: "credential",
+      userId: found.id,
+      password: passwordHash,
+    });
+  }
+  // An unverified account cannot sign in, so it has no sessions; none survive this anyway.
+  await tx.delete(session).where(eq(session.userId, found.id));
+  return found;
+}
+
+export const confirmationRoutes = new Hono<AppEnv>()
+  .post("/resend-confirmation", jsonBody(emailOnlySchema), async (c) => {
+    const { db, rateLimiter } = c.var.deps;
+    await rateLimiter.hit(ACCOUNT_MAIL_LIMITS.perClient, c.var.clientIp);
+    const email = c.req.valid("json").email.toLowerCase();
+    const [found] = await db
+      .select({ id: user.id, email: user.email, emailVerified: user.emailVerified })
+      .from(user)
+      .where(eq(user.email, email));
+    // The same answer whether or not an unverified account holds the address.
+    if (found && !found.emailVerified) {
+      const { env, logger, mailer } = c.var.deps;
+      await sendConfirmation(
+        { db, logger, mailer, rateLimiter, site: { siteName: env.siteName, siteUrl: env.siteUrl } },
+        found,
+      );
+    }
+    return c.json({ ok: true });
+  })
+  .post("/confirm-email", jsonBody(confirmEmailSchema), async (c) => {
+    const { auth, db, env } = c.var.deps;
+    const { token, password } = c.req.valid("json");
+    const passwordHash = await (await auth.$context).password.hash(password);
+    const confirmed = await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const claim = await consumeToken(tx, "confirm-email", token);
+      if (!claim) return null;
+      const found = await setConfirmedPassword(tx, claim, passwordHash);
+      if (found) await activateAccount(tx, found, env.adminEmails);
+      return found;
+    });
+    if (!confirmed) throw INVALID_CONFIRMATION_LINK;
+
+    // Signed in with the password just chosen, through better-auth's own sign-in.
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, c.var.clientIp);
+    const signedIn = await auth.api.signInEmail({
+      body: { email: confirmed.email, password },
+      headers,
+      asResponse: true,
+    });
+    if (!signedIn.ok)
+      c.var.deps.logger.warn({ status: signedIn.status }, "sign-in after confirmation failed");
+    for (const cookie of signedIn.headers.getSetCookie()) {
+      c.header("set-cookie", cookie, { append: true });
+    }
+    c.header("cache-control", "no-store");
+    return c.json({ ok: true });
+  });

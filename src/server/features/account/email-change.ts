@@ -1,0 +1,98 @@
+// Changing a member's email: a link to the new address confirms it, the old address is told,
+// and nothing changes until the link is opened.
+import { eq, sql } from "drizzle-orm";
+import {
+  ACCOUNT_MAIL_LIMITS,
+  type AccountMailDeps,
+  sendLimited,
+} from "../../auth/account-lifecycle";
+import {
+  CONFIRMATION_LINK_HOURS,
+  emailChangeMail,
+  emailChangeNoticeMail,
+} from "../../auth/account-mail";
+import { consumeToken, issueToken } from "../../auth/account-tokens";
+import { promoteAdminEmails } from "../../auth/roles";
+import type { Db } from "../../db/client";
+import { profiles, user } from "../../db/schema";
+
+/**
+ * Mails the link to `newEmail` and a notice to the current address. When a verified account
+ * already holds `newEmail`, nothing is sent and the member is not told: the answer must not
+ * say which addresses have accounts.
+ */
+export async function requestEmailChange(
+  deps: AccountMailDeps,
+  member: { id: string; email: string },
+  newEmail: string,
+): Promise<void> {
+  const [holder] = await deps.db
+    .select({ emailVerified: user.emailVerified })
+    .from(user)
+    .where(eq(user.email, newEmail));
+  if (holder?.emailVerified) {
+    deps.logger.info({ userId: member.id }, "email change to an address in use: nothing sent");
+    return;
+  }
+  const sent = await sendLimited(
+    deps,
+    ACCOUNT_MAIL_LIMITS.emailChangePerRecipient,
+    async () => {
+      const token = await issueToken(
+        deps.db,
+        "change-email",
+        { userId: member.id, email: newEmail },
+        CONFIRMATION_LINK_HOURS * 3600,
+      );
+      return emailChangeMail(deps.site, newEmail, token);
+    },
+    newEmail,
+  );
+  if (!sent) return;
+  await deps.mailer
+    .send(emailChangeNoticeMail(deps.site, member.email, newEmail))
+    .catch((error: unknown) => deps.logger.error({ err: error }, "email change notice failed"));
+}
+
+export type EmailChangeOutcome =
+  | { status: "changed"; email: string }
+  | { status: "invalid" }
+  | { status: "taken" };
+
+/** Uses the link: the account's email becomes the address the link was sent to. */
+export async function confirmEmailChange(
+  db: Db,
+  token: string,
+  adminEmails: readonly string[],
+): Promise<EmailChangeOutcome> {
+  return db.transaction(async (transaction): Promise<EmailChangeOutcome> => {
+    const tx = transaction as unknown as Db;
+    const claim = await consumeToken(tx, "change-email", token);
+    if (!claim) return { status: "invalid" };
+    const [holder] = await tx
+      .select({ id: user.id, emailVerified: user.emailVerified })
+      .from(user)
+      .where(eq(user.email, claim.email))
+      .for("update");
+    if (holder && holder.id !== claim.userId) {
+      if (holder.emailVerified) return { status: "taken" };
+      // An unverified account owns nothing, not even its address: the inbox's holder wins.
+      await tx.delete(user).where(eq(user.id, holder.id));
+    }
+    const changed = await tx
+      .update(user)
+      .set({ email: claim.email, emailVerified: true, updatedAt: sql`now()` })
+      .where(eq(user.id, claim.userId))
+      .returning({ id: user.id });
+    if (changed.length === 0) return { status: "invalid" };
+    await tx
+      .update(profiles)
+      .set({ email: claim.email, updatedAt: sql`now()` })
+      .where(eq(profiles.id, claim.userId));
+    await promoteAdminEmails(
+      tx,
+      adminEmails.filter((listed) => listed === claim.email),
+    );
+    return { status: "changed", email: claim.email };
+  });
+}

@@ -1,0 +1,76 @@
+// /api/account: the signed-in member's own account settings (email and sessions). The
+// password change is better-auth's, under /api/auth/change-password.
+import { Hono } from "hono";
+import type {
+  AccountSessionsResponse,
+  EmailChangeConfirmed,
+  EmailChangeRequested,
+} from "../../../shared/api-types";
+import { changeEmailSchema, confirmEmailChangeSchema } from "../../../shared/schemas";
+import { requireUser } from "../../auth/viewer";
+import type { AppEnv } from "../../context";
+import { HttpError } from "../../lib/http-error";
+import type { RateLimitRule } from "../../lib/rate-limit";
+import { jsonBody } from "../../lib/validate";
+import { confirmEmailChange, requestEmailChange } from "./email-change";
+import { listSessions, revokeOtherSessions, revokeSession } from "./sessions";
+
+const EMAIL_CHANGE_LIMIT: RateLimitRule = {
+  name: "email-change",
+  max: 5,
+  windowSeconds: 3600,
+  message: "Too many email changes. Please wait a while and try again.",
+};
+
+export const accountRoutes = new Hono<AppEnv>()
+  .use(async (c, next) => {
+    await next();
+    c.header("cache-control", "no-store");
+  })
+  .post("/email", jsonBody(changeEmailSchema), async (c) => {
+    const viewer = await requireUser(c);
+    const { db, env, logger, mailer, rateLimiter } = c.var.deps;
+    const newEmail = c.req.valid("json").email.toLowerCase();
+    if (newEmail === viewer.email.toLowerCase()) {
+      const message = "This is already your email address";
+      throw new HttpError(400, message, { fields: { email: message } });
+    }
+    await rateLimiter.hit(EMAIL_CHANGE_LIMIT, viewer.id);
+    const site = { siteName: env.siteName, siteUrl: env.siteUrl };
+    await requestEmailChange({ db, logger, mailer, rateLimiter, site }, viewer, newEmail);
+    return c.json({ pendingEmail: newEmail } satisfies EmailChangeRequested);
+  })
+  // No sign-in needed: the link may be opened on another device. It proves the new inbox.
+  .post("/email/confirm", jsonBody(confirmEmailChangeSchema), async (c) => {
+    const { db, env } = c.var.deps;
+    const outcome = await confirmEmailChange(db, c.req.valid("json").token, env.adminEmails);
+    if (outcome.status === "invalid") {
+      throw new HttpError(400, "This confirmation link is invalid or has expired.", {
+        code: "INVALID_TOKEN",
+      });
+    }
+    if (outcome.status === "taken") {
+      throw new HttpError(409, "This email address is already in use by another account.", {
+        code: "EMAIL_IN_USE",
+      });
+    }
+    return c.json({ email: outcome.email } satisfies EmailChangeConfirmed);
+  })
+  .get("/sessions", async (c) => {
+    const viewer = await requireUser(c);
+    const sessions = await listSessions(c.var.deps.db, viewer.id, viewer.sessionId);
+    return c.json({ sessions } satisfies AccountSessionsResponse);
+  })
+  .post("/sessions/revoke-others", async (c) => {
+    const viewer = await requireUser(c);
+    await revokeOtherSessions(c.var.deps.db, viewer.id, viewer.sessionId);
+    return c.json({ ok: true });
+  })
+  .delete("/sessions/:id", async (c) => {
+    const viewer = await requireUser(c);
+    const id = c.req.param("id");
+    if (!(await revokeSession(c.var.deps.db, viewer.id, id))) {
+      throw new HttpError(404, "Session not found");
+    }
+    return c.json({ ok: true });
+  });

@@ -1,0 +1,70 @@
+// The signed-in browsers of one member, as the settings page lists them: never their tokens.
+import Bowser from "bowser";
+import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
+import type { AccountSession } from "../../../shared/api-types";
+import type { Db } from "../../db/client";
+import { session } from "../../db/schema";
+
+/** "Firefox 128" and "macOS 14": the major version is enough to recognise a device. */
+function describeUserAgent(userAgent: string | null): {
+  browser: string | null;
+  os: string | null;
+} {
+  if (!userAgent) return { browser: null, os: null };
+  const parsed = Bowser.parse(userAgent);
+  const named = (name?: string, version?: string) =>
+    name ? [name, version?.split(".")[0]].filter(Boolean).join(" ") : null;
+  return {
+    browser: named(parsed.browser.name, parsed.browser.version),
+    os: named(parsed.os.name, parsed.os.versionName ?? parsed.os.version),
+  };
+}
+
+export async function listSessions(
+  db: Db,
+  userId: string,
+  currentSessionId: string,
+): Promise<AccountSession[]> {
+  const rows = await db
+    .select({
+      id: session.id,
+      userAgent: session.userAgent,
+      ipAddress: session.ipAddress,
+      createdAt: session.createdAt,
+      updatedAt: session.updatedAt,
+    })
+    .from(session)
+    .where(and(eq(session.userId, userId), gt(session.expiresAt, sql`now()`)))
+    .orderBy(desc(session.updatedAt));
+  const sessions = rows.map((row) => ({
+    id: row.id,
+    ...describeUserAgent(row.userAgent),
+    ipAddress: row.ipAddress,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.updatedAt.toISOString(),
+    current: row.id === currentSessionId,
+  }));
+  return [...sessions.filter((s) => s.current), ...sessions.filter((s) => !s.current)];
+}
+
+/** Ends one of the member's sessions; false when no such session is theirs. */
+export async function revokeSession(db: Db, userId: string, sessionId: string): Promise<boolean> {
+  const removed = await db
+    .delete(session)
+    .where(and(eq(session.id, sessionId), eq(session.userId, userId)))
+    .returning({ id: session.id });
+  return removed.length > 0;
+}
+
+/** Ends every session of the member but the one this request came with. */
+export async function revokeOtherSessions(
+  db: Db,
+  userId: string,
+  currentSessionId: string,
+): Promise<number> {
+  const removed = await db
+    .delete(session)
+    .where(and(eq(session.userId, userId), ne(session.id, currentSessionId)))
+    .returning({ id: session.id });
+  return removed.length;
+}
