@@ -23,6 +23,7 @@ import { profileRoutes } from "./features/profiles/routes";
 import { sessionRoutes } from "./features/session/routes";
 import { siteRoutes } from "./features/site/routes";
 import { userRoutes } from "./features/users/routes";
+import { requestBodyLimit } from "./lib/body-limit";
 import { compressText } from "./lib/compress";
 import { isDatabaseUnavailable } from "./lib/database-errors";
 import { errorBody, HttpError } from "./lib/http-error";
@@ -68,6 +69,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     await next();
   });
   app.use(securityHeaders(deps.env.siteUrl));
+  app.use(requestBodyLimit({ ownLimits: ["PUT /api/profiles/me/avatar"] }));
   app.use(compressText());
   app.route("/api", api);
   if (options.uploads) app.route("/uploads", options.uploads);
