@@ -37,6 +37,9 @@ export type AccountSession = {
 
 export type AccountSessionsResponse = { sessions: AccountSession[] };
 
+/** GET /api/auth/confirm-email?token=: the account a confirmation link would confirm. */
+export type PendingConfirmation = { email: string; name: string };
+
 /** POST /api/account/email: nothing changes until the link sent to `pendingEmail` is opened. */
 export type EmailChangeRequested = { pendingEmail: string };
 

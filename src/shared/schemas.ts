@@ -82,8 +82,18 @@ const tokenSchema = z
 export const emailOnlySchema = z.object({ email: emailSchema });
 export type EmailOnlyInput = z.infer<typeof emailOnlySchema>;
 
-/** POST /api/auth/confirm-email: the confirmation page sets the password that becomes active. */
-export const confirmEmailSchema = z.object({ token: tokenSchema, password: newPasswordSchema });
+/**
+ * POST /api/auth/confirm-email: the confirmation page sets the password that becomes active,
+ * and the name, shown there as typed at sign-up: whoever typed it may not own the inbox.
+ */
+export const confirmEmailSchema = z.object({
+  token: tokenSchema,
+  name: requiredText("Full name", LIMITS.name),
+  password: newPasswordSchema,
+});
+
+/** GET /api/auth/confirm-email?token=: what the confirmation page shows before it is used. */
+export const confirmationTokenQuerySchema = z.object({ token: tokenSchema });
 export type ConfirmEmailInput = z.infer<typeof confirmEmailSchema>;
 
 /** POST /api/auth/reset-password. */

@@ -51,6 +51,30 @@ export async function issueToken(
   return token;
 }
 
+function claimOf(value: string): TokenClaim | null {
+  const separator = value.indexOf(" ");
+  if (separator < 0) return null;
+  return { userId: value.slice(0, separator), email: value.slice(separator + 1) };
+}
+
+/** A current link's claim without using it up, or null. */
+export async function peekToken(
+  db: Db,
+  purpose: TokenPurpose,
+  token: string,
+): Promise<TokenClaim | null> {
+  const [row] = await db
+    .select({ value: verification.value })
+    .from(verification)
+    .where(
+      and(
+        eq(verification.identifier, identifierOf(purpose, token)),
+        gt(verification.expiresAt, new Date()),
+      ),
+    );
+  return row ? claimOf(row.value) : null;
+}
+
 /** Uses up a link: its claim when the token is current, else null. Atomic: one use only. */
 export async function consumeToken(
   db: Db,
@@ -66,8 +90,5 @@ export async function consumeToken(
       ),
     )
     .returning({ value: verification.value });
-  if (!row) return null;
-  const separator = row.value.indexOf(" ");
-  if (separator < 0) return null;
-  return { userId: row.value.slice(0, separator), email: row.value.slice(separator + 1) };
+  return row ? claimOf(row.value) : null;
 }

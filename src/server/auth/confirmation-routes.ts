@@ -2,14 +2,19 @@
 // that becomes active is chosen (docs/decisions/014). Mounted under /api/auth.
 import { and, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
-import { confirmEmailSchema, emailOnlySchema } from "../../shared/schemas";
+import type { PendingConfirmation } from "../../shared/api-types";
+import {
+  confirmationTokenQuerySchema,
+  confirmEmailSchema,
+  emailOnlySchema,
+} from "../../shared/schemas";
 import type { AppEnv } from "../context";
 import type { Db } from "../db/client";
 import { account, session, user } from "../db/schema";
 import { HttpError } from "../lib/http-error";
-import { jsonBody } from "../lib/validate";
+import { jsonBody, queryParams } from "../lib/validate";
 import { ACCOUNT_MAIL_LIMITS, activateAccount, sendConfirmation } from "./account-lifecycle";
-import { consumeToken } from "./account-tokens";
+import { consumeToken, peekToken } from "./account-tokens";
 import { CLIENT_IP_HEADER } from "./auth";
 
 const INVALID_CONFIRMATION_LINK = new HttpError(
@@ -19,10 +24,10 @@ const INVALID_CONFIRMATION_LINK = new HttpError(
 );
 
 /** Sets the password of an unverified account whose link was just used; null if none. */
-async function setConfirmedPassword(
+async function setConfirmedCredentials(
   tx: Db,
   claim: { userId: string; email: string },
-  passwordHash: string,
+  chosen: { name: string; passwordHash: string },
 ): Promise<{ id: string; email: string } | null> {
   const [found] = await tx
     .select({ id: user.id, email: user.email })
@@ -32,9 +37,11 @@ async function setConfirmedPassword(
     )
     .for("update");
   if (!found) return null;
+  // Before verification: the trigger then copies the name into the new profile.
+  await tx.update(user).set({ name: chosen.name }).where(eq(user.id, found.id));
   const updated = await tx
     .update(account)
-    .set({ password: passwordHash, updatedAt: sql`now()` })
+    .set({ password: chosen.passwordHash, updatedAt: sql`now()` })
     .where(and(eq(account.userId, found.id), eq(account.providerId, "credential")))
     .returning({ id: account.id });
   if (updated.length === 0) {
@@ -43,7 +50,7 @@ async function setConfirmedPassword(
       accountId: found.id,
       providerId: "credential",
       userId: found.id,
-      password: passwordHash,
+      password: chosen.passwordHash,
     });
   }
   // An unverified account cannot sign in, so it has no sessions; none survive this anyway.
@@ -52,6 +59,25 @@ async function setConfirmedPassword(
 }
 
 export const confirmationRoutes = new Hono<AppEnv>()
+  .get("/confirm-email", queryParams(confirmationTokenQuerySchema), async (c) => {
+    const { db } = c.var.deps;
+    c.header("cache-control", "no-store");
+    const claim = await peekToken(db, "confirm-email", c.req.valid("query").token);
+    const [found] = claim
+      ? await db
+          .select({ email: user.email, name: user.name })
+          .from(user)
+          .where(
+            and(
+              eq(user.id, claim.userId),
+              eq(user.email, claim.email),
+              eq(user.emailVerified, false),
+            ),
+          )
+      : [];
+    if (!found) throw INVALID_CONFIRMATION_LINK;
+    return c.json(found satisfies PendingConfirmation);
+  })
   .post("/resend-confirmation", jsonBody(emailOnlySchema), async (c) => {
     const { db, rateLimiter } = c.var.deps;
     await rateLimiter.hit(ACCOUNT_MAIL_LIMITS.perClient, c.var.clientIp);
@@ -72,13 +98,13 @@ export const confirmationRoutes = new Hono<AppEnv>()
   })
   .post("/confirm-email", jsonBody(confirmEmailSchema), async (c) => {
     const { auth, db, env } = c.var.deps;
-    const { token, password } = c.req.valid("json");
+    const { token, name, password } = c.req.valid("json");
     const passwordHash = await (await auth.$context).password.hash(password);
     const confirmed = await db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
       const claim = await consumeToken(tx, "confirm-email", token);
       if (!claim) return null;
-      const found = await setConfirmedPassword(tx, claim, passwordHash);
+      const found = await setConfirmedCredentials(tx, claim, { name, passwordHash });
       if (found) await activateAccount(tx, found, env.adminEmails);
       return found;
     });

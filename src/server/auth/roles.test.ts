@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SessionResponse } from "../../shared/api-types";
 import { createApp } from "../app";
 import { DataDirBusyError, lockDataDir } from "../db/data-dir-lock";
-import { roleChanges } from "../db/schema";
-import { createMember, uniqueEmail } from "../test/factories";
-import { type createClient, createTestApp, type TestApp } from "../test/test-app";
+import { roleChanges, user, userRoles } from "../db/schema";
+import { confirmFromMailbox, createMember, uniqueEmail } from "../test/factories";
+import { createClient, createTestApp, type TestApp } from "../test/test-app";
 import { ADMIN_EMAILS_REASON, promoteAdminEmails } from "./roles";
 import { CLI_REASON, setRoleByEmail } from "./set-role-by-email";
 
@@ -51,7 +51,7 @@ describe("the role command", () => {
     const missing = await setRoleByEmail(t.db, "nobody@example.com", "admin");
     expect(missing).toMatchObject({
       ok: false,
-      message: expect.stringContaining("No account with the email"),
+      message: expect.stringContaining("No verified account with the email"),
     });
     expect((await sessionOf(member.client)).role).toBe("user");
   });
@@ -75,9 +75,39 @@ describe("the role command", () => {
 });
 
 describe("ADMIN_EMAILS", () => {
-  it("gives a listed account the admin role at sign-up", async () => {
-    const admin = await createMember(t, { email: adminEmail });
-    expect((await sessionOf(admin.client)).role).toBe("admin");
+  it("gives a listed account the admin role when its email is confirmed, not at sign-up", async () => {
+    const client = createClient(t.app, "10.4.4.4");
+    await client.post("/api/auth/sign-up/email", {
+      name: "Listed",
+      email: adminEmail,
+      password: "a listed password",
+    });
+    const roles = await t.db
+      .select({ role: userRoles.role })
+      .from(userRoles)
+      .innerJoin(user, eq(user.id, userRoles.userId))
+      .where(eq(user.email, adminEmail));
+    expect(roles).toEqual([]);
+    await promoteAdminEmails(t.db, [adminEmail]);
+    expect(
+      await t.db
+        .select()
+        .from(roleChanges)
+        .innerJoin(user, eq(user.id, roleChanges.targetUserId))
+        .where(eq(user.email, adminEmail)),
+    ).toEqual([]);
+    await confirmFromMailbox(t, client, adminEmail, "a listed password");
+    expect((await sessionOf(client)).role).toBe("admin");
+  });
+
+  it("refuses a role for an unconfirmed account", async () => {
+    const email = uniqueEmail("unconfirmed");
+    await createClient(t.app).post("/api/auth/sign-up/email", {
+      name: "Pending",
+      email,
+      password: "a pending password",
+    });
+    expect(await setRoleByEmail(t.db, email, "admin")).toMatchObject({ ok: false });
   });
 
   it("promotes a listed account that already exists when the server starts", async () => {

@@ -62,13 +62,16 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const app = createApp(deps);
 
   const mailbox = {
-    /** The newest message to `to`, as the dev mailbox wrote it. */
-    async latest(to: string): Promise<string | null> {
+    /** Every message to `to`, oldest first, as the dev mailbox wrote them. */
+    async all(to: string): Promise<string[]> {
       const directory = path.join(dataDir, "mail");
       const names = await readdir(directory).catch(() => [] as string[]);
       const mine = names.filter((name) => name.endsWith(`-${to.toLowerCase()}.txt`)).sort();
-      const newest = mine.at(-1);
-      return newest ? readFile(path.join(directory, newest), "utf8") : null;
+      return Promise.all(mine.map((name) => readFile(path.join(directory, name), "utf8")));
+    },
+    /** The newest message to `to`. */
+    async latest(to: string): Promise<string | null> {
+      return (await this.all(to)).at(-1) ?? null;
     },
     async latestLink(to: string): Promise<string | null> {
       const message = await this.latest(to);
