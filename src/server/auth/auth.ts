@@ -110,6 +110,8 @@ export function createAuth(options: AuthOptions) {
         "/change-password": { window: 60, max: limits.signIn },
         "/reset-password": { window: 60, max: limits.signIn },
         "/get-session": false,
+        // Counted per client address and per recipient by our own route (auth/routes.ts).
+        "/request-password-reset": false,
       },
     },
     advanced: {
