@@ -5,6 +5,7 @@ import { openDatabase } from "../src/server/db/client";
 import { DataDirBusyError, lockDataDir } from "../src/server/db/data-dir-lock";
 import { EnvError, loadEnv } from "../src/server/env";
 import { readControlFile } from "../src/server/lib/control-file";
+import { keepNewFilesPrivate } from "../src/server/lib/private-files";
 
 /** The server holds the embedded database: ask it to make the change (lib/control-file.ts). */
 async function throughRunningServer(
@@ -35,6 +36,8 @@ async function throughRunningServer(
 }
 
 async function main(): Promise<number> {
+  // It may create the embedded database's files: private to this user, as the server's are.
+  keepNewFilesPrivate();
   const [email, role] = process.argv.slice(2);
   const env = loadEnv();
   let release = () => {};

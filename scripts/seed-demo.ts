@@ -10,6 +10,7 @@ import { discussions, profiles, user } from "../src/server/db/schema";
 import { loadEnv } from "../src/server/env";
 import { resolveAuthSecret } from "../src/server/lib/auth-secret";
 import { createLogger } from "../src/server/lib/logger";
+import { keepNewFilesPrivate } from "../src/server/lib/private-files";
 import { createRateLimiter } from "../src/server/lib/rate-limit";
 import type { Role } from "../src/shared/permissions";
 
@@ -90,6 +91,8 @@ const TOPICS = [
 ];
 
 async function main() {
+  // It may create the embedded database's files: private to this user, as the server's are.
+  keepNewFilesPrivate();
   const env = loadEnv();
   const logger = createLogger("warn");
   let release = () => {};

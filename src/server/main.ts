@@ -16,6 +16,7 @@ import { newControlToken, writeControlFile } from "./lib/control-file";
 import { createLiveBus } from "./lib/live-bus";
 import { createLogger } from "./lib/logger";
 import { createMailer } from "./lib/mail";
+import { keepNewFilesPrivate, protectDataDir } from "./lib/private-files";
 import { createRateLimiter } from "./lib/rate-limit";
 import { loadStaticFiles } from "./lib/static-files";
 import { uploadsRoutes } from "./lib/uploads";
@@ -23,6 +24,7 @@ import { uploadsRoutes } from "./lib/uploads";
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/client");
 
 async function main() {
+  keepNewFilesPrivate();
   let env: ReturnType<typeof loadEnv>;
   try {
     env = loadEnv();
@@ -34,6 +36,7 @@ async function main() {
     throw error;
   }
   const logger = createLogger(env.logLevel);
+  await protectDataDir(env.dataDir, logger);
   const releaseLock = env.databaseUrl ? () => {} : lockDataDir(env.dataDir);
   const database = env.databaseUrl
     ? await openDatabase({ engine: "postgres", url: env.databaseUrl })

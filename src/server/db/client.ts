@@ -12,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { tightenDataDir } from "../lib/private-files";
 import * as schema from "./schema";
 
 export const migrationsFolder = path.resolve(
@@ -77,6 +78,9 @@ type DrizzleLogger = { logQuery: QueryLogger } | undefined;
 export async function createPglite(dataDir?: string, loadDataDir?: Blob): Promise<PGlite> {
   const client = new PGlite({ dataDir, loadDataDir, extensions: { pg_trgm } });
   await client.waitReady;
+  // A new data directory's first files come in as 0666 whatever the umask (the files PGlite
+  // creates afterwards follow it): they hold password hashes and emails (lib/private-files.ts).
+  if (dataDir && !/^[a-z]+:\/\//i.test(dataDir)) await tightenDataDir(dataDir);
   return client;
 }
 
