@@ -11,8 +11,8 @@ import { queryRows } from "../db/client";
 import { insertDataRequest, insertWord } from "../features/cms/test-support";
 import { insertDiscussionRow } from "../features/discussions/test-support";
 import { unsubscribeToken } from "../features/newsletter/unsubscribe-token";
-import { uniqueEmail } from "../test/factories";
-import { createTestApp, type TestApp, type TestClient } from "../test/test-app";
+import { createMember, mailedToken, uniqueEmail } from "../test/factories";
+import { createClient, createTestApp, type TestApp, type TestClient } from "../test/test-app";
 import {
   allowedCallers,
   CALLERS,
@@ -30,6 +30,7 @@ import {
   clientFor,
   createCallers,
   insertBlogPost,
+  randomIp,
   sendForm,
 } from "./test-support";
 
@@ -99,6 +100,100 @@ const CASES: Record<string, Case> = {
         email: callers.other.email,
         password: callers.other.password,
       }),
+    success: 200,
+  },
+  "POST /api/auth/resend-confirmation": {
+    send: ({ client }) =>
+      client.post("/api/auth/resend-confirmation", { email: uniqueEmail("resend") }),
+    success: 200,
+  },
+  "POST /api/auth/request-password-reset": {
+    send: ({ client }) =>
+      client.post("/api/auth/request-password-reset", { email: callers.other.email }),
+    success: 200,
+  },
+  "POST /api/auth/confirm-email": {
+    send: async ({ client }) => {
+      const email = uniqueEmail("pending");
+      await createClient(t.app, randomIp()).post("/api/auth/sign-up/email", {
+        name: "Pending",
+        email,
+        password: "a long password",
+      });
+      const token = await mailedToken(t, email, "/auth/confirm");
+      return client.post("/api/auth/confirm-email", {
+        token,
+        name: "Pending",
+        password: "the chosen password",
+      });
+    },
+    success: 200,
+  },
+  "POST /api/auth/reset-password": {
+    send: async ({ client }) => {
+      const member = await createMember(t);
+      await createClient(t.app, randomIp()).post("/api/auth/request-password-reset", {
+        email: member.email,
+      });
+      const token = await mailedToken(t, member.email, "/auth/reset-password");
+      return client.post("/api/auth/reset-password", { token, newPassword: "a new password" });
+    },
+    success: 200,
+  },
+  // The cases below end sessions or change a password: each runs on a member of its own with
+  // the caller's role, so that the shared callers stay signed in.
+  "POST /api/auth/change-password": {
+    send: async ({ caller, client }) => {
+      const member = await memberLike(caller);
+      return (member?.client ?? client).post("/api/auth/change-password", {
+        currentPassword: member?.password ?? "whatever it was",
+        newPassword: "a changed password",
+      });
+    },
+    success: 200,
+  },
+  "POST /api/account/email": {
+    send: ({ client }) => client.post("/api/account/email", { email: uniqueEmail("moving") }),
+    success: 200,
+  },
+  "POST /api/account/email/confirm": {
+    send: async ({ client }) => {
+      const member = await createMember(t);
+      const newEmail = uniqueEmail("moved");
+      await member.client.post("/api/account/email", { email: newEmail });
+      const token = await mailedToken(t, newEmail, "/settings/email");
+      return client.post("/api/account/email/confirm", { token });
+    },
+    success: 200,
+  },
+  "POST /api/account/sessions/revoke-others": {
+    send: async ({ caller, client }) => {
+      const member = await memberLike(caller);
+      return (member?.client ?? client).post("/api/account/sessions/revoke-others");
+    },
+    success: 200,
+  },
+  "DELETE /api/account/sessions/:id": {
+    send: async ({ caller, ownership, client }) => {
+      const member = await memberLike(caller);
+      const target = ownership === "own" && member ? member : await createMember(t);
+      const second = createClient(t.app, randomIp());
+      await second.post("/api/auth/sign-in/email", {
+        email: target.email,
+        password: target.password,
+      });
+      const [row] = await queryRows<{ id: string }>(
+        t.db,
+        sql`select id from session where user_id = ${target.id} order by created_at desc limit 1`,
+      );
+      const response = await (member?.client ?? client).delete(`/api/account/sessions/${row?.id}`);
+      const [left] = await queryRows<{ n: number }>(
+        t.db,
+        sql`select count(*)::int as n from session where id = ${row?.id ?? ""}`,
+      );
+      expect(left?.n).toBe(response.ok ? 0 : 1);
+      return response;
+    },
     success: 200,
   },
   "POST /api/discussions": {
@@ -269,9 +364,17 @@ async function postTitle(id: string) {
   return row?.title;
 }
 
+/** A new member with the caller's role (null for anonymous), signed in on a client of its own. */
+async function memberLike(caller: Caller) {
+  return caller === "anonymous" ? null : createMember(t, { role: caller });
+}
+
 function expectedStatus(row: MatrixRow, caseOf: Case, caller: Caller, ownership: Ownership | null) {
   if (allowedCallers(row, ownership).includes(caller)) return caseOf.success;
   if (row.refusedWith) return row.refusedWith;
+  if (row.othersRefusedWith && caller !== "anonymous" && ownership === "other's") {
+    return row.othersRefusedWith;
+  }
   return caller === "anonymous" ? 401 : 403;
 }
 

@@ -29,6 +29,8 @@ export type MatrixRow = {
    * (the control token); the test expects `refusedWith` instead of 401/403.
    */
   refusedWith?: number;
+  /** Signed-in callers refused on another member's record get this instead of 403. */
+  othersRefusedWith?: number;
 };
 
 const EVERYONE: Callers = CALLERS;
@@ -58,6 +60,66 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
     path: "/api/auth/*",
     allowed: EVERYONE,
     source: "better-auth's own endpoints: see BETTER_AUTH_ENDPOINTS",
+  },
+  // Accounts safe in public (docs/decisions/014): a link's token is the credential, so whoever
+  // holds one may use it; the answers never say whether an address has an account.
+  {
+    method: "POST",
+    path: "/api/auth/resend-confirmation",
+    allowed: EVERYONE,
+    source: "Issue 12: resend confirmation",
+  },
+  {
+    method: "POST",
+    path: "/api/auth/confirm-email",
+    allowed: EVERYONE,
+    source: "Issue 12: the confirmation link's page (the token is the credential)",
+  },
+  {
+    method: "POST",
+    path: "/api/auth/request-password-reset",
+    allowed: EVERYONE,
+    source: "Issue 12: forgot password",
+  },
+  {
+    method: "POST",
+    path: "/api/auth/reset-password",
+    allowed: EVERYONE,
+    source: "Issue 12: the reset link's page (the token is the credential)",
+  },
+  {
+    method: "POST",
+    path: "/api/auth/change-password",
+    allowed: MEMBERS,
+    source: "Issue 12: settings, change password (own account only)",
+  },
+
+  // Account settings (/settings): a member acts on their own account only.
+  {
+    method: "POST",
+    path: "/api/account/email",
+    allowed: MEMBERS,
+    source: "Issue 12: settings, change email (own account only)",
+  },
+  {
+    method: "POST",
+    path: "/api/account/email/confirm",
+    allowed: EVERYONE,
+    source: "Issue 12: the new address's link (the token is the credential)",
+  },
+  {
+    method: "POST",
+    path: "/api/account/sessions/revoke-others",
+    allowed: MEMBERS,
+    source: "Issue 12: settings, sign out of all other sessions",
+  },
+  {
+    method: "DELETE",
+    path: "/api/account/sessions/:id",
+    allowed: { own: MEMBERS, "other's": NOBODY },
+    // Another member's session is not the caller's to know about.
+    othersRefusedWith: 404,
+    source: "Issue 12: settings, sign out one session",
   },
 
   // Forum.
@@ -209,7 +271,9 @@ export const BETTER_AUTH_ENDPOINTS: Readonly<Record<string, "public" | "own sess
   "POST /sign-in/email": "public",
   "POST /sign-out": "own session",
   "GET /get-session": "own session",
-  "GET /verify-email": "public",
+  "POST /request-password-reset": "public",
+  "POST /reset-password": "public",
+  "POST /change-password": "own session",
   "GET /ok": "public",
   "GET /error": "public",
 };
