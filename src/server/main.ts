@@ -5,6 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
+import { sweepStaleAccounts } from "./auth/account-lifecycle";
 import { createAuth, scaledAuthRateLimits } from "./auth/auth";
 import { promoteAdminEmails } from "./auth/roles";
 import { openDatabase } from "./db/client";
@@ -62,6 +63,7 @@ async function main() {
     rateLimits: scaledAuthRateLimits(env.rateLimitMultiplier),
     rateLimiter,
   });
+  const stopStaleAccountSweep = sweepStaleAccounts(database.db, logger);
   const controlToken = newControlToken();
   const live = createLiveBus(database, { logger });
   const app = createApp(
@@ -117,6 +119,7 @@ async function main() {
     // stop arriving (at most 2 s: the accept queue is served, not reset); resolves once every
     // open request has been answered (lib/connection-drain.ts).
     const drained = drain.close(server as Server);
+    stopStaleAccountSweep();
     // Ends the open live streams, which would otherwise hold the server open. Browsers
     // reconnect after the stream's retry delay (3 s), by when the server no longer listens:
     // refused, they try again, instead of giving up on an error status.

@@ -137,3 +137,22 @@ export async function removeStaleAccounts(db: Db): Promise<number> {
   await db.delete(verification).where(lt(verification.expiresAt, sql`now()`));
   return removed.length;
 }
+
+const STALE_SWEEP_MS = 60 * 60 * 1000;
+
+/**
+ * Removes stale accounts now and every hour, in this process (several instances doing it too
+ * is harmless: each delete is one idempotent statement). Returns a function that stops it.
+ */
+export function sweepStaleAccounts(db: Db, logger: Logger): () => void {
+  const sweep = () =>
+    removeStaleAccounts(db)
+      .then((removed) => {
+        if (removed > 0) logger.info({ removed }, "removed unverified accounts older than a week");
+      })
+      .catch((error: unknown) => logger.warn({ err: error }, "stale account sweep failed"));
+  void sweep();
+  const timer = setInterval(sweep, STALE_SWEEP_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
