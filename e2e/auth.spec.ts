@@ -1,37 +1,47 @@
 import { expect, test } from "@playwright/test";
 import { createVerifiedAccount, PASSWORD, signIn, uniqueEmail } from "./support/accounts";
-import { latestMailLink } from "./support/mailbox";
+import { openInbox } from "./support/mailbox";
 
-test("a visitor signs up, confirms the email, signs in and out", async ({ page }) => {
+test("a visitor signs up, chooses the password from the emailed link, signs out and in", async ({
+  page,
+}) => {
   const email = uniqueEmail("signup");
+  const inbox = await openInbox(email);
   await page.goto("/auth");
   await expect(page.getByText("Welcome to the product")).toBeVisible();
 
   await page.getByRole("tab", { name: "Sign Up" }).click();
   await page.getByLabel("Full name").fill("Pat Ranter");
   await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByLabel("Password").fill("typed at sign-up");
   await page.getByRole("button", { name: "Sign Up" }).click();
   await expect(page.getByText("Please check your email to confirm your account.")).toBeVisible();
+  await expect(
+    page.getByText(`We've sent a confirmation link to ${email}.`, { exact: false }),
+  ).toBeVisible();
 
-  // The confirmation link from the dev mailbox signs nobody in: it confirms and returns to /auth.
-  await page.goto(await latestMailLink(email));
+  // The link leads to the page where the password that counts is chosen; that signs in.
+  await page.goto(await inbox.nextLink("/auth/confirm"));
+  await expect(page.getByRole("heading", { name: "Choose your password" })).toBeVisible();
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Confirm and sign in" }).click();
   await expect(page.getByText("Email confirmed")).toBeVisible();
-  await expect(page).toHaveURL(/\/auth/);
-
-  await page.getByRole("tab", { name: "Sign In" }).click();
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page.getByText("Welcome back!")).toBeVisible();
-  await expect(page.getByText("You have been successfully logged in.")).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 
   await page.getByRole("button", { name: /Account menu/ }).click();
   await expect(page.getByRole("menuitem", { name: "Profile", exact: true })).toBeVisible();
   await expect(page.getByRole("menuitem", { name: "Edit Profile" })).toBeVisible();
+  await expect(page.getByRole("menuitem", { name: "Settings" })).toBeVisible();
   await page.getByRole("menuitem", { name: "Sign out" }).click();
   await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText("Welcome back!")).toBeVisible();
+  await expect(page.getByText("You have been successfully logged in.")).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 });
 

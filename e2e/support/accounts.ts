@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { APIRequestContext, Page } from "@playwright/test";
-import { latestMailLink } from "./mailbox";
+import { type APIRequestContext, type Page, request as playwrightRequest } from "@playwright/test";
+import { openInbox } from "./mailbox";
 
 export const PASSWORD = "e2e password 123";
 
@@ -10,19 +10,54 @@ export function uniqueEmail(prefix = "member"): string {
 
 export type Account = { email: string; name: string; password: string };
 
-/** Signs up through the API and confirms the email from the dev mailbox. */
+/** The `token` query parameter of an emailed link. */
+export function linkToken(link: string): string {
+  const token = new URL(link).searchParams.get("token");
+  if (!token) throw new Error(`no token in ${link}`);
+  return token;
+}
+
+/**
+ * Signs up through `request` and finishes as the inbox's holder does: the confirmation link's
+ * token and the password chosen on its page (POST /api/auth/confirm-email). The confirmation
+ * signs in whoever sends it, so it goes through a request context of its own: `request` (often
+ * a page's, shared with its browser context) keeps whatever session it had. Use signIn().
+ */
 export async function createVerifiedAccount(
   request: APIRequestContext,
-  { email = uniqueEmail(), name = "E2E Member" }: { email?: string; name?: string } = {},
+  {
+    email = uniqueEmail(),
+    name = "E2E Member",
+    password = PASSWORD,
+  }: { email?: string; name?: string; password?: string } = {},
 ): Promise<Account> {
+  const inbox = await openInbox(email);
   const response = await request.post("/api/auth/sign-up/email", {
-    data: { name, email, password: PASSWORD },
+    // The password typed at sign-up never becomes active: only the one chosen below does.
+    data: { name, email, password: `${password} typed at sign-up` },
   });
   if (!response.ok())
     throw new Error(`sign-up failed: ${response.status()} ${await response.text()}`);
-  const verify = await request.get(await latestMailLink(email), { maxRedirects: 0 });
-  if (verify.status() !== 302) throw new Error(`verification failed: ${verify.status()}`);
-  return { email, name, password: PASSWORD };
+  const link = await inbox.nextLink("/auth/confirm");
+  const confirmer = await playwrightRequest.newContext({ baseURL: new URL(link).origin });
+  try {
+    const confirm = await confirmer.post("/api/auth/confirm-email", {
+      data: { token: linkToken(link), name, password },
+    });
+    if (!confirm.ok())
+      throw new Error(`confirmation failed: ${confirm.status()} ${await confirm.text()}`);
+    // Leave no session behind: tests count and end the sessions they start themselves.
+    // better-auth wants the Origin a browser would send with a cookie.
+    const signOut = await confirmer.post("/api/auth/sign-out", {
+      data: {},
+      headers: { origin: new URL(link).origin },
+    });
+    if (!signOut.ok())
+      throw new Error(`sign-out failed: ${signOut.status()} ${await signOut.text()}`);
+  } finally {
+    await confirmer.dispose();
+  }
+  return { email, name, password };
 }
 
 /** Signs `page` in through the API: the session cookie lands in the page's browser context. */
