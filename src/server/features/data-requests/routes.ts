@@ -12,7 +12,17 @@ const TOO_MANY = "Too many requests. Please try again later or contact us direct
 
 export const DATA_REQUEST_LIMITS = {
   perClient: { name: "data-request-client", max: 5, windowSeconds: 3600, message: TOO_MANY },
-  perEmail: { name: "data-request-email", max: 3, windowSeconds: 3600, message: TOO_MANY },
+  /**
+   * Confirmations per recipient: the address is typed by whoever fills the form. Over the limit
+   * the request is still kept and only its confirmation is not sent, so a stranger cannot stop
+   * the address's owner from making a request.
+   */
+  confirmationsPerEmail: {
+    name: "data-request-email",
+    max: 3,
+    windowSeconds: 3600,
+    message: TOO_MANY,
+  },
 } satisfies Record<string, RateLimitRule>;
 
 /**
@@ -27,7 +37,6 @@ export const dataRequestRoutes = new Hono<AppEnv>().post(
     const input = c.req.valid("json");
     const email = input.email.toLowerCase();
     await deps.rateLimiter.hit(DATA_REQUEST_LIMITS.perClient, clientIp);
-    await deps.rateLimiter.hit(DATA_REQUEST_LIMITS.perEmail, email);
     const viewer = await getViewer(c);
     const [row] = await deps.db
       .insert(dataRequests)
@@ -42,6 +51,10 @@ export const dataRequestRoutes = new Hono<AppEnv>().post(
       .returning({ id: dataRequests.id });
     if (!row) throw new Error("data request insert returned no row");
     try {
+      if (!(await deps.rateLimiter.allow(DATA_REQUEST_LIMITS.confirmationsPerEmail, email))) {
+        deps.logger.info({ reference: row.id }, "data request confirmation not sent: limit");
+        return c.json({ id: row.id } satisfies ReceivedResponse, 201);
+      }
       await deps.mailer.send(
         dataRequestConfirmation({
           request: { ...input, email },

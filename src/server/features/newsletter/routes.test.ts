@@ -154,15 +154,12 @@ describe("POST /api/newsletter", () => {
     }
   });
 
-  it("limits attempts per address (5 an hour) with a 429 and Retry-After", async () => {
+  it("never refuses an address for what strangers typed, and never floods it", async () => {
     const email = uniqueEmail("limited");
-    for (let attempt = 0; attempt < 5; attempt += 1) {
-      expect((await subscribe(email)).response.status).not.toBe(429);
+    for (let attempt = 0; attempt < 7; attempt += 1) {
+      expect((await subscribe(email)).response.status).toBeLessThan(300);
     }
-    const { response, body } = await subscribe(email);
-    expect(response.status).toBe(429);
-    expect(response.headers.get("retry-after")).toMatch(/^\d+$/);
-    expect(body.error.code).toBe("RATE_LIMITED");
+    expect(await t.mailbox.all(email)).toHaveLength(1);
   });
 
   it("limits attempts per client (20 an hour), whatever the addresses", async () => {

@@ -13,9 +13,11 @@ import { welcomeEmail } from "./welcome-email";
 
 const TOO_MANY = "Too many subscription attempts. Please try again later.";
 
-// Per address: nobody gets a flood of welcome emails. Per client: nobody subscribes a list.
+// Per address: nobody gets a flood of welcome emails (over the limit the subscription stands
+// and only the mail is not sent: a stranger cannot stop the owner). Per client: nobody
+// subscribes a list.
 export const NEWSLETTER_LIMITS = {
-  perEmail: { name: "newsletter-email", max: 5, windowSeconds: 3600, message: TOO_MANY },
+  welcomesPerEmail: { name: "newsletter-email", max: 5, windowSeconds: 3600, message: TOO_MANY },
   perClient: { name: "newsletter-client", max: 20, windowSeconds: 3600, message: TOO_MANY },
   unsubscribe: { name: "newsletter-unsubscribe", max: 20, windowSeconds: 3600, message: TOO_MANY },
 } satisfies Record<string, RateLimitRule>;
@@ -35,6 +37,10 @@ async function authSecret(deps: AppDeps): Promise<string> {
 }
 
 async function sendWelcome(deps: AppDeps, email: string): Promise<void> {
+  if (!(await deps.rateLimiter.allow(NEWSLETTER_LIMITS.welcomesPerEmail, email))) {
+    deps.logger.info("newsletter welcome not sent: recipient limit reached");
+    return;
+  }
   try {
     const url = new URL(UNSUBSCRIBE_PAGE, deps.env.siteUrl);
     url.searchParams.set("email", email);
@@ -53,7 +59,6 @@ export const newsletterRoutes = new Hono<AppEnv>()
   .post("/", jsonBody(newsletterSchema), async (c) => {
     const { deps, clientIp } = c.var;
     const email = c.req.valid("json").email.toLowerCase();
-    await deps.rateLimiter.hit(NEWSLETTER_LIMITS.perEmail, email);
     await deps.rateLimiter.hit(NEWSLETTER_LIMITS.perClient, clientIp);
     const viewer = await getViewer(c);
     const status = await subscribe(deps.db, { email, userId: viewer?.id ?? null });
