@@ -74,6 +74,59 @@ export async function buildCatalogue(
       valid: () => ({ email: callers.other.email, password: "a wrong password" }),
     },
     {
+      name: "resend confirmation",
+      method: "POST",
+      caller: "anonymous",
+      path: "/api/auth/resend-confirmation",
+      valid: () => ({ email: email() }),
+    },
+    {
+      name: "confirm email",
+      method: "POST",
+      caller: "anonymous",
+      path: "/api/auth/confirm-email",
+      slow: true,
+      valid: () => ({ token: "a-link-token", name: "Nora New", password: "a long password" }),
+    },
+    {
+      name: "request password reset",
+      method: "POST",
+      caller: "anonymous",
+      path: "/api/auth/request-password-reset",
+      valid: () => ({ email: email() }),
+    },
+    {
+      name: "reset password",
+      method: "POST",
+      caller: "anonymous",
+      path: "/api/auth/reset-password",
+      slow: true,
+      valid: () => ({ token: "a-link-token", newPassword: "a long password" }),
+    },
+    {
+      // A wrong current password: a right one would end the shared callers' other sessions.
+      name: "change password",
+      method: "POST",
+      caller: "user",
+      path: "/api/auth/change-password",
+      slow: true,
+      valid: () => ({ currentPassword: "not the password", newPassword: "a long password" }),
+    },
+    {
+      name: "change email",
+      method: "POST",
+      caller: "user",
+      path: "/api/account/email",
+      valid: () => ({ email: email() }),
+    },
+    {
+      name: "confirm email change",
+      method: "POST",
+      caller: "anonymous",
+      path: "/api/account/email/confirm",
+      valid: () => ({ token: "a-link-token" }),
+    },
+    {
       name: "discussion create",
       method: "POST",
       caller: "user",
@@ -230,6 +283,7 @@ export async function buildCatalogue(
     },
     { path: "/api/inbox/messages", caller: "admin", params: page },
     { path: "/api/inbox/data-requests", caller: "admin", params: page },
+    { path: "/api/auth/confirm-email", caller: "anonymous", params: ["token"] },
   ];
   const ids: IdRoute[] = [
     { method: "GET", caller: "anonymous", path: "/api/discussions/:id" },
@@ -246,6 +300,7 @@ export async function buildCatalogue(
     { method: "DELETE", caller: "admin", path: "/api/cms/hero-words/:id" },
     { method: "PUT", caller: "admin", path: "/api/users/:id/role" },
     { method: "PATCH", caller: "admin", path: "/api/inbox/data-requests/:id" },
+    { method: "DELETE", caller: "user", path: "/api/account/sessions/:id" },
   ];
   return { bodies, queries, ids };
 }
