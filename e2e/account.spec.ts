@@ -193,7 +193,7 @@ test("broken and incomplete links explain how to get a new one", async ({ page, 
   await expect(page.getByText("This link is invalid or has expired")).toBeVisible();
   await page.goto("/auth/confirm?token=not-a-real-token");
   await expect(page.getByText("This link is invalid or has expired")).toBeVisible();
-  await page.getByRole("main").getByRole("link", { name: "sign in", exact: true }).click();
+  await page.getByRole("link", { name: "Go to sign in" }).click();
   await expect(page).toHaveURL(/\/auth$/);
 
   await page.goto("/auth/reset-password");

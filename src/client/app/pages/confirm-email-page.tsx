@@ -1,9 +1,7 @@
 import { useSearchParams } from "react-router";
 import { CenteredCard } from "../../components/centered-card";
-import {
-  ConfirmEmailForm,
-  ConfirmLinkInvalid,
-} from "../../features/account/components/confirm-email-form";
+import { ConfirmEmailScreen } from "../../features/account/components/confirm-email-screen";
+import { ConfirmLinkInvalid } from "../../features/account/components/confirm-link-invalid";
 import { useAuth } from "../../features/auth/hooks/use-auth";
 import { usePageTitle } from "../../hooks/use-page-title";
 
@@ -21,7 +19,7 @@ export function ConfirmEmailPage() {
       description="One last step to finish creating your account: choose the password you'll sign in with."
     >
       {token ? (
-        <ConfirmEmailForm token={token} onSignedIn={refreshSession} />
+        <ConfirmEmailScreen token={token} onSignedIn={refreshSession} />
       ) : (
         <ConfirmLinkInvalid />
       )}

@@ -3,12 +3,12 @@ import type { ConfirmEmailInput } from "../../../../shared/schemas";
 import { api } from "../../../lib/api-client";
 
 /**
- * Finishes a sign-up from the emailed link: the password given here becomes the account's
- * password, and the answer sets the session cookie (signed in). 400 INVALID_TOKEN.
+ * Finishes a sign-up from the emailed link: the name and password given here become the
+ * account's, and the answer sets the session cookie (signed in). 400 INVALID_TOKEN.
  */
 export function confirmEmail(input: ConfirmEmailInput): Promise<unknown> {
   return api.post<unknown>("/api/auth/confirm-email", {
-    body: { token: input.token, password: input.password },
+    body: { token: input.token, name: input.name, password: input.password },
   });
 }
 

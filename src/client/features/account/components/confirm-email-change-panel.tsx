@@ -10,8 +10,6 @@ import { InvalidLinkNotice } from "./invalid-link-notice";
 
 const EMAIL_IN_USE = "EMAIL_IN_USE";
 
-const linkClass = "rounded-sm font-medium text-primary underline underline-offset-4";
-
 type ConfirmEmailChangePanelProps = {
   token: string;
   /** Whether someone is signed in here (the link may be opened on another device). */
@@ -27,14 +25,10 @@ function isEmailInUse(error: unknown): boolean {
 function ChangeFailed({ error }: { error: unknown }) {
   if (isInvalidLinkError(error)) {
     return (
-      <InvalidLinkNotice>
+      <InvalidLinkNotice action={{ to: paths.settings, label: "Go to account settings" }}>
         <p>
-          Links stop working once they've been used or a newer one has been sent. You can ask for a
-          new one in your{" "}
-          <Link to={paths.settings} className={linkClass}>
-            account settings
-          </Link>
-          .
+          Only the newest link works, and only once. You can ask for a new one in your account
+          settings.
         </p>
       </InvalidLinkNotice>
     );
@@ -69,7 +63,7 @@ export function ConfirmEmailChangePanel({
           <p className="font-medium">Email changed</p>
           <p>
             Your email address is now{" "}
-            <strong className="break-all">{confirmChange.data.email}</strong>. Use it to sign in
+            <strong className="break-words">{confirmChange.data.email}</strong>. Use it to sign in
             from now on.
           </p>
         </Notice>

@@ -1,7 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import type { z } from "zod";
+import type { PendingConfirmation } from "../../../../shared/api-types";
 import { LIMITS } from "../../../../shared/constants";
 import { confirmEmailSchema } from "../../../../shared/schemas";
 import { TextField } from "../../../components/form/text-field";
@@ -12,40 +13,25 @@ import { setServerFieldErrors } from "../../../lib/server-field-errors";
 import { toast } from "../../../lib/toast";
 import { useConfirmEmail } from "../api/confirm-email";
 import { isInvalidLinkError } from "../lib/invalid-link";
-import { InvalidLinkNotice } from "./invalid-link-notice";
+import { ConfirmLinkInvalid } from "./confirm-link-invalid";
 
 // The token comes from the link, not from a field.
-const formSchema = confirmEmailSchema.pick({ password: true });
+const formSchema = confirmEmailSchema.pick({ name: true, password: true });
 type ConfirmEmailFields = z.infer<typeof formSchema>;
-
-const linkClass = "rounded-sm font-medium text-primary underline underline-offset-4";
-
-export function ConfirmLinkInvalid() {
-  return (
-    <InvalidLinkNotice>
-      <p>
-        A confirmation link stops working once it has been used or a newer one has been sent, so use
-        the link in the most recent email. To get a new one, try to{" "}
-        <Link to={paths.auth} className={linkClass}>
-          sign in
-        </Link>{" "}
-        and choose "Resend confirmation email", or sign up again with the same address.
-      </p>
-    </InvalidLinkNotice>
-  );
-}
+const FIELDS = ["name", "password"] as const;
 
 type ConfirmEmailFormProps = {
   token: string;
+  pending: PendingConfirmation;
   /** Runs once the account is confirmed and the session cookie set: read the session again. */
   onSignedIn: () => Promise<void>;
 };
 
 /**
- * The last step of signing up. Only someone who holds the inbox gets here, so the password
- * chosen here is the one that counts; whatever was typed at sign-up is not used.
+ * The last step of signing up. Only someone who holds the inbox gets here, so the name and
+ * password given here are the ones that count; whatever was typed at sign-up is not trusted.
  */
-export function ConfirmEmailForm({ token, onSignedIn }: ConfirmEmailFormProps) {
+export function ConfirmEmailForm({ token, pending, onSignedIn }: ConfirmEmailFormProps) {
   const navigate = useNavigate();
   const confirmEmail = useConfirmEmail();
   const {
@@ -55,15 +41,15 @@ export function ConfirmEmailForm({ token, onSignedIn }: ConfirmEmailFormProps) {
     formState: { errors, isSubmitting },
   } = useForm<ConfirmEmailFields>({
     resolver: zodResolver(formSchema),
-    defaultValues: { password: "" },
+    defaultValues: { name: pending.name, password: "" },
   });
 
-  const onSubmit = handleSubmit(async ({ password }) => {
+  const onSubmit = handleSubmit(async (values) => {
     try {
-      await confirmEmail.mutateAsync({ token, password });
+      await confirmEmail.mutateAsync({ token, ...values });
     } catch (error) {
       if (isInvalidLinkError(error)) return;
-      if (!setServerFieldErrors(error, setError, ["password"])) toast.error(errorMessage(error));
+      if (!setServerFieldErrors(error, setError, FIELDS)) toast.error(errorMessage(error));
       return;
     }
     await onSignedIn();
@@ -77,6 +63,26 @@ export function ConfirmEmailForm({ token, onSignedIn }: ConfirmEmailFormProps) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <p className="text-sm">
+        Finishing the account for <strong className="break-words">{pending.email}</strong>.
+      </p>
+      {/* For password managers: which account the new password belongs to. */}
+      <input
+        type="email"
+        name="username"
+        autoComplete="username"
+        value={pending.email}
+        readOnly
+        hidden
+      />
+      <TextField
+        id="confirm-email-name"
+        label="Full name"
+        autoComplete="name"
+        hint="As given when signing up. Change it if it isn't right."
+        error={errors.name?.message}
+        {...register("name")}
+      />
       <TextField
         id="confirm-email-password"
         label="Password"

@@ -1,17 +1,26 @@
 import type * as React from "react";
+import { Link } from "react-router";
 import { Notice } from "../../../components/notice";
+import { buttonVariants } from "../../../components/ui/button-variants";
 
 type InvalidLinkNoticeProps = {
-  /** How to get a link that works. */
+  /** Why links stop working and how to get one that works. */
   children: React.ReactNode;
+  /** The place to get a new link. */
+  action: { to: string; label: string };
 };
 
 /** An emailed link that is bad, expired, already used or replaced by a newer one. */
-export function InvalidLinkNotice({ children }: InvalidLinkNoticeProps) {
+export function InvalidLinkNotice({ children, action }: InvalidLinkNoticeProps) {
   return (
-    <Notice tone="error" role="alert">
-      <p className="font-medium">This link is invalid or has expired</p>
-      {children}
-    </Notice>
+    <div className="grid gap-4">
+      <Notice tone="error" role="alert">
+        <p className="font-medium">This link is invalid or has expired</p>
+        {children}
+      </Notice>
+      <Link to={action.to} className={buttonVariants({ variant: "outline" })}>
+        {action.label}
+      </Link>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import type { z } from "zod";
 import { LIMITS } from "../../../../shared/constants";
 import { resetPasswordSchema } from "../../../../shared/schemas";
@@ -20,17 +20,8 @@ type ResetPasswordFields = z.infer<typeof formSchema>;
 
 export function ResetLinkInvalid() {
   return (
-    <InvalidLinkNotice>
-      <p>
-        Reset links work once and for 1 hour. You can{" "}
-        <Link
-          to={paths.forgotPassword}
-          className="rounded-sm font-medium text-primary underline underline-offset-4"
-        >
-          request a new link
-        </Link>
-        .
-      </p>
+    <InvalidLinkNotice action={{ to: paths.forgotPassword, label: "Request a new link" }}>
+      <p>A reset link works once, for 1 hour.</p>
     </InvalidLinkNotice>
   );
 }

@@ -33,7 +33,7 @@ export function SessionItem({ session, onSignOut, signingOut }: SessionItemProps
           {session.current ? <Badge variant="secondary">This device</Badge> : null}
         </p>
         <p className="text-muted-foreground text-sm">
-          <span className="break-all">{session.ipAddress ?? "Unknown address"}</span>
+          <span className="break-words">{session.ipAddress ?? "Unknown address"}</span>
           <span aria-hidden="true"> · </span>
           <RelativeTime value={session.lastUsedAt} prefix="Last used" />
         </p>

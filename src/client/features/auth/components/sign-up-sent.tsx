@@ -18,8 +18,8 @@ export function SignUpSent({ email, onStartOver }: SignUpSentProps) {
       <Notice tone="success" role="status">
         <p className="font-medium">Check your email</p>
         <p>
-          We've sent a confirmation link to <strong className="break-all">{email}</strong>. Open it
-          to choose your password and finish creating your account.
+          We've sent a confirmation link to <strong className="break-words">{email}</strong>. Open
+          it to choose your password and finish creating your account.
         </p>
       </Notice>
       <p className="text-muted-foreground text-sm">
