@@ -3,15 +3,7 @@ import type { AccountSession } from "../../../../shared/api-types";
 import { RelativeTime } from "../../../components/relative-time";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
-
-const MOBILE_SYSTEMS = /android|ios|iphone|ipad/i;
-
-/** "Firefox 128 on macOS 14", with what is known when the user agent said little. */
-export function deviceLabel(session: Pick<AccountSession, "browser" | "os">): string {
-  const { browser, os } = session;
-  if (browser && os) return `${browser} on ${os}`;
-  return browser ?? os ?? "Unknown device";
-}
+import { deviceLabel, isMobileSystem } from "../lib/device-label";
 
 type SessionItemProps = {
   session: AccountSession;
@@ -22,7 +14,7 @@ type SessionItemProps = {
 /** One signed-in browser: device, address, when last used; "Sign out" unless it is this one. */
 export function SessionItem({ session, onSignOut, signingOut }: SessionItemProps) {
   const label = deviceLabel(session);
-  const Icon = session.os && MOBILE_SYSTEMS.test(session.os) ? Smartphone : Monitor;
+  const Icon = isMobileSystem(session.os) ? Smartphone : Monitor;
 
   return (
     <li className="flex flex-wrap items-center gap-x-4 gap-y-3 py-4 first:pt-0 last:pb-0">

@@ -5,7 +5,8 @@ import { toast } from "../../../lib/toast";
 import { useAccountSessions } from "../api/get-sessions";
 import { useRevokeOtherSessions } from "../api/revoke-other-sessions";
 import { useRevokeSession } from "../api/revoke-session";
-import { deviceLabel, SessionItem } from "./session-item";
+import { deviceLabel } from "../lib/device-label";
+import { SessionItem } from "./session-item";
 import { SettingsSection } from "./settings-section";
 
 function SessionsSkeleton() {
