@@ -4,6 +4,7 @@ import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import type { AccountSession } from "../../../shared/api-types";
 import type { Db } from "../../db/client";
 import { session } from "../../db/schema";
+import { UUID_ID } from "../../lib/time-cursor";
 
 /** "Firefox 128" and "macOS 14": the major version is enough to recognise a device. */
 function describeUserAgent(userAgent: string | null): {
@@ -49,6 +50,9 @@ export async function listSessions(
 
 /** Ends one of the member's sessions; false when no such session is theirs. */
 export async function revokeSession(db: Db, userId: string, sessionId: string): Promise<boolean> {
+  // Session ids are UUIDs (auth.ts generateId); anything else, a NUL character included, that
+  // PostgreSQL would refuse with an error, is no session.
+  if (!UUID_ID.test(sessionId)) return false;
   const removed = await db
     .delete(session)
     .where(and(eq(session.id, sessionId), eq(session.userId, userId)))
