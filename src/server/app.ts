@@ -27,7 +27,7 @@ import { requestBodyLimit } from "./lib/body-limit";
 import { compressText } from "./lib/compress";
 import { isDatabaseUnavailable } from "./lib/database-errors";
 import { errorBody, HttpError } from "./lib/http-error";
-import { sameOriginWrites, securityHeaders } from "./lib/security";
+import { knownHostsOnly, sameOriginWrites, securityHeaders } from "./lib/security";
 import { spaHandler } from "./lib/spa";
 import type { StaticFile } from "./lib/static-files";
 
@@ -69,6 +69,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     await next();
   });
   app.use(securityHeaders(deps.env.siteUrl));
+  app.use(knownHostsOnly(deps.env.siteUrl));
   app.use(requestBodyLimit({ ownLimits: ["PUT /api/profiles/me/avatar"] }));
   app.use(compressText());
   app.route("/api", api);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderShell } from "./page-meta";
+import { canonicalUrl, renderShell } from "./page-meta";
 
 const shell =
   '<!doctype html><html><head><title>x</title><script type="module" src="/a.js"></script></head>' +
@@ -23,5 +23,35 @@ describe("renderShell", () => {
     expect(html.match(/<div id="root">/g)).toHaveLength(1);
     expect(html.match(/<script/g)).toHaveLength(1);
     expect(html).toContain("<title>$' $` $&amp; · Rant Community</title>");
+  });
+});
+
+describe("canonicalUrl", () => {
+  it.each([
+    ["/", "https://rants.example/"],
+    ["/discussion/1", "https://rants.example/discussion/1"],
+    ["/members/", "https://rants.example/members"],
+    // Never another host, however the path starts.
+    ["//evil.example/phish", "https://rants.example/evil.example/phish"],
+    ["///evil.example", "https://rants.example/evil.example"],
+    ["/blog//post//", "https://rants.example/blog/post"],
+    ["/%2F%2Fevil.example", "https://rants.example/%2F%2Fevil.example"],
+  ])("%s → %s", (pathname, expected) => {
+    expect(canonicalUrl("https://rants.example", pathname)).toBe(expected);
+  });
+
+  it("is what the canonical and og:url links say", () => {
+    const html = renderShell(
+      shell,
+      { title: "Phish", description: "d", found: false },
+      { ...site, pathname: "//evil.example/phish" },
+    );
+    expect(html).toContain(
+      '<link rel="canonical" href="http://localhost:3000/evil.example/phish">',
+    );
+    expect(html).toContain(
+      '<meta property="og:url" content="http://localhost:3000/evil.example/phish">',
+    );
+    expect(html).not.toContain("//evil.example");
   });
 });

@@ -98,6 +98,16 @@ function escapeHtml(value: string): string {
     .replaceAll(">", "&gt;");
 }
 
+/**
+ * The page's address for canonical and og:url links: SITE_URL's origin and the route's path
+ * with one slash between segments and none at the end. Never resolved as a URL against the
+ * site: `//evil.example/phish` would resolve to another host.
+ */
+export function canonicalUrl(siteUrl: string, pathname: string): string {
+  const path = `/${pathname}`.replace(/\/{2,}/g, "/");
+  return `${new URL(siteUrl).origin}${path.length > 1 ? path.replace(/\/$/, "") : path}`;
+}
+
 /** The SPA shell with `meta` written into its head. */
 export function renderShell(
   shell: string,
@@ -105,7 +115,7 @@ export function renderShell(
   site: { name: string; url: string; pathname: string },
 ): string {
   const title = meta.title ? `${meta.title} · ${site.name}` : site.name;
-  const canonical = new URL(site.pathname, site.url).href;
+  const canonical = canonicalUrl(site.url, site.pathname);
   const image = new URL("/og-image.png", site.url).href;
   const tags = [
     `<title>${escapeHtml(title)}</title>`,

@@ -37,7 +37,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
  * Refuses state-changing requests that a browser sent from another origin (CSRF). Requests
  * without Origin or Fetch Metadata come from non-browser clients, which cookies do not protect
- * against anyway.
+ * against anyway. The site's origin is SITE_URL's, never the request's own URL: that comes
+ * from the Host header, which the sender chooses.
  */
 export function sameOriginWrites(siteUrl: string): MiddlewareHandler {
   const siteOrigin = new URL(siteUrl).origin;
@@ -45,13 +46,40 @@ export function sameOriginWrites(siteUrl: string): MiddlewareHandler {
     if (SAFE_METHODS.has(c.req.method)) return next();
     const origin = c.req.header("origin");
     const fetchSite = c.req.header("sec-fetch-site");
-    const requestOrigin = new URL(c.req.url).origin;
     const allowed = origin
-      ? origin === siteOrigin || origin === requestOrigin
+      ? origin === siteOrigin
       : fetchSite === undefined || fetchSite === "same-origin" || fetchSite === "none";
     if (!allowed) {
       return c.json(errorBody(403, "Cross-origin request refused", "CROSS_ORIGIN"), 403);
     }
     return next();
+  };
+}
+
+/** Paths that load balancers and scrapers call by address; a metrics endpoint joins them. */
+export const ANY_HOST_PATHS: readonly string[] = ["/api/health"];
+
+/** 127.0.0.0/8, ::1 and localhost, as the URL parser writes them (lower case, [::1]). */
+function isLoopback(hostname: string): boolean {
+  return hostname === "localhost" || hostname === "[::1]" || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
+/**
+ * Answers 421 to a request whose Host is neither SITE_URL's host (port included) nor a
+ * loopback name or address (any port): another name pointed at this server (DNS rebinding, a
+ * stray domain) must not get pages, cookies or links made for the site (decision 013).
+ */
+export function knownHostsOnly(siteUrl: string): MiddlewareHandler {
+  const siteHost = new URL(siteUrl).host;
+  return async (c, next) => {
+    // The request's URL is built from its Host header: parsed, lower-cased, default port gone.
+    const { host, hostname } = new URL(c.req.url);
+    if (host === siteHost || isLoopback(hostname) || ANY_HOST_PATHS.includes(c.req.path)) {
+      return next();
+    }
+    const message = "This server does not answer for that host name";
+    return c.req.path.startsWith("/api/")
+      ? c.json(errorBody(421, message), 421)
+      : c.text(message, 421);
   };
 }

@@ -60,7 +60,8 @@ describe("the session cookie", () => {
     const secure = await createTestApp({ env: { SITE_URL: "https://rants.example" } });
     try {
       const member = await createMember(secure);
-      const response = await createClient(secure.app).post("/api/auth/sign-in/email", {
+      const client = createClient(secure.app, undefined, secure.env.siteUrl);
+      const response = await client.post("/api/auth/sign-in/email", {
         email: member.email,
         password: member.password,
       });

@@ -55,7 +55,8 @@ export async function createMember(testApp: TestApp, overrides: MemberOverrides 
   const email = overrides.email ?? uniqueEmail();
   const password = overrides.password ?? "correct horse battery";
   const name = overrides.name ?? "Test Member";
-  const client = createClient(testApp.app, `10.0.${counter % 250}.${(counter * 7) % 250}`);
+  const ip = `10.0.${counter % 250}.${(counter * 7) % 250}`;
+  const client = createClient(testApp.app, ip, testApp.env.siteUrl);
   const signUp = await client.post("/api/auth/sign-up/email", { name, email, password });
   if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
   const confirmed = await confirmFromMailbox(testApp, client, email, password);

@@ -99,8 +99,11 @@ export async function createTestApp(options: TestAppOptions = {}) {
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
-/** A browser-like client for one member: keeps cookies, sends our Origin on writes. */
-export function createClient(app: TestApp["app"], clientIp = "127.0.0.1") {
+/**
+ * A browser-like client for one member: keeps cookies, sends the site's Origin on writes.
+ * `siteUrl` is the app's SITE_URL when a test sets another one: pages and writes come from it.
+ */
+export function createClient(app: TestApp["app"], clientIp = "127.0.0.1", siteUrl = TEST_SITE_URL) {
   const cookies = new Map<string, string>();
   const store = (response: Response) => {
     for (const line of response.headers.getSetCookie()) {
@@ -122,7 +125,7 @@ export function createClient(app: TestApp["app"], clientIp = "127.0.0.1") {
     const init: RequestInit = {
       method,
       headers: {
-        origin: TEST_SITE_URL,
+        origin: new URL(siteUrl).origin,
         [CLIENT_IP_TEST_HEADER]: clientIp,
         ...(cookies.size ? { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join("; ") } : {}),
         ...(body !== undefined ? { "content-type": "application/json" } : {}),
@@ -130,7 +133,7 @@ export function createClient(app: TestApp["app"], clientIp = "127.0.0.1") {
       },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     };
-    const response = await app.request(new URL(url, TEST_SITE_URL).href, init);
+    const response = await app.request(new URL(url, siteUrl).href, init);
     store(response);
     return response;
   };
