@@ -2,6 +2,40 @@ import pino from "pino";
 
 export type Logger = pino.Logger;
 
-export function createLogger(level: string): Logger {
-  return pino({ level, base: undefined });
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  return pino(
+    { level, base: undefined, serializers: { err: errorWithoutQueryValues } },
+    destination,
+  );
+}
+
+/** The values a failed query was given (drizzle's DrizzleQueryError), along its cause chain. */
+function queryValuesIn(error: unknown): string[] {
+  const found: string[] = [];
+  for (let current = error, depth = 0; current && depth < 10; depth++) {
+    const { params, cause } = current as { params?: unknown; cause?: unknown };
+    if (Array.isArray(params) && params.length > 0) found.push(String(params));
+    current = cause;
+  }
+  return found;
+}
+
+/**
+ * pino's error serializer, without a failed query's values: drizzle writes them into the
+ * message and stack ("params: ..."), and they are members' data (emails, password hashes,
+ * private text) or whatever a forged request sent. The query itself stays, to debug with.
+ */
+function errorWithoutQueryValues(error: unknown): unknown {
+  const serialized = pino.stdSerializers.err(error as Error) as unknown;
+  const values = queryValuesIn(error);
+  if (values.length === 0 || !serialized || typeof serialized !== "object") return serialized;
+  const redact = (text: unknown) =>
+    typeof text === "string"
+      ? values.reduce(
+          (result, value) => result.split(`params: ${value}`).join("params: [redacted]"),
+          text,
+        )
+      : text;
+  const { params: _, ...rest } = serialized as Record<string, unknown>;
+  return { ...rest, message: redact(rest.message), stack: redact(rest.stack) };
 }

@@ -3,7 +3,7 @@
 // only milliseconds, which would skip or repeat rows created in the same millisecond).
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { HttpError } from "./http-error";
+import { decodeCursor, encodeCursor, INVALID_CURSOR, idItem, timestampItem } from "./page-cursor";
 
 export type TimeCursor = { at: string; id: string };
 
@@ -11,31 +11,19 @@ export const UUID_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 /** better-auth's user ids. */
 export const TEXT_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-
 /** A timestamptz column as text to the microsecond, in UTC: what cursors carry. */
 export function microsecondText(column: SQL): SQL<string> {
   return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 }
 
 export function encodeTimeCursor(cursor: TimeCursor): string {
-  return Buffer.from(JSON.stringify([cursor.at, cursor.id])).toString("base64url");
+  return encodeCursor([cursor.at, cursor.id]);
 }
 
 /** Throws 400 for anything encodeTimeCursor did not make (ids must match `idPattern`). */
 export function decodeTimeCursor(value: string, idPattern: RegExp): TimeCursor {
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
-    if (Array.isArray(parsed) && parsed.length === 2) {
-      const [at, id] = parsed;
-      if (typeof at === "string" && typeof id === "string") {
-        if (TIMESTAMP.test(at) && idPattern.test(id)) return { at, id };
-      }
-    }
-  } catch {
-    // fall through to the 400 below
-  }
-  throw new HttpError(400, "Invalid page cursor", { fields: { cursor: "Invalid page cursor" } });
+  const [at, id] = decodeCursor<[string, string]>(value, [timestampItem, idItem(idPattern)]);
+  return { at, id };
 }
 
 /** The next page's cursor: made from the last row shown when more rows exist. */
@@ -51,7 +39,7 @@ export function nextTimeCursor<Row extends { cursorAt: string; id: string }>(
 export function pageQuerySchema(defaultLimit = 20, maxLimit = 50) {
   const limitMessage = `Limit must be a number from 1 to ${maxLimit}`;
   return z.object({
-    cursor: z.string().max(300, "Invalid page cursor").optional(),
+    cursor: z.string().max(300, INVALID_CURSOR).optional(),
     limit: z.coerce
       .number({ error: limitMessage })
       .int(limitMessage)

@@ -4,7 +4,13 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { BlogPostDetail, BlogPostSummary } from "../../../shared/api-types";
 import type { Db } from "../../db/client";
 import { blogPosts, profiles } from "../../db/schema";
-import { HttpError } from "../../lib/http-error";
+import {
+  decodeCursor as decodePageCursor,
+  encodeCursor as encodePageCursor,
+  idItem,
+  timestampItem,
+} from "../../lib/page-cursor";
+import { UUID_ID } from "../../lib/time-cursor";
 
 const sortKey = sql`coalesce(${blogPosts.publishedAt}, ${blogPosts.createdAt})`;
 
@@ -22,19 +28,13 @@ const summaryColumns = {
 /** Where the next page starts: the last post's sort key (as PostgreSQL prints it) and id. */
 type Cursor = { at: string; id: string };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-// PostgreSQL's text form of a timestamptz, kept to the microsecond so no post is skipped.
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2})?|Z)$/;
-
 export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(`${cursor.at}|${cursor.id}`).toString("base64url");
+  return encodePageCursor([cursor.at, cursor.id]);
 }
 
+/** Throws 400 for anything encodeCursor did not make. */
 export function decodeCursor(value: string): Cursor {
-  const [at = "", id = "", ...rest] = Buffer.from(value, "base64url").toString("utf8").split("|");
-  if (rest.length > 0 || !TIMESTAMP.test(at) || !UUID.test(id)) {
-    throw new HttpError(400, "Invalid cursor", { fields: { cursor: "Invalid cursor" } });
-  }
+  const [at, id] = decodePageCursor<[string, string]>(value, [timestampItem, idItem(UUID_ID)]);
   return { at, id };
 }
 
@@ -71,7 +71,7 @@ export async function listPublishedPosts(
 
 /** One published post, or null (drafts and unknown ids alike). */
 export async function findPublishedPost(db: Db, id: string): Promise<BlogPostDetail | null> {
-  if (!UUID.test(id)) return null;
+  if (!UUID_ID.test(id)) return null;
   const [row] = await db
     .select({ ...summaryColumns, content: blogPosts.content, authorName: profiles.fullName })
     .from(blogPosts)

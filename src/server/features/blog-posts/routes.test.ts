@@ -80,10 +80,10 @@ describe("GET /api/blog-posts", () => {
     ["limit=0", "limit must be at least 1"],
     ["limit=51", "limit must be at most 50"],
     ["limit=ten", "limit must be a number"],
-    ["cursor=garbage", "Invalid cursor"],
+    ["cursor=garbage", "Invalid page cursor"],
     [
       `cursor=${Buffer.from("2024-01-01 00:00:00+00|'; drop table x").toString("base64url")}`,
-      "Invalid cursor",
+      "Invalid page cursor",
     ],
   ])("answers ?%s with 400 '%s'", async (query, message) => {
     const { status, body } = await getJson<ApiErrorBody>(`/api/blog-posts?${query}`);

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { BlogPostDetail, BlogPostsPage } from "../../../shared/api-types";
 import type { AppEnv } from "../../context";
 import { HttpError } from "../../lib/http-error";
+import { INVALID_CURSOR } from "../../lib/page-cursor";
 import { queryParams } from "../../lib/validate";
 import { decodeCursor, findPublishedPost, listPublishedPosts } from "./queries";
 
@@ -15,7 +16,7 @@ const listQuery = z.object({
     .min(1, "limit must be at least 1")
     .max(BLOG_PAGE_MAX, `limit must be at most ${BLOG_PAGE_MAX}`)
     .default(12),
-  cursor: z.string().max(200, "Invalid cursor").optional(),
+  cursor: z.string().max(200, INVALID_CURSOR).optional(),
 });
 
 export const POST_NOT_FOUND = "Post not found";

@@ -1,7 +1,13 @@
 // Keyset cursor for the forum list: the sort key (is_pinned, created_at, id) of the last item
 // shown. The next page starts strictly after it, so discussions created meanwhile (which sort
 // before it) never shift the pages: no duplicates, no gaps.
-import { HttpError } from "../../lib/http-error";
+import {
+  decodeCursor as decodePageCursor,
+  encodeCursor as encodePageCursor,
+  flagItem,
+  idItem,
+  timestampItem,
+} from "../../lib/page-cursor";
 
 export type DiscussionCursor = {
   isPinned: boolean;
@@ -11,32 +17,17 @@ export type DiscussionCursor = {
 };
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const TIMESTAMP_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
 export function encodeCursor(cursor: DiscussionCursor): string {
-  return Buffer.from(
-    JSON.stringify([cursor.isPinned ? 1 : 0, cursor.createdAt, cursor.id]),
-  ).toString("base64url");
+  return encodePageCursor([cursor.isPinned ? 1 : 0, cursor.createdAt, cursor.id]);
 }
 
 /** Throws 400 for anything encodeCursor did not make. */
 export function decodeCursor(value: string): DiscussionCursor {
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
-    if (Array.isArray(parsed) && parsed.length === 3) {
-      const [pinned, createdAt, id] = parsed;
-      if (
-        (pinned === 0 || pinned === 1) &&
-        typeof createdAt === "string" &&
-        TIMESTAMP_PATTERN.test(createdAt) &&
-        typeof id === "string" &&
-        UUID_PATTERN.test(id)
-      ) {
-        return { isPinned: pinned === 1, createdAt, id };
-      }
-    }
-  } catch {
-    // Falls through to the 400 below.
-  }
-  throw new HttpError(400, "Invalid cursor", { fields: { cursor: "Invalid cursor" } });
+  const [isPinned, createdAt, id] = decodePageCursor<[boolean, string, string]>(value, [
+    flagItem,
+    timestampItem,
+    idItem(UUID_PATTERN),
+  ]);
+  return { isPinned, createdAt, id };
 }

@@ -7,8 +7,17 @@ import type { MemberSort } from "../../../shared/constants";
 import { DEFAULT_ROLE, type Role, roleOrDefault } from "../../../shared/permissions";
 import type { Viewer } from "../../auth/viewer";
 import { type Db, queryRows } from "../../db/client";
-import { HttpError } from "../../lib/http-error";
 import { displayNameOf, emailFor } from "../../lib/member-privacy";
+import {
+  type CursorItem,
+  countItem,
+  decodeCursor as decodePageCursor,
+  encodeCursor as encodePageCursor,
+  idItem,
+  textItem,
+  timestampItem,
+} from "../../lib/page-cursor";
+import { TEXT_ID } from "../../lib/time-cursor";
 
 export type MemberListQuery = {
   search: string;
@@ -58,25 +67,23 @@ const SORTS: Record<MemberSort, { key: SQL; descending: boolean; cast: SQL }> = 
 
 type Cursor = { key: string; id: string };
 
+/** What each sort's key may be, as PostgreSQL prints it: checked before it is cast back. */
+const KEY_ITEMS: Record<MemberSort, CursorItem<string>> = {
+  recent: timestampItem,
+  oldest: timestampItem,
+  discussions: countItem,
+  // A display name (full name, at most LIMITS.name, or an email's local part) in lower case.
+  name: textItem(300),
+};
+
 export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.key, cursor.id])).toString("base64url");
+  return encodePageCursor([cursor.key, cursor.id]);
 }
 
-export function decodeCursor(value: string): Cursor {
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
-    if (
-      Array.isArray(parsed) &&
-      parsed.length === 2 &&
-      typeof parsed[0] === "string" &&
-      typeof parsed[1] === "string"
-    ) {
-      return { key: parsed[0], id: parsed[1] };
-    }
-  } catch {
-    // fall through to the 400 below
-  }
-  throw new HttpError(400, "Invalid page cursor", { fields: { cursor: "Invalid page cursor" } });
+/** Throws 400 for anything encodeCursor did not make for this sort. */
+export function decodeCursor(value: string, sort: MemberSort): Cursor {
+  const [key, id] = decodePageCursor<[string, string]>(value, [KEY_ITEMS[sort], idItem(TEXT_ID)]);
+  return { key, id };
 }
 
 /** `%term%` for ILIKE with the user's own % and _ taken literally. */
@@ -125,7 +132,7 @@ export async function listMembers(
   viewer: Viewer | null,
   query: MemberListQuery,
 ): Promise<MemberListResult> {
-  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+  const cursor = query.cursor ? decodeCursor(query.cursor, query.sort) : null;
   const { key, descending } = SORTS[query.sort];
   const direction = descending ? sql`desc` : sql`asc`;
 
