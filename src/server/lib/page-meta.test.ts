@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalUrl, renderShell } from "./page-meta";
+import { canonicalUrl, fixedPageMeta, renderShell } from "./page-meta";
 
 const shell =
   '<!doctype html><html><head><title>x</title><script type="module" src="/a.js"></script></head>' +
@@ -54,4 +54,22 @@ describe("canonicalUrl", () => {
     );
     expect(html).not.toContain("//evil.example");
   });
+});
+
+describe("fixedPageMeta", () => {
+  it.each([
+    ["/auth/confirm", "Confirm your email", true],
+    ["/auth/forgot-password", "Forgot password", false],
+    ["/auth/reset-password", "Reset password", true],
+    ["/settings", "Account settings", true],
+    ["/settings/email", "Confirm email change", true],
+  ])(
+    "serves the account page %s (not a 404), noindex where it is one person's",
+    (path, title, noindex) => {
+      const meta = fixedPageMeta(path);
+      expect(meta).toMatchObject({ title, found: true });
+      const html = renderShell(shell, meta, { ...site, pathname: path });
+      expect(html.includes('<meta name="robots" content="noindex">')).toBe(noindex);
+    },
+  );
 });

@@ -5,12 +5,14 @@ export type PageMeta = {
   description: string;
   /** False for the not-found page: the shell is served with status 404. */
   found: boolean;
+  /** Pages of one person's account (links with tokens, settings): never in search results. */
+  noindex?: boolean;
 };
 
 const DEFAULT_DESCRIPTION =
   "A community for honest opinions and rants: read the blog, join the discussion, meet the members.";
 
-const FIXED: Record<string, { title: string; description?: string }> = {
+const FIXED: Record<string, { title: string; description?: string; noindex?: boolean }> = {
   "/": { title: "" },
   "/team": { title: "Team", description: "The people behind the blog and its community." },
   "/contact": { title: "Contact", description: "Get in touch. We reply within 24 hours." },
@@ -29,6 +31,11 @@ const FIXED: Record<string, { title: string; description?: string }> = {
   },
   "/members": { title: "Community Members", description: "Meet the members of the community." },
   "/auth": { title: "Sign in" },
+  "/auth/confirm": { title: "Confirm your email", noindex: true },
+  "/auth/forgot-password": { title: "Forgot password" },
+  "/auth/reset-password": { title: "Reset password", noindex: true },
+  "/settings": { title: "Account settings", noindex: true },
+  "/settings/email": { title: "Confirm email change", noindex: true },
   "/privacy": { title: "Privacy policy", description: "How we handle your data under UK GDPR." },
   "/data-request": {
     title: "Data request",
@@ -83,6 +90,7 @@ export function fixedPageMeta(pathname: string): PageMeta {
       title: fixed.title,
       description: fixed.description ?? DEFAULT_DESCRIPTION,
       found: true,
+      ...(fixed.noindex ? { noindex: true } : {}),
     };
   }
   const match = PATTERNS.find(({ pattern }) => pattern.test(normalised));
@@ -131,7 +139,7 @@ export function renderShell(
     `<meta name="twitter:title" content="${escapeHtml(title)}">`,
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}">`,
     `<meta name="twitter:image" content="${escapeHtml(image)}">`,
-    ...(meta.found ? [] : [`<meta name="robots" content="noindex">`]),
+    ...(meta.found && !meta.noindex ? [] : [`<meta name="robots" content="noindex">`]),
   ].join("\n    ");
   // The last replacement is a function, not a string: in a replacement string `$'`, `$\`` and
   // `$&` (which a title may well contain) would splice copies of the shell into the page.
