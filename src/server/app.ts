@@ -35,7 +35,7 @@ export type CreateAppOptions = {
   /** The built client; absent in API tests. */
   staticFiles?: Map<string, StaticFile>;
   /** Serves /uploads/*; absent in API tests that do not upload. */
-  uploads?: Hono;
+  uploads?: Hono<AppEnv>;
 };
 
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {

@@ -11,6 +11,7 @@ import { promoteAdminEmails } from "./auth/roles";
 import { openDatabase } from "./db/client";
 import { lockDataDir } from "./db/data-dir-lock";
 import { EnvError, loadEnv } from "./env";
+import { avatarAccess } from "./features/profiles/avatar-access";
 import { resolveAuthSecret } from "./lib/auth-secret";
 import { connectionDrain } from "./lib/connection-drain";
 import { newControlToken, writeControlFile } from "./lib/control-file";
@@ -82,7 +83,7 @@ async function main() {
     },
     {
       staticFiles: await loadStaticFiles(clientDir).catch(() => new Map()),
-      uploads: uploadsRoutes(path.join(env.dataDir, "uploads")),
+      uploads: uploadsRoutes(path.join(env.dataDir, "uploads"), avatarAccess),
     },
   );
 

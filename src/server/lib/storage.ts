@@ -21,12 +21,13 @@ export function uploadsDirectory(dataDir: string): string {
 const SAFE_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 /** Keys are relative paths of plain segments: never "..", never absolute. */
+export function isStorageKey(key: string): boolean {
+  return key.split("/").every((segment) => SAFE_SEGMENT.test(segment));
+}
+
 function checkedSegments(key: string): string[] {
-  const segments = key.split("/");
-  if (segments.length === 0 || !segments.every((segment) => SAFE_SEGMENT.test(segment))) {
-    throw new Error(`Unsafe storage key: ${JSON.stringify(key)}`);
-  }
-  return segments;
+  if (!isStorageKey(key)) throw new Error(`Unsafe storage key: ${JSON.stringify(key)}`);
+  return key.split("/");
 }
 
 /** Files on the local disk under `root`, served by the app at `/uploads/...`. */

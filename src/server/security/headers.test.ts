@@ -8,16 +8,21 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import { loadEnv } from "../env";
+import { avatarAccess } from "../features/profiles/avatar-access";
 import type { StaticFile } from "../lib/static-files";
 import { loadStaticFiles } from "../lib/static-files";
 import { uploadsDirectory } from "../lib/storage";
 import { uploadsRoutes } from "../lib/uploads";
+import { createMember } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 
 let t: TestApp;
+/** A verified member with a public profile, whose avatar anyone may load. */
+let memberId: string;
 beforeAll(async () => {
   t = await createTestApp();
-  const avatars = path.join(uploadsDirectory(t.dataDir), "avatars", "someone");
+  memberId = (await createMember(t)).id;
+  const avatars = path.join(uploadsDirectory(t.dataDir), "avatars", memberId);
   await mkdir(avatars, { recursive: true });
   await writeFile(path.join(avatars, "avatar.webp"), "RIFF....WEBP");
 });
@@ -47,7 +52,7 @@ function appFor(siteUrl: string) {
   const env = loadEnv({ DATA_DIR: t.dataDir, SITE_URL: siteUrl, LOG_LEVEL: "silent" });
   return createApp(
     { ...t.deps, env },
-    { staticFiles: files, uploads: uploadsRoutes(uploadsDirectory(t.dataDir)) },
+    { staticFiles: files, uploads: uploadsRoutes(uploadsDirectory(t.dataDir), avatarAccess) },
   );
 }
 
@@ -65,7 +70,7 @@ const RESPONSES: Array<[string, string, string, number]> = [
   ["hashed asset", "GET", "/assets/app-abc123.js", 200],
   ["robots.txt", "GET", "/robots.txt", 200],
   ["missing file", "GET", "/favicon.ico", 404],
-  ["uploaded avatar", "GET", "/uploads/avatars/someone/avatar.webp", 200],
+  ["uploaded avatar", "GET", "/uploads/avatars/:member/avatar.webp", 200],
   ["missing upload", "GET", "/uploads/avatars/nobody/avatar.webp", 404],
 ];
 
@@ -107,7 +112,8 @@ describe.each([
   ["https", "https://rants.example", true],
 ] as const)("on an %s site", (_name, siteUrl, https) => {
   it.each(RESPONSES)("%s", async (what, method, url, status) => {
-    const response = await appFor(siteUrl).request(new URL(url, siteUrl).href, {
+    const path = url.replace(":member", memberId);
+    const response = await appFor(siteUrl).request(new URL(path, siteUrl).href, {
       method,
       headers: { origin: new URL(siteUrl).origin },
     });

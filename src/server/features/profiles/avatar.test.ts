@@ -13,6 +13,7 @@ import { uploadsDirectory } from "../../lib/storage";
 import { uploadsRoutes } from "../../lib/uploads";
 import { createMember } from "../../test/factories";
 import { createTestApp, TEST_SITE_URL, type TestApp, type TestClient } from "../../test/test-app";
+import { avatarAccess } from "./avatar-access";
 
 let t: TestApp;
 let member: Awaited<ReturnType<typeof createMember>>;
@@ -143,7 +144,7 @@ describe("PUT /api/profiles/me/avatar", () => {
       avatarUrl: string;
     };
     const withUploads = createApp(t.deps, {
-      uploads: uploadsRoutes(uploadsDirectory(t.dataDir)),
+      uploads: uploadsRoutes(uploadsDirectory(t.dataDir), avatarAccess),
     });
     const served = await withUploads.request(`${TEST_SITE_URL}${avatarUrl}`);
     expect(served.status).toBe(200);
