@@ -1,8 +1,8 @@
 // createApp(deps) builds the whole HTTP app: production (main.ts) and tests share it.
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { controlRoutes } from "./auth/control-routes";
 import { confirmationRoutes } from "./auth/confirmation-routes";
+import { controlRoutes } from "./auth/control-routes";
 import { authRoutes } from "./auth/routes";
 import type { AppDeps, AppEnv } from "./context";
 import { accountRoutes } from "./features/account/routes";

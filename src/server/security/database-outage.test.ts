@@ -135,7 +135,8 @@ describe("with the database unreachable", () => {
 
   it("every list and every id route answers 503 with Retry-After", async () => {
     for (const endpoint of catalogue.queries) {
-      await expectUnavailable(await clientOf(endpoint.caller).get(endpoint.path), endpoint.path);
+      const url = `${endpoint.path}?${new URLSearchParams(endpoint.valid)}`;
+      await expectUnavailable(await clientOf(endpoint.caller).get(url), url);
     }
     for (const route of catalogue.ids) {
       const key = `${route.method} ${route.path}`;

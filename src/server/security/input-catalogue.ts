@@ -26,7 +26,13 @@ export type BodyEndpoint = {
   slow?: boolean;
 };
 
-export type QueryEndpoint = { path: string; caller: Caller; params: readonly string[] };
+export type QueryEndpoint = {
+  path: string;
+  caller: Caller;
+  params: readonly string[];
+  /** The parameters a valid request needs, when it needs any. */
+  valid?: Record<string, string>;
+};
 
 export type IdRoute = { method: "GET" | "PUT" | "PATCH" | "DELETE"; caller: Caller; path: string };
 
@@ -283,7 +289,12 @@ export async function buildCatalogue(
     },
     { path: "/api/inbox/messages", caller: "admin", params: page },
     { path: "/api/inbox/data-requests", caller: "admin", params: page },
-    { path: "/api/auth/confirm-email", caller: "anonymous", params: ["token"] },
+    {
+      path: "/api/auth/confirm-email",
+      caller: "anonymous",
+      params: ["token"],
+      valid: { token: "a-link-token" },
+    },
   ];
   const ids: IdRoute[] = [
     { method: "GET", caller: "anonymous", path: "/api/discussions/:id" },
