@@ -15,7 +15,7 @@ function identifierOf(purpose: TokenPurpose, token: string): string {
   return `${purpose}:${createHash("sha256").update(token).digest("base64url")}`;
 }
 
-function valueOf(claim: TokenClaim): string {
+function storedValue(claim: TokenClaim): string {
   return `${claim.userId} ${claim.email}`;
 }
 
@@ -44,7 +44,7 @@ export async function issueToken(
     await tx.insert(verification).values({
       id: crypto.randomUUID(),
       identifier: identifierOf(purpose, token),
-      value: valueOf(claim),
+      value: storedValue(claim),
       expiresAt: new Date(Date.now() + ttlSeconds * 1000),
     });
   });
