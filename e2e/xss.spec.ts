@@ -10,7 +10,7 @@ import {
   type Page,
   test,
 } from "@playwright/test";
-import { XSS_PAYLOADS } from "../src/server/security/xss-payloads";
+import { XSS_PAYLOADS } from "../src/server/test/security/xss-payloads";
 import { type Account, createVerifiedAccount, uniqueEmail } from "./support/accounts";
 import { storeCookieConsent } from "./support/cookie-consent";
 import { setRole } from "./support/roles";

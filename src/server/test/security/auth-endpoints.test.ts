@@ -3,9 +3,9 @@
 // store a name that skipped SPEC §5's cleaning or an image URL the profile rules never saw.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "../db/client";
-import { createMember } from "../test/factories";
-import { createClient, createTestApp, type TestApp } from "../test/test-app";
+import { queryRows } from "../../db/client";
+import { createMember } from "../factories";
+import { createClient, createTestApp, type TestApp } from "../test-app";
 import { BETTER_AUTH_ENDPOINTS } from "./permission-matrix";
 
 let t: TestApp;

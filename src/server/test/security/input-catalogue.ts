@@ -4,12 +4,12 @@
 // checked by reading back every user-writable column.
 import { sql } from "drizzle-orm";
 import { expect } from "vitest";
-import { type Db, queryRows } from "../db/client";
-import { insertDataRequest, insertWord } from "../features/cms/test-support";
-import { insertDiscussionRow } from "../features/discussions/test-support";
-import { unsubscribeToken } from "../features/newsletter/unsubscribe-token";
-import { uniqueEmail } from "../test/factories";
-import type { TestApp, TestClient } from "../test/test-app";
+import { type Db, queryRows } from "../../db/client";
+import { insertDataRequest, insertWord } from "../../features/cms/test-support";
+import { insertDiscussionRow } from "../../features/discussions/test-support";
+import { unsubscribeToken } from "../../features/newsletter/unsubscribe-token";
+import { uniqueEmail } from "../factories";
+import type { TestApp, TestClient } from "../test-app";
 import type { Caller } from "./permission-matrix";
 import { type Callers, insertBlogPost } from "./test-support";
 

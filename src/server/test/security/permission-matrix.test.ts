@@ -5,14 +5,14 @@
 // fails the test (better-auth's own endpoints: auth-endpoints.test.ts).
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Role } from "../../shared/permissions";
-import { createApp } from "../app";
-import { queryRows } from "../db/client";
-import { insertDataRequest, insertWord } from "../features/cms/test-support";
-import { insertDiscussionRow } from "../features/discussions/test-support";
-import { unsubscribeToken } from "../features/newsletter/unsubscribe-token";
-import { createMember, mailedToken, uniqueEmail } from "../test/factories";
-import { createClient, createTestApp, type TestApp, type TestClient } from "../test/test-app";
+import type { Role } from "../../../shared/permissions";
+import { createApp } from "../../app";
+import { queryRows } from "../../db/client";
+import { insertDataRequest, insertWord } from "../../features/cms/test-support";
+import { insertDiscussionRow } from "../../features/discussions/test-support";
+import { unsubscribeToken } from "../../features/newsletter/unsubscribe-token";
+import { createMember, mailedToken, uniqueEmail } from "../factories";
+import { createClient, createTestApp, type TestApp, type TestClient } from "../test-app";
 import {
   allowedCallers,
   CALLERS,

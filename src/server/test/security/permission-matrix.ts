@@ -6,7 +6,7 @@
 // when signed out and 403 when signed in. Rows about a record someone owns (a profile, a
 // discussion, a blog post) give the callers separately for their own record and for another
 // member's.
-import type { Role } from "../../shared/permissions";
+import type { Role } from "../../../shared/permissions";
 
 export const CALLERS = ["anonymous", "user", "author", "moderator", "admin"] as const;
 export type Caller = (typeof CALLERS)[number];

@@ -4,17 +4,17 @@
 // them), even when the requests arrive at the same moment.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiErrorBody } from "../../shared/api-types";
-import { createApp } from "../app";
-import { createAuth, scaledAuthRateLimits } from "../auth/auth";
-import { queryRows } from "../db/client";
-import { CONTACT_LIMIT } from "../features/contact/routes";
-import { DATA_REQUEST_LIMITS } from "../features/data-requests/routes";
-import { CREATE_RATE_LIMIT } from "../features/discussions/routes";
-import { NEWSLETTER_LIMITS } from "../features/newsletter/routes";
-import { createRateLimiter } from "../lib/rate-limit";
-import { createMember, uniqueEmail } from "../test/factories";
-import { createClient, createTestApp, type TestApp, type TestClient } from "../test/test-app";
+import type { ApiErrorBody } from "../../../shared/api-types";
+import { createApp } from "../../app";
+import { createAuth, scaledAuthRateLimits } from "../../auth/auth";
+import { queryRows } from "../../db/client";
+import { CONTACT_LIMIT } from "../../features/contact/routes";
+import { DATA_REQUEST_LIMITS } from "../../features/data-requests/routes";
+import { CREATE_RATE_LIMIT } from "../../features/discussions/routes";
+import { NEWSLETTER_LIMITS } from "../../features/newsletter/routes";
+import { createRateLimiter } from "../../lib/rate-limit";
+import { createMember, uniqueEmail } from "../factories";
+import { createClient, createTestApp, type TestApp, type TestClient } from "../test-app";
 import { avatarForm, randomIp, sendForm } from "./test-support";
 
 const AUTH_LIMITS = scaledAuthRateLimits(1);

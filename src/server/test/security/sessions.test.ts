@@ -4,10 +4,10 @@
 // mutating route of the permission matrix, with nothing changed.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiErrorBody, SessionResponse } from "../../shared/api-types";
-import { queryRows } from "../db/client";
-import { createMember, uniqueEmail } from "../test/factories";
-import { createClient, createTestApp, type TestApp, type TestClient } from "../test/test-app";
+import type { ApiErrorBody, SessionResponse } from "../../../shared/api-types";
+import { queryRows } from "../../db/client";
+import { createMember, uniqueEmail } from "../factories";
+import { createClient, createTestApp, type TestApp, type TestClient } from "../test-app";
 import { PERMISSION_MATRIX, rowKey } from "./permission-matrix";
 import { cookieHeader } from "./test-support";
 

@@ -4,16 +4,16 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
-import type { Role } from "../../shared/permissions";
-import { type Db, queryRows } from "../db/client";
-import { createMember } from "../test/factories";
+import type { Role } from "../../../shared/permissions";
+import { type Db, queryRows } from "../../db/client";
+import { createMember } from "../factories";
 import {
   CLIENT_IP_TEST_HEADER,
   createClient,
   TEST_SITE_URL,
   type TestApp,
   type TestClient,
-} from "../test/test-app";
+} from "../test-app";
 import type { Caller } from "./permission-matrix";
 
 type AnyApp = { request: TestApp["app"]["request"] };
