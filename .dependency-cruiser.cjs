@@ -1,0 +1,70 @@
+// The import boundaries of DESIGN "Shape", checked by `npm run lint` (dependency-cruiser):
+// client and server never import each other, shared imports neither, and a feature never
+// imports another feature (compose features in app/ or a page; share through lib/, domain/,
+// components/ or shared/).
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "client-imports-server",
+      comment: "The browser bundle must never pull in server code.",
+      severity: "error",
+      from: { path: "^src/client/" },
+      to: { path: "^src/server/" },
+    },
+    {
+      name: "server-imports-client",
+      severity: "error",
+      from: { path: "^src/server/" },
+      to: { path: "^src/client/" },
+    },
+    {
+      name: "shared-imports-a-side",
+      comment: "src/shared is imported by both sides and imports neither.",
+      severity: "error",
+      from: { path: "^src/shared/" },
+      to: { path: "^src/(client|server)/" },
+    },
+    {
+      name: "client-feature-imports-another-feature",
+      comment: "Compose features in src/client/app/; share through lib/ or components/.",
+      severity: "error",
+      from: { path: "^src/client/features/([^/]+)/" },
+      to: {
+        path: "^src/client/features/([^/]+)/",
+        pathNot: "^src/client/features/$1/",
+      },
+    },
+    {
+      name: "server-feature-imports-another-feature",
+      comment: "Share through src/server/domain/ or lib/; test support lives in src/server/test/.",
+      severity: "error",
+      from: { path: "^src/server/features/([^/]+)/" },
+      to: {
+        path: "^src/server/features/([^/]+)/",
+        pathNot: "^src/server/features/$1/",
+      },
+    },
+    {
+      name: "shared-layer-imports-a-feature",
+      comment:
+        "lib/, components/, hooks/, domain/, db/ and auth/ serve features, never the reverse.",
+      severity: "error",
+      from: {
+        path: "^src/(client/(lib|components|hooks)|server/(lib|domain|db|auth))/",
+      },
+      to: { path: "^src/(client|server)/features/" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "^(node_modules|dist)" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".json"],
+    },
+  },
+};
