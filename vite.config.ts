@@ -30,11 +30,21 @@ const reactRouterProduction = fileURLToPath(
   new URL("./node_modules/react-router/dist/production/index.mjs", import.meta.url),
 );
 
+/** `@/` is src/ (tsconfig.json "paths"): imports name the layer, not a climb of `../`. */
+export const srcAlias = {
+  find: /^@\//,
+  replacement: `${fileURLToPath(new URL("./src", import.meta.url))}/`,
+};
+
 export default defineConfig(({ mode }) => ({
   root: "src/client",
   resolve: {
-    alias:
-      mode === "production" ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+    alias: [
+      srcAlias,
+      ...(mode === "production"
+        ? [{ find: /^react-router$/, replacement: reactRouterProduction }]
+        : []),
+    ],
   },
   publicDir: "public",
   plugins: [react(), tailwindcss()],

@@ -1,6 +1,8 @@
 import { defineConfig } from "vitest/config";
+import { srcAlias } from "./vite.config";
 
 export default defineConfig({
+  resolve: { alias: [srcAlias] },
   test: {
     // bench/budget.test.ts: the page-weight budget (the other bench/ scripts are not tests).
     include: ["src/**/*.test.ts", "bench/**/*.test.ts"],
