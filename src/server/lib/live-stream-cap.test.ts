@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ApiErrorBody } from "../../shared/api-types";
 import { createApp } from "../app";
-import { sseReader } from "../features/discussions/test-support";
+import { sseReader } from "../test/discussions";
 import { CLIENT_IP_TEST_HEADER, createTestApp, type TestApp } from "../test/test-app";
 import { createLiveBus, type LiveBus } from "./live-bus";
 import {

@@ -2,8 +2,8 @@
 // and admin. Signed out is 401; a role without the capability is 403; the others succeed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Capability, can } from "../../../shared/permissions";
+import { insertDiscussionRow } from "../../test/discussions";
 import { createTestApp, type TestApp, type TestClient } from "../../test/test-app";
-import { insertDiscussionRow } from "../discussions/test-support";
 import {
   CALLERS,
   createStaffClients,

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { CmsOverview } from "../../../shared/api-types";
+import { insertDiscussionRow } from "../../test/discussions";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import { insertDiscussionRow } from "../discussions/test-support";
 import { createStaffClients, insertPost, type StaffClients } from "./test-support";
 
 let t: TestApp;

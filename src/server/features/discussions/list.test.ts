@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ApiErrorBody, DiscussionItem, DiscussionPage } from "../../../shared/api-types";
+import { insertDiscussionRow } from "../../test/discussions";
 import { createMember } from "../../test/factories";
 import { createClient, createTestApp, type TestApp, type TestClient } from "../../test/test-app";
-import { insertDiscussionRow } from "./test-support";
 
 let t: TestApp;
 let visitor: TestClient;

@@ -4,10 +4,10 @@ import type { DiscussionChange, DiscussionItem } from "../../../shared/api-types
 import { createApp } from "../../app";
 import { openDatabase, queryRows } from "../../db/client";
 import { createLiveBus } from "../../lib/live-bus";
+import { insertDiscussionRow, sseReader } from "../../test/discussions";
 import { createMember } from "../../test/factories";
 import { createClient, createTestApp, type TestApp } from "../../test/test-app";
 import { testDatabaseUrl } from "../../test/test-database";
-import { insertDiscussionRow, sseReader } from "./test-support";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiErrorBody, DiscussionItem } from "../../../shared/api-types";
+import { insertDiscussionRow } from "../../test/discussions";
 import { createMember } from "../../test/factories";
 import { createClient, createTestApp, type TestApp, type TestClient } from "../../test/test-app";
-import { insertDiscussionRow } from "./test-support";
 
 let t: TestApp;
 let clients: {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../app";
 import type { StaticFile } from "../../lib/static-files";
+import { insertDiscussionRow } from "../../test/discussions";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import { insertDiscussionRow } from "./test-support";
 
 let t: TestApp;
 let app: ReturnType<typeof createApp>;

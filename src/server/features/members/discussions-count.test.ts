@@ -4,9 +4,9 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DiscussionItem, ProfileResponse } from "../../../shared/api-types";
 import { discussions, profiles, user } from "../../db/schema";
+import { insertDiscussionRow } from "../../test/discussions";
 import { createMember } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import { insertDiscussionRow } from "../discussions/test-support";
 
 let t: TestApp;
 type Member = Awaited<ReturnType<typeof createMember>>;

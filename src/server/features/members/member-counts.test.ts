@@ -7,9 +7,9 @@ import type { Role } from "../../../shared/permissions";
 import { setRole } from "../../auth/roles";
 import { queryRows } from "../../db/client";
 import { discussions, profiles, user, userRoles } from "../../db/schema";
+import { insertDiscussionRow } from "../../test/discussions";
 import { createMember } from "../../test/factories";
 import { createClient, createTestApp, type TestApp, type TestClient } from "../../test/test-app";
-import { insertDiscussionRow } from "../discussions/test-support";
 
 let t: TestApp;
 let visitor: TestClient;

@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MEMBER_SORTS } from "../../../shared/constants";
 import { insertDataRequest, insertPost } from "../../features/cms/test-support";
-import { insertDiscussionRow } from "../../features/discussions/test-support";
+import { insertDiscussionRow } from "../discussions";
 import { createTestApp, type TestApp } from "../test-app";
 import { encodeItems, HOSTILE_CURSORS, hostileCursor } from "./hostile-cursors";
 import { expectErrorShape, expectHandled } from "./input-catalogue";

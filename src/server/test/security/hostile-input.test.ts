@@ -10,7 +10,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../app";
 import { queryRows } from "../../db/client";
-import { insertDiscussionRow } from "../../features/discussions/test-support";
+import { insertDiscussionRow } from "../discussions";
 import { createTestApp, type TestApp } from "../test-app";
 import { hostileCursor } from "./hostile-cursors";
 import {

@@ -9,8 +9,8 @@ import type { Role } from "../../../shared/permissions";
 import { createApp } from "../../app";
 import { queryRows } from "../../db/client";
 import { insertDataRequest, insertWord } from "../../features/cms/test-support";
-import { insertDiscussionRow } from "../../features/discussions/test-support";
 import { unsubscribeToken } from "../../features/newsletter/unsubscribe-token";
+import { insertDiscussionRow } from "../discussions";
 import { createMember, mailedToken, uniqueEmail } from "../factories";
 import { createClient, createTestApp, type TestApp, type TestClient } from "../test-app";
 import {

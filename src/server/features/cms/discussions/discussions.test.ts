@@ -5,8 +5,8 @@ import type {
   DiscussionItem,
   DiscussionPage,
 } from "../../../../shared/api-types";
+import { insertDiscussionRow, sseReader } from "../../../test/discussions";
 import { createTestApp, type TestApp } from "../../../test/test-app";
-import { insertDiscussionRow, sseReader } from "../../discussions/test-support";
 import { createStaffClients, type StaffClients } from "../test-support";
 
 let t: TestApp;
