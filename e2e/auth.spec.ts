@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import type { SessionResponse } from "../src/shared/api-types";
 import { createVerifiedAccount, PASSWORD, signIn, uniqueEmail } from "./support/accounts";
 import { openInbox } from "./support/mailbox";
 
@@ -64,4 +65,14 @@ test("/auth sends a signed-in member home", async ({ page }) => {
   await signIn(page, await createVerifiedAccount(page.request));
   await page.goto("/auth");
   await expect(page).toHaveURL(/\/$/);
+});
+
+test("signIn() switches a page that is signed in already to another account", async ({ page }) => {
+  const first = await createVerifiedAccount(page.request, { name: "First Account" });
+  const second = await createVerifiedAccount(page.request, { name: "Second Account" });
+  await signIn(page, first);
+  // Its context now holds a session cookie: better-auth wants the Origin with it.
+  await signIn(page, second);
+  const session = (await (await page.request.get("/api/session")).json()) as SessionResponse;
+  expect(session.user?.email).toBe(second.email);
 });

@@ -1,5 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { type APIRequestContext, type Page, request as playwrightRequest } from "@playwright/test";
+import {
+  type APIRequestContext,
+  type Page,
+  request as playwrightRequest,
+  test,
+} from "@playwright/test";
 import { openInbox } from "./mailbox";
 
 export const PASSWORD = "e2e password 123";
@@ -60,10 +65,22 @@ export async function createVerifiedAccount(
   return { email, name, password };
 }
 
-/** Signs `page` in through the API: the session cookie lands in the page's browser context. */
+/** The site's origin (the project's baseURL), as a browser on the site sends it. */
+export function siteOrigin(): string {
+  const baseURL = test.info().project.use.baseURL;
+  if (!baseURL) throw new Error("playwright.config.ts sets no baseURL");
+  return new URL(baseURL).origin;
+}
+
+/**
+ * Signs `page` in through the API: the session cookie lands in the page's browser context.
+ * It sends the site's Origin as the sign-in form would: once the context holds a cookie,
+ * better-auth refuses a write without one (403 MISSING_OR_NULL_ORIGIN).
+ */
 export async function signIn(page: Page, account: Account): Promise<void> {
   const response = await page.request.post("/api/auth/sign-in/email", {
     data: { email: account.email, password: account.password },
+    headers: { origin: siteOrigin() },
   });
   if (!response.ok())
     throw new Error(`sign-in failed: ${response.status()} ${await response.text()}`);
