@@ -54,15 +54,22 @@ export async function insertWord(db: Db, word = `word ${++counter}`): Promise<st
   return row.id;
 }
 
+export type DataRequestRowOverrides = {
+  status?: "pending" | "in_progress" | "completed";
+  /** When it was stored; now() by default. Rows inserted one after the other can share it. */
+  createdAt?: Date;
+};
+
 export async function insertDataRequest(
   db: Db,
-  status: "pending" | "in_progress" | "completed" = "pending",
+  { status = "pending", createdAt }: DataRequestRowOverrides = {},
 ): Promise<string> {
   counter += 1;
   const [row] = await queryRows<{ id: string }>(
     db,
-    sql`insert into data_requests (request_type, email, full_name, status)
-        values ('access', ${`requester-${counter}@example.com`}, 'Requester', ${status})
+    sql`insert into data_requests (request_type, email, full_name, status, created_at)
+        values ('access', ${`requester-${counter}@example.com`}, 'Requester', ${status},
+          ${createdAt ? sql`${createdAt.toISOString()}::timestamptz` : sql`now()`})
         returning id`,
   );
   if (!row) throw new Error("insert failed");

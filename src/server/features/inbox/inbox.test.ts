@@ -56,8 +56,13 @@ describe("contact messages", () => {
 describe("data requests", () => {
   it("lists the stored requests newest first", async () => {
     await t.db.execute(sql`delete from data_requests`);
-    const older = await insertDataRequest(t.db);
-    const newer = await insertDataRequest(t.db, "in_progress");
+    // Two inserts in a row can share a timestamp (they did on Node 24): give them distinct ones,
+    // the older inserted last so that insertion order cannot pass for the sort.
+    const newer = await insertDataRequest(t.db, {
+      status: "in_progress",
+      createdAt: new Date("2026-03-02T10:00:00Z"),
+    });
+    const older = await insertDataRequest(t.db, { createdAt: new Date("2026-03-01T10:00:00Z") });
     const page = (await (
       await clients.admin.get("/api/inbox/data-requests")
     ).json()) as DataRequestsPage;
@@ -65,6 +70,23 @@ describe("data requests", () => {
       [newer, "in_progress"],
       [older, "pending"],
     ]);
+  });
+
+  it("breaks a tie in time by id, the highest first, across pages", async () => {
+    await t.db.execute(sql`delete from data_requests`);
+    const createdAt = new Date("2026-03-03T10:00:00Z");
+    const ids: string[] = [];
+    for (let n = 0; n < 3; n++) ids.push(await insertDataRequest(t.db, { createdAt }));
+    const expected = [...ids].sort().reverse();
+
+    const first = (await (
+      await clients.admin.get("/api/inbox/data-requests?limit=2")
+    ).json()) as DataRequestsPage;
+    const second = (await (
+      await clients.admin.get(`/api/inbox/data-requests?limit=2&cursor=${first.nextCursor}`)
+    ).json()) as DataRequestsPage;
+    expect([...first.requests, ...second.requests].map((r) => r.id)).toEqual(expected);
+    expect(second.nextCursor).toBeNull();
   });
 
   it("moves forward one step at a time: pending, in progress, completed", async () => {
