@@ -1,7 +1,7 @@
 // The load run's endpoints, with real ids from the benchmark data: what a visitor's browser asks
 // for on the forum, the members directory, a profile and the home page.
 import pg from "pg";
-import { encodeCursor } from "../../src/server/features/discussions/cursor";
+import { encodeDiscussionCursor } from "../../src/server/features/discussions/queries";
 
 export type Endpoint = {
   name: string;
@@ -37,7 +37,7 @@ export async function sampleIds(databaseUrl: string) {
     if (!discussionId || !profileId || !last) {
       throw new Error("No benchmark data: run `npm run bench:data` into this database first");
     }
-    const secondPageCursor = encodeCursor({
+    const secondPageCursor = encodeDiscussionCursor({
       isPinned: last.is_pinned,
       createdAt: last.created_at,
       id: last.id,

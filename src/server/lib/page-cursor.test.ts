@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { UUID_ID } from "./ids";
 import {
   countItem,
   decodeCursor,
@@ -8,7 +9,6 @@ import {
   textItem,
   timestampItem,
 } from "./page-cursor";
-import { UUID_ID } from "./time-cursor";
 
 describe("timestampItem", () => {
   it.each([

@@ -2,13 +2,19 @@
 // items. A cursor comes back from the client, so decoding checks each item's type and range
 // against what the database will take (a real calendar date, a count within an int, an id of
 // the list's shape, text without NUL): anything else is a 400, never SQL that the database
-// refuses with an error (a 500 that logged the forged values).
+// refuses with an error (a 500 that logged the forged values). Lists sorted newest first by
+// (timestamp, id) share one cursor shape, TimeCursor; the others declare their items below.
+import { type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
 import { HttpError } from "./http-error";
 
 /** Checks one decoded item; returns it (typed) when valid, undefined when not. */
 export type CursorItem<T> = (value: unknown) => T | undefined;
 
 export const INVALID_CURSOR = "Invalid page cursor";
+
+/** The `cursor` query parameter of every list; too long to be one of ours is a 400 at once. */
+export const cursorParam = z.string().max(1_000, INVALID_CURSOR).optional();
 
 export function encodeCursor(items: ReadonlyArray<string | number>): string {
   return Buffer.from(JSON.stringify(items)).toString("base64url");
@@ -93,3 +99,47 @@ export function textItem(maxLength: number): CursorItem<string> {
 /** A boolean sent as 0 or 1. */
 export const flagItem: CursorItem<boolean> = (value) =>
   value === 0 || value === 1 ? value === 1 : undefined;
+
+// Lists sorted newest first by (timestamp, id): blog posts, the staff lists (CMS blog posts,
+// users, inbox). The timestamp travels with PostgreSQL's microseconds (a JS Date keeps only
+// milliseconds, which would skip or repeat rows created in the same millisecond).
+
+export type TimeCursor = { at: string; id: string };
+
+/** A timestamptz column as text to the microsecond, in UTC: what cursors carry. */
+export function microsecondText(column: SQL): SQL<string> {
+  return sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+}
+
+export function encodeTimeCursor(cursor: TimeCursor): string {
+  return encodeCursor([cursor.at, cursor.id]);
+}
+
+/** Throws 400 for anything encodeTimeCursor did not make (ids must match `idPattern`). */
+export function decodeTimeCursor(value: string, idPattern: RegExp): TimeCursor {
+  const [at, id] = decodeCursor<[string, string]>(value, [timestampItem, idItem(idPattern)]);
+  return { at, id };
+}
+
+/** The next page's cursor: made from the last row shown when more rows exist. */
+export function nextTimeCursor<Row extends { cursorAt: string; id: string }>(
+  rows: Row[],
+  limit: number,
+): string | null {
+  const last = rows[limit - 1];
+  return rows.length > limit && last ? encodeTimeCursor({ at: last.cursorAt, id: last.id }) : null;
+}
+
+/** `cursor` and `limit` query parameters of a staff list. */
+export function pageQuerySchema(defaultLimit = 20, maxLimit = 50) {
+  const limitMessage = `Limit must be a number from 1 to ${maxLimit}`;
+  return z.object({
+    cursor: cursorParam,
+    limit: z.coerce
+      .number({ error: limitMessage })
+      .int(limitMessage)
+      .min(1, limitMessage)
+      .max(maxLimit, limitMessage)
+      .default(defaultLimit),
+  });
+}

@@ -4,7 +4,7 @@ import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import type { AccountSession } from "../../../shared/api-types";
 import type { Db } from "../../db/client";
 import { session } from "../../db/schema";
-import { UUID_ID } from "../../lib/time-cursor";
+import { UUID_ID } from "../../lib/ids";
 
 /** "Firefox 128" and "macOS 14": the major version is enough to recognise a device. */
 function describeUserAgent(userAgent: string | null): {

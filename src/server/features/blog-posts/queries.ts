@@ -4,13 +4,8 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { BlogPostDetail, BlogPostSummary } from "../../../shared/api-types";
 import type { Db } from "../../db/client";
 import { blogPosts, profiles } from "../../db/schema";
-import {
-  decodeCursor as decodePageCursor,
-  encodeCursor as encodePageCursor,
-  idItem,
-  timestampItem,
-} from "../../lib/page-cursor";
-import { UUID_ID } from "../../lib/time-cursor";
+import { UUID_ID } from "../../lib/ids";
+import { encodeTimeCursor, type TimeCursor } from "../../lib/page-cursor";
 
 const sortKey = sql`coalesce(${blogPosts.publishedAt}, ${blogPosts.createdAt})`;
 
@@ -25,19 +20,6 @@ const summaryColumns = {
   publishedAt: sql<Date>`${sortKey}`.mapWith(blogPosts.publishedAt),
 };
 
-/** Where the next page starts: the last post's sort key (as PostgreSQL prints it) and id. */
-type Cursor = { at: string; id: string };
-
-export function encodeCursor(cursor: Cursor): string {
-  return encodePageCursor([cursor.at, cursor.id]);
-}
-
-/** Throws 400 for anything encodeCursor did not make. */
-export function decodeCursor(value: string): Cursor {
-  const [at, id] = decodePageCursor<[string, string]>(value, [timestampItem, idItem(UUID_ID)]);
-  return { at, id };
-}
-
 /** The row with its publication time as an ISO string, the API's date format. */
 function withIsoDate<Row extends { publishedAt: Date }>(row: Row) {
   return { ...row, publishedAt: row.publishedAt.toISOString() };
@@ -45,7 +27,7 @@ function withIsoDate<Row extends { publishedAt: Date }>(row: Row) {
 
 export async function listPublishedPosts(
   db: Db,
-  { limit, cursor }: { limit: number; cursor?: Cursor },
+  { limit, cursor }: { limit: number; cursor?: TimeCursor },
 ): Promise<{ posts: BlogPostSummary[]; nextCursor: string | null }> {
   const rows = await db
     .select({ ...summaryColumns, sortKeyText: sql<string>`${sortKey}::text` })
@@ -65,7 +47,7 @@ export async function listPublishedPosts(
   return {
     posts: page.map(({ sortKeyText: _, ...row }) => withIsoDate(row)),
     nextCursor:
-      rows.length > limit && last ? encodeCursor({ at: last.sortKeyText, id: last.id }) : null,
+      rows.length > limit && last ? encodeTimeCursor({ at: last.sortKeyText, id: last.id }) : null,
   };
 }
 

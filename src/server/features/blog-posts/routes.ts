@@ -3,9 +3,10 @@ import { z } from "zod";
 import type { BlogPostDetail, BlogPostsPage } from "../../../shared/api-types";
 import type { AppEnv } from "../../context";
 import { HttpError } from "../../lib/http-error";
-import { INVALID_CURSOR } from "../../lib/page-cursor";
+import { UUID_ID } from "../../lib/ids";
+import { cursorParam, decodeTimeCursor } from "../../lib/page-cursor";
 import { queryParams } from "../../lib/validate";
-import { decodeCursor, findPublishedPost, listPublishedPosts } from "./queries";
+import { findPublishedPost, listPublishedPosts } from "./queries";
 
 export const BLOG_PAGE_MAX = 50;
 
@@ -16,7 +17,7 @@ const listQuery = z.object({
     .min(1, "limit must be at least 1")
     .max(BLOG_PAGE_MAX, `limit must be at most ${BLOG_PAGE_MAX}`)
     .default(12),
-  cursor: z.string().max(200, INVALID_CURSOR).optional(),
+  cursor: cursorParam,
 });
 
 export const POST_NOT_FOUND = "Post not found";
@@ -27,7 +28,7 @@ export const blogPostRoutes = new Hono<AppEnv>()
     const { limit, cursor } = c.req.valid("query");
     const body: BlogPostsPage = await listPublishedPosts(c.var.deps.db, {
       limit,
-      cursor: cursor ? decodeCursor(cursor) : undefined,
+      cursor: cursor ? decodeTimeCursor(cursor, UUID_ID) : undefined,
     });
     return c.json(body);
   })

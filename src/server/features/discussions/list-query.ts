@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { DATE_RANGES, LIMITS } from "../../../shared/constants";
 import { cleanText } from "../../../shared/schemas";
-import { INVALID_CURSOR } from "../../lib/page-cursor";
+import { cursorParam } from "../../lib/page-cursor";
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 50;
@@ -31,7 +31,7 @@ export const listQuerySchema = z.object({
     .default("all"),
   pinned: flag("Pinned"),
   locked: flag("Locked"),
-  cursor: z.string().max(300, INVALID_CURSOR).optional(),
+  cursor: cursorParam,
   limit: z.coerce
     .number({ error: "Limit must be a number" })
     .int("Limit must be a whole number")

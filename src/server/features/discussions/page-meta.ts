@@ -3,8 +3,8 @@
 import { sql } from "drizzle-orm";
 import { META_DISCUSSION_DESCRIPTION_CHARS } from "../../../shared/constants";
 import { type Db, queryRows } from "../../db/client";
+import { UUID_ID } from "../../lib/ids";
 import type { PageMetaResolver } from "../../lib/page-meta";
-import { UUID_PATTERN } from "./cursor";
 
 const DISCUSSION_PATH = /^\/discussion\/([^/]+)\/?$/;
 
@@ -17,7 +17,7 @@ function previewText(content: string): string {
 export function discussionPageMeta(db: Db): PageMetaResolver {
   return async (pathname) => {
     const id = DISCUSSION_PATH.exec(pathname)?.[1];
-    if (!id || !UUID_PATTERN.test(id)) return null;
+    if (!id || !UUID_ID.test(id)) return null;
     const [row] = await queryRows<{ title: string; content: string }>(
       db,
       sql`select title, left(content, ${META_DISCUSSION_DESCRIPTION_CHARS * 4}) as content

@@ -4,8 +4,40 @@ import { type SQL, sql } from "drizzle-orm";
 import type { DiscussionItem, DiscussionPage } from "../../../shared/api-types";
 import { ANONYMOUS_NAME } from "../../../shared/constants";
 import { type Db, queryRows } from "../../db/client";
-import { type DiscussionCursor, decodeCursor, encodeCursor } from "./cursor";
+import { UUID_ID } from "../../lib/ids";
+import {
+  decodeCursor,
+  encodeCursor,
+  flagItem,
+  idItem,
+  microsecondText,
+  timestampItem,
+} from "../../lib/page-cursor";
 import type { ListQuery } from "./list-query";
+
+// Keyset cursor for the forum list: the sort key (is_pinned, created_at, id) of the last item
+// shown. The next page starts strictly after it, so discussions created meanwhile (which sort
+// before it) never shift the pages: no duplicates, no gaps.
+type DiscussionCursor = {
+  isPinned: boolean;
+  /** created_at with PostgreSQL's microseconds, as SQL returned it (ISO 8601, UTC). */
+  createdAt: string;
+  id: string;
+};
+
+export function encodeDiscussionCursor(cursor: DiscussionCursor): string {
+  return encodeCursor([cursor.isPinned ? 1 : 0, cursor.createdAt, cursor.id]);
+}
+
+/** Throws 400 for anything encodeDiscussionCursor did not make. */
+function decodeDiscussionCursor(value: string): DiscussionCursor {
+  const [isPinned, createdAt, id] = decodeCursor<[boolean, string, string]>(value, [
+    flagItem,
+    timestampItem,
+    idItem(UUID_ID),
+  ]);
+  return { isPinned, createdAt, id };
+}
 
 type DiscussionRow = {
   id: string;
@@ -22,15 +54,11 @@ type DiscussionRow = {
 /** SPEC §3: full name, else (DESIGN) the email before the @, else 'Anonymous'. */
 const authorName = sql`coalesce(nullif(btrim(p.full_name), ''), nullif(split_part(p.email, '@', 1), ''), ${ANONYMOUS_NAME})`;
 
-/** Microsecond precision survives the round trip through the cursor (a JS Date keeps ms). */
-const isoTimestamp = (column: SQL) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-
 /** The discussion columns the API shows, read from `source` (aliased d). */
 const selectFrom = (source: SQL) => sql`
   select d.id, d.title, d.content, d.author_id, d.is_pinned, d.is_locked,
-    ${isoTimestamp(sql`d.created_at`)} as created_at,
-    ${isoTimestamp(sql`d.updated_at`)} as updated_at,
+    ${microsecondText(sql`d.created_at`)} as created_at,
+    ${microsecondText(sql`d.updated_at`)} as updated_at,
     ${authorName} as author_name
   from ${source}
   left join profiles p on p.id = d.author_id`;
@@ -190,7 +218,7 @@ function collectMatches(
 
 /** One page of the forum list, after `query.cursor` when given. */
 export async function listDiscussions(db: Db, query: ListQuery): Promise<DiscussionPage> {
-  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+  const cursor = query.cursor ? decodeDiscussionCursor(query.cursor) : null;
   const rows =
     matchConditions(query).length > 0
       ? await matchingRows(db, query, cursor)
@@ -204,7 +232,11 @@ export async function listDiscussions(db: Db, query: ListQuery): Promise<Discuss
     items: page.map(toItem),
     nextCursor:
       rows.length > query.limit && last
-        ? encodeCursor({ isPinned: last.is_pinned, createdAt: last.created_at, id: last.id })
+        ? encodeDiscussionCursor({
+            isPinned: last.is_pinned,
+            createdAt: last.created_at,
+            id: last.id,
+          })
         : null,
   };
 }

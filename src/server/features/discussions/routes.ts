@@ -9,6 +9,7 @@ import { discussionSchema } from "../../../shared/schemas";
 import { getViewer, requireCapability, requireUser } from "../../auth/viewer";
 import type { AppEnv } from "../../context";
 import { HttpError } from "../../lib/http-error";
+import { uuidParam } from "../../lib/ids";
 import {
   DISCUSSIONS_CHANNEL,
   parseDiscussionChange,
@@ -18,7 +19,6 @@ import { liveEventStream } from "../../lib/live-sse";
 import type { RateLimitRule } from "../../lib/rate-limit";
 import { sanitizeRichText } from "../../lib/sanitize";
 import { jsonBody, queryParams } from "../../lib/validate";
-import { UUID_PATTERN } from "./cursor";
 import { listQuerySchema } from "./list-query";
 import {
   findActiveDiscussion,
@@ -60,11 +60,7 @@ const allowedTo =
   };
 
 /** The :id parameter, or 404 for anything that cannot be a discussion's id. */
-function discussionId(c: Context<AppEnv>): string {
-  const id = c.req.param("id") ?? "";
-  if (!UUID_PATTERN.test(id)) throw new HttpError(404, NOT_FOUND_MESSAGE);
-  return id;
-}
+const discussionId = (c: Context<AppEnv>) => uuidParam(c, "id", NOT_FOUND_MESSAGE);
 
 async function publish(c: Context<AppEnv>, change: DiscussionChange) {
   await publishDiscussionChange(c.var.deps.db, change, c.var.deps.logger);

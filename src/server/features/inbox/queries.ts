@@ -7,7 +7,8 @@ import type {
   DataRequestStatus,
 } from "../../../shared/api-types";
 import { type Db, queryRows } from "../../db/client";
-import { microsecondText, nextTimeCursor, type TimeCursor, UUID_ID } from "../../lib/time-cursor";
+import { UUID_ID } from "../../lib/ids";
+import { microsecondText, nextTimeCursor, type TimeCursor } from "../../lib/page-cursor";
 
 type Page = { limit: number; cursor: TimeCursor | null };
 

@@ -11,7 +11,8 @@ import { DATA_REQUEST_STATUSES } from "../../../shared/constants";
 import { allowedTo } from "../../auth/allowed-to";
 import type { AppEnv } from "../../context";
 import { HttpError } from "../../lib/http-error";
-import { decodeTimeCursor, pageQuerySchema, UUID_ID } from "../../lib/time-cursor";
+import { UUID_ID } from "../../lib/ids";
+import { decodeTimeCursor, pageQuerySchema } from "../../lib/page-cursor";
 import { jsonBody, queryParams } from "../../lib/validate";
 import { advanceDataRequest, listContactMessages, listDataRequests } from "./queries";
 

@@ -7,6 +7,7 @@ import type { MemberSort } from "../../../shared/constants";
 import { DEFAULT_ROLE, type Role, roleOrDefault } from "../../../shared/permissions";
 import type { Viewer } from "../../auth/viewer";
 import { type Db, queryRows } from "../../db/client";
+import { TEXT_ID } from "../../lib/ids";
 import { displayNameOf, emailFor } from "../../lib/member-privacy";
 import {
   type CursorItem,
@@ -17,7 +18,6 @@ import {
   textItem,
   timestampItem,
 } from "../../lib/page-cursor";
-import { TEXT_ID } from "../../lib/time-cursor";
 
 export type MemberListQuery = {
   search: string;

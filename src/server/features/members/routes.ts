@@ -6,7 +6,7 @@ import { MEMBER_SORTS, MEMBERS_PAGE_SIZE } from "../../../shared/constants";
 import { ROLES } from "../../../shared/permissions";
 import { getViewer } from "../../auth/viewer";
 import type { AppEnv } from "../../context";
-import { INVALID_CURSOR } from "../../lib/page-cursor";
+import { cursorParam } from "../../lib/page-cursor";
 import { queryParams } from "../../lib/validate";
 import { listMembers } from "./list-members";
 import { memberStats } from "./member-stats";
@@ -27,7 +27,7 @@ const membersQuerySchema = z.object({
     .enum(MEMBER_SORTS, { error: "Sort must be recent, oldest, discussions or name" })
     .optional()
     .default("recent"),
-  cursor: z.string().max(1_000, INVALID_CURSOR).optional(),
+  cursor: cursorParam,
   limit: z.coerce
     .number({ error: "Limit must be a number from 1 to 100" })
     .int("Limit must be a number from 1 to 100")

@@ -6,8 +6,8 @@ import { PROFILE_RECENT_DISCUSSIONS } from "../../../shared/constants";
 import { roleOrDefault } from "../../../shared/permissions";
 import type { Viewer } from "../../auth/viewer";
 import { type Db, queryRows } from "../../db/client";
+import { TEXT_ID } from "../../lib/ids";
 import { displayNameOf, emailFor } from "../../lib/member-privacy";
-import { TEXT_ID } from "../../lib/time-cursor";
 
 type ProfileRow = {
   id: string;

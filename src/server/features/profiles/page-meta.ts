@@ -5,9 +5,9 @@ import { eq } from "drizzle-orm";
 import { META_PROFILE_DESCRIPTION_CHARS } from "../../../shared/constants";
 import type { Db } from "../../db/client";
 import { profiles } from "../../db/schema";
+import { TEXT_ID } from "../../lib/ids";
 import { displayNameOf } from "../../lib/member-privacy";
 import type { PageMeta, PageMetaResolver } from "../../lib/page-meta";
-import { TEXT_ID } from "../../lib/time-cursor";
 
 const PROFILE_PATH = /^\/profile\/([^/]+)\/?$/;
 

@@ -5,7 +5,7 @@ import type { AdminUser } from "../../../shared/api-types";
 import { roleOrDefault } from "../../../shared/permissions";
 import { type Db, queryRows } from "../../db/client";
 import { displayNameOf } from "../../lib/member-privacy";
-import { microsecondText, nextTimeCursor, type TimeCursor } from "../../lib/time-cursor";
+import { microsecondText, nextTimeCursor, type TimeCursor } from "../../lib/page-cursor";
 
 type UserRow = {
   id: string;

@@ -5,12 +5,8 @@ import type { CmsBlogPost, CmsBlogPostSummary } from "../../../../shared/api-typ
 import { readTimeMinutes } from "../../../../shared/constants";
 import type { BlogPostValues } from "../../../../shared/schemas";
 import { type Db, queryRows } from "../../../db/client";
-import {
-  microsecondText,
-  nextTimeCursor,
-  type TimeCursor,
-  UUID_ID,
-} from "../../../lib/time-cursor";
+import { UUID_ID } from "../../../lib/ids";
+import { microsecondText, nextTimeCursor, type TimeCursor } from "../../../lib/page-cursor";
 
 type PostRow = {
   id: string;

@@ -6,7 +6,8 @@ import { allowedTo } from "../../../auth/allowed-to";
 import { requireUser } from "../../../auth/viewer";
 import type { AppEnv } from "../../../context";
 import { HttpError } from "../../../lib/http-error";
-import { decodeTimeCursor, pageQuerySchema, UUID_ID } from "../../../lib/time-cursor";
+import { UUID_ID } from "../../../lib/ids";
+import { decodeTimeCursor, pageQuerySchema } from "../../../lib/page-cursor";
 import { jsonBody, queryParams } from "../../../lib/validate";
 import { deletePost, findPost, insertPost, listAllPosts, updatePost } from "./queries";
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "../../../db/client";
-import { UUID_ID } from "../../../lib/time-cursor";
+import { UUID_ID } from "../../../lib/ids";
 
 /** Replaces an active discussion's title and content; false when there is none with that id. */
 export async function updateDiscussionText(

@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import type { CmsHeroWord } from "../../../../shared/api-types";
 import { type Db, queryRows } from "../../../db/client";
-import { UUID_ID } from "../../../lib/time-cursor";
+import { UUID_ID } from "../../../lib/ids";
 
 type WordRow = { id: string; word: string; display_order: number; is_active: boolean };
 
