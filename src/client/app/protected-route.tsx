@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { Navigate, Outlet } from "react-router";
 import type { Role } from "../../shared/permissions";
-import { useAuth } from "../features/auth/hooks/use-auth";
 import { paths } from "../lib/paths";
+import { useAuth } from "../lib/session/use-auth";
 import { AccessDenied } from "./access-denied";
 
 type ProtectedRouteProps = {

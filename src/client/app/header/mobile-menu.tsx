@@ -11,8 +11,8 @@ import {
   SheetTitle,
 } from "../../components/ui/sheet";
 import { UserAvatar } from "../../components/user-avatar";
-import { useAuth } from "../../features/auth/hooks/use-auth";
 import { paths } from "../../lib/paths";
+import { useAuth } from "../../lib/session/use-auth";
 import { siteName } from "../../lib/site-name";
 import { accountLinks } from "./account-links";
 import { NAV_ITEMS } from "./nav-items";

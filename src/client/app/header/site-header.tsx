@@ -1,8 +1,8 @@
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { buttonVariants } from "../../components/ui/button-variants";
-import { useAuth } from "../../features/auth/hooks/use-auth";
 import { paths } from "../../lib/paths";
+import { useAuth } from "../../lib/session/use-auth";
 import { siteName } from "../../lib/site-name";
 import { DesktopNav } from "./desktop-nav";
 import { MobileNav } from "./mobile-nav";

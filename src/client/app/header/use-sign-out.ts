@@ -1,8 +1,8 @@
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
-import { useAuth } from "../../features/auth/hooks/use-auth";
 import { errorMessage } from "../../lib/api-client";
 import { paths } from "../../lib/paths";
+import { useAuth } from "../../lib/session/use-auth";
 import { toast } from "../../lib/toast";
 
 /** Signs out and goes home (SPEC §2). */

@@ -9,7 +9,7 @@ import {
   DropdownMenuTrigger,
 } from "../../components/ui/dropdown-menu";
 import { UserAvatar } from "../../components/user-avatar";
-import { useAuth } from "../../features/auth/hooks/use-auth";
+import { useAuth } from "../../lib/session/use-auth";
 import { accountLinks } from "./account-links";
 import { useSignOut } from "./use-sign-out";
 

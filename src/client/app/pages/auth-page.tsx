@@ -1,8 +1,8 @@
 import { Navigate } from "react-router";
 import { AuthCard } from "../../features/auth/components/auth-card";
-import { useAuth } from "../../features/auth/hooks/use-auth";
 import { usePageTitle } from "../../hooks/use-page-title";
 import { paths } from "../../lib/paths";
+import { useAuth } from "../../lib/session/use-auth";
 
 export function AuthPage() {
   usePageTitle("Sign in");

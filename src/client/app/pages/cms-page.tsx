@@ -1,6 +1,6 @@
-import { useAuth } from "../../features/auth/hooks/use-auth";
 import { CmsScreen } from "../../features/cms/components/cms-screen";
 import { usePageTitle } from "../../hooks/use-page-title";
+import { useAuth } from "../../lib/session/use-auth";
 import { useSignOut } from "../header/use-sign-out";
 
 /** /cms, behind ProtectedRoute with the staff roles (router.tsx). */

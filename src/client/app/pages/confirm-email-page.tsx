@@ -2,8 +2,8 @@ import { useSearchParams } from "react-router";
 import { CenteredCard } from "../../components/centered-card";
 import { ConfirmEmailScreen } from "../../features/account/components/confirm-email-screen";
 import { ConfirmLinkInvalid } from "../../features/account/components/confirm-link-invalid";
-import { useAuth } from "../../features/auth/hooks/use-auth";
 import { usePageTitle } from "../../hooks/use-page-title";
+import { useAuth } from "../../lib/session/use-auth";
 
 /** Where the sign-up confirmation link lands (?token=): the password is chosen here. */
 export function ConfirmEmailPage() {

@@ -4,8 +4,8 @@ import {
   ResetLinkInvalid,
   ResetPasswordForm,
 } from "../../features/account/components/reset-password-form";
-import { useAuth } from "../../features/auth/hooks/use-auth";
 import { usePageTitle } from "../../hooks/use-page-title";
+import { useAuth } from "../../lib/session/use-auth";
 
 /** Where a password reset link lands (?token=). */
 export function ResetPasswordPage() {

@@ -4,9 +4,9 @@ import { PageHeading } from "../../components/page-heading";
 import { EmailSection } from "../../features/account/components/email-section";
 import { PasswordSection } from "../../features/account/components/password-section";
 import { SessionsSection } from "../../features/account/components/sessions-section";
-import { useAuth } from "../../features/auth/hooks/use-auth";
 import { usePageTitle } from "../../hooks/use-page-title";
 import { paths } from "../../lib/paths";
+import { useAuth } from "../../lib/session/use-auth";
 
 /** Behind <ProtectedRoute>: a signed-in member is guaranteed here. */
 export function SettingsPage() {

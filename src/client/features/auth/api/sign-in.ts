@@ -1,5 +1,7 @@
+import { useMutation } from "@tanstack/react-query";
 import type { SignInInput } from "../../../../shared/schemas";
 import { api } from "../../../lib/api-client";
+import { useAuth } from "../../../lib/session/use-auth";
 
 /** The code of a 403 answer to sign-in: the account's email is not confirmed yet. */
 export const EMAIL_NOT_VERIFIED = "EMAIL_NOT_VERIFIED";
@@ -11,5 +13,16 @@ export const EMAIL_NOT_VERIFIED = "EMAIL_NOT_VERIFIED";
 export async function signInWithEmail(input: SignInInput): Promise<void> {
   await api.post<unknown>("/api/auth/sign-in/email", {
     body: { email: input.email, password: input.password },
+  });
+}
+
+/** Signs in, then resolves once the new session has been read (the header flips). */
+export function useSignIn() {
+  const { refreshSession } = useAuth();
+  return useMutation({
+    mutationFn: async (input: SignInInput) => {
+      await signInWithEmail(input);
+      await refreshSession();
+    },
   });
 }

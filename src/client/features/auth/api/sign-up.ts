@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import type { SignUpInput } from "../../../../shared/schemas";
 import { api } from "../../../lib/api-client";
 
@@ -9,4 +10,9 @@ export async function signUpWithEmail(input: SignUpInput): Promise<void> {
   await api.post<unknown>("/api/auth/sign-up/email", {
     body: { name: input.name, email: input.email, password: input.password },
   });
+}
+
+/** No session follows: the new account must confirm its email before signing in. */
+export function useSignUp() {
+  return useMutation({ mutationFn: signUpWithEmail });
 }

@@ -10,8 +10,7 @@ import { ApiError, errorMessage } from "../../../lib/api-client";
 import { paths } from "../../../lib/paths";
 import { setServerFieldErrors } from "../../../lib/server-field-errors";
 import { toast } from "../../../lib/toast";
-import { EMAIL_NOT_VERIFIED } from "../api/sign-in";
-import { useAuth } from "../hooks/use-auth";
+import { EMAIL_NOT_VERIFIED, useSignIn } from "../api/sign-in";
 import { ResendConfirmationButton } from "./resend-confirmation-button";
 
 const FIELDS = ["email", "password"] as const;
@@ -22,7 +21,7 @@ function isUnconfirmed(error: unknown): boolean {
 
 /** On success the session appears and the auth page sends the member home. */
 export function SignInForm() {
-  const { signIn } = useAuth();
+  const signIn = useSignIn();
   // The address a sign-in was refused for because it is not confirmed yet.
   const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
   const {
@@ -38,7 +37,7 @@ export function SignInForm() {
   const onSubmit = handleSubmit(async (values) => {
     setUnconfirmedEmail(null);
     try {
-      await signIn(values);
+      await signIn.mutateAsync(values);
       toast.success("Welcome back!", { description: "You have been successfully logged in." });
     } catch (error) {
       if (isUnconfirmed(error)) {

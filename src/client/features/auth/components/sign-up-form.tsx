@@ -6,7 +6,7 @@ import { Button } from "../../../components/ui/button";
 import { errorMessage } from "../../../lib/api-client";
 import { setServerFieldErrors } from "../../../lib/server-field-errors";
 import { toast } from "../../../lib/toast";
-import { useAuth } from "../hooks/use-auth";
+import { useSignUp } from "../api/sign-up";
 
 const FIELDS = ["name", "email", "password"] as const;
 
@@ -16,7 +16,7 @@ type SignUpFormProps = {
 };
 
 export function SignUpForm({ onSignedUp }: SignUpFormProps) {
-  const { signUp } = useAuth();
+  const signUp = useSignUp();
   const {
     register,
     handleSubmit,
@@ -30,7 +30,7 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await signUp(values);
+      await signUp.mutateAsync(values);
       toast.success("Success!", {
         description: "Please check your email to confirm your account.",
       });

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { RoleChangeResponse } from "../../../../shared/api-types";
 import type { Role } from "../../../../shared/permissions";
 import { api } from "../../../lib/api-client";
-import { sessionQueryKey } from "../../auth/api/get-session";
+import { sessionQueryKey } from "../../../lib/session/get-session";
 import { usersQueryKey } from "./get-users";
 
 /** SPEC §7: the reason the admin panel records with every change. */

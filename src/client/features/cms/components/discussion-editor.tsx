@@ -8,8 +8,8 @@ import {
   DialogTitle,
 } from "../../../components/ui/dialog";
 import { ApiError } from "../../../lib/api-client";
+import { useAuth } from "../../../lib/session/use-auth";
 import { toast } from "../../../lib/toast";
-import { useAuth } from "../../auth/hooks/use-auth";
 import { useSaveDiscussion } from "../api/save-discussion";
 import { DiscussionForm } from "./discussion-form";
 

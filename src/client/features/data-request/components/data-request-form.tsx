@@ -17,8 +17,8 @@ import {
 } from "../../../components/ui/select";
 import { Textarea } from "../../../components/ui/textarea";
 import { setServerFieldErrors } from "../../../lib/server-field-errors";
+import { useAuth } from "../../../lib/session/use-auth";
 import { toast } from "../../../lib/toast";
-import { useAuth } from "../../auth/hooks/use-auth";
 import { useSubmitDataRequest } from "../api/submit-data-request";
 
 type FormValues = z.input<typeof dataRequestSchema>;

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { OwnProfile } from "../../../../shared/api-types";
 import type { ProfileValues } from "../../../../shared/schemas";
 import { api } from "../../../lib/api-client";
-import { sessionQueryKey } from "../../auth/api/get-session";
+import { sessionQueryKey } from "../../../lib/session/get-session";
 import { profilesQueryKey } from "./get-profile";
 
 export function updateProfile(values: ProfileValues): Promise<OwnProfile> {

@@ -1,15 +1,13 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useCallback, useMemo } from "react";
-import type { SignInInput, SignUpInput } from "../../../../shared/schemas";
-import { SIGNED_OUT, sessionQueryKey, useSession } from "../api/get-session";
-import { signInWithEmail } from "../api/sign-in";
-import { signOutRequest } from "../api/sign-out";
-import { signUpWithEmail } from "../api/sign-up";
-import { AuthContext, type AuthContextValue } from "../auth-context";
+import { AuthContext, type AuthContextValue } from "./auth-context";
+import { SIGNED_OUT, sessionQueryKey, useSession } from "./get-session";
+import { signOutRequest } from "./sign-out";
 
 const isSessionQuery = (query: { queryKey: readonly unknown[] }) =>
   query.queryKey[0] === sessionQueryKey[0];
 
+/** The signed-in member (or nobody) for every page and feature: read it with useAuth(). */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   // A failed session read (server down) counts as signed out rather than blocking the app.
@@ -21,16 +19,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     void queryClient.invalidateQueries({ predicate: (query) => !isSessionQuery(query) });
   }, [queryClient]);
-
-  const signIn = useCallback(
-    async (input: SignInInput) => {
-      await signInWithEmail(input);
-      await refreshSession();
-    },
-    [refreshSession],
-  );
-
-  const signUp = useCallback((input: SignUpInput) => signUpWithEmail(input), []);
 
   const signOut = useCallback(async () => {
     await signOutRequest();
@@ -45,12 +33,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       profile: data.profile,
       role: data.role,
       loading: isPending,
-      signIn,
-      signUp,
       signOut,
       refreshSession,
     }),
-    [data, isPending, signIn, signUp, signOut, refreshSession],
+    [data, isPending, signOut, refreshSession],
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;

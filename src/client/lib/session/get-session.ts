@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { SessionResponse } from "../../../../shared/api-types";
-import { api } from "../../../lib/api-client";
+import type { SessionResponse } from "../../../shared/api-types";
+import { api } from "../api-client";
 
 export const sessionQueryKey = ["session"] as const;
 
