@@ -1,7 +1,7 @@
 // The load run's endpoints, with real ids from the benchmark data: what a visitor's browser asks
 // for on the forum, the members directory, a profile and the home page.
 import pg from "pg";
-import { encodeDiscussionCursor } from "../../src/server/features/discussions/queries";
+import { encodeDiscussionCursor } from "../../src/server/domain/discussions/queries";
 
 export type Endpoint = {
   name: string;

@@ -120,7 +120,7 @@ export const profiles = pgTable(
     // The CMS Users tab lists every account newest first (features/users/list-users.ts),
     // read backwards with its (created_at, id) keyset.
     index("profiles_created_idx").on(table.createdAt, table.id),
-    // Forum search matches the author's name with ILIKE '%term%' (features/discussions).
+    // Forum search matches the author's name with ILIKE '%term%' (domain/discussions).
     index("profiles_full_name_trgm_idx").using("gin", sql`${table.fullName} gin_trgm_ops`),
     // Members directory sorts (features/members/list-members.ts): keyset order per sort,
     // over public profiles only. The expressions must match the queries' exactly.
@@ -139,7 +139,7 @@ export const profiles = pgTable(
     index("profiles_bio_trgm_idx").using("gin", sql`${table.bio} gin_trgm_ops`),
     index("profiles_location_trgm_idx").using("gin", sql`${table.location} gin_trgm_ops`),
     index("profiles_email_trgm_idx").using("gin", sql`${table.email} gin_trgm_ops`),
-    // The forum's author filter matches the display name (features/discussions/queries.ts).
+    // The forum's author filter matches the display name (domain/discussions/queries.ts).
     index("profiles_display_name_idx").on(
       sql`lower(coalesce(nullif(btrim(${table.fullName}), ''), split_part(${table.email}, '@', 1)))`,
     ),
@@ -220,7 +220,7 @@ export const discussions = pgTable(
       table.id.desc(),
     ),
     // "Locked only" (2% of discussions at benchmark size) reads its own small index in list
-    // order instead of filtering the whole list (features/discussions/queries.ts).
+    // order instead of filtering the whole list (domain/discussions/queries.ts).
     index("discussions_locked_list_idx")
       .on(table.status, table.isPinned.desc(), table.createdAt.desc(), table.id.desc())
       .where(sql`${table.isLocked}`),

@@ -8,6 +8,15 @@ import type { Capability } from "../../../shared/permissions";
 import { discussionSchema } from "../../../shared/schemas";
 import { getViewer, requireCapability, requireUser } from "../../auth/viewer";
 import type { AppEnv } from "../../context";
+import { listQuerySchema } from "../../domain/discussions/list-query";
+import {
+  findActiveDiscussion,
+  insertDiscussion,
+  listDiscussions,
+  type ModerationFlag,
+  markDiscussionDeleted,
+  setModerationFlag,
+} from "../../domain/discussions/queries";
 import { HttpError } from "../../lib/http-error";
 import { uuidParam } from "../../lib/ids";
 import {
@@ -19,15 +28,6 @@ import { liveEventStream } from "../../lib/live-sse";
 import type { RateLimitRule } from "../../lib/rate-limit";
 import { sanitizeRichText } from "../../lib/sanitize";
 import { jsonBody, queryParams } from "../../lib/validate";
-import { listQuerySchema } from "./list-query";
-import {
-  findActiveDiscussion,
-  insertDiscussion,
-  listDiscussions,
-  type ModerationFlag,
-  markDiscussionDeleted,
-  setModerationFlag,
-} from "./queries";
 
 export const SIGNED_OUT_CREATE_MESSAGE = "You must be logged in to create a discussion";
 export const NOT_FOUND_MESSAGE = "Discussion not found";

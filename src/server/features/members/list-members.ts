@@ -8,6 +8,7 @@ import { DEFAULT_ROLE, type Role, roleOrDefault } from "../../../shared/permissi
 import type { Viewer } from "../../auth/viewer";
 import { type Db, queryRows } from "../../db/client";
 import { TEXT_ID } from "../../lib/ids";
+import { containsPattern } from "../../lib/like-pattern";
 import { displayNameOf, emailFor } from "../../lib/member-privacy";
 import {
   type CursorItem,
@@ -84,11 +85,6 @@ export function encodeCursor(cursor: Cursor): string {
 export function decodeCursor(value: string, sort: MemberSort): Cursor {
   const [key, id] = decodePageCursor<[string, string]>(value, [KEY_ITEMS[sort], idItem(TEXT_ID)]);
   return { key, id };
-}
-
-/** `%term%` for ILIKE with the user's own % and _ taken literally. */
-function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
 function searchCondition(search: string, viewer: Viewer | null): SQL | null {

@@ -4,6 +4,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { AdminUser } from "../../../shared/api-types";
 import { roleOrDefault } from "../../../shared/permissions";
 import { type Db, queryRows } from "../../db/client";
+import { containsPattern } from "../../lib/like-pattern";
 import { displayNameOf } from "../../lib/member-privacy";
 import { microsecondText, nextTimeCursor, type TimeCursor } from "../../lib/page-cursor";
 
@@ -16,11 +17,6 @@ type UserRow = {
   created_at: string;
   cursorAt: string;
 };
-
-/** `%term%` for ILIKE with the admin's own %, _ and \\ taken literally. */
-function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-}
 
 /**
  * The page's profiles come first (read in order from profiles_created_idx, stopping after the

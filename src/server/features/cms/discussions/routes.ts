@@ -13,12 +13,16 @@ import { discussionSchema } from "../../../../shared/schemas";
 import { allowedTo } from "../../../auth/allowed-to";
 import { requireUser } from "../../../auth/viewer";
 import type { AppEnv } from "../../../context";
+import { listQuerySchema } from "../../../domain/discussions/list-query";
+import {
+  findActiveDiscussion,
+  insertDiscussion,
+  listDiscussions,
+} from "../../../domain/discussions/queries";
 import { HttpError } from "../../../lib/http-error";
 import { publishDiscussionChange } from "../../../lib/live-discussions";
 import { sanitizeRichText } from "../../../lib/sanitize";
 import { jsonBody, queryParams } from "../../../lib/validate";
-import { listQuerySchema } from "../../discussions/list-query";
-import { findActiveDiscussion, insertDiscussion, listDiscussions } from "../../discussions/queries";
 import { updateDiscussionText } from "./update-discussion";
 
 export const DISCUSSION_NOT_FOUND = "Discussion not found";

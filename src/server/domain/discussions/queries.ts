@@ -1,10 +1,12 @@
-// SQL for the forum. Only status 'active' is ever listed or opened (SPEC §4). The author's
-// email never leaves the database: the display name falls back to the part before the @.
+// SQL for the forum, shared by the features that show discussions (the forum, the CMS's
+// Discussions tab). Only status 'active' is ever listed or opened (docs/product.md §4). The
+// author's email never leaves the database: the display name falls back to the part before the @.
 import { type SQL, sql } from "drizzle-orm";
 import type { DiscussionItem, DiscussionPage } from "../../../shared/api-types";
 import { ANONYMOUS_NAME } from "../../../shared/constants";
 import { type Db, queryRows } from "../../db/client";
 import { UUID_ID } from "../../lib/ids";
+import { containsPattern } from "../../lib/like-pattern";
 import {
   decodeCursor,
   encodeCursor,
@@ -81,11 +83,6 @@ function toItem(row: DiscussionRow): DiscussionItem {
     status: "active",
     replies: 0,
   };
-}
-
-/** `term` as a literal inside ILIKE '%...%': its own %, _ and \ match only themselves. */
-export function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
 const and = (conditions: SQL[]) => sql.join(conditions, sql` and `);

@@ -1,4 +1,5 @@
-// GET /api/discussions query parameters: search, the SPEC §3 filters and paging.
+// The forum list's query parameters (GET /api/discussions and /api/cms/discussions): search,
+// the docs/product.md §3 filters and paging.
 import { z } from "zod";
 import { DATE_RANGES, LIMITS } from "../../../shared/constants";
 import { cleanText } from "../../../shared/schemas";
