@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { BlogPostDetail } from "../../../../shared/api-types";
 import { api } from "../../../lib/api-client";
-import { blogPostsQueryKey } from "./get-blog-posts";
+import { blogPostsQueryKey } from "../../../lib/query-keys";
 
 export function getBlogPost(id: string, signal?: AbortSignal): Promise<BlogPostDetail> {
   return api.get<BlogPostDetail>(`/api/blog-posts/${encodeURIComponent(id)}`, { signal });

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { BlogPostsPage } from "../../../../shared/api-types";
 import { api } from "../../../lib/api-client";
+import { blogPostsQueryKey } from "../../../lib/query-keys";
 
 /** The home page shows the six newest posts (SPEC §2: six sample posts). */
 export const LATEST_POSTS_COUNT = 6;
@@ -13,8 +14,6 @@ export function getBlogPosts(
   if (cursor) query.set("cursor", cursor);
   return api.get<BlogPostsPage>(`/api/blog-posts?${query}`, { signal });
 }
-
-export const blogPostsQueryKey = ["blog-posts"] as const;
 
 export function latestPostsQueryOptions() {
   return queryOptions({

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CmsHeroWord } from "../../../../shared/api-types";
 import { api } from "../../../lib/api-client";
-import { cmsHeroWordsQueryKey } from "./get-cms-hero-words";
+import { heroWordsQueryKey } from "../../../lib/query-keys";
 
 const path = (id: string) => `/api/cms/hero-words/${encodeURIComponent(id)}`;
 
@@ -20,7 +20,7 @@ export function deleteHeroWord(id: string): Promise<void> {
 function useInvalidateWords() {
   const queryClient = useQueryClient();
   // The CMS list and the home hero's words.
-  return () => queryClient.invalidateQueries({ queryKey: [cmsHeroWordsQueryKey[0]] });
+  return () => queryClient.invalidateQueries({ queryKey: heroWordsQueryKey });
 }
 
 export function useAddHeroWord() {

@@ -1,12 +1,13 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
 import type { CmsBlogPostsPage } from "../../../../shared/api-types";
 import { api } from "../../../lib/api-client";
+import { blogPostsQueryKey } from "../../../lib/query-keys";
 
 /**
  * Starts with the public blog's key ("blog-posts"): one invalidation after a write refreshes
  * the CMS list, the home page's latest posts and /blog alike.
  */
-export const cmsBlogPostsQueryKey = ["blog-posts", "cms"] as const;
+export const cmsBlogPostsQueryKey = [...blogPostsQueryKey, "cms"] as const;
 
 export function getCmsBlogPosts(
   cursor: string | null,

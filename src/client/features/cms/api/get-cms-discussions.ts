@@ -1,12 +1,13 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import type { DiscussionPage } from "../../../../shared/api-types";
 import { api } from "../../../lib/api-client";
+import { discussionsQueryKey } from "../../../lib/query-keys";
 
 /**
  * Starts with the forum's key ("discussions"): a write here refreshes the forum's cached lists
  * in this tab too (other tabs and browsers hear of it through the live stream).
  */
-export const cmsDiscussionsQueryKey = ["discussions", "cms"] as const;
+export const cmsDiscussionsQueryKey = [...discussionsQueryKey, "cms"] as const;
 
 export function getCmsDiscussions(
   search: string,

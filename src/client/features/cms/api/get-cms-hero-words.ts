@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { CmsHeroWordsResponse } from "../../../../shared/api-types";
 import { api } from "../../../lib/api-client";
+import { heroWordsQueryKey } from "../../../lib/query-keys";
 
 /** Starts with the home hero's key ("hero-words"): one invalidation refreshes both. */
-export const cmsHeroWordsQueryKey = ["hero-words", "cms"] as const;
+export const cmsHeroWordsQueryKey = [...heroWordsQueryKey, "cms"] as const;
 
 export function getCmsHeroWords(signal?: AbortSignal): Promise<CmsHeroWordsResponse> {
   return api.get<CmsHeroWordsResponse>("/api/cms/hero-words", { signal });

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CmsBlogPost } from "../../../../shared/api-types";
 import type { BlogPostInput } from "../../../../shared/schemas";
 import { api } from "../../../lib/api-client";
-import { cmsBlogPostsQueryKey } from "./get-cms-blog-posts";
+import { blogPostsQueryKey } from "../../../lib/query-keys";
 import { overviewQueryKey } from "./get-overview";
 
 /** A post to save: a new one (no id) starts as a draft whatever status it carries. */
@@ -23,7 +23,7 @@ function useInvalidatePosts() {
   return () =>
     Promise.all([
       // Every blog list (home, /blog, the CMS) starts with the first key element.
-      queryClient.invalidateQueries({ queryKey: [cmsBlogPostsQueryKey[0]] }),
+      queryClient.invalidateQueries({ queryKey: blogPostsQueryKey }),
       queryClient.invalidateQueries({ queryKey: overviewQueryKey }),
     ]);
 }

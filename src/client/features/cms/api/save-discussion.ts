@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { DiscussionItem } from "../../../../shared/api-types";
 import type { DiscussionInput } from "../../../../shared/schemas";
 import { api } from "../../../lib/api-client";
-import { cmsDiscussionsQueryKey } from "./get-cms-discussions";
+import { discussionsQueryKey } from "../../../lib/query-keys";
 import { overviewQueryKey } from "./get-overview";
 
 const path = (id: string) => `/api/discussions/${encodeURIComponent(id)}`;
@@ -37,7 +37,7 @@ function useInvalidateDiscussions() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: [cmsDiscussionsQueryKey[0]] }),
+      queryClient.invalidateQueries({ queryKey: discussionsQueryKey }),
       queryClient.invalidateQueries({ queryKey: overviewQueryKey }),
     ]);
 }

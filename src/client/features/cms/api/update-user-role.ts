@@ -2,10 +2,11 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { RoleChangeResponse } from "../../../../shared/api-types";
 import type { Role } from "../../../../shared/permissions";
 import { api } from "../../../lib/api-client";
+import { membersQueryKey, profilesQueryKey } from "../../../lib/query-keys";
 import { sessionQueryKey } from "../../../lib/session/get-session";
 import { usersQueryKey } from "./get-users";
 
-/** SPEC §7: the reason the admin panel records with every change. */
+/** docs/product.md §7: the reason the admin panel records with every change. */
 export const ROLE_CHANGE_REASON = "Role updated via admin panel";
 
 export function updateUserRole(change: { id: string; role: Role }): Promise<RoleChangeResponse> {
@@ -18,14 +19,14 @@ export function useUpdateUserRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateUserRole,
-    // SPEC §7: the list reloads; the members directory and profiles show role badges too, and
+    // docs/product.md §7: the list reloads; the members directory and profiles show role badges too, and
     // an admin who changed their own role gets the tabs of the new one.
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
         queryClient.invalidateQueries({ queryKey: usersQueryKey }),
-        queryClient.invalidateQueries({ queryKey: ["members"] }),
-        queryClient.invalidateQueries({ queryKey: ["profiles"] }),
+        queryClient.invalidateQueries({ queryKey: membersQueryKey }),
+        queryClient.invalidateQueries({ queryKey: profilesQueryKey }),
       ]),
   });
 }

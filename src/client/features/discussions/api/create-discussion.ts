@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { DiscussionItem } from "../../../../shared/api-types";
 import type { DiscussionInput } from "../../../../shared/schemas";
 import { api } from "../../../lib/api-client";
-import { discussionsQueryKey } from "./discussions-query-key";
+import { discussionsQueryKey } from "../../../lib/query-keys";
 
 /** Throws ApiError: 400 with field messages, 401 signed out, 429 posting too fast. */
 export function createDiscussion(input: DiscussionInput): Promise<DiscussionItem> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { DiscussionItem } from "../../../../shared/api-types";
 import { api } from "../../../lib/api-client";
-import { discussionsQueryKey } from "./discussions-query-key";
+import { discussionsQueryKey } from "../../../lib/query-keys";
 
 export function getDiscussion(id: string, signal?: AbortSignal): Promise<DiscussionItem> {
   return api.get<DiscussionItem>(`/api/discussions/${encodeURIComponent(id)}`, { signal });

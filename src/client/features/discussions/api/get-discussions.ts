@@ -2,7 +2,7 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanst
 import type { DiscussionPage } from "../../../../shared/api-types";
 import type { DateRange } from "../../../../shared/constants";
 import { api } from "../../../lib/api-client";
-import { discussionsQueryKey } from "./discussions-query-key";
+import { discussionsQueryKey } from "../../../lib/query-keys";
 
 /** Search plus the SPEC §3 filters (status is always 'active'). */
 export type DiscussionFilters = {

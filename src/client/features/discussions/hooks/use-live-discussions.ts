@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { discussionsQueryKey } from "../api/discussions-query-key";
+import { discussionsQueryKey } from "../../../lib/query-keys";
 import { reconnectDelayMs } from "../lib/reconnect-delay";
 
 /** GET /api/discussions/events: Server-Sent Events, one per change to any discussion. */

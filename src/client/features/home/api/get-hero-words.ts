@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { HeroWordsResponse } from "../../../../shared/api-types";
 import { api } from "../../../lib/api-client";
+import { heroWordsQueryKey } from "../../../lib/query-keys";
 
 export function getHeroWords(signal?: AbortSignal): Promise<HeroWordsResponse> {
   return api.get<HeroWordsResponse>("/api/hero-words", { signal });
@@ -8,7 +9,7 @@ export function getHeroWords(signal?: AbortSignal): Promise<HeroWordsResponse> {
 
 export function heroWordsQueryOptions() {
   return queryOptions({
-    queryKey: ["hero-words"],
+    queryKey: heroWordsQueryKey,
     queryFn: ({ signal }) => getHeroWords(signal),
     staleTime: 5 * 60_000,
   });

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { MemberStats } from "../../../../shared/api-types";
 import { api } from "../../../lib/api-client";
-import { membersQueryKey } from "./get-members";
+import { membersQueryKey } from "../../../lib/query-keys";
 
 export function getMemberStats(signal?: AbortSignal): Promise<MemberStats> {
   return api.get<MemberStats>("/api/members/stats", { signal });

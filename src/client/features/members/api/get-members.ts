@@ -3,15 +3,13 @@ import type { MembersPage } from "../../../../shared/api-types";
 import type { MemberSort } from "../../../../shared/constants";
 import type { Role } from "../../../../shared/permissions";
 import { api } from "../../../lib/api-client";
+import { membersQueryKey } from "../../../lib/query-keys";
 
 export type MemberFilters = {
   search: string;
   role: Role | "all";
   sort: MemberSort;
 };
-
-/** Every members query starts with this key: a profile save invalidates them all. */
-export const membersQueryKey = ["members"] as const;
 
 export function getMembers(
   filters: MemberFilters,

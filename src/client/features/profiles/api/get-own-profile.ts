@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { OwnProfile } from "../../../../shared/api-types";
 import { api } from "../../../lib/api-client";
-import { profilesQueryKey } from "./get-profile";
+import { profilesQueryKey } from "../../../lib/query-keys";
 
 export function getOwnProfile(signal?: AbortSignal): Promise<OwnProfile> {
   return api.get<OwnProfile>("/api/profiles/me", { signal });

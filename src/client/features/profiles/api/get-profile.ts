@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ProfileResponse } from "../../../../shared/api-types";
 import { api } from "../../../lib/api-client";
-
-/** Every profile query starts with this key: a profile save invalidates them all. */
-export const profilesQueryKey = ["profiles"] as const;
+import { profilesQueryKey } from "../../../lib/query-keys";
 
 export function getProfile(id: string, signal?: AbortSignal): Promise<ProfileResponse> {
   return api.get<ProfileResponse>(`/api/profiles/${encodeURIComponent(id)}`, { signal });

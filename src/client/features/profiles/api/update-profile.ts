@@ -2,18 +2,19 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { OwnProfile } from "../../../../shared/api-types";
 import type { ProfileValues } from "../../../../shared/schemas";
 import { api } from "../../../lib/api-client";
+import { membersQueryKey, profilesQueryKey } from "../../../lib/query-keys";
 import { sessionQueryKey } from "../../../lib/session/get-session";
-import { profilesQueryKey } from "./get-profile";
 
 export function updateProfile(values: ProfileValues): Promise<OwnProfile> {
   return api.patch<OwnProfile>("/api/profiles/me", { body: values });
 }
 
-/**
- * Queries showing a member's name, avatar or bio: the header (session), profiles and the
- * members directory (its key root is "members", see features/members/api/get-members.ts).
- */
-const SHOWS_PROFILE_DATA = new Set<unknown>([sessionQueryKey[0], profilesQueryKey[0], "members"]);
+/** Queries showing a member's name, avatar or bio: the header (session), profiles, the directory. */
+const SHOWS_PROFILE_DATA = new Set<unknown>([
+  sessionQueryKey[0],
+  profilesQueryKey[0],
+  membersQueryKey[0],
+]);
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
