@@ -3,7 +3,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Capability, can } from "../../../shared/permissions";
 import { insertDiscussionRow } from "../../test/discussions";
-import { createTestApp, type TestApp, type TestClient } from "../../test/test-app";
 import {
   CALLERS,
   createStaffClients,
@@ -11,7 +10,8 @@ import {
   insertPost,
   insertWord,
   type StaffClients,
-} from "./test-support";
+} from "../../test/staff-area";
+import { createTestApp, type TestApp, type TestClient } from "../../test/test-app";
 
 let t: TestApp;
 let clients: StaffClients;

@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { CmsOverview } from "../../../shared/api-types";
 import { insertDiscussionRow } from "../../test/discussions";
+import { createStaffClients, insertPost, type StaffClients } from "../../test/staff-area";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import { createStaffClients, insertPost, type StaffClients } from "./test-support";
 
 let t: TestApp;
 let clients: StaffClients;

@@ -6,8 +6,8 @@ import type {
   DataRequestItem,
   DataRequestsPage,
 } from "../../../shared/api-types";
+import { createStaffClients, insertDataRequest, type StaffClients } from "../../test/staff-area";
 import { createClient, createTestApp, type TestApp } from "../../test/test-app";
-import { createStaffClients, insertDataRequest, type StaffClients } from "../cms/test-support";
 
 let t: TestApp;
 let clients: StaffClients;

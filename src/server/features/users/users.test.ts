@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminUsersPage, ApiErrorBody, RoleChangeResponse } from "../../../shared/api-types";
 import { queryRows } from "../../db/client";
 import { createMember, uniqueEmail } from "../../test/factories";
+import { createStaffClients, type StaffClients } from "../../test/staff-area";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import { createStaffClients, type StaffClients } from "../cms/test-support";
 import { ADMIN_PANEL_REASON, changeRole, LAST_ADMIN_MESSAGE } from "./change-role";
 
 let t: TestApp;

@@ -6,8 +6,8 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MEMBER_SORTS } from "../../../shared/constants";
-import { insertDataRequest, insertPost } from "../../features/cms/test-support";
 import { insertDiscussionRow } from "../discussions";
+import { insertDataRequest, insertPost } from "../staff-area";
 import { createTestApp, type TestApp } from "../test-app";
 import { encodeItems, HOSTILE_CURSORS, hostileCursor } from "./hostile-cursors";
 import { expectErrorShape, expectHandled } from "./input-catalogue";

@@ -5,10 +5,10 @@
 import { sql } from "drizzle-orm";
 import { expect } from "vitest";
 import { type Db, queryRows } from "../../db/client";
-import { insertDataRequest, insertWord } from "../../features/cms/test-support";
 import { unsubscribeToken } from "../../features/newsletter/unsubscribe-token";
 import { insertDiscussionRow } from "../discussions";
 import { uniqueEmail } from "../factories";
+import { insertDataRequest, insertWord } from "../staff-area";
 import type { TestApp, TestClient } from "../test-app";
 import type { Caller } from "./permission-matrix";
 import { type Callers, insertBlogPost } from "./test-support";

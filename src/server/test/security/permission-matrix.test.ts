@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "../../../shared/permissions";
 import { createApp } from "../../app";
 import { queryRows } from "../../db/client";
-import { insertDataRequest, insertWord } from "../../features/cms/test-support";
 import { unsubscribeToken } from "../../features/newsletter/unsubscribe-token";
 import { insertDiscussionRow } from "../discussions";
 import { createMember, mailedToken, uniqueEmail } from "../factories";
+import { insertDataRequest, insertWord } from "../staff-area";
 import { createClient, createTestApp, type TestApp, type TestClient } from "../test-app";
 import {
   allowedCallers,

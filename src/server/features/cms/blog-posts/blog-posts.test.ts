@@ -6,8 +6,8 @@ import type {
   CmsBlogPost,
   CmsBlogPostsPage,
 } from "../../../../shared/api-types";
+import { createStaffClients, type StaffClients } from "../../../test/staff-area";
 import { createTestApp, type TestApp } from "../../../test/test-app";
-import { createStaffClients, type StaffClients } from "../test-support";
 
 let t: TestApp;
 let clients: StaffClients;

@@ -6,8 +6,8 @@ import type {
   DiscussionPage,
 } from "../../../../shared/api-types";
 import { insertDiscussionRow, sseReader } from "../../../test/discussions";
+import { createStaffClients, type StaffClients } from "../../../test/staff-area";
 import { createTestApp, type TestApp } from "../../../test/test-app";
-import { createStaffClients, type StaffClients } from "../test-support";
 
 let t: TestApp;
 let clients: StaffClients;

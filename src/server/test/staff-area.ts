@@ -1,10 +1,10 @@
-// Test helpers for the staff area: one signed-in client per role of SPEC §6, and rows the
-// tests act on, inserted directly.
+// Test helpers for the staff area: one signed-in client per role of docs/product.md §6, and
+// rows the tests act on, inserted directly.
 import { sql } from "drizzle-orm";
-import type { Role } from "../../../shared/permissions";
-import { type Db, queryRows } from "../../db/client";
-import { createMember } from "../../test/factories";
-import { createClient, type TestApp, type TestClient } from "../../test/test-app";
+import type { Role } from "../../shared/permissions";
+import { type Db, queryRows } from "../db/client";
+import { createMember } from "./factories";
+import { createClient, type TestApp, type TestClient } from "./test-app";
 
 export type Caller = "anonymous" | Role;
 export const CALLERS: readonly Caller[] = ["anonymous", "user", "author", "moderator", "admin"];
