@@ -14,6 +14,7 @@ import {
 } from "../../../../shared/schemas";
 import { FieldError } from "../../../components/form/field-error";
 import { TextField } from "../../../components/form/text-field";
+import { TextareaField } from "../../../components/form/textarea-field";
 import { Button } from "../../../components/ui/button";
 import { Label } from "../../../components/ui/label";
 import {
@@ -24,7 +25,6 @@ import {
   SelectValue,
 } from "../../../components/ui/select";
 import { Switch } from "../../../components/ui/switch";
-import { Textarea } from "../../../components/ui/textarea";
 import { setServerFieldErrors } from "../../../lib/server-field-errors";
 
 const CATEGORIES = [DEFAULT_BLOG_CATEGORY, ...BLOG_CATEGORIES];
@@ -47,7 +47,7 @@ const EMPTY: BlogPostInput = {
   featured: false,
 };
 
-/** SPEC §2 blog post form: title, excerpt and content required; category; status. */
+/** docs/product.md §2.21.2 blog post form: title, excerpt and content required; category; status. */
 export function BlogPostForm({ post, onSubmit, onCancel }: BlogPostFormProps) {
   const {
     register,
@@ -89,38 +89,27 @@ export function BlogPostForm({ post, onSubmit, onCancel }: BlogPostFormProps) {
         error={errors.title?.message}
         {...register("title")}
       />
-      <div className="grid gap-2">
-        <Label htmlFor="post-excerpt">Excerpt</Label>
-        <Textarea
-          id="post-excerpt"
-          rows={2}
-          maxLength={LIMITS.excerpt}
-          aria-invalid={errors.excerpt ? true : undefined}
-          aria-describedby={errors.excerpt ? "post-excerpt-error" : undefined}
-          {...register("excerpt")}
-        />
-        {errors.excerpt ? (
-          <FieldError id="post-excerpt-error">{errors.excerpt.message}</FieldError>
-        ) : null}
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="post-content">Content</Label>
-        <Textarea
-          id="post-content"
-          rows={10}
-          maxLength={LIMITS.content}
-          aria-invalid={errors.content ? true : undefined}
-          aria-describedby={`post-content-hint${errors.content ? " post-content-error" : ""}`}
-          {...register("content")}
-        />
-        {errors.content ? (
-          <FieldError id="post-content-error">{errors.content.message}</FieldError>
-        ) : null}
-        <p id="post-content-hint" className="text-muted-foreground text-xs">
-          {content.length.toLocaleString()}/{LIMITS.content.toLocaleString()} characters
-          {minutes > 0 ? ` · ${minutes} min read` : ""}
-        </p>
-      </div>
+      <TextareaField
+        id="post-excerpt"
+        label="Excerpt"
+        rows={2}
+        maxLength={LIMITS.excerpt}
+        error={errors.excerpt?.message}
+        {...register("excerpt")}
+      />
+      <TextareaField
+        id="post-content"
+        label="Content"
+        rows={10}
+        maxLength={LIMITS.content}
+        error={errors.content?.message}
+        counter={{
+          length: content.length,
+          max: LIMITS.content,
+          note: minutes > 0 ? ` · ${minutes} min read` : undefined,
+        }}
+        {...register("content")}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid gap-2">
           <Label htmlFor="post-category">Category</Label>

@@ -5,12 +5,12 @@ import { type ChangeEvent, type FormEvent, type ReactNode, useId, useState } fro
 import { CONTACT_SEND_DELAY_MS, LIMITS } from "../../../../shared/constants";
 import { emailProblem, requiredTextProblem } from "../../../../shared/plain-checks";
 import type { ContactInput } from "../../../../shared/schemas";
+import { TextareaField } from "../../../components/form/textarea-field";
 import { buttonVariants } from "../../../components/ui/button-variants";
 import {
   fieldErrorClassName,
   inputClassName,
   labelClassName,
-  textareaClassName,
 } from "../../../components/ui/field-classes";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
@@ -105,9 +105,7 @@ export function ContactForm() {
       <Field id={`${id}-subject`} label="Subject" error={errors.subject}>
         <input {...control("subject")} className={inputClassName} />
       </Field>
-      <Field id={`${id}-message`} label="Message" error={errors.message}>
-        <textarea {...control("message")} rows={5} className={textareaClassName} />
-      </Field>
+      <TextareaField label="Message" error={errors.message} rows={5} {...control("message")} />
       <button type="submit" disabled={sending} className={buttonVariants({ size: "lg" })}>
         {sending ? "Sending..." : "Send Message"}
       </button>

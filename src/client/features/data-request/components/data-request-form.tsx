@@ -6,6 +6,7 @@ import { DATA_REQUEST_RESPONSE_DAYS, DATA_REQUEST_TYPES } from "../../../../shar
 import { type DataRequestInput, dataRequestSchema } from "../../../../shared/schemas";
 import { FieldError } from "../../../components/form/field-error";
 import { TextField } from "../../../components/form/text-field";
+import { TextareaField } from "../../../components/form/textarea-field";
 import { Button } from "../../../components/ui/button";
 import { Label } from "../../../components/ui/label";
 import {
@@ -15,7 +16,6 @@ import {
   SelectTrigger,
   SelectValue,
 } from "../../../components/ui/select";
-import { Textarea } from "../../../components/ui/textarea";
 import { setServerFieldErrors } from "../../../lib/server-field-errors";
 import { useAuth } from "../../../lib/session/use-auth";
 import { toast } from "../../../lib/toast";
@@ -117,20 +117,14 @@ export function DataRequestForm() {
         error={errors.fullName?.message}
         {...register("fullName")}
       />
-      <div className="grid gap-2">
-        <Label htmlFor="data-request-details">Additional details (optional)</Label>
-        <Textarea
-          id="data-request-details"
-          rows={5}
-          placeholder="Anything that helps us find your data or understand your request"
-          aria-invalid={errors.details ? true : undefined}
-          aria-describedby={errors.details ? "data-request-details-error" : undefined}
-          {...register("details")}
-        />
-        {errors.details ? (
-          <FieldError id="data-request-details-error">{errors.details.message}</FieldError>
-        ) : null}
-      </div>
+      <TextareaField
+        id="data-request-details"
+        label="Additional details (optional)"
+        rows={5}
+        placeholder="Anything that helps us find your data or understand your request"
+        error={errors.details?.message}
+        {...register("details")}
+      />
       <Button type="submit" size="lg" disabled={!filled || submit.isPending}>
         {submit.isPending ? "Submitting..." : "Submit Request"}
       </Button>

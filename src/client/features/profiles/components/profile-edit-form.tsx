@@ -12,11 +12,11 @@ import {
 } from "../../../../shared/schemas";
 import { FieldError } from "../../../components/form/field-error";
 import { TextField } from "../../../components/form/text-field";
+import { TextareaField } from "../../../components/form/textarea-field";
 import { Button } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { Switch } from "../../../components/ui/switch";
-import { Textarea } from "../../../components/ui/textarea";
 import { ApiError } from "../../../lib/api-client";
 import { paths } from "../../../lib/paths";
 import { setServerFieldErrors } from "../../../lib/server-field-errors";
@@ -86,7 +86,6 @@ export function ProfileEditForm({ profile }: { profile: OwnProfile }) {
     resolver: zodResolver(profileSchema),
     defaultValues: formValues(profile),
   });
-  const bioLength = watch("bio")?.length ?? 0;
 
   const save = async (values: ProfileValues) => {
     if (avatarFile) {
@@ -128,23 +127,15 @@ export function ProfileEditForm({ profile }: { profile: OwnProfile }) {
         {...register("fullName")}
       />
 
-      <div className="grid gap-2">
-        <Label htmlFor="profile-bio">Bio</Label>
-        <Textarea
-          id="profile-bio"
-          rows={4}
-          placeholder="Tell the community a little about yourself"
-          aria-invalid={errors.bio ? true : undefined}
-          aria-describedby={
-            errors.bio ? "profile-bio-count profile-bio-error" : "profile-bio-count"
-          }
-          {...register("bio")}
-        />
-        <p id="profile-bio-count" className="text-muted-foreground text-xs">
-          {bioLength}/{LIMITS.bio} characters
-        </p>
-        {errors.bio ? <FieldError id="profile-bio-error">{errors.bio.message}</FieldError> : null}
-      </div>
+      <TextareaField
+        id="profile-bio"
+        label="Bio"
+        rows={4}
+        placeholder="Tell the community a little about yourself"
+        error={errors.bio?.message}
+        counter={{ length: watch("bio")?.length ?? 0, max: LIMITS.bio }}
+        {...register("bio")}
+      />
 
       <div className="grid gap-6 sm:grid-cols-2">
         <TextField
