@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { DataRequestItem, DataRequestStatus } from "../../../../shared/api-types";
 import { api } from "../../../lib/api-client";
-import { inboxQueryKey } from "./get-inbox";
+import { dataRequestsQueryKey } from "./get-data-requests";
 
 /** Moves a request one step forward; 409 when someone else already moved it. */
 export function advanceDataRequest(change: {
@@ -17,6 +17,6 @@ export function useAdvanceDataRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: advanceDataRequest,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: inboxQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: dataRequestsQueryKey }),
   });
 }

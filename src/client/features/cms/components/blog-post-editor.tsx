@@ -9,8 +9,9 @@ import {
 import { Skeleton } from "../../../components/ui/skeleton";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
+import { useCreateBlogPost } from "../api/create-blog-post";
 import { useCmsBlogPost } from "../api/get-cms-blog-post";
-import { useSaveBlogPost } from "../api/save-blog-post";
+import { useUpdateBlogPost } from "../api/update-blog-post";
 import { BlogPostForm } from "./blog-post-form";
 
 /** Which post the editor shows: a new one, an existing one by id, or none (closed). */
@@ -21,11 +22,12 @@ type BlogPostEditorProps = { target: EditorTarget; onClose: () => void };
 export function BlogPostEditor({ target, onClose }: BlogPostEditorProps) {
   const id = target?.id ?? null;
   const post = useCmsBlogPost(id);
-  const save = useSaveBlogPost();
+  const create = useCreateBlogPost();
+  const update = useUpdateBlogPost();
 
   const onSubmit = async (values: BlogPostValues) => {
     try {
-      await save.mutateAsync({ id, values });
+      await (id ? update.mutateAsync({ id, values }) : create.mutateAsync(values));
     } catch (error) {
       // Field messages go under the fields; anything else is said in a toast.
       if (!(error instanceof ApiError && error.fields)) {

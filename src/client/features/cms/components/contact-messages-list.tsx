@@ -2,7 +2,7 @@ import { Mail } from "lucide-react";
 import { RelativeTime } from "../../../components/relative-time";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
-import { useContactMessages } from "../api/get-inbox";
+import { useContactMessages } from "../api/get-contact-messages";
 import { LoadMoreButton } from "./load-more-button";
 import { TabFallback } from "./tab-fallback";
 

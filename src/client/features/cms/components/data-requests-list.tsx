@@ -7,7 +7,7 @@ import { Card } from "../../../components/ui/card";
 import { ApiError } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
 import { useAdvanceDataRequest } from "../api/advance-data-request";
-import { useDataRequests } from "../api/get-inbox";
+import { useDataRequests } from "../api/get-data-requests";
 import { LoadMoreButton } from "./load-more-button";
 import { TabFallback } from "./tab-fallback";
 

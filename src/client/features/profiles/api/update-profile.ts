@@ -16,13 +16,17 @@ const SHOWS_PROFILE_DATA = new Set<unknown>([
   membersQueryKey[0],
 ]);
 
+export function showsProfileData(query: { queryKey: readonly unknown[] }): boolean {
+  return SHOWS_PROFILE_DATA.has(query.queryKey[0]);
+}
+
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
     onSettled: () =>
       queryClient.invalidateQueries({
-        predicate: (query) => SHOWS_PROFILE_DATA.has(query.queryKey[0]),
+        predicate: showsProfileData,
       }),
   });
 }

@@ -22,7 +22,7 @@ import { paths } from "../../../lib/paths";
 import { setServerFieldErrors } from "../../../lib/server-field-errors";
 import { toast } from "../../../lib/toast";
 import { useUpdateProfile } from "../api/update-profile";
-import { uploadAvatar } from "../api/upload-avatar";
+import { useUploadAvatar } from "../api/upload-avatar";
 import { AvatarField } from "./avatar-field";
 
 const FIELDS = [
@@ -73,6 +73,7 @@ function updateFailedMessage(error: unknown): string {
 export function ProfileEditForm({ profile }: { profile: OwnProfile }) {
   const navigate = useNavigate();
   const updateProfile = useUpdateProfile();
+  const uploadAvatar = useUploadAvatar();
   const [avatarFile, setAvatarFile] = useState<File | null>(null);
   const ownPage = paths.profile(profile.id);
   const {
@@ -90,7 +91,7 @@ export function ProfileEditForm({ profile }: { profile: OwnProfile }) {
   const save = async (values: ProfileValues) => {
     if (avatarFile) {
       try {
-        await uploadAvatar(avatarFile);
+        await uploadAvatar.mutateAsync(avatarFile);
         setAvatarFile(null);
       } catch {
         toast.error("Avatar upload failed", {

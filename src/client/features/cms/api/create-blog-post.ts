@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { CmsBlogPost } from "../../../../shared/api-types";
+import type { BlogPostInput } from "../../../../shared/schemas";
+import { api } from "../../../lib/api-client";
+import { blogPostsQueryKey } from "../../../lib/query-keys";
+import { overviewQueryKey } from "./get-overview";
+
+/** A new post starts as a draft whatever status it carries. */
+export function createBlogPost(values: BlogPostInput): Promise<CmsBlogPost> {
+  return api.post<CmsBlogPost>("/api/cms/blog-posts", { body: values });
+}
+
+export function useCreateBlogPost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createBlogPost,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: blogPostsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: overviewQueryKey }),
+      ]),
+  });
+}
