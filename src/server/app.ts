@@ -65,7 +65,6 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.use(async (c, next) => {
     c.set("deps", deps);
     c.set("clientIp", deps.clientIp(c.req.raw, c.env));
-    c.set("viewer", undefined);
     await next();
   });
   app.use(securityHeaders(deps.env.siteUrl));

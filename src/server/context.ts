@@ -1,6 +1,5 @@
 // What every request handler can reach: the app's dependencies and per-request values.
 import type { Auth } from "./auth/auth";
-import type { Viewer } from "./auth/viewer";
 import type { Db } from "./db/client";
 import type { Env } from "./env";
 import type { LiveBus } from "./lib/live-bus";
@@ -30,7 +29,5 @@ export type AppEnv = {
   Variables: {
     deps: AppDeps;
     clientIp: string;
-    /** Memoised by getViewer: undefined until looked up, null when signed out. */
-    viewer: Viewer | null | undefined;
   };
 };

@@ -1,12 +1,13 @@
-// The signed-in member behind a request, and the permission checks handlers start with.
+// The signed-in member behind a request (null when signed out). Any route's context will do
+// (AppEnv, or the SignedInEnv that auth/middleware.ts hands on): all a lookup needs is the
+// app's dependencies and the request.
 import { getSessionCookie } from "better-auth/cookies";
 import { sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { LAST_ACTIVE_INTERVAL_MINUTES } from "../../shared/constants";
-import { type Capability, can, type Role } from "../../shared/permissions";
-import type { AppEnv } from "../context";
+import type { Role } from "../../shared/permissions";
+import type { AppDeps } from "../context";
 import type { Db } from "../db/client";
-import { HttpError } from "../lib/http-error";
 import type { Logger } from "../lib/logger";
 import { AUTH_COOKIE_PREFIX } from "./auth";
 import { getRole } from "./roles";
@@ -20,18 +21,25 @@ export type Viewer = {
   role: Role;
 };
 
+/** A route context of this app: its dependencies are set on every request (app.ts). */
+type WithDeps = { Variables: { deps: AppDeps } };
+
+/** Each request's viewer, once looked up (null when signed out). */
+const viewers = new WeakMap<Request, Viewer | null>();
+
 /** The request's signed-in member or null; looked up once per request. */
-export async function getViewer(c: Context<AppEnv>): Promise<Viewer | null> {
-  const cached = c.get("viewer");
+export async function getViewer<E extends WithDeps>(c: Context<E>): Promise<Viewer | null> {
+  const request = c.req.raw;
+  const cached = viewers.get(request);
   if (cached !== undefined) return cached;
   // Without a session cookie there is no session to find: anonymous requests (most of the
   // traffic) skip better-auth's lookup, which runs its whole endpoint pipeline even then.
-  if (!getSessionCookie(c.req.raw.headers, { cookiePrefix: AUTH_COOKIE_PREFIX })) {
-    c.set("viewer", null);
+  if (!getSessionCookie(request.headers, { cookiePrefix: AUTH_COOKIE_PREFIX })) {
+    viewers.set(request, null);
     return null;
   }
-  const { auth, db, logger } = c.get("deps");
-  const found = await auth.api.getSession({ headers: c.req.raw.headers });
+  const { auth, db, logger } = c.var.deps;
+  const found = await auth.api.getSession({ headers: request.headers });
   const viewer = found
     ? {
         id: found.user.id,
@@ -41,7 +49,7 @@ export async function getViewer(c: Context<AppEnv>): Promise<Viewer | null> {
         role: await getRole(db, found.user.id, logger),
       }
     : null;
-  c.set("viewer", viewer);
+  viewers.set(request, viewer);
   if (viewer) markActive(db, viewer, logger);
   return viewer;
 }
@@ -64,23 +72,4 @@ function markActive(db: Db, viewer: Viewer, logger: Logger): void {
     sql`update session set updated_at = now()
         where id = ${viewer.sessionId} and updated_at < now() - ${interval}`,
   ).catch((error: unknown) => logger.warn({ err: error }, "could not record session use"));
-}
-
-export async function requireUser(
-  c: Context<AppEnv>,
-  message = "You must be signed in",
-): Promise<Viewer> {
-  const viewer = await getViewer(c);
-  if (!viewer) throw new HttpError(401, message);
-  return viewer;
-}
-
-export async function requireCapability(
-  c: Context<AppEnv>,
-  capability: Capability,
-  message = "You don't have permission to do this",
-): Promise<Viewer> {
-  const viewer = await requireUser(c);
-  if (!can(viewer.role, capability)) throw new HttpError(403, message);
-  return viewer;
 }

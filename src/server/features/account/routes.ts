@@ -7,7 +7,7 @@ import type {
   EmailChangeRequested,
 } from "../../../shared/api-types";
 import { changeEmailSchema, confirmEmailChangeSchema } from "../../../shared/schemas";
-import { requireUser } from "../../auth/viewer";
+import { signedIn } from "../../auth/middleware";
 import type { AppEnv } from "../../context";
 import { HttpError } from "../../lib/http-error";
 import type { RateLimitRule } from "../../lib/rate-limit";
@@ -27,8 +27,8 @@ export const accountRoutes = new Hono<AppEnv>()
     await next();
     c.header("cache-control", "no-store");
   })
-  .post("/email", jsonBody(changeEmailSchema), async (c) => {
-    const viewer = await requireUser(c);
+  .post("/email", signedIn(), jsonBody(changeEmailSchema), async (c) => {
+    const { viewer } = c.var;
     const { db, env, logger, mailer, rateLimiter } = c.var.deps;
     const newEmail = c.req.valid("json").email.toLowerCase();
     if (newEmail === viewer.email.toLowerCase()) {
@@ -56,18 +56,18 @@ export const accountRoutes = new Hono<AppEnv>()
     }
     return c.json({ email: outcome.email } satisfies EmailChangeConfirmed);
   })
-  .get("/sessions", async (c) => {
-    const viewer = await requireUser(c);
+  .get("/sessions", signedIn(), async (c) => {
+    const { viewer } = c.var;
     const sessions = await listSessions(c.var.deps.db, viewer.id, viewer.sessionId);
     return c.json({ sessions } satisfies AccountSessionsResponse);
   })
-  .post("/sessions/revoke-others", async (c) => {
-    const viewer = await requireUser(c);
+  .post("/sessions/revoke-others", signedIn(), async (c) => {
+    const { viewer } = c.var;
     await revokeOtherSessions(c.var.deps.db, viewer.id, viewer.sessionId);
     return c.json({ ok: true });
   })
-  .delete("/sessions/:id", async (c) => {
-    const viewer = await requireUser(c);
+  .delete("/sessions/:id", signedIn(), async (c) => {
+    const { viewer } = c.var;
     const id = c.req.param("id");
     if (!(await revokeSession(c.var.deps.db, viewer.id, id))) {
       throw new HttpError(404, "Session not found");

@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { CmsOverview } from "../../../shared/api-types";
-import { allowedTo } from "../../auth/allowed-to";
+import { allowedTo } from "../../auth/middleware";
 import type { AppEnv } from "../../context";
 import { type Db, queryRows } from "../../db/client";
 

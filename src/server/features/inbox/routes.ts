@@ -8,7 +8,7 @@ import type {
   DataRequestsPage,
 } from "../../../shared/api-types";
 import { DATA_REQUEST_STATUSES } from "../../../shared/constants";
-import { allowedTo } from "../../auth/allowed-to";
+import { allowedTo } from "../../auth/middleware";
 import type { AppEnv } from "../../context";
 import { HttpError } from "../../lib/http-error";
 import { UUID_ID } from "../../lib/ids";

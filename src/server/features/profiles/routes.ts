@@ -6,7 +6,8 @@ import { createMiddleware } from "hono/factory";
 import type { AvatarResponse, OwnProfile, ProfileResponse } from "../../../shared/api-types";
 import { AVATAR_MAX_BYTES } from "../../../shared/constants";
 import { profileSchema } from "../../../shared/schemas";
-import { getViewer, requireUser } from "../../auth/viewer";
+import { type SignedInEnv, signedIn } from "../../auth/middleware";
+import { getViewer } from "../../auth/viewer";
 import type { AppEnv } from "../../context";
 import { errorBody, HttpError } from "../../lib/http-error";
 import { storageOf } from "../../lib/storage";
@@ -17,17 +18,12 @@ import { getOwnProfile, setAvatarUrl, updateOwnProfile } from "./own-profile";
 
 export const PROFILE_NOT_FOUND = "Profile not found";
 
-/** Signed-in members only, checked before a body is read or validated. */
-const signedIn = createMiddleware<AppEnv>(async (c, next) => {
-  await requireUser(c, "You must be signed in to edit your profile");
-  await next();
-});
+const SIGNED_OUT_MESSAGE = "You must be signed in to edit your profile";
 
-/** `:id` is "me" or the member's own id: checked before the body is validated. */
-const ownProfileOnly = createMiddleware<AppEnv>(async (c, next) => {
-  const viewer = await requireUser(c, "You must be signed in to edit your profile");
+/** After signedIn: `:id` is "me" or the member's own id, checked before the body is validated. */
+const ownProfileOnly = createMiddleware<SignedInEnv>(async (c, next) => {
   const id = c.req.param("id");
-  if (id !== "me" && id !== viewer.id) {
+  if (id !== "me" && id !== c.var.viewer.id) {
     throw new HttpError(403, "You can only edit your own profile");
   }
   await next();
@@ -51,28 +47,32 @@ const avatarUploadLimit = {
 const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
 
 export const profileRoutes = new Hono<AppEnv>()
-  .get("/me", signedIn, async (c) => {
-    const viewer = await requireUser(c);
-    const profile: OwnProfile | null = await getOwnProfile(c.var.deps.db, viewer.id);
+  .get("/me", signedIn(SIGNED_OUT_MESSAGE), async (c) => {
+    const profile: OwnProfile | null = await getOwnProfile(c.var.deps.db, c.var.viewer.id);
     if (!profile) throw new HttpError(404, PROFILE_NOT_FOUND);
     c.header("cache-control", "private, no-store");
     return c.json(profile);
   })
   // PATCH /me, or the member's own id; someone else's id is refused.
-  .patch("/:id", ownProfileOnly, jsonBody(profileSchema), async (c) => {
-    const viewer = await requireUser(c);
-    await c.var.deps.rateLimiter.hit(profileUpdateLimit, viewer.id);
-    // The id is the session's: whatever the body says, a member saves only their own profile.
-    const profile = await updateOwnProfile(c.var.deps.db, viewer.id, c.req.valid("json"));
-    if (!profile) throw new HttpError(404, PROFILE_NOT_FOUND);
-    return c.json(profile);
-  })
+  .patch(
+    "/:id",
+    signedIn(SIGNED_OUT_MESSAGE),
+    ownProfileOnly,
+    jsonBody(profileSchema),
+    async (c) => {
+      const { viewer } = c.var;
+      await c.var.deps.rateLimiter.hit(profileUpdateLimit, viewer.id);
+      // The id is the session's: whatever the body says, a member saves only their own profile.
+      const profile = await updateOwnProfile(c.var.deps.db, viewer.id, c.req.valid("json"));
+      if (!profile) throw new HttpError(404, PROFILE_NOT_FOUND);
+      return c.json(profile);
+    },
+  )
   .put(
     "/me/avatar",
-    signedIn,
+    signedIn(SIGNED_OUT_MESSAGE),
     async (c, next) => {
-      const viewer = await requireUser(c);
-      await c.var.deps.rateLimiter.hit(avatarUploadLimit, viewer.id);
+      await c.var.deps.rateLimiter.hit(avatarUploadLimit, c.var.viewer.id);
       await next();
     },
     bodyLimit({
@@ -80,7 +80,7 @@ export const profileRoutes = new Hono<AppEnv>()
       onError: (c) => c.json(errorBody(413, AVATAR_TOO_LARGE), 413),
     }),
     async (c) => {
-      const viewer = await requireUser(c);
+      const { viewer } = c.var;
       const form = await c.req.parseBody().catch(() => {
         throw new HttpError(400, AVATAR_NOT_AN_IMAGE);
       });

@@ -3,8 +3,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { AdminUsersPage, RoleChangeResponse } from "../../../shared/api-types";
 import { roleChangeSchema } from "../../../shared/schemas";
-import { allowedTo } from "../../auth/allowed-to";
-import { requireUser } from "../../auth/viewer";
+import { allowedTo } from "../../auth/middleware";
 import type { AppEnv } from "../../context";
 import { HttpError } from "../../lib/http-error";
 import { TEXT_ID } from "../../lib/ids";
@@ -36,7 +35,7 @@ export const userRoutes = new Hono<AppEnv>()
     return c.json(page);
   })
   .put("/:id/role", jsonBody(roleChangeSchema), async (c) => {
-    const admin = await requireUser(c);
+    const admin = c.var.viewer;
     const id = c.req.param("id");
     if (!TEXT_ID.test(id)) throw new HttpError(404, USER_NOT_FOUND);
     const { role, reason } = c.req.valid("json");

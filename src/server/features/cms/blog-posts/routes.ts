@@ -2,8 +2,7 @@
 import { Hono } from "hono";
 import type { CmsBlogPost, CmsBlogPostsPage } from "../../../../shared/api-types";
 import { blogPostSchema } from "../../../../shared/schemas";
-import { allowedTo } from "../../../auth/allowed-to";
-import { requireUser } from "../../../auth/viewer";
+import { allowedTo } from "../../../auth/middleware";
 import type { AppEnv } from "../../../context";
 import { HttpError } from "../../../lib/http-error";
 import { UUID_ID } from "../../../lib/ids";
@@ -29,8 +28,7 @@ export const cmsBlogPostRoutes = new Hono<AppEnv>()
     return c.json(post satisfies CmsBlogPost);
   })
   .post("/", jsonBody(blogPostSchema), async (c) => {
-    const viewer = await requireUser(c);
-    const post = await insertPost(c.var.deps.db, c.req.valid("json"), viewer.id);
+    const post = await insertPost(c.var.deps.db, c.req.valid("json"), c.var.viewer.id);
     return c.json(post satisfies CmsBlogPost, 201);
   })
   .put("/:id", jsonBody(blogPostSchema), async (c) => {

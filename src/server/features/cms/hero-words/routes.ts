@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { CmsHeroWord, CmsHeroWordsResponse } from "../../../../shared/api-types";
 import { heroWordSchema } from "../../../../shared/schemas";
-import { allowedTo } from "../../../auth/allowed-to";
+import { allowedTo } from "../../../auth/middleware";
 import type { AppEnv } from "../../../context";
 import { HttpError } from "../../../lib/http-error";
 import { jsonBody } from "../../../lib/validate";
