@@ -15,5 +15,8 @@ export const heroWordsQueryKey = ["hero-words"] as const;
 /** The members directory and its stats: names, avatars and role badges change with profiles. */
 export const membersQueryKey = ["members"] as const;
 
+/** The CMS overview's counts: blog and discussion writes change them. */
+export const cmsOverviewQueryKey = ["cms", "overview"] as const;
+
 /** Profile pages and the member's own profile: a profile save or a role change refreshes them. */
 export const profilesQueryKey = ["profiles"] as const;

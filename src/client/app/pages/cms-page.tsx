@@ -2,6 +2,7 @@ import { CmsScreen } from "../../features/cms/components/cms-screen";
 import { usePageTitle } from "../../hooks/use-page-title";
 import { useAuth } from "../../lib/session/use-auth";
 import { useSignOut } from "../header/use-sign-out";
+import { CMS_TABS } from "./cms-tabs";
 
 /** /cms, behind ProtectedRoute with the staff roles (router.tsx). */
 export function CmsPage() {
@@ -10,5 +11,7 @@ export function CmsPage() {
   const signOut = useSignOut();
   // ProtectedRoute lets only signed-in staff through; this keeps the types honest.
   if (!user || !role) return null;
-  return <CmsScreen email={user.email} role={role} onSignOut={() => void signOut()} />;
+  return (
+    <CmsScreen email={user.email} role={role} tabs={CMS_TABS} onSignOut={() => void signOut()} />
+  );
 }

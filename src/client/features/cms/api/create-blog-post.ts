@@ -2,8 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CmsBlogPost } from "../../../../shared/api-types";
 import type { BlogPostInput } from "../../../../shared/schemas";
 import { api } from "../../../lib/api-client";
-import { blogPostsQueryKey } from "../../../lib/query-keys";
-import { overviewQueryKey } from "./get-overview";
+import { blogPostsQueryKey, cmsOverviewQueryKey } from "../../../lib/query-keys";
 
 /** A new post starts as a draft whatever status it carries. */
 export function createBlogPost(values: BlogPostInput): Promise<CmsBlogPost> {
@@ -17,7 +16,7 @@ export function useCreateBlogPost() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: blogPostsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: overviewQueryKey }),
+        queryClient.invalidateQueries({ queryKey: cmsOverviewQueryKey }),
       ]),
   });
 }

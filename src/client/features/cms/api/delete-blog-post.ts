@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { blogPostsQueryKey } from "../../../lib/query-keys";
-import { overviewQueryKey } from "./get-overview";
+import { blogPostsQueryKey, cmsOverviewQueryKey } from "../../../lib/query-keys";
 
 export function deleteBlogPost(id: string): Promise<void> {
   return api.delete<void>(`/api/cms/blog-posts/${encodeURIComponent(id)}`);
@@ -14,7 +13,7 @@ export function useDeleteBlogPost() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: blogPostsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: overviewQueryKey }),
+        queryClient.invalidateQueries({ queryKey: cmsOverviewQueryKey }),
       ]),
   });
 }

@@ -2,8 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { CmsBlogPost } from "../../../../shared/api-types";
 import type { BlogPostInput } from "../../../../shared/schemas";
 import { api } from "../../../lib/api-client";
-import { blogPostsQueryKey } from "../../../lib/query-keys";
-import { overviewQueryKey } from "./get-overview";
+import { blogPostsQueryKey, cmsOverviewQueryKey } from "../../../lib/query-keys";
 
 export function updateBlogPost(change: {
   id: string;
@@ -22,7 +21,7 @@ export function useUpdateBlogPost() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: blogPostsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: overviewQueryKey }),
+        queryClient.invalidateQueries({ queryKey: cmsOverviewQueryKey }),
       ]),
   });
 }

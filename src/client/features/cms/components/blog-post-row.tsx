@@ -1,12 +1,12 @@
 import { ExternalLink, Pencil, Star } from "lucide-react";
 import { Link } from "react-router";
 import type { CmsBlogPostSummary } from "../../../../shared/api-types";
+import { ConfirmDelete } from "../../../components/confirm-delete";
 import { RelativeTime } from "../../../components/relative-time";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { paths } from "../../../lib/paths";
-import { ConfirmDelete } from "./confirm-delete";
 
 type BlogPostRowProps = {
   post: CmsBlogPostSummary;

@@ -1,5 +1,8 @@
 import { Plus } from "lucide-react";
 import { useEffect, useState } from "react";
+import { LoadMoreButton } from "../../../components/load-more-button";
+import { TabFallback } from "../../../components/tab-fallback";
+import { TabHeader } from "../../../components/tab-header";
 import { Button } from "../../../components/ui/button";
 import { errorMessage } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
@@ -7,9 +10,6 @@ import { useDeleteBlogPost } from "../api/delete-blog-post";
 import { useCmsBlogPosts } from "../api/get-cms-blog-posts";
 import { BlogPostEditor, type EditorTarget } from "./blog-post-editor";
 import { BlogPostRow } from "./blog-post-row";
-import { LoadMoreButton } from "./load-more-button";
-import { TabFallback } from "./tab-fallback";
-import { TabHeader } from "./tab-header";
 
 /** The CMS Blog tab (authors and admins): every post, drafts too. */
 export function BlogPostsTab() {

@@ -1,18 +1,27 @@
 import { LogOut } from "lucide-react";
-import { Suspense } from "react";
+import { type ComponentType, type LazyExoticComponent, Suspense } from "react";
 import { useSearchParams } from "react-router";
-import { can, type Role } from "../../../../shared/permissions";
+import { type Capability, can, type Role } from "../../../../shared/permissions";
 import { PageContainer } from "../../../components/page-container";
 import { PageHeading } from "../../../components/page-heading";
 import { RoleBadge } from "../../../components/role-badge";
+import { TabFallback } from "../../../components/tab-fallback";
 import { Button } from "../../../components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
-import { CMS_TABS } from "./cms-tabs";
-import { TabFallback } from "./tab-fallback";
+
+export type CmsTab = {
+  id: string;
+  label: string;
+  /** Who sees the tab (docs/product.md §6). */
+  capability: Capability;
+  Component: LazyExoticComponent<ComponentType>;
+};
 
 type CmsScreenProps = {
   email: string;
   role: Role;
+  /** Every tab, in order; the screen shows those the role may use. */
+  tabs: readonly CmsTab[];
   onSignOut: () => void;
 };
 
@@ -20,8 +29,8 @@ type CmsScreenProps = {
  * /cms: the welcome line, Sign Out, and the tabs the member's role may use (SPEC §2, §6).
  * The open tab lives in the address (?tab=users), so a reload or a shared link keeps it.
  */
-export function CmsScreen({ email, role, onSignOut }: CmsScreenProps) {
-  const tabs = CMS_TABS.filter((tab) => can(role, tab.capability));
+export function CmsScreen({ email, role, tabs: allTabs, onSignOut }: CmsScreenProps) {
+  const tabs = allTabs.filter((tab) => can(role, tab.capability));
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get("tab");
   const active = tabs.find((tab) => tab.id === requested)?.id ?? "overview";

@@ -1,10 +1,10 @@
 import { Mail } from "lucide-react";
+import { LoadMoreButton } from "../../../components/load-more-button";
 import { RelativeTime } from "../../../components/relative-time";
+import { TabFallback } from "../../../components/tab-fallback";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { useContactMessages } from "../api/get-contact-messages";
-import { LoadMoreButton } from "./load-more-button";
-import { TabFallback } from "./tab-fallback";
 
 /** Messages from the contact form, newest first (the site promises a reply within 24 hours). */
 export function ContactMessagesList() {

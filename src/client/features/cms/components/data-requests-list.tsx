@@ -1,6 +1,8 @@
 import type { DataRequestItem, DataRequestStatus } from "../../../../shared/api-types";
 import { DATA_REQUEST_TYPES } from "../../../../shared/constants";
+import { LoadMoreButton } from "../../../components/load-more-button";
 import { RelativeTime } from "../../../components/relative-time";
+import { TabFallback } from "../../../components/tab-fallback";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
@@ -8,8 +10,6 @@ import { ApiError } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
 import { useAdvanceDataRequest } from "../api/advance-data-request";
 import { useDataRequests } from "../api/get-data-requests";
-import { LoadMoreButton } from "./load-more-button";
-import { TabFallback } from "./tab-fallback";
 
 const STATUS_LABELS: Record<DataRequestStatus, string> = {
   pending: "Pending",

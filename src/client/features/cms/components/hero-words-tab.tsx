@@ -2,6 +2,9 @@ import { Plus } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { LIMITS } from "../../../../shared/constants";
 import { cleanText } from "../../../../shared/schemas";
+import { ConfirmDelete } from "../../../components/confirm-delete";
+import { TabFallback } from "../../../components/tab-fallback";
+import { TabHeader } from "../../../components/tab-header";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { Input } from "../../../components/ui/input";
@@ -11,9 +14,6 @@ import { useAddHeroWord } from "../api/add-hero-word";
 import { useDeleteHeroWord } from "../api/delete-hero-word";
 import { useCmsHeroWords } from "../api/get-cms-hero-words";
 import { useSetHeroWordActive } from "../api/set-hero-word-active";
-import { ConfirmDelete } from "./confirm-delete";
-import { TabFallback } from "./tab-fallback";
-import { TabHeader } from "./tab-header";
 
 /** SPEC §2 Hero Words (every staff role): the words the home page's hero types out. */
 export function HeroWordsTab() {

@@ -1,7 +1,7 @@
+import { TabHeader } from "../../../components/tab-header";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
 import { ContactMessagesList } from "./contact-messages-list";
 import { DataRequestsList } from "./data-requests-list";
-import { TabHeader } from "./tab-header";
 
 /** Inbox (admins; beyond the SPEC): what the contact and data request forms stored. */
 export function InboxTab() {

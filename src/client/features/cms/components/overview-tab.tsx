@@ -1,9 +1,9 @@
 import { FileText, MessagesSquare, TrendingUp } from "lucide-react";
+import { TabHeader } from "../../../components/tab-header";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { useOverview } from "../api/get-overview";
-import { TabHeader } from "./tab-header";
 
 const CARDS = [
   { key: "totalPosts", label: "Total posts", hint: "Published blog posts", icon: FileText },

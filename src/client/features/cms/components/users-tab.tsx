@@ -1,6 +1,9 @@
 import { Search } from "lucide-react";
 import { useEffect, useState } from "react";
 import type { Role } from "../../../../shared/permissions";
+import { LoadMoreButton } from "../../../components/load-more-button";
+import { TabFallback } from "../../../components/tab-fallback";
+import { TabHeader } from "../../../components/tab-header";
 import { Card } from "../../../components/ui/card";
 import { Input } from "../../../components/ui/input";
 import { useDebouncedValue } from "../../../hooks/use-debounced-value";
@@ -8,9 +11,6 @@ import { ApiError } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
 import { useUsers } from "../api/get-users";
 import { useUpdateUserRole } from "../api/update-user-role";
-import { LoadMoreButton } from "./load-more-button";
-import { TabFallback } from "./tab-fallback";
-import { TabHeader } from "./tab-header";
 import { UserRow } from "./user-row";
 
 /** SPEC §8: the server's message (e.g. the last-admin refusal), else the fixed text. */

@@ -3,26 +3,16 @@ import type { DiscussionItem } from "../../../../shared/api-types";
 import { Button } from "../../../components/ui/button";
 import { toast } from "../../../lib/toast";
 import { type ModerationChange, useModerateDiscussion } from "../api/moderate-discussion";
+import { MODERATION_FAILED_MESSAGE, moderationSuccessMessage } from "../lib/moderation-messages";
 
-const SUCCESS: Record<ModerationChange["flag"], Record<"true" | "false", string>> = {
-  pinned: {
-    true: "Discussion pinned successfully.",
-    false: "Discussion unpinned successfully.",
-  },
-  locked: {
-    true: "Discussion locked successfully.",
-    false: "Discussion unlocked successfully.",
-  },
-};
-
-/** Pin/unpin and lock/unlock, shown to moderators and admins (SPEC §6). */
+/** Pin/unpin and lock/unlock, shown to moderators and admins (docs/product.md §6). */
 export function ModerationButtons({ discussion }: { discussion: DiscussionItem }) {
   const moderate = useModerateDiscussion();
 
   const change = (next: ModerationChange) =>
     moderate.mutate(next, {
-      onSuccess: () => toast.success(SUCCESS[next.flag][String(next.value) as "true" | "false"]),
-      onError: () => toast.error("Failed to update discussion."),
+      onSuccess: () => toast.success(moderationSuccessMessage(next)),
+      onError: () => toast.error(MODERATION_FAILED_MESSAGE),
     });
 
   const title = discussion.title;

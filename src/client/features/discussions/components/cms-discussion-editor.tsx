@@ -10,24 +10,30 @@ import {
 import { ApiError } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/session/use-auth";
 import { toast } from "../../../lib/toast";
-import { useSaveDiscussion } from "../api/save-discussion";
+import { useCreateCmsDiscussion } from "../api/create-cms-discussion";
+import { useUpdateCmsDiscussion } from "../api/update-cms-discussion";
 import { DiscussionForm } from "./discussion-form";
 
 /** A new discussion ("new"), one to edit, or none (closed). */
-export type DiscussionEditorTarget = "new" | DiscussionItem | null;
+export type CmsDiscussionEditorTarget = "new" | DiscussionItem | null;
 
-type DiscussionEditorProps = { target: DiscussionEditorTarget; onClose: () => void };
+type CmsDiscussionEditorProps = { target: CmsDiscussionEditorTarget; onClose: () => void };
 
-export function DiscussionEditor({ target, onClose }: DiscussionEditorProps) {
+/** The CMS editor's dialog (docs/product.md §2.21.3). */
+export function CmsDiscussionEditor({ target, onClose }: CmsDiscussionEditorProps) {
   const { user, profile } = useAuth();
-  const save = useSaveDiscussion();
+  const create = useCreateCmsDiscussion();
+  const update = useUpdateCmsDiscussion();
   const existing = target !== null && target !== "new" ? target : null;
   const staffName = profile?.fullName?.trim() || user?.email || "";
 
-  const onSubmit = async (values: DiscussionInput) => {
+  const save = async (values: DiscussionInput) => {
     try {
-      await save.mutateAsync({ id: existing?.id ?? null, values });
+      await (existing
+        ? update.mutateAsync({ id: existing.id, values })
+        : create.mutateAsync(values));
     } catch (error) {
+      // Field messages go under the fields; anything else is said in a toast.
       if (!(error instanceof ApiError && error.fields)) {
         toast.error(existing ? "Failed to update discussion." : "Failed to create discussion.");
       }
@@ -53,8 +59,11 @@ export function DiscussionEditor({ target, onClose }: DiscussionEditorProps) {
             key={existing?.id ?? "new"}
             author={existing ? existing.author : staffName}
             initial={existing ? { title: existing.title, content: existing.content } : undefined}
+            stopAtLimits
+            contentRows={8}
             submitLabel={existing ? "Save changes" : "Create discussion"}
-            onSubmit={onSubmit}
+            pendingLabel="Saving..."
+            onSubmit={save}
             onCancel={onClose}
           />
         ) : null}

@@ -1,4 +1,4 @@
-import { Skeleton } from "../../../components/ui/skeleton";
+import { Skeleton } from "./ui/skeleton";
 
 /** Shown while a tab's code or first data loads. */
 export function TabFallback() {

@@ -1,33 +1,30 @@
 import { Plus, Search } from "lucide-react";
 import { useEffect, useState } from "react";
+import { LoadMoreButton } from "../../../components/load-more-button";
+import { TabFallback } from "../../../components/tab-fallback";
+import { TabHeader } from "../../../components/tab-header";
 import { Button } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
 import { useDebouncedValue } from "../../../hooks/use-debounced-value";
 import { toast } from "../../../lib/toast";
+import { useDeleteDiscussion } from "../api/delete-discussion";
 import { useCmsDiscussions } from "../api/get-cms-discussions";
-import { type DiscussionModeration, useModerateDiscussion } from "../api/save-discussion";
-import { DiscussionEditor, type DiscussionEditorTarget } from "./discussion-editor";
-import { DiscussionRow } from "./discussion-row";
-import { LoadMoreButton } from "./load-more-button";
-import { TabFallback } from "./tab-fallback";
-import { TabHeader } from "./tab-header";
+import { type ModerationChange, useModerateDiscussion } from "../api/moderate-discussion";
+import { MODERATION_FAILED_MESSAGE, moderationSuccessMessage } from "../lib/moderation-messages";
+import { CmsDiscussionEditor, type CmsDiscussionEditorTarget } from "./cms-discussion-editor";
+import { CmsDiscussionRow } from "./cms-discussion-row";
 
-/** SPEC §8 success toasts for pin and lock. */
-function moderationToast(change: DiscussionModeration): string {
-  if (change.action === "delete") return "Discussion deleted";
-  if (change.action === "pin") {
-    return change.value ? "Discussion pinned successfully." : "Discussion unpinned successfully.";
-  }
-  return change.value ? "Discussion locked successfully." : "Discussion unlocked successfully.";
-}
-
-/** The CMS Discussions tab (moderators and admins): every active discussion. */
-export function DiscussionsTab() {
+/**
+ * The CMS Discussions tab (moderators and admins, docs/product.md §2.21.3): every active
+ * discussion, with the forum's form and moderation.
+ */
+export function CmsDiscussionsTab() {
   const [searchText, setSearchText] = useState("");
   const search = useDebouncedValue(searchText.trim(), 300);
   const discussions = useCmsDiscussions(search);
   const moderate = useModerateDiscussion();
-  const [editing, setEditing] = useState<DiscussionEditorTarget>(null);
+  const remove = useDeleteDiscussion();
+  const [editing, setEditing] = useState<CmsDiscussionEditorTarget>(null);
   const list = discussions.data?.pages.flatMap((page) => page.items) ?? [];
 
   useEffect(() => {
@@ -36,16 +33,21 @@ export function DiscussionsTab() {
     }
   }, [discussions.isError]);
 
-  const run = (change: DiscussionModeration) =>
+  const changeFlag = (change: ModerationChange) =>
     moderate.mutate(change, {
-      onSuccess: () => toast.success(moderationToast(change)),
-      onError: () =>
-        toast.error(
-          change.action === "delete"
-            ? "Failed to delete discussion."
-            : "Failed to update discussion.",
-        ),
+      onSuccess: () => toast.success(moderationSuccessMessage(change)),
+      onError: () => toast.error(MODERATION_FAILED_MESSAGE),
     });
+
+  const onDelete = (id: string) =>
+    remove.mutate(id, {
+      onSuccess: () => toast.success("Discussion deleted"),
+      onError: () => toast.error("Failed to delete discussion."),
+    });
+
+  const busy = (id: string) =>
+    (moderate.isPending && moderate.variables?.id === id) ||
+    (remove.isPending && remove.variables === id);
 
   return (
     <div className="flex flex-col gap-6">
@@ -87,14 +89,14 @@ export function DiscussionsTab() {
       ) : (
         <ul className="flex flex-col gap-3" aria-label="Discussions">
           {list.map((discussion) => (
-            <DiscussionRow
+            <CmsDiscussionRow
               key={discussion.id}
               discussion={discussion}
-              busy={moderate.isPending && moderate.variables?.id === discussion.id}
+              busy={busy(discussion.id)}
               onEdit={() => setEditing(discussion)}
-              onPin={(value) => run({ id: discussion.id, action: "pin", value })}
-              onLock={(value) => run({ id: discussion.id, action: "lock", value })}
-              onDelete={() => run({ id: discussion.id, action: "delete" })}
+              onPin={(value) => changeFlag({ id: discussion.id, flag: "pinned", value })}
+              onLock={(value) => changeFlag({ id: discussion.id, flag: "locked", value })}
+              onDelete={() => onDelete(discussion.id)}
             />
           ))}
         </ul>
@@ -105,7 +107,7 @@ export function DiscussionsTab() {
         fetchNextPage={discussions.fetchNextPage}
         label="Load more discussions"
       />
-      <DiscussionEditor target={editing} onClose={() => setEditing(null)} />
+      <CmsDiscussionEditor target={editing} onClose={() => setEditing(null)} />
     </div>
   );
 }

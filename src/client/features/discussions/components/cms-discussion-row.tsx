@@ -1,14 +1,14 @@
 import { ExternalLink, Lock, LockOpen, Pencil, Pin, PinOff } from "lucide-react";
 import { Link } from "react-router";
 import type { DiscussionItem } from "../../../../shared/api-types";
+import { ConfirmDelete } from "../../../components/confirm-delete";
 import { RelativeTime } from "../../../components/relative-time";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card } from "../../../components/ui/card";
 import { paths } from "../../../lib/paths";
-import { ConfirmDelete } from "./confirm-delete";
 
-type DiscussionRowProps = {
+type CmsDiscussionRowProps = {
   discussion: DiscussionItem;
   busy: boolean;
   onEdit: () => void;
@@ -17,14 +17,15 @@ type DiscussionRowProps = {
   onDelete: () => void;
 };
 
-export function DiscussionRow({
+/** One discussion in the CMS list, with its edit, moderation and delete buttons. */
+export function CmsDiscussionRow({
   discussion,
   busy,
   onEdit,
   onPin,
   onLock,
   onDelete,
-}: DiscussionRowProps) {
+}: CmsDiscussionRowProps) {
   const { title, isPinned, isLocked } = discussion;
   return (
     <li>

@@ -8,8 +8,8 @@ import {
   AlertDialogFooter,
   AlertDialogTitle,
   AlertDialogTrigger,
-} from "../../../components/ui/alert-dialog";
-import { Button } from "../../../components/ui/button";
+} from "./ui/alert-dialog";
+import { Button } from "./ui/button";
 
 type ConfirmDeleteProps = {
   /** The question asked, e.g. SPEC's 'Are you sure you want to delete this word?' */

@@ -1,0 +1,58 @@
+// The CMS tabs and who sees them (docs/product.md §2.21, §6). The CMS screen is a shell: each
+// tab belongs to the feature whose data it edits (the Discussions tab shares its form and its
+// moderation with the forum), and this page composes them. Each tab's code downloads when it
+// is first shown.
+import { lazy } from "react";
+import type { CmsTab } from "../../features/cms/components/cms-screen";
+
+export const CMS_TABS: readonly CmsTab[] = [
+  {
+    id: "overview",
+    label: "Overview",
+    capability: "cmsAccess",
+    Component: lazy(async () => ({
+      default: (await import("../../features/cms/components/overview-tab")).OverviewTab,
+    })),
+  },
+  {
+    id: "blog",
+    label: "Blog posts",
+    capability: "cmsBlog",
+    Component: lazy(async () => ({
+      default: (await import("../../features/cms/components/blog-posts-tab")).BlogPostsTab,
+    })),
+  },
+  {
+    id: "discussions",
+    label: "Discussions",
+    capability: "moderateDiscussions",
+    Component: lazy(async () => ({
+      default: (await import("../../features/discussions/components/cms-discussions-tab"))
+        .CmsDiscussionsTab,
+    })),
+  },
+  {
+    id: "users",
+    label: "Users",
+    capability: "manageUsers",
+    Component: lazy(async () => ({
+      default: (await import("../../features/cms/components/users-tab")).UsersTab,
+    })),
+  },
+  {
+    id: "hero-words",
+    label: "Hero Words",
+    capability: "heroWords",
+    Component: lazy(async () => ({
+      default: (await import("../../features/cms/components/hero-words-tab")).HeroWordsTab,
+    })),
+  },
+  {
+    id: "inbox",
+    label: "Inbox",
+    capability: "inbox",
+    Component: lazy(async () => ({
+      default: (await import("../../features/cms/components/inbox-tab")).InboxTab,
+    })),
+  },
+];

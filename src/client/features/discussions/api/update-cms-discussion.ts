@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { DiscussionItem } from "../../../../shared/api-types";
+import type { DiscussionInput } from "../../../../shared/schemas";
+import { api } from "../../../lib/api-client";
+import { discussionsQueryKey } from "../../../lib/query-keys";
+
+/** Staff change a discussion's title and content; its author stays. */
+export function updateCmsDiscussion(change: {
+  id: string;
+  values: DiscussionInput;
+}): Promise<DiscussionItem> {
+  return api.patch<DiscussionItem>(`/api/cms/discussions/${encodeURIComponent(change.id)}`, {
+    body: change.values,
+  });
+}
+
+export function useUpdateCmsDiscussion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateCmsDiscussion,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: discussionsQueryKey }),
+  });
+}

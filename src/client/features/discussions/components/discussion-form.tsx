@@ -1,0 +1,121 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
+import { LIMITS } from "../../../../shared/constants";
+import { type DiscussionInput, discussionSchema } from "../../../../shared/schemas";
+import { CharacterCount } from "../../../components/form/character-count";
+import { TextField } from "../../../components/form/text-field";
+import { TextareaField } from "../../../components/form/textarea-field";
+import { Button } from "../../../components/ui/button";
+import { Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
+import { setServerFieldErrors } from "../../../lib/server-field-errors";
+
+const FIELDS = ["title", "content"] as const;
+
+type DiscussionFormProps = {
+  /** Shown, not editable, above the title (the CMS): who the discussion is or will be by. */
+  author?: string;
+  initial?: DiscussionInput;
+  /** What to write, suggested in the empty fields (the forum's form, docs/product.md §2.6). */
+  placeholders?: { title: string; content: string };
+  /** The forum counts the title as well as the content; the CMS counts the content only. */
+  countTitle?: boolean;
+  /**
+   * The CMS stops typing at the limits; the forum lets one type past them and says why the
+   * draft cannot be sent (docs/product.md §5.6).
+   */
+  stopAtLimits?: boolean;
+  contentRows: number;
+  submitLabel: string;
+  /** The submit button's text while sending. */
+  pendingLabel: string;
+  /** Resolves when saved; throws the ApiError otherwise (its field messages are shown). */
+  onSubmit: (values: DiscussionInput) => Promise<void>;
+  onCancel: () => void;
+  "aria-label"?: string;
+};
+
+/**
+ * A discussion's title and content (docs/product.md §3.6, §5.6): the forum's new-discussion
+ * form and the CMS editor. Toasts are the caller's, as their texts differ.
+ */
+export function DiscussionForm({
+  author,
+  initial,
+  placeholders,
+  countTitle = false,
+  stopAtLimits = false,
+  contentRows,
+  submitLabel,
+  pendingLabel,
+  onSubmit,
+  onCancel,
+  "aria-label": ariaLabel,
+}: DiscussionFormProps) {
+  const id = useId();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<DiscussionInput>({
+    resolver: zodResolver(discussionSchema),
+    defaultValues: initial ?? { title: "", content: "" },
+  });
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      setServerFieldErrors(error, setError, FIELDS);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4" aria-label={ariaLabel}>
+      {author !== undefined ? (
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-author`}>Author</Label>
+          <Input id={`${id}-author`} value={author} readOnly className="bg-muted" />
+        </div>
+      ) : null}
+      <div className="grid gap-1">
+        <TextField
+          id={`${id}-title`}
+          label="Title"
+          placeholder={placeholders?.title}
+          maxLength={stopAtLimits ? LIMITS.title : undefined}
+          error={errors.title?.message}
+          {...register("title")}
+        />
+        {countTitle ? (
+          <CharacterCount
+            id={`${id}-title-count`}
+            length={watch("title").length}
+            max={LIMITS.title}
+          />
+        ) : null}
+      </div>
+      <TextareaField
+        id={`${id}-content`}
+        label="Content"
+        rows={contentRows}
+        placeholder={placeholders?.content}
+        maxLength={stopAtLimits ? LIMITS.content : undefined}
+        error={errors.content?.message}
+        counter={{ length: watch("content").length, max: LIMITS.content }}
+        {...register("content")}
+      />
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button type="button" variant="ghost" onClick={onCancel} disabled={isSubmitting}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? pendingLabel : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
