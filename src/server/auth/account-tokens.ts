@@ -40,7 +40,7 @@ export async function issueToken(
 ): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   await db.transaction(async (tx) => {
-    await revokeTokens(tx as unknown as Db, purpose, claim.userId);
+    await revokeTokens(tx, purpose, claim.userId);
     await tx.insert(verification).values({
       id: crypto.randomUUID(),
       identifier: identifierOf(purpose, token),

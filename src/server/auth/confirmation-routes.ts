@@ -9,7 +9,7 @@ import {
   emailOnlySchema,
 } from "../../shared/schemas";
 import type { AppEnv } from "../context";
-import type { Db } from "../db/client";
+import type { Tx } from "../db/client";
 import { account, session, user } from "../db/schema";
 import { HttpError } from "../lib/http-error";
 import { jsonBody, queryParams } from "../lib/validate";
@@ -25,7 +25,7 @@ const INVALID_CONFIRMATION_LINK = new HttpError(
 
 /** Sets the password of an unverified account whose link was just used; null if none. */
 async function setConfirmedCredentials(
-  tx: Db,
+  tx: Tx,
   claim: { userId: string; email: string },
   chosen: { name: string; passwordHash: string },
 ): Promise<{ id: string; email: string } | null> {
@@ -100,8 +100,7 @@ export const confirmationRoutes = new Hono<AppEnv>()
     const { auth, db, env } = c.var.deps;
     const { token, name, password } = c.req.valid("json");
     const passwordHash = await (await auth.$context).password.hash(password);
-    const confirmed = await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+    const confirmed = await db.transaction(async (tx) => {
       const claim = await consumeToken(tx, "confirm-email", token);
       if (!claim) return null;
       const found = await setConfirmedCredentials(tx, claim, { name, passwordHash });

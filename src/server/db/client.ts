@@ -29,6 +29,13 @@ const MIGRATION_LOCK_ID = 727_001;
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/**
+ * What `db.transaction()` hands its callback. A transaction is a Db (PgTransaction extends
+ * PgDatabase), so every helper that takes a Db runs inside one as well, with no cast; a helper
+ * that must run inside a transaction (it locks rows for the caller) takes a Tx.
+ */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
 export type Database = {
   db: Db;
   engine: "pglite" | "postgres";
@@ -92,7 +99,7 @@ async function openPglite(
   const client = await createPglite(dataDir, loadDataDir);
   const db = drizzlePglite({ client, schema, logger });
   return {
-    db: db as unknown as Db,
+    db,
     engine: "pglite",
     migrate: () => migratePglite(db, { migrationsFolder }),
     dumpDataDir: () => client.dumpDataDir("gzip"),
@@ -122,7 +129,7 @@ async function openPostgres(
   pool.on("error", () => {});
   const listeners = new Set<pg.PoolClient>();
   return {
-    db: drizzlePg({ client: pool, schema, logger }) as unknown as Db,
+    db: drizzlePg({ client: pool, schema, logger }),
     engine: "postgres",
     async migrate() {
       // One connection holds the lock for the whole migration so that two instances starting

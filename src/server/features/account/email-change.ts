@@ -65,8 +65,7 @@ export async function confirmEmailChange(
   token: string,
   adminEmails: readonly string[],
 ): Promise<EmailChangeOutcome> {
-  return db.transaction(async (transaction): Promise<EmailChangeOutcome> => {
-    const tx = transaction as unknown as Db;
+  return db.transaction(async (tx): Promise<EmailChangeOutcome> => {
     const claim = await consumeToken(tx, "change-email", token);
     if (!claim) return { status: "invalid" };
     const [holder] = await tx

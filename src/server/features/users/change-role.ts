@@ -18,7 +18,7 @@ export async function changeRole(
 ): Promise<{ oldRole: Role | null }> {
   return db.transaction(async (tx) => {
     const [target] = await queryRows<{ id: string }>(
-      tx as unknown as Db,
+      tx,
       sql`select id from "user" where id = ${change.targetUserId}`,
     );
     if (!target) throw new HttpError(404, USER_NOT_FOUND);
@@ -27,7 +27,7 @@ export async function changeRole(
       // the first one's result (PostgreSQL re-reads a locked row once its lock is released)
       // and finds fewer admins left.
       const admins = await queryRows<{ user_id: string }>(
-        tx as unknown as Db,
+        tx,
         sql`select user_id from user_roles where role = 'admin' order by user_id for update`,
       );
       const isAdmin = admins.some((row) => row.user_id === change.targetUserId);
@@ -36,6 +36,6 @@ export async function changeRole(
       }
     }
     // Nested: setRole's own transaction becomes a savepoint inside this one.
-    return setRole(tx as unknown as Db, change);
+    return setRole(tx, change);
   });
 }
