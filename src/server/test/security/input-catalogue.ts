@@ -2,7 +2,7 @@
 // tests replace field values, query values and path ids with naughty strings and random JSON.
 // Also: what "stored safely" means (no < or >, so no tag or attribute; links only http(s)),
 // checked by reading back every user-writable column.
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { expect } from "vitest";
 import { type Db, queryRows } from "../../db/client";
 import { unsubscribeToken } from "../../features/newsletter/unsubscribe-token";
@@ -11,7 +11,7 @@ import { uniqueEmail } from "../factories";
 import { insertDataRequest, insertWord } from "../staff-area";
 import type { TestApp, TestClient } from "../test-app";
 import type { Caller } from "./permission-matrix";
-import { type Callers, insertBlogPost } from "./test-support";
+import { type Callers, clientFor, insertBlogPost } from "./test-support";
 
 export type BodyEndpoint = {
   name: string;
@@ -24,7 +24,30 @@ export type BodyEndpoint = {
   headers?: Record<string, string>;
   /** Hashes a password on every call (tens of milliseconds): the long runs sample it. */
   slow?: boolean;
+  /**
+   * The positive control: the status `valid()` gets. 2xx for a write that goes through; for a
+   * body that cannot succeed without a secret the tests do not hold (a link's token, the
+   * member's password) or a move the row's state refuses, the refusal that shows the body
+   * passed validation. Without it, tests that only forbid 5xx and unsafe rows would pass on a
+   * server that refused every write.
+   */
+  answers: number;
+  /**
+   * Fields that take any text, cleaned as SPEC §5 says (trimmed, `<` and `>` removed): a
+   * naughty string that fits the field's limit is stored that way.
+   */
+  text?: readonly string[];
+  /**
+   * Reads back what a 2xx answer stored: the row's values under the body's field names (only
+   * the fields the row keeps). `answer` is the response's JSON.
+   */
+  stored?: (answer: Answer, body: Record<string, unknown>) => Promise<Record<string, unknown>>;
+  /** What an empty optional text field is stored as: null unless the endpoint fills it in. */
+  blank?: unknown;
 };
+
+/** The parts of a write's JSON answer that locate what it stored. */
+export type Answer = { id?: string; email?: string; user?: { id: string } };
 
 export type QueryEndpoint = {
   path: string;
@@ -54,6 +77,17 @@ export async function buildCatalogue(
   const requestId = await insertDataRequest(t.db);
   const { secret } = await t.auth.$context;
   const email = () => uniqueEmail("hostile");
+  /** The one row `query` selects, its columns named like the body's fields. */
+  const row = async (query: SQL): Promise<Record<string, unknown>> => {
+    const [found] = await queryRows<Record<string, unknown>>(t.db, query);
+    if (!found) throw new Error(`nothing stored: ${JSON.stringify(query)}`);
+    return found;
+  };
+  const storedDiscussion = (answer: Answer) =>
+    row(sql`select title, content from discussions where id = ${answer.id}::uuid`);
+  const storedPost = (answer: Answer) =>
+    row(sql`select title, excerpt, content, category, status, featured
+            from blog_posts where id = ${answer.id}::uuid`);
   const post = () => ({
     title: "Title",
     excerpt: "Excerpt",
@@ -70,6 +104,9 @@ export async function buildCatalogue(
       path: "/api/auth/sign-up/email",
       slow: true,
       valid: () => ({ name: "Nora New", email: email(), password: "a long password" }),
+      answers: 200,
+      text: ["name"],
+      stored: (answer) => row(sql`select name, email from "user" where id = ${answer.user?.id}`),
     },
     {
       name: "sign-in",
@@ -78,6 +115,8 @@ export async function buildCatalogue(
       path: "/api/auth/sign-in/email",
       slow: true,
       valid: () => ({ email: callers.other.email, password: "a wrong password" }),
+      // The password is a wrong one: a session per run would pile up.
+      answers: 401,
     },
     {
       name: "resend confirmation",
@@ -85,6 +124,7 @@ export async function buildCatalogue(
       caller: "anonymous",
       path: "/api/auth/resend-confirmation",
       valid: () => ({ email: email() }),
+      answers: 200,
     },
     {
       name: "confirm email",
@@ -93,6 +133,8 @@ export async function buildCatalogue(
       path: "/api/auth/confirm-email",
       slow: true,
       valid: () => ({ token: "a-link-token", name: "Nora New", password: "a long password" }),
+      // No link was sent: the token is refused after the body passed validation.
+      answers: 400,
     },
     {
       name: "request password reset",
@@ -100,6 +142,7 @@ export async function buildCatalogue(
       caller: "anonymous",
       path: "/api/auth/request-password-reset",
       valid: () => ({ email: email() }),
+      answers: 200,
     },
     {
       name: "reset password",
@@ -108,6 +151,7 @@ export async function buildCatalogue(
       path: "/api/auth/reset-password",
       slow: true,
       valid: () => ({ token: "a-link-token", newPassword: "a long password" }),
+      answers: 400,
     },
     {
       // A wrong current password: a right one would end the shared callers' other sessions.
@@ -117,6 +161,7 @@ export async function buildCatalogue(
       path: "/api/auth/change-password",
       slow: true,
       valid: () => ({ currentPassword: "not the password", newPassword: "a long password" }),
+      answers: 400,
     },
     {
       name: "change email",
@@ -124,6 +169,7 @@ export async function buildCatalogue(
       caller: "user",
       path: "/api/account/email",
       valid: () => ({ email: email() }),
+      answers: 200,
     },
     {
       name: "confirm email change",
@@ -131,6 +177,7 @@ export async function buildCatalogue(
       caller: "anonymous",
       path: "/api/account/email/confirm",
       valid: () => ({ token: "a-link-token" }),
+      answers: 400,
     },
     {
       name: "discussion create",
@@ -138,6 +185,9 @@ export async function buildCatalogue(
       caller: "user",
       path: "/api/discussions",
       valid: () => ({ title: "Title", content: "Content" }),
+      answers: 201,
+      text: ["title", "content"],
+      stored: storedDiscussion,
     },
     {
       name: "discussion pin",
@@ -145,6 +195,9 @@ export async function buildCatalogue(
       caller: "moderator",
       path: `/api/discussions/${discussionId}/pin`,
       valid: () => ({ pinned: true }),
+      answers: 200,
+      stored: (answer) =>
+        row(sql`select is_pinned as pinned from discussions where id = ${answer.id}::uuid`),
     },
     {
       name: "discussion lock",
@@ -152,6 +205,9 @@ export async function buildCatalogue(
       caller: "moderator",
       path: `/api/discussions/${discussionId}/lock`,
       valid: () => ({ locked: false }),
+      answers: 200,
+      stored: (answer) =>
+        row(sql`select is_locked as locked from discussions where id = ${answer.id}::uuid`),
     },
     {
       name: "profile save",
@@ -168,6 +224,13 @@ export async function buildCatalogue(
         socialTwitter: "uma",
         socialLinkedin: "https://www.linkedin.com/in/uma",
       }),
+      answers: 200,
+      text: ["fullName", "bio", "location"],
+      stored: (answer) =>
+        row(sql`select full_name as "fullName", bio, location, website,
+                  to_char(date_of_birth, 'YYYY-MM-DD') as "dateOfBirth", is_public as "isPublic",
+                  social_twitter as "socialTwitter", social_linkedin as "socialLinkedin"
+                from profiles where id = ${answer.id}`),
     },
     {
       name: "newsletter",
@@ -175,6 +238,10 @@ export async function buildCatalogue(
       caller: "anonymous",
       path: "/api/newsletter",
       valid: () => ({ email: email() }),
+      answers: 201,
+      stored: (_answer, body) =>
+        row(sql`select email from newsletter_subscribers
+                where email = lower(trim(${String(body.email)}))`),
     },
     {
       name: "newsletter unsubscribe",
@@ -185,6 +252,7 @@ export async function buildCatalogue(
         const address = email();
         return { email: address, token: unsubscribeToken(secret, address) };
       },
+      answers: 200,
     },
     {
       name: "contact",
@@ -192,6 +260,11 @@ export async function buildCatalogue(
       caller: "anonymous",
       path: "/api/contact",
       valid: () => ({ name: "Sam", email: email(), subject: "Hi", message: "Hello" }),
+      answers: 201,
+      text: ["name", "subject", "message"],
+      stored: (answer) =>
+        row(sql`select name, email, subject, message from contact_messages
+                where id = ${answer.id}::uuid`),
     },
     {
       name: "data request",
@@ -204,6 +277,11 @@ export async function buildCatalogue(
         fullName: "Dana",
         details: "Details",
       }),
+      answers: 201,
+      text: ["fullName", "details"],
+      stored: (answer) =>
+        row(sql`select request_type as "requestType", email, full_name as "fullName", details
+                from data_requests where id = ${answer.id}::uuid`),
     },
     {
       name: "CMS blog post create",
@@ -211,6 +289,9 @@ export async function buildCatalogue(
       caller: "author",
       path: "/api/cms/blog-posts",
       valid: post,
+      answers: 201,
+      text: ["title", "excerpt", "content"],
+      stored: storedPost,
     },
     {
       name: "CMS blog post edit",
@@ -218,6 +299,9 @@ export async function buildCatalogue(
       caller: "admin",
       path: `/api/cms/blog-posts/${postId}`,
       valid: post,
+      answers: 200,
+      text: ["title", "excerpt", "content"],
+      stored: storedPost,
     },
     {
       name: "CMS discussion create",
@@ -225,6 +309,9 @@ export async function buildCatalogue(
       caller: "moderator",
       path: "/api/cms/discussions",
       valid: () => ({ title: "Title", content: "Content" }),
+      answers: 201,
+      text: ["title", "content"],
+      stored: storedDiscussion,
     },
     {
       name: "CMS discussion edit",
@@ -232,6 +319,9 @@ export async function buildCatalogue(
       caller: "admin",
       path: `/api/cms/discussions/${discussionId}`,
       valid: () => ({ title: "Title", content: "Content" }),
+      answers: 200,
+      text: ["title", "content"],
+      stored: storedDiscussion,
     },
     {
       name: "hero word add",
@@ -239,6 +329,9 @@ export async function buildCatalogue(
       caller: "author",
       path: "/api/cms/hero-words",
       valid: () => ({ word: "grumble" }),
+      answers: 201,
+      text: ["word"],
+      stored: (answer) => row(sql`select word from hero_words where id = ${answer.id}::uuid`),
     },
     {
       name: "hero word switch",
@@ -246,6 +339,9 @@ export async function buildCatalogue(
       caller: "moderator",
       path: `/api/cms/hero-words/${wordId}`,
       valid: () => ({ isActive: true }),
+      answers: 200,
+      stored: (answer) =>
+        row(sql`select is_active as "isActive" from hero_words where id = ${answer.id}::uuid`),
     },
     {
       name: "role change",
@@ -253,6 +349,13 @@ export async function buildCatalogue(
       caller: "admin",
       path: `/api/users/${callers.other.id}/role`,
       valid: () => ({ role: "user", reason: "Because" }),
+      answers: 200,
+      text: ["reason"],
+      // docs/product.md: a change without a reason records the admin panel's.
+      blank: "Role updated via admin panel",
+      stored: (answer) =>
+        row(sql`select new_role as role, reason from role_changes
+                where target_user_id = ${answer.user?.id} order by created_at desc limit 1`),
     },
     {
       name: "data request status",
@@ -260,6 +363,8 @@ export async function buildCatalogue(
       caller: "admin",
       path: `/api/inbox/data-requests/${requestId}`,
       valid: () => ({ status: "pending" }),
+      // The request is pending already: standing still is refused after validation.
+      answers: 409,
     },
     {
       name: "control role",
@@ -268,6 +373,10 @@ export async function buildCatalogue(
       path: "/api/control/role",
       valid: () => ({ email: callers.other.email, role: "user" }),
       headers: { authorization: `Bearer ${controlToken}` },
+      answers: 200,
+      stored: (answer) =>
+        row(sql`select r.role from user_roles r join "user" u on u.id = r.user_id
+                where u.email = ${answer.email}`),
     },
   ];
   const page = ["cursor", "limit"] as const;
@@ -351,7 +460,7 @@ export function send(
 /** DESIGN's error body, and nothing else in it. */
 export async function expectErrorShape(response: Response, context: string): Promise<void> {
   expect(response.headers.get("content-type"), context).toMatch(/application\/json/);
-  const body = (await response.json()) as Record<string, unknown>;
+  const body = (await response.clone().json()) as Record<string, unknown>;
   expect(Object.keys(body), context).toEqual(["error"]);
   const error = body.error as Record<string, unknown>;
   expect(typeof error.code, context).toBe("string");
@@ -419,4 +528,106 @@ export async function unsafeStoredValues(db: Db): Promise<string[]> {
   );
   for (const row of links) problems.push(`link: ${JSON.stringify(row.value)}`);
   return problems;
+}
+
+/** Half a surrogate pair, which text in the database cannot hold. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * SPEC §5's cleaning, written again as the tests' oracle: trimmed, `<` and `>` removed. An
+ * optional field left empty is stored as null (`BodyEndpoint.blank` says otherwise). Half a
+ * surrogate pair is stored as U+FFFD, as any text the database takes.
+ */
+export function cleaned(value: string): string {
+  return value.replace(/[<>]/g, "").trim().replace(LONE_SURROGATE, "\ufffd");
+}
+
+/** Text that every text field takes once cleaned: names need 2 characters, hero words take 50. */
+const EVERY_TEXT_FIELD_TAKES = { min: 2, max: 50 };
+
+/**
+ * What `endpoint` did with the hostile values of `fields` in `body`: a 2xx stored each text
+ * field's value cleaned; a refusal names only text that holds a NUL or that cleaning leaves
+ * too short or too long for any text field, and needs another hostile value when all the text
+ * was fair.
+ */
+export async function expectTextStoredClean(
+  endpoint: BodyEndpoint,
+  response: Response,
+  body: Record<string, unknown>,
+  fields: readonly string[],
+  context: string,
+): Promise<void> {
+  const text = fields.filter((field) => endpoint.text?.includes(field));
+  const strings = text.filter((field) => typeof body[field] === "string");
+  if (strings.length === 0) return;
+  if (response.ok) {
+    await expectStored(endpoint, response, body, context, strings);
+    return;
+  }
+  // A NUL is refused in any field: PostgreSQL text cannot hold one (lib/validate.ts).
+  const fair = (field: string) => {
+    const value = cleaned(body[field] as string);
+    const { min, max } = EVERY_TEXT_FIELD_TAKES;
+    return !value.includes("\u0000") && value.length >= min && value.length <= max;
+  };
+  const error = ((await response.clone().json()) as { error: { fields?: object } }).error;
+  const named = Object.keys(error.fields ?? {});
+  for (const field of strings.filter((field) => named.includes(field))) {
+    expect(response.status, context).toBe(400);
+    expect(fair(field), `${context}: fair text in ${field} refused`).toBe(false);
+  }
+  if (strings.length === fields.length) {
+    expect(strings.every(fair), `${context}: only fair text, refused`).toBe(false);
+  }
+}
+
+/**
+ * Reads back what `endpoint` stored after a 2xx for `body`. With `fields` (the hostile ones),
+ * only those text fields are compared, with the cleaned value sent; without, every field the row
+ * keeps must hold the value sent. Returns the fields compared.
+ */
+export async function expectStored(
+  endpoint: BodyEndpoint,
+  response: Response,
+  body: Record<string, unknown>,
+  context: string,
+  fields?: readonly string[],
+): Promise<string[]> {
+  if (!endpoint.stored) return [];
+  const answer = (await response.clone().json()) as Answer;
+  const stored = await endpoint.stored(answer, body);
+  const compared = Object.keys(stored).filter((field) =>
+    fields ? fields.includes(field) && endpoint.text?.includes(field) : true,
+  );
+  for (const field of compared) {
+    const sent = body[field];
+    if (!fields) expect(stored[field], `${context}: ${field}`).toEqual(sent);
+    else if (typeof sent === "string") {
+      const expected = cleaned(sent);
+      const blank = endpoint.blank ?? null;
+      expect(stored[field], `${context}: ${field}`).toEqual(expected === "" ? blank : expected);
+    }
+  }
+  return compared;
+}
+
+/**
+ * The positive control of the hostile-input tests: each endpoint's valid body gets the answer
+ * the catalogue states, and a write's values are read back from the database as sent.
+ */
+export async function expectValidBodiesStored(
+  app: { request: TestApp["app"]["request"] },
+  callers: Callers,
+  catalogue: Catalogue,
+): Promise<void> {
+  for (const endpoint of catalogue.bodies) {
+    const body = endpoint.valid();
+    const client = clientFor(app, callers, endpoint.caller);
+    const response = await send(client, endpoint.method, endpoint.path, body, endpoint.headers);
+    const context = `${endpoint.name}: ${await response.clone().text()}`;
+    expect(response.status, context).toBe(endpoint.answers);
+    const compared = await expectStored(endpoint, response, body, endpoint.name);
+    if (endpoint.stored) expect(compared.length, endpoint.name).toBeGreaterThan(0);
+  }
 }
