@@ -118,5 +118,3 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   );
   return app;
 }
-
-export type App = ReturnType<typeof createApp>;
