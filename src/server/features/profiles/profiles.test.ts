@@ -1,6 +1,7 @@
 // Profile pages, the own-profile form's API, email privacy, last activity and page metadata.
-import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, type SQLWrapper, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { OwnProfile, ProfileResponse } from "../../../shared/api-types";
 import { todayIsoDate } from "../../../shared/schemas";
 import { discussions, profiles } from "../../db/schema";
@@ -304,6 +305,30 @@ describe("PATCH /api/profiles/me", () => {
 });
 
 describe("last_active_at", () => {
+  /**
+   * Runs `request` and returns the statements it sent through `db.execute` (the raw SQL the
+   * activity updates use): their text, and a promise that settles when the database has
+   * answered, whether or not the request waited for it.
+   */
+  async function statementsStartedBy(request: () => Promise<unknown>) {
+    const started: Array<{ text: string; done: Promise<unknown> }> = [];
+    const dialect = new PgDialect();
+    const execute = t.db.execute.bind(t.db);
+    const spy = vi.spyOn(t.db, "execute").mockImplementation(((query: SQLWrapper | string) => {
+      // A drizzle query runs when it is awaited, and again each time: run it once, here.
+      const done = Promise.resolve(execute(query));
+      const text = typeof query === "string" ? query : dialect.sqlToQuery(query.getSQL()).sql;
+      started.push({ text, done });
+      return done;
+    }) as never);
+    try {
+      await request();
+    } finally {
+      spy.mockRestore();
+    }
+    return started;
+  }
+
   it("is recorded on a signed-in request, at most once every few minutes", async () => {
     const member = await createMember(t);
     const lastActive = async () =>
@@ -314,8 +339,11 @@ describe("last_active_at", () => {
     await expect.poll(lastActive).not.toBeNull();
     const first = await lastActive();
 
-    await member.client.get("/api/session");
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The activity is recorded after the answer: wait for every statement the request
+    // started to finish, then check that none of them moved the time.
+    const started = await statementsStartedBy(() => member.client.get("/api/session"));
+    expect(started.some(({ text }) => text.includes("last_active_at"))).toBe(true);
+    await Promise.allSettled(started.map(({ done }) => done));
     expect(await lastActive()).toEqual(first);
 
     // Six minutes later, the next request records the activity again.
