@@ -1,11 +1,5 @@
 import type { BlogPostValues } from "../../../../shared/schemas";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "../../../components/ui/dialog";
+import { EditorDialog } from "../../../components/editor-dialog";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
@@ -44,35 +38,29 @@ export function BlogPostEditor({ target, onClose }: BlogPostEditorProps) {
   };
 
   return (
-    <Dialog open={target !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{id ? "Edit post" : "New post"}</DialogTitle>
-          <DialogDescription>
-            {id
-              ? "Published posts appear on the home page and the blog."
-              : "Title, excerpt and content are required."}
-          </DialogDescription>
-        </DialogHeader>
-        {id === null ? (
-          <BlogPostForm onSubmit={onSubmit} onCancel={onClose} />
-        ) : post.data ? (
-          <BlogPostForm
-            key={post.data.id}
-            post={post.data}
-            onSubmit={onSubmit}
-            onCancel={onClose}
-          />
-        ) : post.isError ? (
-          <p className="text-muted-foreground">{errorMessage(post.error)}</p>
-        ) : (
-          <div className="grid gap-3" role="status" aria-label="Loading the post">
-            <Skeleton className="h-10 w-full" />
-            <Skeleton className="h-16 w-full" />
-            <Skeleton className="h-48 w-full" />
-          </div>
-        )}
-      </DialogContent>
-    </Dialog>
+    <EditorDialog
+      open={target !== null}
+      onClose={onClose}
+      title={id ? "Edit post" : "New post"}
+      description={
+        id
+          ? "Published posts appear on the home page and the blog."
+          : "Title, excerpt and content are required."
+      }
+    >
+      {id === null ? (
+        <BlogPostForm onSubmit={onSubmit} onCancel={onClose} />
+      ) : post.data ? (
+        <BlogPostForm key={post.data.id} post={post.data} onSubmit={onSubmit} onCancel={onClose} />
+      ) : post.isError ? (
+        <p className="text-muted-foreground">{errorMessage(post.error)}</p>
+      ) : (
+        <div className="grid gap-3" role="status" aria-label="Loading the post">
+          <Skeleton className="h-10 w-full" />
+          <Skeleton className="h-16 w-full" />
+          <Skeleton className="h-48 w-full" />
+        </div>
+      )}
+    </EditorDialog>
   );
 }

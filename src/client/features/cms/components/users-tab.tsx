@@ -1,11 +1,10 @@
-import { Search } from "lucide-react";
 import { useEffect, useState } from "react";
 import type { Role } from "../../../../shared/permissions";
 import { LoadMoreButton } from "../../../components/load-more-button";
+import { SearchInput } from "../../../components/search-input";
 import { TabFallback } from "../../../components/tab-fallback";
 import { TabHeader } from "../../../components/tab-header";
 import { Card } from "../../../components/ui/card";
-import { Input } from "../../../components/ui/input";
 import { useDebouncedValue } from "../../../hooks/use-debounced-value";
 import { ApiError } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast";
@@ -50,21 +49,14 @@ export function UsersTab() {
         description="Change what each member may do. Every change is recorded with who made it."
       />
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-        <div className="relative sm:w-96">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            type="search"
-            aria-label="Search users"
-            placeholder="Search by name or email..."
-            className="pl-9"
-            value={searchText}
-            maxLength={100}
-            onChange={(event) => setSearchText(event.target.value)}
-          />
-        </div>
+        <SearchInput
+          className="sm:w-96"
+          aria-label="Search users"
+          placeholder="Search by name or email..."
+          value={searchText}
+          maxLength={100}
+          onChange={(event) => setSearchText(event.target.value)}
+        />
         <p role="status" className="text-muted-foreground text-sm">
           {users.data ? `${total.toLocaleString()} ${total === 1 ? "user" : "users"}` : ""}
         </p>

@@ -1,12 +1,6 @@
 import type { DiscussionItem } from "../../../../shared/api-types";
 import type { DiscussionInput } from "../../../../shared/schemas";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "../../../components/ui/dialog";
+import { EditorDialog } from "../../../components/editor-dialog";
 import { ApiError } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/session/use-auth";
 import { toast } from "../../../lib/toast";
@@ -44,30 +38,29 @@ export function CmsDiscussionEditor({ target, onClose }: CmsDiscussionEditorProp
   };
 
   return (
-    <Dialog open={target !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent className="max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{existing ? "Edit discussion" : "New discussion"}</DialogTitle>
-          <DialogDescription>
-            {existing
-              ? "Changes show in the forum straight away."
-              : "Posted in the forum under your name."}
-          </DialogDescription>
-        </DialogHeader>
-        {target !== null ? (
-          <DiscussionForm
-            key={existing?.id ?? "new"}
-            author={existing ? existing.author : staffName}
-            initial={existing ? { title: existing.title, content: existing.content } : undefined}
-            stopAtLimits
-            contentRows={8}
-            submitLabel={existing ? "Save changes" : "Create discussion"}
-            pendingLabel="Saving..."
-            onSubmit={save}
-            onCancel={onClose}
-          />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <EditorDialog
+      open={target !== null}
+      onClose={onClose}
+      title={existing ? "Edit discussion" : "New discussion"}
+      description={
+        existing
+          ? "Changes show in the forum straight away."
+          : "Posted in the forum under your name."
+      }
+    >
+      {target !== null ? (
+        <DiscussionForm
+          key={existing?.id ?? "new"}
+          author={existing ? existing.author : staffName}
+          initial={existing ? { title: existing.title, content: existing.content } : undefined}
+          stopAtLimits
+          contentRows={8}
+          submitLabel={existing ? "Save changes" : "Create discussion"}
+          pendingLabel="Saving..."
+          onSubmit={save}
+          onCancel={onClose}
+        />
+      ) : null}
+    </EditorDialog>
   );
 }

@@ -1,10 +1,10 @@
-import { Plus, Search } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { LoadMoreButton } from "../../../components/load-more-button";
+import { SearchInput } from "../../../components/search-input";
 import { TabFallback } from "../../../components/tab-fallback";
 import { TabHeader } from "../../../components/tab-header";
 import { Button } from "../../../components/ui/button";
-import { Input } from "../../../components/ui/input";
 import { useDebouncedValue } from "../../../hooks/use-debounced-value";
 import { toast } from "../../../lib/toast";
 import { useDeleteDiscussion } from "../api/delete-discussion";
@@ -61,21 +61,14 @@ export function CmsDiscussionsTab() {
           </Button>
         }
       />
-      <div className="relative sm:max-w-md">
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-        />
-        <Input
-          type="search"
-          aria-label="Search discussions"
-          placeholder="Search by title, content or author..."
-          className="pl-9"
-          value={searchText}
-          maxLength={200}
-          onChange={(event) => setSearchText(event.target.value)}
-        />
-      </div>
+      <SearchInput
+        className="sm:max-w-md"
+        aria-label="Search discussions"
+        placeholder="Search by title, content or author..."
+        value={searchText}
+        maxLength={200}
+        onChange={(event) => setSearchText(event.target.value)}
+      />
       {discussions.isPending ? (
         <TabFallback />
       ) : list.length === 0 ? (

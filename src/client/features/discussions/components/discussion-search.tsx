@@ -1,6 +1,5 @@
-import { Search } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Input } from "../../../components/ui/input";
+import { SearchInput } from "../../../components/search-input";
 import { useDebouncedValue } from "../../../hooks/use-debounced-value";
 
 const SEARCH_DELAY_MS = 300;
@@ -30,20 +29,13 @@ export function DiscussionSearch({ value, onChange }: DiscussionSearchProps) {
   }, [value]);
 
   return (
-    <div className="relative flex-1">
-      <Search
-        aria-hidden="true"
-        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-      />
-      <Input
-        type="search"
-        aria-label="Search discussions"
-        placeholder="Search discussions..."
-        className="pl-9"
-        value={text}
-        maxLength={MAX_SEARCH}
-        onChange={(event) => setText(event.target.value)}
-      />
-    </div>
+    <SearchInput
+      className="flex-1"
+      aria-label="Search discussions"
+      placeholder="Search discussions..."
+      value={text}
+      maxLength={MAX_SEARCH}
+      onChange={(event) => setText(event.target.value)}
+    />
   );
 }

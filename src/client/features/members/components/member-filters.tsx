@@ -1,8 +1,7 @@
-import { Search } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { MEMBER_SORTS, type MemberSort } from "../../../../shared/constants";
 import { isRole, ROLES } from "../../../../shared/permissions";
-import { Input } from "../../../components/ui/input";
+import { SearchInput } from "../../../components/search-input";
 import { NativeSelect } from "../../../components/ui/native-select";
 import { useDebouncedValue } from "../../../hooks/use-debounced-value";
 import type { MemberFilters as Filters } from "../api/get-members";
@@ -49,21 +48,14 @@ export function MemberFilters({ filters, onChange }: MemberFiltersProps) {
 
   return (
     <div className="flex flex-col gap-3 md:flex-row">
-      <div className="relative flex-1">
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-        />
-        <Input
-          type="search"
-          aria-label="Search members"
-          placeholder="Search members by name, email, bio, or location..."
-          className="pl-9"
-          value={search}
-          maxLength={100}
-          onChange={(event) => setSearch(event.target.value)}
-        />
-      </div>
+      <SearchInput
+        className="flex-1"
+        aria-label="Search members"
+        placeholder="Search members by name, email, bio, or location..."
+        value={search}
+        maxLength={100}
+        onChange={(event) => setSearch(event.target.value)}
+      />
       <div className="grid grid-cols-2 gap-3 md:flex">
         <NativeSelect
           aria-label="Filter by role"
