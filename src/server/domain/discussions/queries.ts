@@ -238,6 +238,9 @@ export async function listDiscussions(db: Db, query: ListQuery): Promise<Discuss
   };
 }
 
+// Not found is null: a finder or a one-row write returns the row, or null when no active
+// discussion has that id; routes answer 404. Ids are checked by the routes (uuidParam).
+
 export async function findActiveDiscussion(db: Db, id: string): Promise<DiscussionItem | null> {
   const [row] = await queryRows<DiscussionRow>(
     db,
@@ -261,32 +264,56 @@ export async function insertDiscussion(
   return item;
 }
 
+/** An active discussion after `changes` (a SET list), read back as the API shows it. */
+async function updateActiveDiscussion(
+  db: Db,
+  id: string,
+  changes: SQL,
+): Promise<DiscussionItem | null> {
+  const [row] = await queryRows<DiscussionRow>(
+    db,
+    sql`with updated as (
+          update discussions set ${changes}, updated_at = now()
+          where id = ${id}::uuid and status = 'active'
+          returning *
+        )
+        ${selectFrom(sql`updated d`)}`,
+  );
+  return row ? toItem(row) : null;
+}
+
 export type ModerationFlag = "is_pinned" | "is_locked";
 
-/** Sets a flag on an active discussion; false when there is none with that id. */
-export async function setModerationFlag(
+/** Sets a moderator's flag (pinned, locked) on an active discussion. */
+export function setModerationFlag(
   db: Db,
   id: string,
   flag: ModerationFlag,
   value: boolean,
-): Promise<boolean> {
+): Promise<DiscussionItem | null> {
   const column = flag === "is_pinned" ? sql`is_pinned` : sql`is_locked`;
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`update discussions set ${column} = ${value}, updated_at = now()
-        where id = ${id}::uuid and status = 'active'
-        returning id`,
-  );
-  return rows.length > 0;
+  return updateActiveDiscussion(db, id, sql`${column} = ${value}`);
 }
 
-/** Soft delete: the row stays (for counts and audits) but is never listed or opened again. */
-export async function markDiscussionDeleted(db: Db, id: string): Promise<boolean> {
-  const rows = await queryRows<{ id: string }>(
+/** Replaces an active discussion's title and content (the CMS's edit). */
+export function updateDiscussionText(
+  db: Db,
+  id: string,
+  values: { title: string; content: string },
+): Promise<DiscussionItem | null> {
+  return updateActiveDiscussion(db, id, sql`title = ${values.title}, content = ${values.content}`);
+}
+
+/**
+ * Soft delete: the row stays (for counts and audits) but is never listed or opened again.
+ * The id of the discussion deleted, or null.
+ */
+export async function markDiscussionDeleted(db: Db, id: string): Promise<string | null> {
+  const [row] = await queryRows<{ id: string }>(
     db,
     sql`update discussions set status = 'deleted', updated_at = now()
         where id = ${id}::uuid and status = 'active'
         returning id`,
   );
-  return rows.length > 0;
+  return row?.id ?? null;
 }

@@ -10,10 +10,13 @@ import { changeEmailSchema, confirmEmailChangeSchema } from "../../../shared/sch
 import { signedIn } from "../../auth/middleware";
 import type { AppEnv } from "../../context";
 import { HttpError } from "../../lib/http-error";
+import { uuidParam } from "../../lib/ids";
 import type { RateLimitRule } from "../../lib/rate-limit";
 import { jsonBody } from "../../lib/validate";
 import { confirmEmailChange, requestEmailChange } from "./email-change";
 import { listSessions, revokeOtherSessions, revokeSession } from "./sessions";
+
+const SESSION_NOT_FOUND = "Session not found";
 
 const EMAIL_CHANGE_LIMIT: RateLimitRule = {
   name: "email-change",
@@ -68,9 +71,10 @@ export const accountRoutes = new Hono<AppEnv>()
   })
   .delete("/sessions/:id", signedIn(), async (c) => {
     const { viewer } = c.var;
-    const id = c.req.param("id");
+    // Session ids are UUIDs (auth.ts generateId): anything else is no session.
+    const id = uuidParam(c, "id", SESSION_NOT_FOUND);
     if (!(await revokeSession(c.var.deps.db, viewer.id, id))) {
-      throw new HttpError(404, "Session not found");
+      throw new HttpError(404, SESSION_NOT_FOUND);
     }
     return c.json({ ok: true });
   });

@@ -4,7 +4,6 @@ import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import type { AccountSession } from "../../../shared/api-types";
 import type { Db } from "../../db/client";
 import { session } from "../../db/schema";
-import { UUID_ID } from "../../lib/ids";
 
 /** "Firefox 128" and "macOS 14": the major version is enough to recognise a device. */
 function describeUserAgent(userAgent: string | null): {
@@ -48,16 +47,17 @@ export async function listSessions(
   return [...sessions.filter((s) => s.current), ...sessions.filter((s) => !s.current)];
 }
 
-/** Ends one of the member's sessions; false when no such session is theirs. */
-export async function revokeSession(db: Db, userId: string, sessionId: string): Promise<boolean> {
-  // Session ids are UUIDs (auth.ts generateId); anything else, a NUL character included, that
-  // PostgreSQL would refuse with an error, is no session.
-  if (!UUID_ID.test(sessionId)) return false;
-  const removed = await db
+/** Ends one of the member's sessions: its id, or null when no such session is theirs. */
+export async function revokeSession(
+  db: Db,
+  userId: string,
+  sessionId: string,
+): Promise<string | null> {
+  const [removed] = await db
     .delete(session)
     .where(and(eq(session.id, sessionId), eq(session.userId, userId)))
     .returning({ id: session.id });
-  return removed.length > 0;
+  return removed?.id ?? null;
 }
 
 /** Ends every session of the member but the one this request came with. */

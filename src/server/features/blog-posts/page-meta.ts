@@ -1,4 +1,5 @@
 import type { Db } from "../../db/client";
+import { UUID_ID } from "../../lib/ids";
 import type { PageMetaResolver } from "../../lib/page-meta";
 import { findPublishedPost } from "./queries";
 
@@ -15,7 +16,7 @@ export function blogPostPageMeta(db: Db): PageMetaResolver {
     } catch {
       return null; // malformed escape: the fixed metadata answers
     }
-    const post = await findPublishedPost(db, id);
+    const post = UUID_ID.test(id) ? await findPublishedPost(db, id) : null;
     if (!post) {
       return {
         title: "Post not found",

@@ -4,7 +4,6 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { BlogPostDetail, BlogPostSummary } from "../../../shared/api-types";
 import type { Db } from "../../db/client";
 import { blogPosts, profiles } from "../../db/schema";
-import { UUID_ID } from "../../lib/ids";
 import { encodeTimeCursor, type TimeCursor } from "../../lib/page-cursor";
 
 const sortKey = sql`coalesce(${blogPosts.publishedAt}, ${blogPosts.createdAt})`;
@@ -53,7 +52,6 @@ export async function listPublishedPosts(
 
 /** One published post, or null (drafts and unknown ids alike). */
 export async function findPublishedPost(db: Db, id: string): Promise<BlogPostDetail | null> {
-  if (!UUID_ID.test(id)) return null;
   const [row] = await db
     .select({ ...summaryColumns, content: blogPosts.content, authorName: profiles.fullName })
     .from(blogPosts)

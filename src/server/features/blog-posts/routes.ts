@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { BlogPostDetail, BlogPostsPage } from "../../../shared/api-types";
 import type { AppEnv } from "../../context";
 import { HttpError } from "../../lib/http-error";
-import { UUID_ID } from "../../lib/ids";
+import { UUID_ID, uuidParam } from "../../lib/ids";
 import { cursorParam, decodeTimeCursor } from "../../lib/page-cursor";
 import { queryParams } from "../../lib/validate";
 import { findPublishedPost, listPublishedPosts } from "./queries";
@@ -33,7 +33,7 @@ export const blogPostRoutes = new Hono<AppEnv>()
     return c.json(body);
   })
   .get("/:id", async (c) => {
-    const post = await findPublishedPost(c.var.deps.db, c.req.param("id"));
+    const post = await findPublishedPost(c.var.deps.db, uuidParam(c, "id", POST_NOT_FOUND));
     if (!post) throw new HttpError(404, POST_NOT_FOUND);
     const body: BlogPostDetail = post;
     return c.json(body);

@@ -51,12 +51,9 @@ async function setFlag(
   flag: ModerationFlag,
   value: boolean,
 ): Promise<DiscussionItem> {
-  if (!(await setModerationFlag(db, id, flag, value))) {
-    throw new HttpError(404, NOT_FOUND_MESSAGE);
-  }
-  await publishDiscussionChange(db, { type: "updated", id }, logger);
-  const item = await findActiveDiscussion(db, id);
+  const item = await setModerationFlag(db, id, flag, value);
   if (!item) throw new HttpError(404, NOT_FOUND_MESSAGE);
+  await publishDiscussionChange(db, { type: "updated", id }, logger);
   return item;
 }
 

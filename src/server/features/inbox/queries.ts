@@ -6,8 +6,8 @@ import type {
   DataRequestItem,
   DataRequestStatus,
 } from "../../../shared/api-types";
+import { previousDataRequestStatus } from "../../../shared/data-request-status";
 import { type Db, queryRows } from "../../db/client";
-import { UUID_ID } from "../../lib/ids";
 import { microsecondText, nextTimeCursor, type TimeCursor } from "../../lib/page-cursor";
 
 type Page = { limit: number; cursor: TimeCursor | null };
@@ -77,30 +77,21 @@ export async function listDataRequests(
   return { requests: rows.slice(0, limit).map(toRequest), nextCursor: nextTimeCursor(rows, limit) };
 }
 
-/** The one status a request may move to from `status`; null once it is completed. */
-export function nextStatus(status: DataRequestStatus): DataRequestStatus | null {
-  if (status === "pending") return "in_progress";
-  if (status === "in_progress") return "completed";
-  return null;
-}
-
 export type AdvanceResult =
   | { outcome: "advanced"; request: DataRequestItem }
-  | { outcome: "not_found" }
   | { outcome: "conflict"; current: DataRequestStatus };
 
 /**
  * Moves a request to `status` only from the status just before it, in one conditional update:
- * two admins clicking at once cannot skip a step or move it backwards.
+ * two admins clicking at once cannot skip a step or move it backwards. Null when there is no
+ * request with that id.
  */
 export async function advanceDataRequest(
   db: Db,
   id: string,
   status: DataRequestStatus,
-): Promise<AdvanceResult> {
-  if (!UUID_ID.test(id)) return { outcome: "not_found" };
-  const previous =
-    status === "in_progress" ? "pending" : status === "completed" ? "in_progress" : null;
+): Promise<AdvanceResult | null> {
+  const previous = previousDataRequestStatus(status);
   if (previous) {
     const [row] = await queryRows<RequestRow>(
       db,
@@ -114,5 +105,5 @@ export async function advanceDataRequest(
     db,
     sql`select status from data_requests where id = ${id}::uuid`,
   );
-  return current ? { outcome: "conflict", current: current.status } : { outcome: "not_found" };
+  return current ? { outcome: "conflict", current: current.status } : null;
 }

@@ -11,7 +11,7 @@ import { DATA_REQUEST_STATUSES } from "../../../shared/constants";
 import { allowedTo } from "../../auth/middleware";
 import type { AppEnv } from "../../context";
 import { HttpError } from "../../lib/http-error";
-import { UUID_ID } from "../../lib/ids";
+import { UUID_ID, uuidParam } from "../../lib/ids";
 import { decodeTimeCursor, pageQuerySchema } from "../../lib/page-cursor";
 import { jsonBody, queryParams } from "../../lib/validate";
 import { advanceDataRequest, listContactMessages, listDataRequests } from "./queries";
@@ -54,8 +54,9 @@ export const inboxRoutes = new Hono<AppEnv>()
   })
   .patch("/data-requests/:id", jsonBody(statusSchema), async (c) => {
     const { status } = c.req.valid("json");
-    const result = await advanceDataRequest(c.var.deps.db, c.req.param("id"), status);
-    if (result.outcome === "not_found") throw new HttpError(404, REQUEST_NOT_FOUND);
+    const id = uuidParam(c, "id", REQUEST_NOT_FOUND);
+    const result = await advanceDataRequest(c.var.deps.db, id, status);
+    if (!result) throw new HttpError(404, REQUEST_NOT_FOUND);
     if (result.outcome === "conflict") {
       throw new HttpError(
         409,

@@ -6,7 +6,6 @@ import { PROFILE_RECENT_DISCUSSIONS } from "../../../shared/constants";
 import { roleOrDefault } from "../../../shared/permissions";
 import type { Viewer } from "../../auth/viewer";
 import { type Db, queryRows } from "../../db/client";
-import { TEXT_ID } from "../../lib/ids";
 import { displayNameOf, emailFor } from "../../lib/member-privacy";
 
 type ProfileRow = {
@@ -39,9 +38,6 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** The profile row, whoever asks; callers decide who may see a private one. */
 export async function findProfileRow(db: Db, id: string): Promise<ProfileRow | null> {
-  // Account ids are UUIDs (better-auth's generateId); anything else, such as a NUL character
-  // that PostgreSQL would refuse with an error, cannot be a member.
-  if (!TEXT_ID.test(id)) return null;
   const [row] = await queryRows<ProfileRow>(
     db,
     sql`select p.id, p.email, p.full_name, p.avatar_url, p.bio, p.location, p.website,

@@ -10,6 +10,7 @@ import { type SignedInEnv, signedIn } from "../../auth/middleware";
 import { getViewer } from "../../auth/viewer";
 import type { AppEnv } from "../../context";
 import { errorBody, HttpError } from "../../lib/http-error";
+import { memberIdParam } from "../../lib/ids";
 import { storageOf } from "../../lib/storage";
 import { jsonBody } from "../../lib/validate";
 import { AVATAR_NOT_AN_IMAGE, AVATAR_TOO_LARGE, reencodeAvatar } from "./avatar-image";
@@ -101,7 +102,7 @@ export const profileRoutes = new Hono<AppEnv>()
   )
   .get("/:id", async (c) => {
     const viewer = await getViewer(c);
-    const row = await findProfileRow(c.var.deps.db, c.req.param("id"));
+    const row = await findProfileRow(c.var.deps.db, memberIdParam(c, "id", PROFILE_NOT_FOUND));
     // A private profile answers exactly as a missing one: its existence is not disclosed.
     if (!row || !canViewProfile(viewer, row)) throw new HttpError(404, PROFILE_NOT_FOUND);
     const body: ProfileResponse = {

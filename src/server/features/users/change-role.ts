@@ -10,18 +10,18 @@ import { HttpError } from "../../lib/http-error";
 export const ADMIN_PANEL_REASON = "Role updated via admin panel";
 export const LAST_ADMIN_MESSAGE =
   "You cannot remove the last admin. Make another member an admin first.";
-export const USER_NOT_FOUND = "User not found";
 
+/** The member's role before the change; null when there is no member with that id. */
 export async function changeRole(
   db: Db,
   change: { targetUserId: string; newRole: Role; changedBy: string; reason: string },
-): Promise<{ oldRole: Role | null }> {
+): Promise<{ oldRole: Role | null } | null> {
   return db.transaction(async (tx) => {
     const [target] = await queryRows<{ id: string }>(
       tx,
       sql`select id from "user" where id = ${change.targetUserId}`,
     );
-    if (!target) throw new HttpError(404, USER_NOT_FOUND);
+    if (!target) return null;
     if (change.newRole !== "admin") {
       // Locking every admin row makes concurrent demotions take turns; the second one sees
       // the first one's result (PostgreSQL re-reads a locked row once its lock is released)

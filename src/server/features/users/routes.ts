@@ -6,11 +6,13 @@ import { roleChangeSchema } from "../../../shared/schemas";
 import { allowedTo } from "../../auth/middleware";
 import type { AppEnv } from "../../context";
 import { HttpError } from "../../lib/http-error";
-import { TEXT_ID } from "../../lib/ids";
+import { memberIdParam, TEXT_ID } from "../../lib/ids";
 import { decodeTimeCursor, pageQuerySchema } from "../../lib/page-cursor";
 import { jsonBody, queryParams } from "../../lib/validate";
-import { ADMIN_PANEL_REASON, changeRole, USER_NOT_FOUND } from "./change-role";
+import { ADMIN_PANEL_REASON, changeRole } from "./change-role";
 import { findAdminUser, listUsers } from "./list-users";
+
+const USER_NOT_FOUND = "User not found";
 
 const usersQuerySchema = pageQuerySchema(25, 100).extend({
   search: z
@@ -35,19 +37,18 @@ export const userRoutes = new Hono<AppEnv>()
     return c.json(page);
   })
   .put("/:id/role", jsonBody(roleChangeSchema), async (c) => {
-    const admin = c.var.viewer;
-    const id = c.req.param("id");
-    if (!TEXT_ID.test(id)) throw new HttpError(404, USER_NOT_FOUND);
+    const id = memberIdParam(c, "id", USER_NOT_FOUND);
     const { role, reason } = c.req.valid("json");
     const { db } = c.var.deps;
-    const { oldRole } = await changeRole(db, {
+    const changed = await changeRole(db, {
       targetUserId: id,
       newRole: role,
-      changedBy: admin.id,
+      changedBy: c.var.viewer.id,
       reason: reason || ADMIN_PANEL_REASON,
     });
+    if (!changed) throw new HttpError(404, USER_NOT_FOUND);
     const user = await findAdminUser(db, id);
     if (!user) throw new HttpError(404, USER_NOT_FOUND);
-    const body: RoleChangeResponse = { user, oldRole };
+    const body: RoleChangeResponse = { user, oldRole: changed.oldRole };
     return c.json(body);
   });

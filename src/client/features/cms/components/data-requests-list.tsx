@@ -1,5 +1,9 @@
 import type { DataRequestItem, DataRequestStatus } from "../../../../shared/api-types";
 import { DATA_REQUEST_TYPES } from "../../../../shared/constants";
+import {
+  type LaterDataRequestStatus,
+  nextDataRequestStatus,
+} from "../../../../shared/data-request-status";
 import { LoadMoreButton } from "../../../components/load-more-button";
 import { RelativeTime } from "../../../components/relative-time";
 import { TabFallback } from "../../../components/tab-fallback";
@@ -17,12 +21,17 @@ const STATUS_LABELS: Record<DataRequestStatus, string> = {
   completed: "Completed",
 };
 
-/** The one step forward from each status, and its button. */
-const NEXT_STEP: Partial<Record<DataRequestStatus, { status: DataRequestStatus; label: string }>> =
-  {
-    pending: { status: "in_progress", label: "Start" },
-    in_progress: { status: "completed", label: "Mark completed" },
-  };
+/** The button that moves a request on, by the status it moves it to. */
+const MOVE_LABELS: Record<LaterDataRequestStatus, string> = {
+  in_progress: "Start",
+  completed: "Mark completed",
+};
+
+/** The one step forward from `status` (shared with the server), and its button. */
+function nextStep(status: DataRequestStatus) {
+  const next = nextDataRequestStatus(status);
+  return next ? { status: next, label: MOVE_LABELS[next] } : null;
+}
 
 function typeLabel(type: string): string {
   const known = DATA_REQUEST_TYPES.find((entry) => entry.value === type);
@@ -31,7 +40,7 @@ function typeLabel(type: string): string {
 
 function DataRequestRow({ request }: { request: DataRequestItem }) {
   const advance = useAdvanceDataRequest();
-  const next = NEXT_STEP[request.status];
+  const next = nextStep(request.status);
   return (
     <li>
       <Card className="flex flex-col gap-2 p-4">

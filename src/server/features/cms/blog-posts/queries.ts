@@ -5,7 +5,6 @@ import type { CmsBlogPost, CmsBlogPostSummary } from "../../../../shared/api-typ
 import { readTimeMinutes } from "../../../../shared/constants";
 import type { BlogPostValues } from "../../../../shared/schemas";
 import { type Db, queryRows } from "../../../db/client";
-import { UUID_ID } from "../../../lib/ids";
 import { microsecondText, nextTimeCursor, type TimeCursor } from "../../../lib/page-cursor";
 
 type PostRow = {
@@ -65,7 +64,6 @@ export async function listAllPosts(
 }
 
 export async function findPost(db: Db, id: string): Promise<CmsBlogPost | null> {
-  if (!UUID_ID.test(id)) return null;
   const [row] = await queryRows<PostRow>(
     db,
     sql`select ${columns}, content from blog_posts where id = ${id}::uuid`,
@@ -99,7 +97,6 @@ export async function updatePost(
   id: string,
   values: BlogPostValues,
 ): Promise<CmsBlogPost | null> {
-  if (!UUID_ID.test(id)) return null;
   const [row] = await queryRows<PostRow>(
     db,
     sql`update blog_posts set
@@ -119,11 +116,11 @@ export async function updatePost(
   return row ? toPost(row) : null;
 }
 
-export async function deletePost(db: Db, id: string): Promise<boolean> {
-  if (!UUID_ID.test(id)) return false;
-  const rows = await queryRows<{ id: string }>(
+/** The id of the post deleted, or null. */
+export async function deletePost(db: Db, id: string): Promise<string | null> {
+  const [row] = await queryRows<{ id: string }>(
     db,
     sql`delete from blog_posts where id = ${id}::uuid returning id`,
   );
-  return rows.length > 0;
+  return row?.id ?? null;
 }

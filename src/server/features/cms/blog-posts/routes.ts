@@ -5,7 +5,7 @@ import { blogPostSchema } from "../../../../shared/schemas";
 import { allowedTo } from "../../../auth/middleware";
 import type { AppEnv } from "../../../context";
 import { HttpError } from "../../../lib/http-error";
-import { UUID_ID } from "../../../lib/ids";
+import { UUID_ID, uuidParam } from "../../../lib/ids";
 import { decodeTimeCursor, pageQuerySchema } from "../../../lib/page-cursor";
 import { jsonBody, queryParams } from "../../../lib/validate";
 import { deletePost, findPost, insertPost, listAllPosts, updatePost } from "./queries";
@@ -23,7 +23,7 @@ export const cmsBlogPostRoutes = new Hono<AppEnv>()
     return c.json(body);
   })
   .get("/:id", async (c) => {
-    const post = await findPost(c.var.deps.db, c.req.param("id"));
+    const post = await findPost(c.var.deps.db, uuidParam(c, "id", POST_NOT_FOUND));
     if (!post) throw new HttpError(404, POST_NOT_FOUND);
     return c.json(post satisfies CmsBlogPost);
   })
@@ -32,12 +32,13 @@ export const cmsBlogPostRoutes = new Hono<AppEnv>()
     return c.json(post satisfies CmsBlogPost, 201);
   })
   .put("/:id", jsonBody(blogPostSchema), async (c) => {
-    const post = await updatePost(c.var.deps.db, c.req.param("id"), c.req.valid("json"));
+    const id = uuidParam(c, "id", POST_NOT_FOUND);
+    const post = await updatePost(c.var.deps.db, id, c.req.valid("json"));
     if (!post) throw new HttpError(404, POST_NOT_FOUND);
     return c.json(post satisfies CmsBlogPost);
   })
   .delete("/:id", async (c) => {
-    if (!(await deletePost(c.var.deps.db, c.req.param("id")))) {
+    if (!(await deletePost(c.var.deps.db, uuidParam(c, "id", POST_NOT_FOUND)))) {
       throw new HttpError(404, POST_NOT_FOUND);
     }
     return c.body(null, 204);

@@ -10,14 +10,14 @@ import type { AppEnv } from "../../../context";
 import { sanitizedDiscussionText } from "../../../domain/discussions/discussion-text";
 import { listQuerySchema } from "../../../domain/discussions/list-query";
 import {
-  findActiveDiscussion,
   insertDiscussion,
   listDiscussions,
+  updateDiscussionText,
 } from "../../../domain/discussions/queries";
 import { HttpError } from "../../../lib/http-error";
+import { uuidParam } from "../../../lib/ids";
 import { publishDiscussionChange } from "../../../lib/live-discussions";
 import { jsonBody, queryParams } from "../../../lib/validate";
-import { updateDiscussionText } from "./update-discussion";
 
 export const DISCUSSION_NOT_FOUND = "Discussion not found";
 
@@ -37,13 +37,10 @@ export const cmsDiscussionRoutes = new Hono<AppEnv>()
     return c.json(item satisfies DiscussionItem, 201);
   })
   .patch("/:id", jsonBody(discussionSchema), async (c) => {
-    const id = c.req.param("id");
+    const id = uuidParam(c, "id", DISCUSSION_NOT_FOUND);
     const { db, logger } = c.var.deps;
-    if (!(await updateDiscussionText(db, id, sanitizedDiscussionText(c.req.valid("json"))))) {
-      throw new HttpError(404, DISCUSSION_NOT_FOUND);
-    }
-    await publishDiscussionChange(db, { type: "updated", id }, logger);
-    const item = await findActiveDiscussion(db, id);
+    const item = await updateDiscussionText(db, id, sanitizedDiscussionText(c.req.valid("json")));
     if (!item) throw new HttpError(404, DISCUSSION_NOT_FOUND);
+    await publishDiscussionChange(db, { type: "updated", id }, logger);
     return c.json(item satisfies DiscussionItem);
   });

@@ -2,7 +2,6 @@
 import { sql } from "drizzle-orm";
 import type { CmsHeroWord } from "../../../../shared/api-types";
 import { type Db, queryRows } from "../../../db/client";
-import { UUID_ID } from "../../../lib/ids";
 
 type WordRow = { id: string; word: string; display_order: number; is_active: boolean };
 
@@ -43,7 +42,6 @@ export async function setWordActive(
   id: string,
   isActive: boolean,
 ): Promise<CmsHeroWord | null> {
-  if (!UUID_ID.test(id)) return null;
   const [row] = await queryRows<WordRow>(
     db,
     sql`update hero_words set is_active = ${isActive} where id = ${id}::uuid returning ${columns}`,
@@ -51,11 +49,11 @@ export async function setWordActive(
   return row ? toWord(row) : null;
 }
 
-export async function deleteWord(db: Db, id: string): Promise<boolean> {
-  if (!UUID_ID.test(id)) return false;
-  const rows = await queryRows<{ id: string }>(
+/** The id of the word deleted, or null. */
+export async function deleteWord(db: Db, id: string): Promise<string | null> {
+  const [row] = await queryRows<{ id: string }>(
     db,
     sql`delete from hero_words where id = ${id}::uuid returning id`,
   );
-  return rows.length > 0;
+  return row?.id ?? null;
 }

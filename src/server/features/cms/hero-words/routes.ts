@@ -6,6 +6,7 @@ import { heroWordSchema } from "../../../../shared/schemas";
 import { allowedTo } from "../../../auth/middleware";
 import type { AppEnv } from "../../../context";
 import { HttpError } from "../../../lib/http-error";
+import { uuidParam } from "../../../lib/ids";
 import { jsonBody } from "../../../lib/validate";
 import { deleteWord, insertWord, listAllWords, setWordActive } from "./queries";
 
@@ -26,16 +27,13 @@ export const cmsHeroWordRoutes = new Hono<AppEnv>()
     return c.json(word satisfies CmsHeroWord, 201);
   })
   .patch("/:id", jsonBody(activeSchema), async (c) => {
-    const word = await setWordActive(
-      c.var.deps.db,
-      c.req.param("id"),
-      c.req.valid("json").isActive,
-    );
+    const id = uuidParam(c, "id", WORD_NOT_FOUND);
+    const word = await setWordActive(c.var.deps.db, id, c.req.valid("json").isActive);
     if (!word) throw new HttpError(404, WORD_NOT_FOUND);
     return c.json(word satisfies CmsHeroWord);
   })
   .delete("/:id", async (c) => {
-    if (!(await deleteWord(c.var.deps.db, c.req.param("id")))) {
+    if (!(await deleteWord(c.var.deps.db, uuidParam(c, "id", WORD_NOT_FOUND)))) {
       throw new HttpError(404, WORD_NOT_FOUND);
     }
     return c.body(null, 204);
