@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { displayNameKey } from "./display-name";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -128,7 +129,7 @@ export const profiles = pgTable(
       .on(sql`coalesce(${table.lastActiveAt}, ${table.createdAt})`, table.id)
       .where(sql`${table.isPublic}`),
     index("profiles_public_name_idx")
-      .on(sql`lower(coalesce(${table.fullName}, split_part(${table.email}, '@', 1)))`, table.id)
+      .on(displayNameKey(table.fullName, table.email), table.id)
       .where(sql`${table.isPublic}`),
     // Ascending, read backwards for "most discussions first" (desc, desc).
     index("profiles_public_discussions_idx")
@@ -140,9 +141,7 @@ export const profiles = pgTable(
     index("profiles_location_trgm_idx").using("gin", sql`${table.location} gin_trgm_ops`),
     index("profiles_email_trgm_idx").using("gin", sql`${table.email} gin_trgm_ops`),
     // The forum's author filter matches the display name (domain/discussions/queries.ts).
-    index("profiles_display_name_idx").on(
-      sql`lower(coalesce(nullif(btrim(${table.fullName}), ''), split_part(${table.email}, '@', 1)))`,
-    ),
+    index("profiles_display_name_idx").on(displayNameKey(table.fullName, table.email)),
   ],
 );
 

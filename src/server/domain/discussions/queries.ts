@@ -3,8 +3,8 @@
 // author's email never leaves the database: the display name falls back to the part before the @.
 import { type SQL, sql } from "drizzle-orm";
 import type { DiscussionItem, DiscussionPage } from "../../../shared/api-types";
-import { ANONYMOUS_NAME } from "../../../shared/constants";
 import { type Db, queryRows } from "../../db/client";
+import { displayName, displayNameKey } from "../../db/display-name";
 import { UUID_ID } from "../../lib/ids";
 import { containsPattern } from "../../lib/like-pattern";
 import {
@@ -53,15 +53,12 @@ type DiscussionRow = {
   updated_at: string;
 };
 
-/** SPEC §3: full name, else (DESIGN) the email before the @, else 'Anonymous'. */
-const authorName = sql`coalesce(nullif(btrim(p.full_name), ''), nullif(split_part(p.email, '@', 1), ''), ${ANONYMOUS_NAME})`;
-
 /** The discussion columns the API shows, read from `source` (aliased d). */
 const selectFrom = (source: SQL) => sql`
   select d.id, d.title, d.content, d.author_id, d.is_pinned, d.is_locked,
     ${microsecondText(sql`d.created_at`)} as created_at,
     ${microsecondText(sql`d.updated_at`)} as updated_at,
-    ${authorName} as author_name
+    ${displayName(sql`p.full_name`, sql`p.email`)} as author_name
   from ${source}
   left join profiles p on p.id = d.author_id`;
 
@@ -157,7 +154,7 @@ function matchConditions(query: ListQuery): SQL[] {
   if (query.author) {
     conditions.push(sql`d.author_id = any(array(
       select id from profiles
-      where lower(coalesce(nullif(btrim(full_name), ''), split_part(email, '@', 1))) = lower(${query.author})
+      where ${displayNameKey(sql`full_name`, sql`email`)} = lower(${query.author})
     ))`);
   }
   return conditions;

@@ -7,9 +7,10 @@ import type { MemberSort } from "../../../shared/constants";
 import { DEFAULT_ROLE, type Role, roleOrDefault } from "../../../shared/permissions";
 import type { Viewer } from "../../auth/viewer";
 import { type Db, queryRows } from "../../db/client";
+import { displayName, displayNameKey } from "../../db/display-name";
 import { TEXT_ID } from "../../lib/ids";
 import { containsPattern } from "../../lib/like-pattern";
-import { displayNameOf, emailFor } from "../../lib/member-privacy";
+import { emailFor } from "../../lib/member-privacy";
 import {
   type CursorItem,
   countItem,
@@ -32,6 +33,7 @@ type MemberRow = {
   id: string;
   email: string;
   full_name: string | null;
+  display_name: string;
   avatar_url: string | null;
   bio: string | null;
   location: string | null;
@@ -60,7 +62,7 @@ const SORTS: Record<MemberSort, { key: SQL; descending: boolean; cast: SQL }> = 
   oldest: { key: sql`p.created_at`, descending: false, cast: sql`timestamptz` },
   discussions: { key: sql`p.discussions_count`, descending: true, cast: sql`int` },
   name: {
-    key: sql`lower(coalesce(p.full_name, split_part(p.email, '@', 1)))`,
+    key: displayNameKey(sql`p.full_name`, sql`p.email`),
     descending: false,
     cast: sql`text`,
   },
@@ -149,6 +151,7 @@ export async function listMembers(
   const rows = await queryRows<MemberRow>(
     db,
     sql`select p.id, p.email, p.full_name, p.avatar_url, p.bio, p.location, p.is_public,
+          ${displayName(sql`p.full_name`, sql`p.email`)} as display_name,
           p.created_at, p.last_active_at, r.role, p.discussions_count,
           (${key})::text as sort_key
           ${totalColumn}
@@ -193,7 +196,7 @@ function isoTime(value: Date | string): string {
 function toMemberSummary(row: MemberRow, viewer: Viewer | null): MemberSummary {
   return {
     id: row.id,
-    displayName: displayNameOf(row.full_name, row.email),
+    displayName: row.display_name,
     email: emailFor(viewer, row.id, row.email),
     avatarUrl: row.avatar_url,
     bio: row.bio,

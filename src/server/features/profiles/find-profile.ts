@@ -6,12 +6,14 @@ import { PROFILE_RECENT_DISCUSSIONS } from "../../../shared/constants";
 import { roleOrDefault } from "../../../shared/permissions";
 import type { Viewer } from "../../auth/viewer";
 import { type Db, queryRows } from "../../db/client";
-import { displayNameOf, emailFor } from "../../lib/member-privacy";
+import { displayName } from "../../db/display-name";
+import { emailFor } from "../../lib/member-privacy";
 
 type ProfileRow = {
   id: string;
   email: string;
   full_name: string | null;
+  display_name: string;
   avatar_url: string | null;
   bio: string | null;
   location: string | null;
@@ -42,7 +44,8 @@ export async function findProfileRow(db: Db, id: string): Promise<ProfileRow | n
     db,
     sql`select p.id, p.email, p.full_name, p.avatar_url, p.bio, p.location, p.website,
           p.social_twitter, p.social_linkedin, p.is_public, p.created_at, p.last_active_at,
-          r.role, p.discussions_count
+          r.role, p.discussions_count,
+          ${displayName(sql`p.full_name`, sql`p.email`)} as display_name
         from profiles p
         left join user_roles r on r.user_id = p.id
         where p.id = ${id}`,
@@ -58,7 +61,7 @@ export function canViewProfile(viewer: Viewer | null, row: { id: string; is_publ
 export function toPublicProfile(row: ProfileRow, viewer: Viewer | null): PublicProfile {
   return {
     id: row.id,
-    displayName: displayNameOf(row.full_name, row.email),
+    displayName: row.display_name,
     fullName: row.full_name,
     email: emailFor(viewer, row.id, row.email),
     avatarUrl: row.avatar_url,

@@ -4,9 +4,9 @@
 import { eq } from "drizzle-orm";
 import { META_PROFILE_DESCRIPTION_CHARS } from "../../../shared/constants";
 import type { Db } from "../../db/client";
+import { displayName } from "../../db/display-name";
 import { profiles } from "../../db/schema";
 import { TEXT_ID } from "../../lib/ids";
-import { displayNameOf } from "../../lib/member-privacy";
 import type { PageMeta, PageMetaResolver } from "../../lib/page-meta";
 
 const PROFILE_PATH = /^\/profile\/([^/]+)\/?$/;
@@ -25,15 +25,14 @@ export function profilePageMeta(db: Db): PageMetaResolver {
     if (!TEXT_ID.test(id)) return NOT_FOUND;
     const [row] = await db
       .select({
-        email: profiles.email,
-        fullName: profiles.fullName,
+        name: displayName(profiles.fullName, profiles.email),
         bio: profiles.bio,
         isPublic: profiles.isPublic,
       })
       .from(profiles)
       .where(eq(profiles.id, id));
     if (!row?.isPublic) return NOT_FOUND;
-    const name = displayNameOf(row.fullName, row.email);
+    const { name } = row;
     const bio = row.bio?.trim();
     return {
       title: name,

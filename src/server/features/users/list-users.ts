@@ -4,14 +4,15 @@ import { type SQL, sql } from "drizzle-orm";
 import type { AdminUser } from "../../../shared/api-types";
 import { roleOrDefault } from "../../../shared/permissions";
 import { type Db, queryRows } from "../../db/client";
+import { displayName } from "../../db/display-name";
 import { containsPattern } from "../../lib/like-pattern";
-import { displayNameOf } from "../../lib/member-privacy";
 import { microsecondText, nextTimeCursor, type TimeCursor } from "../../lib/page-cursor";
 
 type UserRow = {
   id: string;
   email: string;
   full_name: string | null;
+  display_name: string;
   avatar_url: string | null;
   role: string | null;
   created_at: string;
@@ -24,6 +25,7 @@ type UserRow = {
  */
 function selectUsers(pageOfProfiles: SQL): SQL {
   return sql`select p.id, p.email, p.full_name, p.avatar_url, r.role,
+      ${displayName(sql`p.full_name`, sql`p.email`)} as display_name,
       ${microsecondText(sql`p.created_at`)} as created_at,
       ${microsecondText(sql`p.created_at`)} as "cursorAt"
     from (${pageOfProfiles}) p
@@ -36,7 +38,7 @@ export function toAdminUser(row: Omit<UserRow, "cursorAt">): AdminUser {
     id: row.id,
     email: row.email,
     fullName: row.full_name,
-    displayName: displayNameOf(row.full_name, row.email),
+    displayName: row.display_name,
     avatarUrl: row.avatar_url,
     // SPEC §7: the role defaults to user.
     role: roleOrDefault(row.role),
