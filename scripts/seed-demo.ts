@@ -2,16 +2,14 @@
 // Idempotent: accounts that exist are kept, discussions are added only to an empty forum.
 import path from "node:path";
 import { and, count, eq } from "drizzle-orm";
-import { createAuth } from "../src/server/auth/auth";
 import { findUserIdByEmail, setRole } from "../src/server/auth/roles";
 import { openDatabase } from "../src/server/db/client";
 import { DataDirBusyError, lockDataDir } from "../src/server/db/data-dir-lock";
 import { discussions, profiles, user } from "../src/server/db/schema";
+import { createDeps } from "../src/server/deps";
 import { loadEnv } from "../src/server/env";
-import { resolveAuthSecret } from "../src/server/lib/auth-secret";
 import { createLogger } from "../src/server/lib/logger";
 import { keepNewFilesPrivate } from "../src/server/lib/private-files";
-import { createRateLimiter } from "../src/server/lib/rate-limit";
 import type { Role } from "../src/shared/permissions";
 
 const PASSWORD = "demo-password";
@@ -115,16 +113,14 @@ async function main() {
   try {
     await database.migrate();
     const { db } = database;
-    const auth = createAuth({
-      db,
-      secret: resolveAuthSecret(env.authSecret, env.dataDir),
-      siteUrl: env.siteUrl,
-      siteName: env.siteName,
-      adminEmails: env.adminEmails,
-      mailer: { send: async () => {} },
+    // The server's better-auth, without its limits and without mail: sign-up is how an account
+    // gets its rows (password hash, profile, role) exactly as a member's does.
+    const { auth } = createDeps({
+      env: { ...env, rateLimitMultiplier: 1_000_000 },
+      database,
       logger,
-      rateLimits: { signIn: 1_000_000, signUp: 1_000_000 },
-      rateLimiter: createRateLimiter(db, 1_000_000),
+      mailer: { send: async () => {} },
+      clientIp: () => "127.0.0.1",
     });
 
     const ensureAccount = async (email: string, name: string, role: Role, bio: string | null) => {

@@ -6,20 +6,16 @@ import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
 import { sweepStaleAccounts } from "./auth/account-lifecycle";
-import { createAuth, scaledAuthRateLimits } from "./auth/auth";
 import { promoteAdminEmails } from "./auth/roles";
 import { openDatabase } from "./db/client";
 import { lockDataDir } from "./db/data-dir-lock";
+import { createDeps } from "./deps";
 import { EnvError, loadEnv } from "./env";
 import { avatarAccess } from "./features/profiles/avatar-access";
-import { resolveAuthSecret } from "./lib/auth-secret";
 import { connectionDrain } from "./lib/connection-drain";
 import { newControlToken, writeControlFile } from "./lib/control-file";
-import { createLiveBus } from "./lib/live-bus";
 import { createLogger } from "./lib/logger";
-import { createMailer } from "./lib/mail";
 import { keepNewFilesPrivate, protectDataDir } from "./lib/private-files";
-import { createRateLimiter } from "./lib/rate-limit";
 import { loadStaticFiles } from "./lib/static-files";
 import { uploadsRoutes } from "./lib/uploads";
 
@@ -46,46 +42,22 @@ async function main() {
   await database.migrate();
   await promoteAdminEmails(database.db, env.adminEmails);
 
-  const mailer = createMailer({
-    smtpUrl: env.smtpUrl,
-    from: env.mailFrom,
-    dataDir: env.dataDir,
-    logger,
-  });
-  const rateLimiter = createRateLimiter(database.db, env.rateLimitMultiplier);
-  const auth = createAuth({
-    db: database.db,
-    secret: resolveAuthSecret(env.authSecret, env.dataDir),
-    siteUrl: env.siteUrl,
-    siteName: env.siteName,
-    adminEmails: env.adminEmails,
-    mailer,
-    logger,
-    rateLimits: scaledAuthRateLimits(env.rateLimitMultiplier),
-    rateLimiter,
-  });
   const stopStaleAccountSweep = sweepStaleAccounts(database.db, logger);
   const controlToken = newControlToken();
-  const live = createLiveBus(database, { logger });
-  const app = createApp(
-    {
-      env,
-      db: database.db,
-      auth,
-      mailer,
-      logger,
-      rateLimiter,
-      live,
-      controlToken,
-      clientIp: (_request, bindings) =>
-        (bindings as { incoming?: { socket?: { remoteAddress?: string } } }).incoming?.socket
-          ?.remoteAddress ?? "unknown",
-    },
-    {
-      staticFiles: await loadStaticFiles(clientDir).catch(() => new Map()),
-      uploads: uploadsRoutes(path.join(env.dataDir, "uploads"), avatarAccess),
-    },
-  );
+  const deps = createDeps({
+    env,
+    database,
+    logger,
+    controlToken,
+    clientIp: (_request, bindings) =>
+      (bindings as { incoming?: { socket?: { remoteAddress?: string } } }).incoming?.socket
+        ?.remoteAddress ?? "unknown",
+  });
+  const { live } = deps;
+  const app = createApp(deps, {
+    staticFiles: await loadStaticFiles(clientDir).catch(() => new Map()),
+    uploads: uploadsRoutes(path.join(env.dataDir, "uploads"), avatarAccess),
+  });
 
   let removeControlFile = () => {};
   const drain = connectionDrain();

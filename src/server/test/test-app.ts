@@ -4,12 +4,8 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createApp } from "../app";
-import { createAuth } from "../auth/auth";
+import { createDeps } from "../deps";
 import { loadEnv } from "../env";
-import { createLiveBus } from "../lib/live-bus";
-import { createLogger } from "../lib/logger";
-import { createMailer } from "../lib/mail";
-import { createRateLimiter } from "../lib/rate-limit";
 import { openTestDatabase } from "./test-database";
 
 export const TEST_SITE_URL = "http://localhost:3000";
@@ -23,42 +19,22 @@ export type TestAppOptions = {
 export async function createTestApp(options: TestAppOptions = {}) {
   const database = await openTestDatabase();
   const dataDir = await mkdtemp(path.join(tmpdir(), "rc-test-"));
+  // Only what is given here: the tests never read the machine's environment (no SMTP_URL).
   const env = loadEnv({
     DATA_DIR: dataDir,
     SITE_URL: TEST_SITE_URL,
     LOG_LEVEL: "silent",
+    AUTH_SECRET: "test-secret-test-secret-test-secret!",
     ...options.env,
   });
-  const logger = createLogger(env.logLevel);
-  const mailer = createMailer({
-    smtpUrl: undefined,
-    from: env.mailFrom,
-    dataDir,
-    logger,
-    printLinks: false,
-  });
-  const rateLimiter = createRateLimiter(database.db, env.rateLimitMultiplier);
-  const auth = createAuth({
-    db: database.db,
-    secret: "test-secret-test-secret-test-secret!",
-    siteUrl: env.siteUrl,
-    siteName: env.siteName,
-    adminEmails: env.adminEmails,
-    mailer,
-    logger,
-    rateLimits: options.rateLimits ?? { signIn: 1000, signUp: 1000 },
-    rateLimiter,
-  });
-  const deps = {
+  const deps = createDeps({
     env,
-    db: database.db,
-    auth,
-    mailer,
-    logger,
-    rateLimiter,
-    live: createLiveBus(database, { logger }),
+    database,
+    printMailLinks: false,
+    authRateLimits: options.rateLimits ?? { signIn: 1000, signUp: 1000 },
     clientIp: (request: Request) => request.headers.get(CLIENT_IP_TEST_HEADER) ?? "127.0.0.1",
-  };
+  });
+  const { auth, logger } = deps;
   const app = createApp(deps);
 
   const mailbox = {

@@ -1,0 +1,69 @@
+// The app's dependencies (context.ts AppDeps), built one way for the server (main.ts), the API
+// tests (test/test-app.ts), the benchmarks and the demo seeder. What differs between them is an
+// option; everything else follows the configuration (env.ts).
+
+import { createAuth, scaledAuthRateLimits } from "./auth/auth";
+import type { AppDeps } from "./context";
+import type { Database } from "./db/client";
+import type { Env } from "./env";
+import { resolveAuthSecret } from "./lib/auth-secret";
+import { createLiveBus } from "./lib/live-bus";
+import { createLogger, type Logger } from "./lib/logger";
+import { createMailer, type Mailer } from "./lib/mail";
+import { createRateLimiter } from "./lib/rate-limit";
+
+export type DepsOptions = {
+  env: Env;
+  /** Opened (and migrated) by the caller, who also closes it. */
+  database: Database;
+  /** The client's address: the socket's on the server, a test's choosing in tests. */
+  clientIp: AppDeps["clientIp"];
+  /** Default: one at env.logLevel. */
+  logger?: Logger;
+  /** Default: SMTP when SMTP_URL is set, else the dev mailbox under $DATA_DIR/mail. */
+  mailer?: Mailer;
+  /** Whether the dev mailbox prints each message's links on the console (default: yes). */
+  printMailLinks?: boolean;
+  /** Sign-in and sign-up attempts per address per minute; default: scaled by the multiplier. */
+  authRateLimits?: { signIn: number; signUp: number };
+  /** Lets local command-line tools act through the running server (lib/control-file.ts). */
+  controlToken?: string;
+};
+
+export function createDeps(options: DepsOptions): AppDeps {
+  const { env, database } = options;
+  const logger = options.logger ?? createLogger(env.logLevel);
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: env.smtpUrl,
+      from: env.mailFrom,
+      dataDir: env.dataDir,
+      logger,
+      printLinks: options.printMailLinks ?? true,
+    });
+  const rateLimiter = createRateLimiter(database.db, env.rateLimitMultiplier);
+  const auth = createAuth({
+    db: database.db,
+    // AUTH_SECRET when set, else the one kept in $DATA_DIR.
+    secret: resolveAuthSecret(env.authSecret, env.dataDir),
+    siteUrl: env.siteUrl,
+    siteName: env.siteName,
+    adminEmails: env.adminEmails,
+    mailer,
+    logger,
+    rateLimits: options.authRateLimits ?? scaledAuthRateLimits(env.rateLimitMultiplier),
+    rateLimiter,
+  });
+  return {
+    env,
+    db: database.db,
+    auth,
+    mailer,
+    logger,
+    rateLimiter,
+    live: createLiveBus(database, { logger }),
+    controlToken: options.controlToken,
+    clientIp: options.clientIp,
+  };
+}
