@@ -77,17 +77,6 @@ export type DiscussionPage = {
   nextCursor: string | null;
 };
 
-/** GET /api/discussions query: search, SPEC §3 filters and the keyset cursor. */
-export type DiscussionListQuery = {
-  q?: string;
-  author?: string;
-  range?: "all" | "24h" | "7d" | "30d";
-  pinned?: boolean;
-  locked?: boolean;
-  cursor?: string;
-  limit?: number;
-};
-
 /** What the live stream (GET /api/discussions/events) sends on every change. */
 export type DiscussionChange = {
   type: "created" | "updated" | "deleted";

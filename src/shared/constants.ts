@@ -86,7 +86,6 @@ export const DATA_REQUEST_TYPES = [
   { value: "portability", label: "Data portability", article: "Article 20" },
   { value: "objection", label: "Object to processing", article: "Article 21" },
 ] as const;
-export type DataRequestType = (typeof DATA_REQUEST_TYPES)[number]["value"];
 
 export const DATA_REQUEST_STATUSES = ["pending", "in_progress", "completed"] as const;
 

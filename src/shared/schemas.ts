@@ -219,7 +219,6 @@ export const dataRequestSchema = z.object({
 export type DataRequestInput = z.infer<typeof dataRequestSchema>;
 
 export const heroWordSchema = z.object({ word: requiredText("Word", LIMITS.heroWord) });
-export type HeroWordInput = z.infer<typeof heroWordSchema>;
 
 export const blogPostSchema = z.object({
   title: requiredText("Title", LIMITS.title),
@@ -238,4 +237,3 @@ export const roleChangeSchema = z.object({
   role: z.enum(ROLES, { error: "Role must be one of user, author, moderator, admin" }),
   reason: optionalText(LIMITS.reason, `Reason is too long (max ${LIMITS.reason} characters)`),
 });
-export type RoleChangeInput = z.infer<typeof roleChangeSchema>;

@@ -35,6 +35,3 @@ export const XSS_PAYLOADS: readonly string[] = [
   "<img src=`x` onerror=alert('xss-backtick')>",
   "\u003cscript\u003ealert('xss-unicode-escape')\u003c/script\u003e",
 ];
-
-/** A payload short enough for fields with small limits (Twitter handle 50, hero word 50). */
-export const SHORT_XSS = "<svg onload=alert('x')>";
