@@ -9,7 +9,7 @@ export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 50;
 const MAX_SEARCH = 200;
 
-/** Trimmed (and SPEC §5 cleaned) text; empty means "no filter". */
+/** Trimmed (and docs/product.md §5.1 cleaned) text; empty means "no filter". */
 const optionalTerm = (field: string, max: number) =>
   z
     .string()

@@ -1,5 +1,5 @@
 // SQL for the forum, shared by the features that show discussions (the forum, the CMS's
-// Discussions tab). Only status 'active' is ever listed or opened (docs/product.md §4). The
+// Discussions tab). Only status 'active' is ever listed or opened (docs/product.md §4.6). The
 // author's email never leaves the database: the display name falls back to the part before the @.
 import { type SQL, sql } from "drizzle-orm";
 import type { DiscussionItem, DiscussionPage } from "../../../shared/api-types";
@@ -84,11 +84,11 @@ function toItem(row: DiscussionRow): DiscussionItem {
 
 const and = (conditions: SQL[]) => sql.join(conditions, sql` and `);
 
-// Pinned first, then newest (SPEC §4), in two spellings that the planner reads differently.
-// "nulls last" matches discussions_list_idx (drizzle writes DESC NULLS LAST; the columns are
-// NOT NULL, so the order is the same), so the index is read in order and the scan stops after
-// a page. The plain spelling cannot use that index, so the planner has to collect the matches
-// (through the trigram and author indexes) and sort them.
+// Pinned first, then newest (docs/product.md §4.6), in two spellings that the planner reads
+// differently. "nulls last" matches discussions_list_idx (drizzle writes DESC NULLS LAST; the
+// columns are NOT NULL, so the order is the same), so the index is read in order and the scan
+// stops after a page. The plain spelling cannot use that index, so the planner has to collect
+// the matches (through the trigram and author indexes) and sort them.
 const INDEX_ORDER = sql`d.is_pinned desc nulls last, d.created_at desc nulls last, d.id desc nulls last`;
 const SORT_ORDER = sql`d.is_pinned desc, d.created_at desc, d.id desc`;
 
