@@ -1,5 +1,5 @@
 import { validator } from "hono/validator";
-import type { z } from "zod";
+import { z } from "zod";
 import { HttpError } from "./http-error";
 
 /** The first message per field, keyed by the field's path ("" for the body itself). */
@@ -53,6 +53,14 @@ export function jsonBody<Schema extends z.ZodType>(schema: Schema) {
     return parsed.data;
   });
 }
+
+/** A list's `search` query parameter (members, users): trimmed; empty means no search. */
+export const searchParam = z
+  .string()
+  .trim()
+  .max(100, "Search is too long (max 100 characters)")
+  .optional()
+  .default("");
 
 /** Validates query parameters with a shared zod schema. */
 export function queryParams<Schema extends z.ZodType>(schema: Schema) {

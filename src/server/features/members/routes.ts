@@ -7,17 +7,12 @@ import { ROLES } from "../../../shared/permissions";
 import { getViewer } from "../../auth/viewer";
 import type { AppEnv } from "../../context";
 import { cursorParam } from "../../lib/page-cursor";
-import { queryParams } from "../../lib/validate";
+import { queryParams, searchParam } from "../../lib/validate";
 import { listMembers } from "./list-members";
 import { memberStats } from "./member-stats";
 
 const membersQuerySchema = z.object({
-  search: z
-    .string()
-    .trim()
-    .max(100, "Search is too long (max 100 characters)")
-    .optional()
-    .default(""),
+  search: searchParam,
   role: z
     .enum(["all", ...ROLES], { error: "Role must be all, user, author, moderator or admin" })
     .optional()

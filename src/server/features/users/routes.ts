@@ -1,6 +1,5 @@
 // /api/users: the CMS Users tab (SPEC §6: admins only). The list and the role change.
 import { Hono } from "hono";
-import { z } from "zod";
 import type { AdminUsersPage, RoleChangeResponse } from "../../../shared/api-types";
 import { roleChangeSchema } from "../../../shared/schemas";
 import { allowedTo } from "../../auth/middleware";
@@ -8,20 +7,13 @@ import type { AppEnv } from "../../context";
 import { HttpError } from "../../lib/http-error";
 import { memberIdParam, TEXT_ID } from "../../lib/ids";
 import { decodeTimeCursor, pageQuerySchema } from "../../lib/page-cursor";
-import { jsonBody, queryParams } from "../../lib/validate";
+import { jsonBody, queryParams, searchParam } from "../../lib/validate";
 import { ADMIN_PANEL_REASON, changeRole } from "./change-role";
 import { findAdminUser, listUsers } from "./list-users";
 
 const USER_NOT_FOUND = "User not found";
 
-const usersQuerySchema = pageQuerySchema(25, 100).extend({
-  search: z
-    .string()
-    .trim()
-    .max(100, "Search is too long (max 100 characters)")
-    .optional()
-    .default(""),
-});
+const usersQuerySchema = pageQuerySchema(25, 100).extend({ search: searchParam });
 
 export const userRoutes = new Hono<AppEnv>()
   .use(allowedTo("manageUsers"))
