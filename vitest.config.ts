@@ -8,6 +8,7 @@ export default defineConfig({
     include: ["src/**/*.test.ts", "bench/**/*.test.ts"],
     environment: "node",
     globalSetup: ["src/server/test/global-setup.ts"],
+    setupFiles: ["vitest.setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -1,0 +1,31 @@
+// Any console.error during a test fails it: an error that no test asserts on is a bug or a
+// missing assertion (epic-stack does the same). A test that causes one on purpose silences it
+// where it does so, which also says that it is expected:
+//   vi.spyOn(console, "error").mockImplementation(() => {});
+// The silence ends with the test: each test's spy on console.error is restored after it.
+// The server's own logs do not come through here: pino writes to stdout, and the test app logs
+// at "silent" (test/test-app.ts). Errors logged outside any test (a beforeAll) fail the file.
+import { format } from "node:util";
+import { afterAll, afterEach, vi } from "vitest";
+
+const logged: string[] = [];
+const print = console.error.bind(console);
+
+// A plain function, not a spy: vi.restoreAllMocks() in a test must not take it away.
+console.error = (...args: unknown[]) => {
+  logged.push(format(...args));
+  print(...args);
+};
+
+function failOnLoggedErrors(where: string): void {
+  if (logged.length === 0) return;
+  const messages = logged.splice(0).join("\n");
+  throw new Error(`console.error ${where} (silence it there if it is expected):\n${messages}`);
+}
+
+afterEach(() => {
+  const current: unknown = console.error;
+  if (vi.isMockFunction(current)) current.mockRestore();
+  failOnLoggedErrors("during the test");
+});
+afterAll(() => failOnLoggedErrors("outside the tests of this file"));
