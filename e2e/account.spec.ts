@@ -1,7 +1,8 @@
 // Issue 12's account flows driven in Chromium through the dev mailbox: password reset, the
 // confirmation page that chooses the password, resend, email change, password change and
-// sessions. A console error fails a test unless the test expects the answer that logged it.
-import { type Browser, test as base, expect, type Page } from "@playwright/test";
+// sessions. A console error fails a test unless the test expects the answer that logged it
+// (support/test.ts).
+import type { Browser, Page } from "@playwright/test";
 import {
   type Account,
   createVerifiedAccount,
@@ -9,23 +10,10 @@ import {
   signIn,
   uniqueEmail,
 } from "./support/accounts";
-import { type ConsoleGuard, guardConsole } from "./support/console-guard";
+import type { ConsoleGuard } from "./support/console-guard";
 import { openInbox } from "./support/mailbox";
 import { setRole } from "./support/roles";
-
-const test = base.extend<{ consoleGuard: ConsoleGuard }>({
-  consoleGuard: [
-    async ({ context }, use) => {
-      const guard = guardConsole(context);
-      await use(guard);
-      expect(guard.unexpected(), "console errors").toEqual([]);
-    },
-    { auto: true },
-  ],
-});
-
-/** Chromium's console line for an API answer with this status. */
-const failedWith = (status: number) => new RegExp(`status of ${status} `);
+import { expect, test } from "./support/test";
 
 const toast = (page: Page, title: string) =>
   page.locator("[data-sonner-toast]", { has: page.getByText(title, { exact: true }) });
@@ -95,7 +83,7 @@ test("forgot password: the emailed link sets a new password and the old one stop
   await expect(page.getByRole("tab", { name: "Sign In", selected: true })).toBeVisible();
 
   // The old password is refused, the new one signs in.
-  consoleGuard.allow(failedWith(401));
+  consoleGuard.expectResponse(401, "/api/auth/sign-in/email");
   await signInWithForm(page, account.email, account.password);
   await expect(page.locator("[data-sonner-toast][data-type=error]")).toBeVisible();
   await expect(page).toHaveURL(/\/auth$/);
@@ -104,7 +92,7 @@ test("forgot password: the emailed link sets a new password and the old one stop
   await expect(page).toHaveURL(/\/$/);
 
   // The link works once.
-  consoleGuard.allow(failedWith(400));
+  consoleGuard.expectResponse(400, "/api/auth/reset-password");
   await page.goto(link);
   await page.getByLabel("New password").fill("yet another password");
   await page.getByRole("button", { name: "Set new password" }).click();
@@ -147,7 +135,7 @@ test("an unconfirmed sign-up: sign-in says so, a resent link chooses the passwor
   const firstLink = await inbox.nextLink("/auth/confirm");
 
   // Signing in before confirming says so and offers a fresh link.
-  consoleGuard.allow(failedWith(403));
+  consoleGuard.expectResponse(403, "/api/auth/sign-in/email");
   await page.getByRole("tab", { name: "Sign In" }).click();
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(typedAtSignUp);
@@ -162,7 +150,7 @@ test("an unconfirmed sign-up: sign-in says so, a resent link chooses the passwor
   expect(newLink).not.toBe(firstLink);
 
   // The earlier link was replaced by the new one.
-  consoleGuard.allow(failedWith(400));
+  consoleGuard.expectResponse(400, "/api/auth/confirm-email");
   await page.goto(firstLink);
   await expect(page.getByText("This link is invalid or has expired")).toBeVisible();
   await expect(page.getByText(/choose "Resend confirmation email"/)).toBeVisible();
@@ -187,7 +175,8 @@ test("an unconfirmed sign-up: sign-in says so, a resent link chooses the passwor
 });
 
 test("broken and incomplete links explain how to get a new one", async ({ page, consoleGuard }) => {
-  consoleGuard.allow(failedWith(400));
+  consoleGuard.expectResponse(400, "/api/auth/confirm-email");
+  consoleGuard.expectResponse(400, "/api/account/email/confirm");
 
   await page.goto("/auth/confirm");
   await expect(page.getByText("This link is invalid or has expired")).toBeVisible();
@@ -229,7 +218,6 @@ test("/settings sends a signed-out visitor to /auth", async ({ page }) => {
 
 test("email change: the link sent to the new address confirms it, and the new email signs in", async ({
   page,
-  consoleGuard,
 }) => {
   const account = await createVerifiedAccount(page.request);
   await signIn(page, account);
@@ -269,7 +257,6 @@ test("email change: the link sent to the new address confirms it, and the new em
   await signInWithForm(page, newEmail, account.password);
   await expect(toast(page, "Welcome back!")).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
-  consoleGuard.allow(failedWith(401));
   expect(await signInStatus(page, account.email, account.password)).toBe(401);
 });
 
@@ -332,7 +319,7 @@ test("password change: the current password is checked, other sessions end, this
 
   await page.goto("/settings");
   const section = page.getByRole("region", { name: "Password" });
-  consoleGuard.allow(failedWith(400));
+  consoleGuard.expectResponse(400, "/api/auth/change-password");
   await section.getByLabel("Current password").fill("not my password");
   await section.getByLabel("New password").fill(newPassword);
   await section.getByRole("button", { name: "Change password" }).click();
@@ -350,7 +337,6 @@ test("password change: the current password is checked, other sessions end, this
   await page.reload();
   await expect(page.getByRole("heading", { name: "Account settings", level: 1 })).toBeVisible();
 
-  consoleGuard.allow(failedWith(401));
   expect(await signInStatus(page, account.email, PASSWORD)).toBe(401);
   expect(await signInStatus(page, account.email, newPassword)).toBe(200);
 });

@@ -1,7 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { uniqueEmail } from "./support/accounts";
 import { storeCookieConsent } from "./support/cookie-consent";
 import { latestMailLink } from "./support/mailbox";
+import { expect, test } from "./support/test";
 
 /** Every text the hero's animated word shows during `ms`, in order, without repeats. */
 async function heroWordTexts(page: Page, ms: number): Promise<string[]> {

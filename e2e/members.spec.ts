@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import type { Role } from "../src/shared/permissions";
 import { createVerifiedAccount } from "./support/accounts";
 import { setRole } from "./support/roles";
+import { expect, test } from "./support/test";
 
 const token = randomBytes(3).toString("hex");
 const cora = `Cora ${token}`;

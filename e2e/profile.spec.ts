@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { createVerifiedAccount, signIn } from "./support/accounts";
+import { expect, test } from "./support/test";
 
 async function ownId(page: Page): Promise<string> {
   const session = (await (await page.request.get("/api/session")).json()) as {
@@ -119,7 +120,11 @@ test("an avatar over 5 MB or that is no image is refused before upload", async (
   await expect(page.getByText(/will be uploaded when you save/)).toBeHidden();
 });
 
-test("a failed avatar upload still saves the rest of the profile", async ({ page }) => {
+test("a failed avatar upload still saves the rest of the profile", async ({
+  page,
+  consoleGuard,
+}) => {
+  consoleGuard.expectResponse(500, "/api/profiles/me/avatar");
   await signIn(page, await createVerifiedAccount(page.request, { name: "Upload Fails" }));
   const id = await ownId(page);
   await page.route("**/api/profiles/me/avatar", (route) =>

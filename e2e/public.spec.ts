@@ -1,5 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { uniqueEmail } from "./support/accounts";
+import { expect, test } from "./support/test";
 
 const banner = (page: Page) => page.getByRole("banner");
 const footer = (page: Page) => page.getByRole("contentinfo");
@@ -168,7 +169,9 @@ test.describe("the other public pages have the header and footer", () => {
     await expect(page).toHaveURL(/\/blog$/);
   });
 
-  test("an unknown post says so", async ({ page }) => {
+  test("an unknown post says so", async ({ page, consoleGuard }) => {
+    consoleGuard.expectResponse(404, "/blog/00000000-0000-4000-8000-000000000000");
+    consoleGuard.expectResponse(404, "/api/blog-posts/00000000-0000-4000-8000-000000000000");
     const response = await page.goto("/blog/00000000-0000-4000-8000-000000000000");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Post not found" })).toBeVisible();

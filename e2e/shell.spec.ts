@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 import { createVerifiedAccount, signIn } from "./support/accounts";
 import { setRole } from "./support/roles";
+import { expect, test } from "./support/test";
 
 test("/profile/edit sends a signed-out visitor to /auth", async ({ page }) => {
   await page.goto("/profile/edit");
@@ -15,7 +15,11 @@ test("a member with the user role sees Access Denied on /cms", async ({ page }) 
   await expect(page.getByText("You don't have permission to access this page.")).toBeVisible();
 });
 
-test("an unknown path shows the not-found page and logs the path", async ({ page }) => {
+test("an unknown path shows the not-found page and logs the path", async ({
+  page,
+  consoleGuard,
+}) => {
+  consoleGuard.expectResponse(404, "/no/such/place");
   const warnings: string[] = [];
   page.on("console", (message) => warnings.push(message.text()));
   const response = await page.goto("/no/such/place");
