@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import type { DiscussionItem } from "../src/shared/api-types";
 import { createVerifiedAccount, signIn, uniqueEmail } from "./support/accounts";
+import { watchDialogs } from "./support/dialogs";
 import { setRole } from "./support/roles";
+import { expect, test } from "./support/test";
 
 /** A word no other test (or run) uses, to find this test's discussions. */
 const token = () => `zq${randomBytes(4).toString("hex")}`;
@@ -171,12 +173,18 @@ test("the filter panel's code loads when the button is reached for, keeping focu
 test("a click on Filters before its code has arrived opens the panel once it has", async ({
   page,
 }) => {
+  // The panel's code is held back until the click has happened.
+  let release = () => {};
+  const clicked = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route(/discussion-filters-popover/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await clicked;
     await route.continue();
   });
   await page.goto("/discussion");
   await page.getByRole("button", { name: "Filters" }).click();
+  release();
   await expect(page.getByRole("dialog", { name: "Discussion filters" })).toBeVisible();
   await expect(page.getByRole("dialog").getByLabel("Author")).toBeVisible();
 });
@@ -237,7 +245,8 @@ test("the detail page shows the SPEC texts", async ({ page }) => {
   await expect(page).toHaveURL(/\/$/);
 });
 
-test("a missing discussion says so and goes home", async ({ page }) => {
+test("a missing discussion says so and goes home", async ({ page, consoleGuard }) => {
+  consoleGuard.expectResponse(404, "/api/discussions/3f1d7c1e-0000-4000-8000-000000000000");
   await page.goto("/discussion/3f1d7c1e-0000-4000-8000-000000000000");
   await expect(page.getByText("Discussion not found")).toBeVisible();
   await expect(
@@ -321,11 +330,7 @@ test("copying fails politely when the clipboard is refused", async ({ page }) =>
 });
 
 test("script in a discussion never runs", async ({ page }) => {
-  const dialogs: string[] = [];
-  page.on("dialog", (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.dismiss();
-  });
+  const dialogs = watchDialogs(page);
   const word = token();
   const payloads = [
     "<script>alert(1)</script>",
@@ -361,7 +366,6 @@ test("script in a discussion never runs", async ({ page }) => {
   expect(await page.locator("article script, article img, article iframe, article a").count()).toBe(
     0,
   );
-  // Give anything that might have been scheduled (onerror, onload) the chance to run.
-  await page.waitForTimeout(500);
-  expect(dialogs).toEqual([]);
+  // Anything scheduled (onerror, onload) would open its dialog before the sentinel's.
+  expect(await dialogs.before()).toEqual([]);
 });
