@@ -52,9 +52,11 @@ export function ConfirmEmailForm({ token, pending, onSignedIn }: ConfirmEmailFor
       if (!setServerFieldErrors(error, setError, FIELDS)) toast.error(errorMessage(error));
       return;
     }
+    // Leave first: refreshing the session reloads every query still on screen, and this
+    // page's preview of the link would then be asked again for a link now used up (400).
+    await navigate(paths.home, { replace: true });
     await onSignedIn();
     toast.success("Email confirmed", { description: "Welcome! You're now signed in." });
-    await navigate(paths.home, { replace: true });
   });
 
   if (confirmEmail.isError && isInvalidLinkError(confirmEmail.error)) {
