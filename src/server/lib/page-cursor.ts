@@ -121,6 +121,16 @@ export function decodeTimeCursor(value: string, idPattern: RegExp): TimeCursor {
   return { at, id };
 }
 
+/**
+ * `where` for the rows after `cursor` in newest-first (created_at, id) order of a table with
+ * UUID ids (the list's index answers the row comparison); nothing on the first page.
+ */
+export function whereAfterTimeCursor(cursor: TimeCursor | null): SQL {
+  return cursor
+    ? sql`where (created_at, id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+    : sql``;
+}
+
 /** The next page's cursor: made from the last row shown when more rows exist. */
 export function nextTimeCursor<Row extends { cursorAt: string; id: string }>(
   rows: Row[],

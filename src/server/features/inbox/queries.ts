@@ -8,12 +8,14 @@ import type {
 } from "../../../shared/api-types";
 import { previousDataRequestStatus } from "../../../shared/data-request-status";
 import { type Db, queryRows } from "../../db/client";
-import { microsecondText, nextTimeCursor, type TimeCursor } from "../../lib/page-cursor";
+import {
+  microsecondText,
+  nextTimeCursor,
+  type TimeCursor,
+  whereAfterTimeCursor,
+} from "../../lib/page-cursor";
 
 type Page = { limit: number; cursor: TimeCursor | null };
-
-const after = (cursor: TimeCursor | null) =>
-  cursor ? sql`where (created_at, id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : sql``;
 
 type MessageRow = ContactMessageItem & { cursorAt: string };
 
@@ -26,7 +28,7 @@ export async function listContactMessages(
     sql`select id, name, email, subject, message,
           ${microsecondText(sql`created_at`)} as "createdAt",
           ${microsecondText(sql`created_at`)} as "cursorAt"
-        from contact_messages ${after(cursor)}
+        from contact_messages ${whereAfterTimeCursor(cursor)}
         order by created_at desc, id desc limit ${limit + 1}`,
   );
   return {
@@ -71,7 +73,7 @@ export async function listDataRequests(
 ): Promise<{ requests: DataRequestItem[]; nextCursor: string | null }> {
   const rows = await queryRows<RequestRow>(
     db,
-    sql`select ${requestColumns} from data_requests ${after(cursor)}
+    sql`select ${requestColumns} from data_requests ${whereAfterTimeCursor(cursor)}
         order by created_at desc, id desc limit ${limit + 1}`,
   );
   return { requests: rows.slice(0, limit).map(toRequest), nextCursor: nextTimeCursor(rows, limit) };

@@ -5,7 +5,12 @@ import type { CmsBlogPost, CmsBlogPostSummary } from "../../../../shared/api-typ
 import { readTimeMinutes } from "../../../../shared/constants";
 import type { BlogPostValues } from "../../../../shared/schemas";
 import { type Db, queryRows } from "../../../db/client";
-import { microsecondText, nextTimeCursor, type TimeCursor } from "../../../lib/page-cursor";
+import {
+  microsecondText,
+  nextTimeCursor,
+  type TimeCursor,
+  whereAfterTimeCursor,
+} from "../../../lib/page-cursor";
 
 type PostRow = {
   id: string;
@@ -52,12 +57,9 @@ export async function listAllPosts(
   db: Db,
   { limit, cursor }: { limit: number; cursor: TimeCursor | null },
 ): Promise<{ posts: CmsBlogPostSummary[]; nextCursor: string | null }> {
-  const after = cursor
-    ? sql`where (created_at, id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
-    : sql``;
   const rows = await queryRows<PostRow>(
     db,
-    sql`select ${columns} from blog_posts ${after}
+    sql`select ${columns} from blog_posts ${whereAfterTimeCursor(cursor)}
         order by created_at desc, id desc limit ${limit + 1}`,
   );
   return { posts: rows.slice(0, limit).map(toSummary), nextCursor: nextTimeCursor(rows, limit) };
