@@ -569,7 +569,9 @@ export async function expectTextStoredClean(
   const fair = (field: string) => {
     const value = cleaned(body[field] as string);
     const { min, max } = EVERY_TEXT_FIELD_TAKES;
-    return !value.includes("\u0000") && value.length >= min && value.length <= max;
+    // Counted both ways, the stricter for each bound: a character outside the BMP is one
+    // code point but two UTF-16 units, and a rule may count either ("𐀀" is not a 2-letter name).
+    return !value.includes("\u0000") && [...value].length >= min && value.length <= max;
   };
   const error = ((await response.clone().json()) as { error: { fields?: object } }).error;
   const named = Object.keys(error.fields ?? {});
