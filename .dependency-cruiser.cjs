@@ -1,4 +1,4 @@
-// The import boundaries of DESIGN "Shape", checked by `npm run lint` (dependency-cruiser):
+// The import boundaries of docs/architecture.md "Shape", checked by `npm run lint` (dependency-cruiser):
 // client and server never import each other, shared imports neither, and a feature never
 // imports another feature (compose features in app/ or a page; share through lib/, domain/,
 // components/ or shared/).

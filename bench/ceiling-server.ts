@@ -8,6 +8,8 @@ import { readFileSync } from "node:fs";
 import http from "node:http";
 import { gzipSync } from "node:zlib";
 import pg from "pg";
+import { preparedStatementName } from "@/server/db/prepared";
+import { REPLIES_PAGE_SIZE } from "@/shared/constants";
 import type { CapturedEndpoint } from "./lib/capture-sql";
 
 type Row = Record<string, unknown>;
@@ -27,6 +29,14 @@ function body(shape: CapturedEndpoint["shape"], results: Row[][]): unknown {
       return { items: last.slice(0, 20), nextCursor: last.length > 20 ? "x".repeat(80) : null };
     case "discussion":
       return first[0] ?? null;
+    case "reply-page":
+      // The page's rows come last; a permalink's page (after the statement finding its bounds)
+      // has both cursors, a first page one when the thread goes on.
+      return {
+        items: last.slice(0, REPLIES_PAGE_SIZE),
+        nextCursor: last.length > REPLIES_PAGE_SIZE || results.length > 2 ? "x".repeat(90) : null,
+        prevCursor: results.length > 2 ? "x".repeat(90) : null,
+      };
     case "members-page":
       return { members: first.slice(0, 24), nextCursor: "x".repeat(60), total: second[0]?.total };
     case "profile":
@@ -63,8 +73,9 @@ const server = http.createServer(async (request, response) => {
   }
   try {
     const results: Row[][] = [];
-    for (const statement of endpoint.statements) {
-      results.push((await pool.query(statement.text, statement.params)).rows);
+    for (const { text, params, prepared } of endpoint.statements) {
+      const name = prepared ? preparedStatementName(text) : undefined;
+      results.push((await pool.query({ name, text, values: params })).rows);
     }
     send(request, response, endpoint.headers, JSON.stringify(body(endpoint.shape, results)));
   } catch (error) {

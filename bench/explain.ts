@@ -1,10 +1,11 @@
-// npm run bench:explain: the query plans of the forum list, a search, a filtered list and the
-// members directory at benchmark size, through EXPLAIN (ANALYZE) of the exact statements the
-// app runs (captured as in the load run). Fails when a plan reads discussions or profiles with a
+// npm run bench:explain: the query plans of the forum list (newest first and by latest
+// activity), a search, a filtered list, a thread's pages, one reply and the members directory at
+// benchmark size, through EXPLAIN (ANALYZE) of the exact statements the app runs (captured as in
+// the load run). Fails when a plan reads discussions, profiles, users, replies or mentions with a
 // sequential scan, or when a query uses none of the indexes it was written for.
 //   DATABASE_URL=postgres://postgres@127.0.0.1:55432/bench npm run bench:explain
 import pg from "pg";
-import { captureSql } from "./lib/capture-sql";
+import { captureSql, type Statement } from "./lib/capture-sql";
 import { type Endpoint, sampleIds } from "./lib/endpoints";
 
 type PlanNode = {
@@ -103,6 +104,84 @@ const QUERIES: Array<Endpoint & { expectIndex: RegExp; seqScanReason?: string }>
     expectIndex: /^profiles_public_recent_idx$/,
   },
   {
+    name: "latest activity",
+    path: "/api/discussions?sort=activity",
+    shape: "discussion-page",
+    expectIndex: /^discussions_activity_idx$/,
+  },
+  {
+    name: "latest activity, next page",
+    path: "/api/discussions?sort=activity&cursor=ACTIVITY_CURSOR",
+    shape: "discussion-page",
+    expectIndex: /^discussions_activity_idx$/,
+  },
+  {
+    name: "latest activity, range=30d&locked",
+    path: "/api/discussions?sort=activity&range=30d&locked=true",
+    shape: "discussion-page",
+    expectIndex: /^discussions_/,
+  },
+  {
+    name: "latest activity, pinned",
+    path: "/api/discussions?sort=activity&pinned=true",
+    shape: "discussion-page",
+    expectIndex: /^discussions_activity_idx$/,
+  },
+  {
+    name: "latest activity, search",
+    path: "/api/discussions?sort=activity&q=printer",
+    shape: "discussion-page",
+    expectIndex: /^discussions_activity_idx$/,
+  },
+  {
+    name: "latest activity, rare word",
+    path: "/api/discussions?sort=activity&q=zebra",
+    shape: "discussion-page",
+    expectIndex: /_trgm_idx$/,
+  },
+  {
+    name: "latest activity, author",
+    path: "/api/discussions?sort=activity&author=AUTHOR",
+    shape: "discussion-page",
+    expectIndex: /^discussions_/,
+  },
+  {
+    name: "thread, first page",
+    path: "/api/discussions/LONG_THREAD/replies",
+    shape: "reply-page",
+    expectIndex: /^discussion_replies_thread_idx$/,
+  },
+  {
+    name: "thread, next page",
+    path: "/api/discussions/LONG_THREAD/replies?cursor=THREAD_NEXT",
+    shape: "reply-page",
+    expectIndex: /^discussion_replies_thread_idx$/,
+  },
+  {
+    name: "thread, page before",
+    path: "/api/discussions/LONG_THREAD/replies?cursor=THREAD_PREVIOUS",
+    shape: "reply-page",
+    expectIndex: /^discussion_replies_thread_idx$/,
+  },
+  {
+    name: "thread, permalink's page",
+    path: "/api/discussions/LONG_THREAD/replies?around=DEEP_REPLY",
+    shape: "reply-page",
+    expectIndex: /^discussion_replies_thread_idx$/,
+  },
+  {
+    name: "thread of 10",
+    path: "/api/discussions/SHORT_THREAD/replies",
+    shape: "reply-page",
+    expectIndex: /^discussion_replies_thread_idx$/,
+  },
+  {
+    name: "one reply",
+    path: "/api/replies/DEEP_REPLY",
+    shape: "discussion",
+    expectIndex: /^discussion_replies_pkey$/,
+  },
+  {
     name: "one discussion",
     path: "/api/discussions/DISCUSSION",
     shape: "discussion",
@@ -116,7 +195,47 @@ const QUERIES: Array<Endpoint & { expectIndex: RegExp; seqScanReason?: string }>
   },
 ];
 
-const WATCHED = new Set(["discussions", "profiles"]);
+type Explained = { Plan: PlanNode; "Planning Time": number; "Execution Time": number };
+
+async function explain(client: pg.Client, statement: Statement): Promise<Explained | undefined> {
+  const result = await client.query(
+    `explain (analyze, buffers, format json) ${statement.text}`,
+    statement.params,
+  );
+  return (result.rows[0]["QUERY PLAN"] as Explained[])[0];
+}
+
+/** The plan PostgreSQL keeps for a prepared statement once it goes generic. */
+async function explainGeneric(
+  client: pg.Client,
+  statement: Statement,
+): Promise<Explained | undefined> {
+  const values = statement.params.map((value) =>
+    value === null ? "null" : client.escapeLiteral(String(value)),
+  );
+  await client.query("set plan_cache_mode = force_generic_plan");
+  await client.query(`prepare bench_generic as ${statement.text}`);
+  try {
+    const result = await client.query(
+      `explain (analyze, buffers, format json) execute bench_generic${values.length ? `(${values.join(", ")})` : ""}`,
+    );
+    return (result.rows[0]["QUERY PLAN"] as Explained[])[0];
+  } finally {
+    await client.query("deallocate bench_generic");
+    await client.query("reset plan_cache_mode");
+  }
+}
+
+/** A generic plan may sort this many rows (two branches of a page), not a whole range. */
+const GENERIC_SORT_MAX_ROWS = 100;
+
+const WATCHED = new Set([
+  "discussions",
+  "profiles",
+  "discussion_replies",
+  "reply_mentions",
+  "user",
+]);
 
 function walk(node: PlanNode, visit: (node: PlanNode, depth: number) => void, depth = 0) {
   visit(node, depth);
@@ -136,7 +255,13 @@ async function main() {
       .replace("DISCUSSION", ids.discussionId)
       .replace("PROFILE", ids.profileId)
       .replace("AUTHOR", encodeURIComponent(ids.profileName))
-      .replace("CURSOR", ids.secondPageCursor),
+      .replace("ACTIVITY_CURSOR", ids.activitySecondPageCursor)
+      .replace("CURSOR", ids.secondPageCursor)
+      .replace("LONG_THREAD", ids.longThreadId)
+      .replace("SHORT_THREAD", ids.shortThreadId)
+      .replace("THREAD_NEXT", ids.threadNextCursor)
+      .replace("THREAD_PREVIOUS", ids.threadPreviousCursor)
+      .replace("DEEP_REPLY", ids.deepReplyId),
   }));
   const captured = await captureSql(databaseUrl, endpoints);
 
@@ -149,39 +274,49 @@ async function main() {
       console.log(`\n${query.name}  ${query.path}`);
       const indexesUsed = new Set<string>();
       for (const statement of query.statements) {
-        const result = await client.query(
-          `explain (analyze, buffers, format json) ${statement.text}`,
-          statement.params,
-        );
-        const [explained] = result.rows[0]["QUERY PLAN"] as Array<{
-          Plan: PlanNode;
-          "Planning Time": number;
-          "Execution Time": number;
-        }>;
-        if (!explained) continue;
-        console.log(
-          `  statement: planning ${explained["Planning Time"].toFixed(2)} ms, execution ${explained["Execution Time"].toFixed(2)} ms`,
-        );
-        walk(explained.Plan, (node, depth) => {
-          const relation = node["Relation Name"];
-          if (node["Index Name"]) indexesUsed.add(node["Index Name"]);
-          if (
-            !relation &&
-            !node["Index Name"] &&
-            !/Limit|Sort|Aggregate|Nested Loop/.test(node["Node Type"])
-          )
-            return;
-          const on = relation ? ` on ${relation}` : "";
-          const using = node["Index Name"] ? ` using ${node["Index Name"]}` : "";
-          const rows = `rows=${node["Actual Rows"]}${(node["Actual Loops"] ?? 1) > 1 ? ` loops=${node["Actual Loops"]}` : ""}`;
-          console.log(`    ${"  ".repeat(depth)}${node["Node Type"]}${on}${using}  (${rows})`);
-          // A node the executor never reached (loops=0) costs nothing this time, but the plan
-          // would run it for other parameters: it counts.
-          if (node["Node Type"] === "Seq Scan" && relation && WATCHED.has(relation)) {
-            if (seqScanReason) console.log(`      (accepted: ${seqScanReason})`);
-            else problems.push(`${query.name}: sequential scan on ${relation}`);
-          }
-        });
+        const plans = [{ label: "statement", explained: await explain(client, statement) }];
+        // A prepared statement runs on PostgreSQL's generic plan after five executions: that
+        // plan, made without the values, must be as good (db/prepared.ts).
+        if (statement.prepared) {
+          plans.push({ label: "generic plan", explained: await explainGeneric(client, statement) });
+        }
+        for (const { label, explained } of plans) {
+          if (!explained) continue;
+          console.log(
+            `  ${label}: planning ${explained["Planning Time"].toFixed(2)} ms, execution ${explained["Execution Time"].toFixed(2)} ms`,
+          );
+          walk(explained.Plan, (node, depth) => {
+            const relation = node["Relation Name"];
+            if (node["Index Name"]) indexesUsed.add(node["Index Name"]);
+            if (
+              !relation &&
+              !node["Index Name"] &&
+              !/Limit|Sort|Aggregate|Nested Loop/.test(node["Node Type"])
+            )
+              return;
+            const on = relation ? ` on ${relation}` : "";
+            const using = node["Index Name"] ? ` using ${node["Index Name"]}` : "";
+            const rows = `rows=${node["Actual Rows"]}${(node["Actual Loops"] ?? 1) > 1 ? ` loops=${node["Actual Loops"]}` : ""}`;
+            console.log(`    ${"  ".repeat(depth)}${node["Node Type"]}${on}${using}  (${rows})`);
+            // A node the executor never reached (loops=0) costs nothing this time, but the plan
+            // would run it for other parameters: it counts.
+            if (node["Node Type"] === "Seq Scan" && relation && WATCHED.has(relation)) {
+              if (seqScanReason) console.log(`      (accepted: ${seqScanReason})`);
+              else problems.push(`${query.name} (${label}): sequential scan on ${relation}`);
+            }
+            // Sorting a page or two (the union of a date range's two branches) is nothing;
+            // sorting a whole thread or list is what a generic plan must not do.
+            if (
+              label === "generic plan" &&
+              /Sort/.test(node["Node Type"]) &&
+              (node["Actual Rows"] ?? 0) > GENERIC_SORT_MAX_ROWS
+            ) {
+              problems.push(
+                `${query.name} (generic plan): sorts ${node["Actual Rows"]} rows instead of reading an index in order`,
+              );
+            }
+          });
+        }
       }
       if (![...indexesUsed].some((name) => expectIndex.test(name))) {
         problems.push(
@@ -197,7 +332,7 @@ async function main() {
     process.exit(1);
   }
   console.log(
-    "\nEvery plan uses its index; no sequential scan over discussions or profiles (but the one noted).",
+    "\nEvery plan uses its index; no sequential scan over the watched tables (but the one noted).",
   );
 }
 

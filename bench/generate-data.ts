@@ -1,26 +1,29 @@
-// npm run bench:data: 10,000 members across every role (some private) and 100,000 discussions
-// with realistic text, into PostgreSQL (DATABASE_URL) or the embedded database (DATA_DIR).
-// Deterministic (seeded random), so two runs produce the same data set.
+// npm run bench:data: 10,000 members across every role (some private), 100,000 discussions with
+// realistic text and 1,000,000 replies (one thread of exactly 10,000 and one of 10; see
+// lib/reply-data.ts), into PostgreSQL (DATABASE_URL) or the embedded database (DATA_DIR).
+//   DATABASE_URL=postgres://postgres@127.0.0.1:55432/bench npm run bench:data -- [members] [discussions] [replies]
+// It fills an empty database and refuses one that has benchmark data already (each size is a
+// database of its own: see bench/RESULTS.md, "The growth table"). Deterministic (seeded random),
+// so two runs produce the same data set (but for the ids).
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { openDatabase } from "../src/server/db/client";
-import { lockDataDir } from "../src/server/db/data-dir-lock";
-import { discussions, user } from "../src/server/db/schema";
-import { loadEnv } from "../src/server/env";
+import { type Db, openDatabase, queryRows } from "@/server/db/client";
+import { lockDataDir } from "@/server/db/data-dir-lock";
+import { discussions, user } from "@/server/db/schema";
+import { loadEnv } from "@/server/env";
+import { generateReplies, type ReplyAuthor, type ReplyThread } from "./lib/reply-data";
+import { seededRandom } from "./lib/seeded-random";
 
 const MEMBERS = Number(process.argv[2] ?? 10_000);
 const DISCUSSIONS = Number(process.argv[3] ?? 100_000);
+const REPLIES = Number(process.argv[4] ?? 1_000_000);
 const BATCH = 1_000;
+/** Generation's long statements (the counters, VACUUM at a million rows) outlast the app's 15 s. */
+const STATEMENT_TIMEOUT_MS = 3 * 3600 * 1000;
 
-// mulberry32: small, fast, seedable.
-let seed = 0x5eed;
-function random(): number {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-}
-const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+const rng = seededRandom(0x5eed);
+const random = rng.next;
+const pick = rng.pick;
 
 const FIRST = [
   "Sam",
@@ -137,12 +140,18 @@ async function main() {
   const env = loadEnv();
   const release = env.databaseUrl ? () => {} : lockDataDir(env.dataDir);
   const database = env.databaseUrl
-    ? await openDatabase({ engine: "postgres", url: env.databaseUrl, poolSize: 4 })
+    ? await openDatabase({
+        engine: "postgres",
+        url: env.databaseUrl,
+        poolSize: 4,
+        timeouts: { connectMs: 5_000, queryMs: STATEMENT_TIMEOUT_MS },
+      })
     : await openDatabase({ engine: "pglite", dataDir: path.join(env.dataDir, "pg") });
   const { db } = database;
   const started = Date.now();
   try {
     await database.migrate();
+    await refuseFilledDatabase(db);
     const now = Date.now();
     const year = 365 * 24 * 3600 * 1000;
 
@@ -201,17 +210,80 @@ async function main() {
       await db.insert(discussions).values(rows);
       if ((offset / BATCH) % 20 === 19) console.log(`  discussions: ${offset + BATCH}`);
     }
+    console.log(`discussions: ${DISCUSSIONS} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+    const repliesStarted = Date.now();
+    const special = await generateReplies(
+      db,
+      rng,
+      await benchThreads(db),
+      await benchMembers(db),
+      REPLIES,
+    );
+    console.log(
+      `replies: ${REPLIES} in ${((Date.now() - repliesStarted) / 1000).toFixed(1)} s ` +
+        `(thread of 10,000: ${special.longThreadId}; of 10: ${special.shortThreadId}); ` +
+        "counters equal fresh counts",
+    );
     // As autovacuum would leave a live database: statistics for the planner, and the visibility
     // map that index-only scans need (the triggers of migrations 0005 and 0006 rewrote each
-    // author's profile row once per discussion).
+    // author's profile row once per discussion, and the reply counters each discussion's row).
     await db.execute(sql`vacuum analyze`);
     console.log(
-      `discussions: ${DISCUSSIONS}; total ${((Date.now() - started) / 1000).toFixed(1)} s on ${database.engine}`,
+      `members ${MEMBERS}, discussions ${DISCUSSIONS}, replies ${REPLIES}; total ${((Date.now() - started) / 1000).toFixed(1)} s on ${database.engine}`,
     );
   } finally {
     await database.close();
     release();
   }
+}
+
+/** Benchmark data is made once per database: a second run would double the discussions. */
+async function refuseFilledDatabase(db: Db) {
+  const [row] = await queryRows<{ members: number; discussions: number }>(
+    db,
+    sql`select
+      (select count(*)::int from "user" where email like 'bench-member-%') as members,
+      (select count(*)::int from discussions) as discussions`,
+  );
+  if (row && row.members > 0) {
+    throw new Error(
+      `This database has benchmark data already (${row.members} members, ${row.discussions} discussions). ` +
+        "bench:data fills an empty database: create a new one (createdb) for each size.",
+    );
+  }
+}
+
+/** The benchmark's discussions, oldest first: the threads replies go to. */
+async function benchThreads(db: Db): Promise<ReplyThread[]> {
+  const rows = await queryRows<{ id: string; author_id: string | null; created_ms: number }>(
+    db,
+    sql`select d.id, d.author_id, (extract(epoch from d.created_at) * 1000)::float8 as created_ms
+        from discussions d join "user" u on u.id = d.author_id
+        where u.email like 'bench-member-%' and d.status = 'active'
+        order by d.created_at, d.id`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    authorId: row.author_id,
+    createdMs: Number(row.created_ms),
+  }));
+}
+
+/** The benchmark's members in a fixed order (by email), with what a mention needs. */
+async function benchMembers(db: Db): Promise<ReplyAuthor[]> {
+  const rows = await queryRows<{ id: string; full_name: string | null; is_public: boolean }>(
+    db,
+    sql`select u.id, p.full_name, p.is_public
+        from "user" u join profiles p on p.id = u.id
+        where u.email like 'bench-member-%'
+        order by u.email`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    fullName: row.full_name ?? "",
+    isPublic: row.is_public,
+  }));
 }
 
 main().catch((error) => {

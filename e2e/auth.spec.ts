@@ -46,7 +46,7 @@ test("a visitor signs up, chooses the password from the emailed link, signs out 
   await expect(page).toHaveURL(/\/$/);
 });
 
-test("sign-in shows the inline messages of SPEC §5", async ({ page }) => {
+test("sign-in shows the inline messages of docs/product.md §5", async ({ page }) => {
   await page.goto("/auth");
   await page.getByLabel("Email").fill("not-an-email");
   await page.getByRole("button", { name: "Sign In" }).click();

@@ -101,9 +101,6 @@ test("each staff role sees exactly its tabs; a member sees 'Access Denied'", asy
 
 test("Sign Out signs out and goes home", async ({ page }) => {
   await signInAs(page, "moderator");
-  // Sign out once the page has its data, as a person would. (Signing out while the overview
-  // is still loading can refetch it signed out, a 401 in the console: left to fix in the
-  // session's sign-out, which resets queries the leaving page may still show.)
   const overview = page.waitForResponse((response) => response.url().includes("/api/cms/overview"));
   await page.goto("/cms");
   await overview;
@@ -112,6 +109,41 @@ test("Sign Out signs out and goes home", async ({ page }) => {
   await expect(page.getByRole("link", { name: "Sign In" }).first()).toBeVisible();
   await page.goto("/cms");
   await expect(page).toHaveURL(/\/auth$/);
+});
+
+test("Sign Out while the page is still loading asks nothing signed out", async ({ page }) => {
+  await signInAs(page, "moderator");
+  // Hold the overview's answer until the member has signed out. It was asked signed in; once
+  // the session ends, neither that request nor a refetch of it may reach the server (a 401,
+  // which the console guard would catch whenever the answer beats the page's unmounting).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/cms/overview", async (route) => {
+    await held;
+    await route.continue().catch(() => {
+      // The page gave up on the request (signed out): nothing to answer.
+    });
+  });
+  const asked = page.waitForRequest((request) => request.url().includes("/api/cms/overview"));
+  await page.goto("/cms");
+  await asked;
+  let signedOutAt = Number.POSITIVE_INFINITY;
+  const askedSignedOut: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/auth/sign-out")) signedOutAt = Date.now();
+    else if (request.url().includes("/api/cms/") && Date.now() >= signedOutAt) {
+      askedSignedOut.push(request.url());
+    }
+  });
+  await page.getByRole("button", { name: "Sign Out" }).click();
+  // The signed-out header comes after any refetch the sign-out could start.
+  await expect(page.getByRole("link", { name: "Sign In" }).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  release();
+  expect(askedSignedOut).toEqual([]);
+  await page.unroute("**/api/cms/overview");
 });
 
 test.describe("blog posts", () => {
@@ -178,7 +210,9 @@ test.describe("blog posts", () => {
 
     await page.goto("/blog");
     await page.getByRole("link", { name: title }).click();
-    await expect(page).toHaveURL(/\/blog\/[0-9a-f-]+$/);
+    // The slug made from the title (docs/decisions/024), never the id.
+    await expect(page).toHaveURL(/\/blog\/[a-z0-9]+(-[a-z0-9]+)+$/);
+    expect(page.url()).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
 
     await page.goto("/cms?tab=blog");

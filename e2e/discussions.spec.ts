@@ -62,7 +62,7 @@ test("a new discussion appears in another open browser without reloading", async
   await watcherContext.close();
 });
 
-test("the form shows the SPEC messages, and signed-out visitors are asked to log in", async ({
+test("the form shows the product's messages, and signed-out visitors are asked to log in", async ({
   page,
 }) => {
   await page.goto("/discussion");
@@ -111,7 +111,7 @@ test("search matches title, content and author in any case, trimmed", async ({ p
   await expect(page).toHaveURL(/\/discussion$/);
 });
 
-test("the filter count follows SPEC §5 and /discussion?author= opens with that filter", async ({
+test("the filter count follows docs/product.md §5 and /discussion?author= opens with that filter", async ({
   page,
 }) => {
   const name = `Filter Author ${token()}`;
@@ -139,7 +139,7 @@ test("the filter count follows SPEC §5 and /discussion?author= opens with that 
   await expect(trigger).toHaveAccessibleName("Filters (4 active)");
   await expect(page).toHaveURL(/range=7d/);
 
-  // 'All time' is not counted (SPEC §5).
+  // 'All time' is not counted (docs/product.md §5).
   await filters.getByRole("combobox", { name: "Date range" }).selectOption({ label: "All time" });
   await expect(trigger).toHaveAccessibleName("Filters (3 active)");
 
@@ -222,7 +222,7 @@ test("a moderator pins a discussion and it moves to the top", async ({ page }) =
   await expect(page.getByRole("button", { name: /^(Pin|Unpin|Lock|Unlock) "/ })).toHaveCount(0);
 });
 
-test("the detail page shows the SPEC texts", async ({ page }) => {
+test("the detail page shows the product's texts", async ({ page }) => {
   await signedInMember(page, "Detail Author");
   const discussion = await createDiscussion(page.request, {
     title: `Detail ${token()}`,
@@ -235,8 +235,10 @@ test("the detail page shows the SPEC texts", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1, name: discussion.title })).toBeVisible();
   await expect(page).toHaveTitle(new RegExp(`^${discussion.title}`));
   await expect(page.getByText("by Detail Author")).toBeVisible();
-  await expect(page.getByText("0 replies")).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Comments coming soon" })).toBeVisible();
+  // The count under the discussion, and the replies' own section with the composer (issue 14).
+  await expect(page.getByRole("article").getByText("0 replies")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "0 replies" })).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Your reply" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Share" })).toBeVisible();
   const content = page.getByText("Line one");
   expect(await content.innerText()).toBe("Line one\nLine two\n\nLine four");
@@ -272,7 +274,7 @@ test("the share menu opens a centred 600x400 popup and copies the page link", as
   );
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.goto(`/discussion/${discussion.id}`);
-  // Links use the page URL /discussion/{id} (SPEC §2).
+  // Links use the page URL /discussion/{id} (docs/product.md §2).
   const expectedUrl = page.url();
   expect(new URL(expectedUrl).pathname).toBe(`/discussion/${discussion.id}`);
 

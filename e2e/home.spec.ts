@@ -26,7 +26,9 @@ test.describe("the home page", () => {
     await storeCookieConsent(page);
   });
 
-  test("shows the sections in SPEC order, then the footer", async ({ page }) => {
+  test("shows the sections in the order of docs/product.md §2.4, then the footer", async ({
+    page,
+  }) => {
     await page.goto("/");
     await expect(
       page.getByRole("heading", { level: 1, name: /Sometimes you just need to\.\.\./ }),
@@ -106,7 +108,7 @@ test.describe("the home page", () => {
   test("a post card opens the post", async ({ page }) => {
     await page.goto("/");
     await page.getByRole("link", { name: "Breakfast Is Overrated" }).click();
-    await expect(page).toHaveURL(/\/blog\/[0-9a-f-]{36}$/);
+    await expect(page).toHaveURL(/\/blog\/breakfast-is-overrated$/);
     await expect(
       page.getByRole("heading", { level: 1, name: "Breakfast Is Overrated" }),
     ).toBeVisible();
@@ -195,7 +197,7 @@ test.describe("the newsletter signup", () => {
     await expect(form(page).getByLabel("Email address")).toHaveValue("");
 
     await subscribe(page, email.toUpperCase());
-    // SPEC §8: the default style, not an error.
+    // docs/product.md §8: the default style, not an error.
     await expect(toast(page, "Already Subscribed")).toBeVisible();
     expect(await toast(page, "Already Subscribed").getAttribute("data-type")).toBeNull();
     await expect(page.getByText("You're already subscribed to our newsletter!")).toBeVisible();
@@ -215,7 +217,7 @@ test.describe("the newsletter signup", () => {
     ).toBeVisible();
   });
 
-  test("shows the SPEC's message for a malformed address", async ({ page }) => {
+  test("shows the product's message for a malformed address", async ({ page }) => {
     await subscribe(page, "not-an-email");
     await expect(form(page).getByText("Please enter a valid email address")).toBeVisible();
     await expect(form(page).getByLabel("Email address")).toHaveAttribute("aria-invalid", "true");

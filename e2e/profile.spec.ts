@@ -79,7 +79,7 @@ test("a member edits the profile with an avatar and sees it on the profile and i
   await expect(page).toHaveURL(new RegExp(`/profile/${id}$`));
 });
 
-test("the edit form shows the SPEC messages inline and as toasts", async ({ page }) => {
+test("the edit form shows the product's messages inline and as toasts", async ({ page }) => {
   await signIn(page, await createVerifiedAccount(page.request));
   await page.goto("/profile/edit");
   await page.getByLabel("Full Name").fill("A");

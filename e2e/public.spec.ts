@@ -162,11 +162,27 @@ test.describe("the other public pages have the header and footer", () => {
     await page.goto("/blog");
     await expect(page.locator("article")).toHaveCount(6);
     await page.getByRole("link", { name: "The Day I Finally Quit" }).click();
+    await expect(page).toHaveURL(/\/blog\/the-day-i-finally-quit$/);
     await expect(
       page.getByRole("heading", { level: 1, name: "The Day I Finally Quit" }),
     ).toBeVisible();
     await page.getByRole("link", { name: "All posts" }).click();
     await expect(page).toHaveURL(/\/blog$/);
+  });
+
+  test("an old /blog/{id} link moves to the post's slug", async ({ page, request }) => {
+    const posts = (await (await request.get("/api/blog-posts?limit=50")).json()) as {
+      posts: Array<{ id: string; slug: string; title: string }>;
+    };
+    const post = posts.posts.find((p) => p.title === "The Day I Finally Quit");
+    const moved = await request.get(`/blog/${post?.id}`, { maxRedirects: 0 });
+    expect(moved.status()).toBe(301);
+    expect(moved.headers().location).toBe("/blog/the-day-i-finally-quit");
+    await page.goto(`/blog/${post?.id}`);
+    await expect(page).toHaveURL(/\/blog\/the-day-i-finally-quit$/);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "The Day I Finally Quit" }),
+    ).toBeVisible();
   });
 
   test("an unknown post says so", async ({ page, consoleGuard }) => {
@@ -192,10 +208,10 @@ test("the server writes each public page's title and description", async ({ requ
     expect(html).toMatch(/<meta property="og:description" content="[^"]+">/);
   }
   const posts = (await (await request.get("/api/blog-posts?limit=1")).json()) as {
-    posts: Array<{ id: string; title: string; excerpt: string }>;
+    posts: Array<{ slug: string; title: string; excerpt: string }>;
   };
   const [post] = posts.posts;
-  const html = await (await request.get(`/blog/${post?.id}`)).text();
+  const html = await (await request.get(`/blog/${post?.slug}`)).text();
   expect(html).toContain(`<title>${post?.title} · Rant Community</title>`);
   expect(html).toContain("A single email about the office fridge became forty-seven replies.");
 });

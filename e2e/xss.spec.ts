@@ -118,7 +118,7 @@ test.beforeAll(async ({ playwright, browser }, testInfo) => {
       category: "Rants & Vents",
       featured: n === 0,
     };
-    // New posts start as drafts (SPEC §3); publishing is an edit.
+    // New posts start as drafts (docs/product.md §3); publishing is an edit.
     const post = await ok(await staff.post("/api/cms/blog-posts", { data: fields }), "blog post");
     await ok(
       await staff.put(`/api/cms/blog-posts/${post.id}`, {

@@ -2,10 +2,10 @@
 // capture use it. Its dependencies are the server's (src/server/deps.ts) with limits out of the
 // way and no mail; no HTTP listener, no control file; the built client only when asked (the
 // page-weight runs).
-import { type CreateAppOptions, createApp } from "../../src/server/app";
-import type { Database } from "../../src/server/db/client";
-import { createDeps } from "../../src/server/deps";
-import { loadEnv } from "../../src/server/env";
+import { type CreateAppOptions, createApp } from "@/server/app";
+import type { Database } from "@/server/db/client";
+import { createDeps } from "@/server/deps";
+import { loadEnv } from "@/server/env";
 
 export function createBenchApp(database: Database, options: CreateAppOptions = {}) {
   const env = loadEnv({

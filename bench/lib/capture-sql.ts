@@ -1,11 +1,14 @@
 // The SQL our app runs for each endpoint, captured through openDatabase's query logger while the
 // app answers one request at a time in this process. The ceiling replays exactly these
-// statements (text and parameters), so the two sides differ only in what surrounds the SQL.
-import { openDatabase } from "../../src/server/db/client";
+// statements (text and parameters, named when the app prepares them), so the two sides differ
+// only in what surrounds the SQL.
+import { openDatabase } from "@/server/db/client";
+import { preparedTexts } from "@/server/db/prepared";
 import { createBenchApp } from "./bench-app";
 import type { Endpoint } from "./endpoints";
 
-export type Statement = { text: string; params: unknown[] };
+/** `prepared`: the app runs it as a named prepared statement (db/prepared.ts); so does the ceiling. */
+export type Statement = { text: string; params: unknown[]; prepared?: boolean };
 
 export type CapturedEndpoint = Endpoint & {
   statements: Statement[];
@@ -44,7 +47,14 @@ export async function captureSql(
         if (!response.ok) throw new Error(`${endpoint.path} answered ${response.status}`);
         appBodyBytes = body.byteLength;
       }
-      captured.push({ ...endpoint, statements, appBodyBytes });
+      captured.push({
+        ...endpoint,
+        statements: statements.map((statement) => ({
+          ...statement,
+          prepared: preparedTexts.has(statement.text),
+        })),
+        appBodyBytes,
+      });
     }
     return captured;
   } finally {

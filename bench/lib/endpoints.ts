@@ -1,59 +1,117 @@
 // The load run's endpoints, with real ids from the benchmark data: what a visitor's browser asks
-// for on the forum, the members directory, a profile and the home page.
+// for on the forum, a thread's replies, the members directory, a profile and the home page.
 import pg from "pg";
-import { encodeDiscussionCursor } from "../../src/server/domain/discussions/queries";
+import { encodeDiscussionCursor } from "@/server/domain/discussions/queries";
+import { encodeReplyCursor } from "@/server/features/replies/queries";
+import { LONG_THREAD, SHORT_THREAD } from "./reply-data";
 
 export type Endpoint = {
   name: string;
   path: string;
   /** The body the ceiling builds from the rows of the replayed statements (see ceiling-server.ts). */
-  shape: "discussion-page" | "discussion" | "members-page" | "profile" | "html";
+  shape: "discussion-page" | "discussion" | "reply-page" | "members-page" | "profile" | "html";
 };
 
-/** A discussion in the middle of the list and a public member with a typical count. */
+/** The reply a permalink names: near the end of the long thread, so the page holds earlier ones. */
+const DEEP_REPLY = LONG_THREAD - 10;
+
+export type SampleIds = Awaited<ReturnType<typeof sampleIds>>;
+
+const CURSOR_TIME = `to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * A discussion in the middle of the list, a public member with a typical count, the threads of
+ * 10,000 and of 10 replies (bench:data), and the places in them the plans page from.
+ */
 export async function sampleIds(databaseUrl: string) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const discussion = await client.query<{ id: string }>(
+    const one = async <Row extends pg.QueryResultRow>(text: string, params: unknown[] = []) =>
+      (await client.query<Row>(text, params)).rows[0];
+    const discussion = await one<{ id: string }>(
       `select id from discussions where status = 'active'
        order by created_at desc offset 5000 limit 1`,
     );
-    const member = await client.query<{ id: string; full_name: string }>(
+    const member = await one<{ id: string; full_name: string }>(
       `select p.id, p.full_name from profiles p
        where p.is_public and (select count(*) from discussions d where d.author_id = p.id) >= 10
        order by p.created_at limit 1`,
     );
     // The forum's second page starts after the first page's last discussion (the 20th).
-    const twentieth = await client.query<{ is_pinned: boolean; created_at: string; id: string }>(
-      `select is_pinned, id,
-         to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at
+    const twentieth = await one<{ is_pinned: boolean; created_at: string; id: string }>(
+      `select is_pinned, id, ${CURSOR_TIME} as created_at
        from discussions where status = 'active'
        order by is_pinned desc, created_at desc, id desc offset 19 limit 1`,
     );
-    const discussionId = discussion.rows[0]?.id;
-    const profileId = member.rows[0]?.id;
-    const last = twentieth.rows[0];
-    if (!discussionId || !profileId || !last) {
+    const twentiethActive = await one<{ is_pinned: boolean; at: string; id: string }>(
+      `select is_pinned, id,
+         to_char(last_activity_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at
+       from discussions where status = 'active'
+       order by is_pinned desc, last_activity_at desc, id desc offset 19 limit 1`,
+    );
+    const thread = (size: number) =>
+      one<{ id: string }>(
+        `select id from discussions where status = 'active' and replies_count = $1
+         order by created_at desc limit 1`,
+        [size],
+      );
+    const longThread = await thread(LONG_THREAD);
+    const shortThread = await thread(SHORT_THREAD);
+    const replyAt = (position: number) =>
+      one<{ id: string; created_at: string }>(
+        `select id, ${CURSOR_TIME} as created_at from discussion_replies
+         where discussion_id = $1 order by created_at, id offset $2 limit 1`,
+        [longThread?.id, position - 1],
+      );
+    const fiftieth = longThread && (await replyAt(50));
+    const middle = longThread && (await replyAt(LONG_THREAD / 2));
+    const deep = longThread && (await replyAt(DEEP_REPLY));
+    if (!discussion || !member || !twentieth || !twentiethActive) {
       throw new Error("No benchmark data: run `npm run bench:data` into this database first");
     }
-    const secondPageCursor = encodeDiscussionCursor({
-      isPinned: last.is_pinned,
-      createdAt: last.created_at,
-      id: last.id,
-    });
+    if (!longThread || !shortThread || !fiftieth || !middle || !deep) {
+      throw new Error(
+        `No threads of ${LONG_THREAD} and ${SHORT_THREAD} replies: this data predates replies; ` +
+          "run `npm run bench:data` into a new database",
+      );
+    }
     return {
-      discussionId,
-      profileId,
-      profileName: member.rows[0]?.full_name ?? "",
-      secondPageCursor,
+      discussionId: discussion.id,
+      profileId: member.id,
+      profileName: member.full_name ?? "",
+      secondPageCursor: encodeDiscussionCursor({
+        isPinned: twentieth.is_pinned,
+        at: twentieth.created_at,
+        id: twentieth.id,
+      }),
+      activitySecondPageCursor: encodeDiscussionCursor({
+        isPinned: twentiethActive.is_pinned,
+        at: twentiethActive.at,
+        id: twentiethActive.id,
+      }),
+      longThreadId: longThread.id,
+      shortThreadId: shortThread.id,
+      deepReplyId: deep.id,
+      /** The long thread's second page: after its 50th reply. */
+      threadNextCursor: encodeReplyCursor({
+        backward: false,
+        at: fiftieth.created_at,
+        id: fiftieth.id,
+      }),
+      /** The page before the long thread's middle reply, as "Load earlier" from a permalink. */
+      threadPreviousCursor: encodeReplyCursor({
+        backward: true,
+        at: middle.created_at,
+        id: middle.id,
+      }),
     };
   } finally {
     await client.end();
   }
 }
 
-export function loadEndpoints(ids: { discussionId: string; profileId: string }): Endpoint[] {
+export function loadEndpoints(ids: SampleIds): Endpoint[] {
   return [
     { name: "discussion list", path: "/api/discussions", shape: "discussion-page" },
     { name: "search", path: "/api/discussions?q=printer", shape: "discussion-page" },
@@ -62,7 +120,27 @@ export function loadEndpoints(ids: { discussionId: string; profileId: string }):
       path: "/api/discussions?range=30d&locked=true",
       shape: "discussion-page",
     },
+    {
+      name: "list by latest activity",
+      path: "/api/discussions?sort=activity",
+      shape: "discussion-page",
+    },
     { name: "one discussion", path: `/api/discussions/${ids.discussionId}`, shape: "discussion" },
+    {
+      name: "thread, first page",
+      path: `/api/discussions/${ids.longThreadId}/replies`,
+      shape: "reply-page",
+    },
+    {
+      name: "thread of 10, first page",
+      path: `/api/discussions/${ids.shortThreadId}/replies`,
+      shape: "reply-page",
+    },
+    {
+      name: "thread, deep permalink",
+      path: `/api/discussions/${ids.longThreadId}/replies?around=${ids.deepReplyId}`,
+      shape: "reply-page",
+    },
     {
       name: "members by discussions",
       path: "/api/members?sort=discussions",

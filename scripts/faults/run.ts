@@ -1,6 +1,6 @@
 // npm run test:faults: the fault scenarios of issue 8 against real server processes, on the
 // embedded database and on a throwaway PostgreSQL cluster this script starts and removes.
-//   npx tsx scripts/faults/run.ts [crash|postgres-restart|sigterm ...] [--pglite-only]
+//   npx tsx scripts/faults/run.ts [crash|postgres-restart|sigterm|mail-crash ...] [--pglite-only]
 // Ports 3520-3529. Exit code 1 when any check failed. Results: docs/reliability.md.
 import { execSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -11,6 +11,7 @@ import { gracefulStop } from "./graceful-stop";
 import { type Cluster, createCluster, postgresBin } from "./lib/postgres";
 import { Report } from "./lib/report";
 import { ROOT } from "./lib/server";
+import { mailCrash } from "./mail-crash";
 import { postgresRestart } from "./postgres-restart";
 
 const BASE_PORT = Number(process.env.FAULTS_PORT ?? 3520);
@@ -63,6 +64,16 @@ async function main() {
         await gracefulStop(report.for("SIGTERM, PostgreSQL"), {
           port: BASE_PORT + 3,
           databaseUrl: await freshDatabase(cluster, "rc_faults_sigterm"),
+        });
+      }
+    }
+    if (wanted("mail-crash")) {
+      console.log("\nkill -9 of the mail worker mid-batch (embedded database)");
+      await mailCrash(report.for("mail crash, PGlite"), {});
+      if (cluster) {
+        console.log("\nkill -9 of the mail worker mid-batch (PostgreSQL)");
+        await mailCrash(report.for("mail crash, PostgreSQL"), {
+          databaseUrl: await freshDatabase(cluster, "rc_faults_mail"),
         });
       }
     }

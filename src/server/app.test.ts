@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiErrorBody } from "../shared/api-types";
+import type { ApiErrorBody } from "@/shared/api-types";
 import { createApp } from "./app";
 import { scaledAuthRateLimits } from "./auth/auth";
 import { EnvError, loadEnv } from "./env";
@@ -175,7 +175,7 @@ describe("serving the client", () => {
   const files = new Map<string, StaticFile>([
     ["/index.html", file(shell, "text/html; charset=utf-8")],
     ["/assets/app-abc123.js", file("console.log(1)", "text/javascript; charset=utf-8", true)],
-    ["/robots.txt", file("User-agent: *", "text/plain; charset=utf-8")],
+    ["/favicon.svg", file("<svg></svg>", "image/svg+xml")],
   ]);
   const app = () => createApp(deps(), { staticFiles: files });
 
@@ -196,8 +196,8 @@ describe("serving the client", () => {
   });
 
   it("serves real files as themselves, hashed assets cached for a year", async () => {
-    const robots = await app().request("/robots.txt");
-    expect(await robots.text()).toBe("User-agent: *");
+    const icon = await app().request("/favicon.svg");
+    expect(await icon.text()).toBe("<svg></svg>");
     const asset = await app().request("/assets/app-abc123.js");
     expect(asset.headers.get("cache-control")).toContain("immutable");
   });
@@ -215,6 +215,8 @@ function deps() {
     db: t.db,
     auth: t.auth,
     mailer: { send: async () => {} },
+    jobs: t.deps.jobs,
+    secret: t.deps.secret,
     logger: t.logger,
     rateLimiter: createRateLimiter(t.db, 1),
     live: t.deps.live,

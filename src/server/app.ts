@@ -6,11 +6,13 @@ import { controlRoutes } from "./auth/control-routes";
 import { authRoutes } from "./auth/routes";
 import type { AppDeps, AppEnv } from "./context";
 import { accountRoutes } from "./features/account/routes";
+import { blogFeedRoutes } from "./features/blog-posts/feed";
 import { blogPostPageMeta } from "./features/blog-posts/page-meta";
 import { blogPostRoutes } from "./features/blog-posts/routes";
 import { cmsRoutes } from "./features/cms/routes";
 import { contactRoutes } from "./features/contact/routes";
 import { dataRequestRoutes } from "./features/data-requests/routes";
+import { discussionFeedRoutes } from "./features/discussions/feed";
 import { discussionPageMeta } from "./features/discussions/page-meta";
 import { discussionRoutes } from "./features/discussions/routes";
 import { healthRoutes } from "./features/health/routes";
@@ -18,10 +20,13 @@ import { heroWordRoutes } from "./features/hero-words/routes";
 import { inboxRoutes } from "./features/inbox/routes";
 import { memberRoutes } from "./features/members/routes";
 import { newsletterRoutes } from "./features/newsletter/routes";
+import { followRoutes, notificationRoutes } from "./features/notifications/routes";
 import { profilePageMeta } from "./features/profiles/page-meta";
 import { profileRoutes } from "./features/profiles/routes";
+import { discussionReplyRoutes, replyRoutes } from "./features/replies/routes";
 import { sessionRoutes } from "./features/session/routes";
 import { siteRoutes } from "./features/site/routes";
+import { sitemapRoutes } from "./features/sitemap/routes";
 import { userRoutes } from "./features/users/routes";
 import { requestBodyLimit } from "./lib/body-limit";
 import { compressText } from "./lib/compress";
@@ -47,7 +52,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     .route("/session", sessionRoutes)
     .route("/members", memberRoutes)
     .route("/profiles", profileRoutes)
+    .route("/discussions/:id/follow", followRoutes)
     .route("/discussions", discussionRoutes)
+    .route("/discussions/:id/replies", discussionReplyRoutes)
+    .route("/replies", replyRoutes)
     .route("/site", siteRoutes)
     .route("/hero-words", heroWordRoutes)
     .route("/blog-posts", blogPostRoutes)
@@ -57,6 +65,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     .route("/cms", cmsRoutes)
     .route("/users", userRoutes)
     .route("/inbox", inboxRoutes)
+    .route("/notifications", notificationRoutes)
     .route("/control", controlRoutes)
     .route("/health", healthRoutes)
     .all("/*", (c) => c.json(errorBody(404, "Not found"), 404));
@@ -72,6 +81,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.use(requestBodyLimit({ ownLimits: ["PUT /api/profiles/me/avatar"] }));
   app.use(compressText());
   app.route("/api", api);
+  // Documents for feed readers and crawlers, public, built client or not (docs/decisions/024).
+  app.route("/", blogFeedRoutes);
+  app.route("/", discussionFeedRoutes);
+  app.route("/", sitemapRoutes);
   if (options.uploads) app.route("/uploads", options.uploads);
   if (options.staticFiles) {
     app.get(

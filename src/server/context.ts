@@ -2,6 +2,7 @@
 import type { Auth } from "./auth/auth";
 import type { Db } from "./db/client";
 import type { Env } from "./env";
+import type { JobQueue } from "./lib/jobs";
 import type { LiveBus } from "./lib/live-bus";
 import type { Logger } from "./lib/logger";
 import type { Mailer } from "./lib/mail";
@@ -12,7 +13,12 @@ export type AppDeps = {
   env: Env;
   db: Db;
   auth: Auth;
+  /** Queues mail (lib/mail-queue.ts); nothing sends from inside a request. */
   mailer: Mailer;
+  /** Background work in the database (lib/jobs.ts, docs/decisions/019). */
+  jobs: JobQueue;
+  /** The auth secret: signs unsubscribe links and seals queued mail. */
+  secret: string;
   logger: Logger;
   rateLimiter: RateLimiter;
   /** Live updates over LISTEN/NOTIFY, relayed to browsers as SSE (lib/live-bus.ts). */

@@ -7,9 +7,11 @@ import type { AppDeps } from "./context";
 import type { Database } from "./db/client";
 import type { Env } from "./env";
 import { resolveAuthSecret } from "./lib/auth-secret";
+import { createJobQueue, type JobQueueOptions } from "./lib/jobs";
 import { createLiveBus } from "./lib/live-bus";
 import { createLogger, type Logger } from "./lib/logger";
-import { createMailer, type Mailer } from "./lib/mail";
+import { createMailTransport, type Mailer, type MailTransport } from "./lib/mail";
+import { defineMailQueue } from "./lib/mail-queue";
 import { createRateLimiter } from "./lib/rate-limit";
 
 export type DepsOptions = {
@@ -20,8 +22,13 @@ export type DepsOptions = {
   clientIp: AppDeps["clientIp"];
   /** Default: one at env.logLevel. */
   logger?: Logger;
-  /** Default: SMTP when SMTP_URL is set, else the dev mailbox under $DATA_DIR/mail. */
+  /** Default: the mail queue (lib/mail-queue.ts); the seeder and benchmarks pass a no-op. */
   mailer?: Mailer;
+  /** What the mail queue delivers through. Default: SMTP when SMTP_URL is set, else the dev
+   * mailbox under $DATA_DIR/mail. */
+  mailTransport?: MailTransport;
+  /** The job queue's polling and timings: the server works (polls); tests drain by hand. */
+  jobs?: Partial<Omit<JobQueueOptions, "logger">>;
   /** Whether the dev mailbox prints each message's links on the console (default: yes). */
   printMailLinks?: boolean;
   /** Sign-in and sign-up attempts per address per minute; default: scaled by the multiplier. */
@@ -33,20 +40,30 @@ export type DepsOptions = {
 export function createDeps(options: DepsOptions): AppDeps {
   const { env, database } = options;
   const logger = options.logger ?? createLogger(env.logLevel);
+  // AUTH_SECRET when set, else the one kept in $DATA_DIR.
+  const secret = resolveAuthSecret(env.authSecret, env.dataDir);
+  const jobs = createJobQueue(database, { logger, work: false, ...options.jobs });
   const mailer =
     options.mailer ??
-    createMailer({
-      smtpUrl: env.smtpUrl,
-      from: env.mailFrom,
-      dataDir: env.dataDir,
+    defineMailQueue({
+      jobs,
+      secret,
+      host: new URL(env.siteUrl).hostname,
       logger,
-      printLinks: options.printMailLinks ?? true,
+      transport:
+        options.mailTransport ??
+        createMailTransport({
+          smtpUrl: env.smtpUrl,
+          from: env.mailFrom,
+          dataDir: env.dataDir,
+          logger,
+          printLinks: options.printMailLinks ?? true,
+        }),
     });
   const rateLimiter = createRateLimiter(database.db, env.rateLimitMultiplier);
   const auth = createAuth({
     db: database.db,
-    // AUTH_SECRET when set, else the one kept in $DATA_DIR.
-    secret: resolveAuthSecret(env.authSecret, env.dataDir),
+    secret,
     siteUrl: env.siteUrl,
     siteName: env.siteName,
     adminEmails: env.adminEmails,
@@ -60,6 +77,8 @@ export function createDeps(options: DepsOptions): AppDeps {
     db: database.db,
     auth,
     mailer,
+    jobs,
+    secret,
     logger,
     rateLimiter,
     live: createLiveBus(database, { logger }),

@@ -1,4 +1,4 @@
-// The only module that reads process.env. Every variable is optional (DESIGN "Configuration");
+// The only module that reads process.env. Every variable is optional (docs/architecture.md "Configuration");
 // a bad value stops the server with a message naming the variable.
 import path from "node:path";
 import { z } from "zod";

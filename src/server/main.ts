@@ -5,8 +5,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
-import { sweepStaleAccounts } from "./auth/account-lifecycle";
+import { STALE_ACCOUNTS_QUEUE } from "./auth/account-lifecycle";
 import { promoteAdminEmails } from "./auth/roles";
+import { defineBackgroundWork } from "./background";
 import { openDatabase } from "./db/client";
 import { lockDataDir } from "./db/data-dir-lock";
 import { createDeps } from "./deps";
@@ -42,7 +43,6 @@ async function main() {
   await database.migrate();
   await promoteAdminEmails(database.db, env.adminEmails);
 
-  const stopStaleAccountSweep = sweepStaleAccounts(database.db, logger);
   const controlToken = newControlToken();
   const deps = createDeps({
     env,
@@ -52,8 +52,15 @@ async function main() {
     clientIp: (_request, bindings) =>
       (bindings as { incoming?: { socket?: { remoteAddress?: string } } }).incoming?.socket
         ?.remoteAddress ?? "unknown",
+    jobs: { work: true },
   });
-  const { live } = deps;
+  const { live, jobs } = deps;
+  // Background work: mail, notifications, scheduled sweeps (docs/decisions/019).
+  defineBackgroundWork(deps);
+  await jobs.start();
+  // The sweep runs at start as well as hourly; with several instances starting, the queue's
+  // `short` policy keeps one such job waiting.
+  await jobs.send(STALE_ACCOUNTS_QUEUE, {}, { singletonKey: "start" });
   const app = createApp(deps, {
     staticFiles: await loadStaticFiles(clientDir).catch(() => new Map()),
     uploads: uploadsRoutes(path.join(env.dataDir, "uploads"), avatarAccess),
@@ -92,7 +99,9 @@ async function main() {
     // stop arriving (at most 2 s: the accept queue is served, not reset); resolves once every
     // open request has been answered (lib/connection-drain.ts).
     const drained = drain.close(server as Server);
-    stopStaleAccountSweep();
+    // Jobs in hand finish; the rest wait in the database for the next start (or another
+    // instance).
+    await jobs.stop().catch((error) => logger.error({ err: error }, "job queue stop failed"));
     // Ends the open live streams, which would otherwise hold the server open. Browsers
     // reconnect after the stream's retry delay (3 s), by when the server no longer listens:
     // refused, they try again, instead of giving up on an error status.

@@ -1,7 +1,8 @@
 // Shapes the API returns that both sides name. Request bodies are inferred from schemas.ts.
+import type { DiscussionSort } from "./constants";
 import type { Role } from "./permissions";
 
-/** DESIGN "API": every error response has this body. */
+/** docs/architecture.md "API": every error response has this body. */
 export type ApiErrorBody = {
   error: {
     code: string;
@@ -51,7 +52,7 @@ export type SessionResponse =
   | { user: SessionUser; profile: SessionProfile; role: Role }
   | { user: null; profile: null; role: null };
 
-// ---- discussions (SPEC §3 discussion UI item; never the author's email) ------------------
+// ---- discussions (docs/product.md §3 discussion UI item; never the author's email) ------------------
 
 /** One discussion as the forum shows it. */
 export type DiscussionItem = {
@@ -67,8 +68,10 @@ export type DiscussionItem = {
   isPinned: boolean;
   isLocked: boolean;
   status: "active";
-  /** SPEC §2: the reply count is fixed at 0 until comments exist. */
+  /** Replies not deleted (docs/decisions/020). */
   replies: number;
+  /** When the newest reply not deleted was posted; null without one. */
+  lastReplyAt: string | null;
 };
 
 /** GET /api/discussions: one page, pinned first then newest; `nextCursor` asks for the next. */
@@ -77,10 +80,67 @@ export type DiscussionPage = {
   nextCursor: string | null;
 };
 
-/** What the live stream (GET /api/discussions/events) sends on every change. */
+export type ReplyChangeType = "created" | "edited" | "deleted";
+
+/**
+ * What the live stream (GET /api/discussions/events) sends on every change. A change to a
+ * reply is an `updated` of its discussion (its count moved) that names the reply.
+ */
 export type DiscussionChange = {
   type: "created" | "updated" | "deleted";
+  /** The discussion. */
   id: string;
+  /** Only for a change to one of the discussion's replies. */
+  reply?: { type: ReplyChangeType; id: string };
+};
+
+// ---- replies (docs/decisions/020) --------------------------------------------------------
+
+/** Who wrote a reply, by the display-name rule; id null once the account is gone. */
+export type ReplyAuthor = {
+  id: string | null;
+  /** The full name, else the part of the email before the @, else 'Anonymous'. */
+  displayName: string;
+  /** Only while the author's profile is public (a private member's avatar is not served). */
+  avatarUrl: string | null;
+};
+
+/** A member a reply mentions (a `@[label](id)` token of the content, shared/mentions.ts). */
+export type ReplyMention = { id: string; displayName: string };
+
+/** One reply as a thread shows it. */
+export type ReplyItem = {
+  id: string;
+  discussionId: string;
+  /** null for a deleted reply. */
+  author: ReplyAuthor | null;
+  /**
+   * Plain text with its line breaks and mention tokens; empty for a deleted reply, which
+   * shows as "This reply was deleted.".
+   */
+  content: string;
+  createdAt: string;
+  /** Set by every edit; null when never edited. */
+  editedAt: string | null;
+  deleted: boolean;
+  /**
+   * The reply this one answers; its author's display name is null when that reply was
+   * deleted.
+   */
+  replyTo: { id: string; authorDisplayName: string | null } | null;
+  /** Mentioned members who are verified and public now; other tokens show as their label. */
+  mentions: ReplyMention[];
+};
+
+/**
+ * GET /api/discussions/{id}/replies: oldest first. `nextCursor` asks for the replies after
+ * the last item, `prevCursor` for those before the first; null when there are none (a page
+ * reached going forward always has a `prevCursor`, which may lead to an empty page).
+ */
+export type ReplyPage = {
+  items: ReplyItem[];
+  nextCursor: string | null;
+  prevCursor: string | null;
 };
 
 /** GET /api/site: public facts about this installation the client shows. */
@@ -92,6 +152,8 @@ export type HeroWordsResponse = { words: Array<{ id: string; word: string }> };
 /** A published blog post as lists show it. */
 export type BlogPostSummary = {
   id: string;
+  /** The post's address, /blog/{slug}: made from the title once, kept after edits. */
+  slug: string;
   title: string;
   excerpt: string;
   category: string;
@@ -105,20 +167,20 @@ export type BlogPostSummary = {
 /** GET /api/blog-posts: published posts, newest first, one page at a time. */
 export type BlogPostsPage = { posts: BlogPostSummary[]; nextCursor: string | null };
 
-/** GET /api/blog-posts/{id}: one published post. */
+/** GET /api/blog-posts/{slug} (or an old {id}): one published post. */
 export type BlogPostDetail = BlogPostSummary & {
   content: string;
   /** The author's full name; null when unknown. */
   authorName: string | null;
 };
 
-/** POST /api/newsletter: which of SPEC §4's three paths the address took. */
+/** POST /api/newsletter: which of docs/product.md §4's three paths the address took. */
 export type NewsletterResult = { status: "subscribed" | "already_subscribed" | "reactivated" };
 
 /** POST /api/contact and POST /api/data-requests. */
 export type ReceivedResponse = { id: string };
 
-// ---- members and profiles (DESIGN: an email only reaches its owner and admins) ----------
+// ---- members and profiles (docs/architecture.md: an email only reaches its owner and admins) ----------
 
 /** One card of GET /api/members. */
 export type MemberSummary = {
@@ -152,7 +214,7 @@ export type MemberStats = {
   activeContributors: number;
 };
 
-/** SPEC §3 "Profile discussion item" (content: the first 300 characters). */
+/** docs/product.md §3 "Profile discussion item" (content: the first 300 characters). */
 export type ProfileDiscussion = {
   id: string;
   title: string;
@@ -163,6 +225,8 @@ export type ProfileDiscussion = {
 };
 
 export type PublicProfile = MemberSummary & {
+  /** The profile's Comments stat: the member's replies anyone can read (docs/decisions/020). */
+  repliesCount: number;
   fullName: string | null;
   website: string | null;
   socialTwitter: string | null;
@@ -203,13 +267,15 @@ export type CmsOverview = {
   totalPosts: number;
   /** Active discussions. */
   discussions: number;
-  /** Every discussion comment. */
+  /** Replies anyone can read: not deleted, in an active discussion (docs/decisions/020). */
   engagement: number;
 };
 
 /** A blog post in the CMS list: drafts too. Times are ISO strings. */
 export type CmsBlogPostSummary = {
   id: string;
+  /** The post's address, /blog/{slug}: made from the title once, kept after edits. */
+  slug: string;
   title: string;
   excerpt: string;
   category: string;

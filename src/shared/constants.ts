@@ -1,8 +1,9 @@
-// Business constants and limits (SPEC §9). One place, imported by server and client.
+// Business constants and limits (docs/product.md §9). One place, imported by server and client.
 
 export const LIMITS = {
   title: 200,
   content: 10_000,
+  reply: 10_000,
   email: 254,
   name: 100,
   nameMin: 2,
@@ -40,21 +41,19 @@ export const SHOWCASE_TIMING = {
   typewriterPauseMs: 1_500,
 } as const;
 
-export const FALLBACK_HERO_WORD = "vent";
-
 export const CONTACT_SEND_DELAY_MS = 1_000;
 export const CONTACT_REPLY_HOURS = 24;
 export const DATA_REQUEST_RESPONSE_DAYS = 30;
 
 export const READ_CHARS_PER_MINUTE = 200;
 
-/** Minutes to read `content` at SPEC §9's 200 characters a minute, rounded up. */
+/** Minutes to read `content` at docs/product.md §9's 200 characters a minute, rounded up. */
 export function readTimeMinutes(content: string): number {
   return Math.ceil(content.length / READ_CHARS_PER_MINUTE);
 }
 
 export const PROFILE_RECENT_DISCUSSIONS = 10;
-/** Members directory sorts (SPEC §2 Members); `recent` is the default. */
+/** Members directory sorts (docs/product.md §2 Members); `recent` is the default. */
 export const MEMBER_SORTS = ["recent", "oldest", "discussions", "name"] as const;
 export type MemberSort = (typeof MEMBER_SORTS)[number];
 export const MEMBERS_PAGE_SIZE = 24;
@@ -62,6 +61,16 @@ export const MEMBERS_PAGE_SIZE = 24;
 export const LAST_ACTIVE_INTERVAL_MINUTES = 5;
 export const SKELETON_CARDS = 3;
 export const DATE_RANGES = ["all", "24h", "7d", "30d"] as const;
+/**
+ * Forum sorts (docs/product.md §4.6): `newest` (the default) is pinned first then newest;
+ * `activity` ("Latest activity") is pinned first then by the last reply, else the creation.
+ */
+export const DISCUSSION_SORTS = ["newest", "activity"] as const;
+export type DiscussionSort = (typeof DISCUSSION_SORTS)[number];
+/** Replies under a discussion, oldest first, a page at a time (docs/product.md §9.3). */
+export const REPLIES_PAGE_SIZE = 50;
+/** Members one reply can mention; further mention tokens stay plain text. */
+export const MAX_MENTIONS_PER_REPLY = 20;
 export type DateRange = (typeof DATE_RANGES)[number];
 
 export const SHARE_POPUP = { width: 600, height: 400 } as const;
@@ -89,5 +98,5 @@ export const DATA_REQUEST_TYPES = [
 
 export const DATA_REQUEST_STATUSES = ["pending", "in_progress", "completed"] as const;
 
-/** What a member sees in place of a missing name (SPEC §3 discussion UI item). */
+/** What a member sees in place of a missing name (docs/product.md §3 discussion UI item). */
 export const ANONYMOUS_NAME = "Anonymous";

@@ -1,4 +1,4 @@
-// The role and permission table of SPEC §6. The server enforces it; the client reads it
+// The role and permission table of docs/product.md §6. The server enforces it; the client reads it
 // only to hide what the server would refuse.
 
 export const ROLES = ["user", "author", "moderator", "admin"] as const;
@@ -15,8 +15,12 @@ const CAPABILITIES = {
   moderateDiscussions: ["moderator", "admin"],
   manageUsers: ["admin"],
   heroWords: STAFF_ROLES,
-  // Beyond the SPEC: stored contact messages and data requests (DESIGN improvements).
+  // Beyond the original specification: stored contact messages and data requests (docs/architecture.md "Deliberate improvements").
   inbox: ["admin"],
+  // Beyond the original specification: replies (docs/decisions/020). Members edit and delete their own replies;
+  // moderateReplies edits and deletes anyone's, and replies in a locked discussion.
+  reply: ["user", "author", "moderator", "admin"],
+  moderateReplies: ["moderator", "admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Capability = keyof typeof CAPABILITIES;
@@ -33,7 +37,7 @@ export function isRole(value: unknown): value is Role {
   return typeof value === "string" && (ROLES as readonly string[]).includes(value);
 }
 
-/** SPEC §6: the role falls back to `user` when the lookup fails or returns none. */
+/** docs/product.md §6: the role falls back to `user` when the lookup fails or returns none. */
 export function roleOrDefault(value: unknown): Role {
   return isRole(value) ? value : DEFAULT_ROLE;
 }

@@ -29,7 +29,7 @@ describe("the zod-free checks give the zod schemas' answers", () => {
     );
   });
 
-  it("uses the SPEC's messages", () => {
+  it("uses the product's messages", () => {
     expect(emailProblem("")).toBe("Email is required");
     expect(emailProblem("nope")).toBe("Please enter a valid email address");
     expect(requiredTextProblem("Name", " ", LIMITS.name)).toBe("Name is required");

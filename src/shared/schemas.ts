@@ -1,4 +1,4 @@
-// Validation rules of SPEC §5 with their exact messages. The server validates requests with
+// Validation rules of docs/product.md §5 with their exact messages. The server validates requests with
 // these schemas and the client's forms use the same ones, so a rule and its message live once.
 import { z } from "zod";
 import {
@@ -18,7 +18,7 @@ import { EMAIL_PATTERN } from "./plain-checks";
 // The server keeps the compiled parsers.
 if (typeof document !== "undefined") z.config({ jitless: true });
 
-/** SPEC §5: inputs are trimmed and `<` and `>` removed. */
+/** docs/product.md §5: inputs are trimmed and `<` and `>` removed. */
 export function cleanText(value: string): string {
   return value.replace(/[<>]/g, "").trim();
 }
@@ -135,7 +135,7 @@ export function todayIsoDate(now = new Date()): string {
   return `${now.getFullYear()}-${month}-${day}`;
 }
 
-/** SPEC §5 holds for links too: trimmed, < and > removed (a URL may otherwise carry them). */
+/** docs/product.md §5 holds for links too: trimmed, < and > removed (a URL may otherwise carry them). */
 const urlOrEmpty = (message: string, check: (value: string) => boolean) =>
   z
     .string()
@@ -190,6 +190,27 @@ export const discussionSchema = z.object({
   content: requiredText("Content", LIMITS.content),
 });
 export type DiscussionInput = z.infer<typeof discussionSchema>;
+
+/** The answered reply's id is not a reply of this discussion (or cannot be an id at all). */
+export const REPLY_TO_NOT_FOUND = "The reply you are answering was not found in this discussion.";
+
+/**
+ * POST /api/discussions/{id}/replies (docs/product.md §5.6): cleaned like discussion content.
+ * Mentions travel inside the content as tokens (shared/mentions.ts).
+ */
+export const replySchema = z.object({
+  content: requiredText("Reply", LIMITS.reply),
+  replyToId: z
+    .guid(REPLY_TO_NOT_FOUND)
+    .nullish()
+    .transform((value) => value ?? undefined),
+});
+export type ReplyInput = z.input<typeof replySchema>;
+export type ReplyValues = z.output<typeof replySchema>;
+
+/** PATCH /api/replies/{id}: the content only; the answered reply does not change. */
+export const replyEditSchema = replySchema.pick({ content: true });
+export type ReplyEditInput = z.infer<typeof replyEditSchema>;
 
 export const contactSchema = z.object({
   name: requiredText("Name", LIMITS.name),

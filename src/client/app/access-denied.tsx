@@ -1,4 +1,4 @@
-import { usePageTitle } from "../hooks/use-page-title";
+import { usePageTitle } from "@/client/hooks/use-page-title";
 
 export function AccessDenied() {
   usePageTitle("Access Denied");

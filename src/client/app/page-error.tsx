@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { buttonVariants } from "../components/ui/button-variants";
-import { paths } from "../lib/paths";
+import { buttonVariants } from "@/client/components/ui/button-variants";
+import { paths } from "@/client/lib/paths";
 
 export function PageError() {
   return (

@@ -1,12 +1,12 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { Navigate, Outlet } from "react-router";
-import type { Role } from "../../shared/permissions";
-import { paths } from "../lib/paths";
-import { useAuth } from "../lib/session/use-auth";
+import { paths } from "@/client/lib/paths";
+import { useAuth } from "@/client/lib/session/use-auth";
+import type { Role } from "@/shared/permissions";
 import { AccessDenied } from "./access-denied";
 
 type ProtectedRouteProps = {
-  /** Roles allowed in; without it any signed-in member passes (SPEC §2 "Protected pages"). */
+  /** Roles allowed in; without it any signed-in member passes (docs/product.md §2 "Protected pages"). */
   roles?: readonly Role[];
   /** Defaults to the child routes. */
   children?: ReactNode;
@@ -14,7 +14,7 @@ type ProtectedRouteProps = {
 
 export function ProtectedRoute({ roles, children }: ProtectedRouteProps) {
   const { user, role, loading } = useAuth();
-  // Signing out on a protected page goes home (SPEC §2); useSignOut navigates there first, but
+  // Signing out on a protected page goes home (docs/product.md §2); useSignOut navigates there first, but
   // that navigation is a transition and the session's end may render before it. A member
   // whose session ends here is sent home, not asked to sign in again.
   const hadUser = useRef(false);

@@ -1,8 +1,8 @@
 // Declarative routes (<BrowserRouter>): the data router (createBrowserRouter) would add about
 // 17 KB gzipped to the home page for loaders and actions we do not use; TanStack Query loads data.
 import { BrowserRouter, Route, Routes } from "react-router";
-import { rolesWith } from "../../shared/permissions";
-import { paths, routePatterns } from "../lib/paths";
+import { paths, routePatterns } from "@/client/lib/paths";
+import { rolesWith } from "@/shared/permissions";
 import { Layout } from "./layout";
 import { lazyPage } from "./lazy-page";
 import { HomePage } from "./pages/home-page";
@@ -30,6 +30,11 @@ const ResetPasswordPage = lazyPage(
   "ResetPasswordPage",
 );
 const SettingsPage = lazyPage(() => import("./pages/settings-page"), "SettingsPage");
+const NotificationsPage = lazyPage(() => import("./pages/notifications-page"), "NotificationsPage");
+const NotificationsUnsubscribePage = lazyPage(
+  () => import("./pages/notifications-unsubscribe-page"),
+  "NotificationsUnsubscribePage",
+);
 const ConfirmEmailChangePage = lazyPage(
   () => import("./pages/confirm-email-change-page"),
   "ConfirmEmailChangePage",
@@ -76,9 +81,11 @@ export function AppRoutes() {
         <Route path={paths.newsletterUnsubscribe} element={<NewsletterUnsubscribePage />} />
         <Route path={paths.rotatingTextShowcase} element={<RotatingTextShowcasePage />} />
         <Route path={paths.headerShowcase} element={<HeaderShowcasePage />} />
+        <Route path={paths.notificationsUnsubscribe} element={<NotificationsUnsubscribePage />} />
         <Route element={<ProtectedRoute />}>
           <Route path={paths.profileEdit} element={<ProfileEditPage />} />
           <Route path={paths.settings} element={<SettingsPage />} />
+          <Route path={paths.notifications} element={<NotificationsPage />} />
         </Route>
         <Route element={<ProtectedRoute roles={rolesWith("cmsAccess")} />}>
           <Route path={paths.cms} element={<CmsPage />} />

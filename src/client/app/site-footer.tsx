@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { paths } from "../lib/paths";
-import { siteName } from "../lib/site-name";
+import { paths } from "@/client/lib/paths";
+import { siteName } from "@/client/lib/site-name";
 
-// SPEC §2: the Blog, About and Legal columns point to '#' placeholders.
+// docs/product.md §2: the Blog, About and Legal columns point to '#' placeholders.
 const COLUMNS = [
   { title: "Blog", links: ["Latest Posts", "Categories", "Archive"] },
   { title: "About", links: ["Our Story", "The Team", "Write for Us"] },
@@ -31,7 +31,7 @@ export function SiteFooter() {
             <ul className="mt-3 grid gap-2">
               {column.links.map((label) => (
                 <li key={label}>
-                  {/* biome-ignore lint/a11y/useValidAnchor: SPEC §2 wants '#' placeholders here until these pages exist. */}
+                  {/* biome-ignore lint/a11y/useValidAnchor: docs/product.md §2 wants '#' placeholders here until these pages exist. */}
                   <a href="#" className={linkClass}>
                     {label}
                   </a>

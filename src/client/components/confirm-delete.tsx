@@ -12,7 +12,7 @@ import {
 import { Button } from "./ui/button";
 
 type ConfirmDeleteProps = {
-  /** The question asked, e.g. SPEC's 'Are you sure you want to delete this word?' */
+  /** The question asked, e.g. the product's 'Are you sure you want to delete this word?' */
   question: string;
   /** What is deleted, for the button's accessible name ("Delete {label}"). */
   label: string;

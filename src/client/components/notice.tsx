@@ -1,7 +1,7 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import { CircleAlert, CircleCheck, Info } from "lucide-react";
 import type * as React from "react";
-import { cn } from "../lib/cn";
+import { cn } from "@/client/lib/cn";
 
 const noticeVariants = cva("flex gap-3 rounded-lg border p-4 text-sm leading-relaxed", {
   variants: {

@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { cn } from "../lib/cn";
+import { cn } from "@/client/lib/cn";
 
 /** The centred column every page's content sits in. */
 export function PageContainer({ className, ...props }: React.ComponentProps<"div">) {

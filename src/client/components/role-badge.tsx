@@ -1,5 +1,5 @@
 import { type LucideIcon, PenLine, Shield, ShieldCheck, User } from "lucide-react";
-import type { Role } from "../../shared/permissions";
+import type { Role } from "@/shared/permissions";
 import { Badge } from "./ui/badge";
 
 const ROLE_BADGES: Record<

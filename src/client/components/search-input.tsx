@@ -1,6 +1,6 @@
 import { Search } from "lucide-react";
 import type * as React from "react";
-import { cn } from "../lib/cn";
+import { cn } from "@/client/lib/cn";
 import { Input } from "./ui/input";
 
 type SearchInputProps = Omit<React.ComponentProps<typeof Input>, "type" | "className"> & {

@@ -1,4 +1,4 @@
-import { cn } from "../lib/cn";
+import { cn } from "@/client/lib/cn";
 import { Avatar, AvatarFallback, AvatarImage } from "./ui/avatar";
 
 type UserAvatarProps = {
@@ -8,7 +8,7 @@ type UserAvatarProps = {
   className?: string;
 };
 
-/** First letter of the full name, else of the email (SPEC §2 header and profile). */
+/** First letter of the full name, else of the email (docs/product.md §2 header and profile). */
 export function avatarInitial(name: string | null | undefined, email?: string | null): string {
   const source = name?.trim() || email?.trim() || "?";
   return source.charAt(0).toUpperCase();

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { siteName, TITLE_SEPARATOR } from "../lib/site-name";
+import { siteName, TITLE_SEPARATOR } from "@/client/lib/site-name";
 
 /** Keeps the document title on "{title} · {site name}" while the page is shown. */
 export function usePageTitle(title?: string): void {

@@ -1,6 +1,6 @@
 // The one way the client talks to the API: JSON over same-origin fetch, cookies included,
 // and every failure turned into an ApiError carrying the server's `{ error }` body.
-import type { ApiErrorBody } from "../../shared/api-types";
+import type { ApiErrorBody } from "@/shared/api-types";
 
 export const UNEXPECTED_ERROR_MESSAGE = "An unexpected error occurred.";
 

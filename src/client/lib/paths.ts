@@ -8,22 +8,32 @@ export const paths = {
   team: "/team",
   contact: "/contact",
   blog: "/blog",
-  blogPost: (id: string) => `/blog/${encode(id)}`,
+  /** A post by its slug (docs/decisions/024); an old /blog/{id} link moves there. */
+  blogPost: (slug: string) => `/blog/${encode(slug)}`,
   about: "/about",
   posts: "/posts",
   discussions: "/discussion",
   discussion: (id: string) => `/discussion/${encode(id)}`,
+  /** A reply's permalink: the discussion opened at that reply's page (docs/product.md §2.7). */
+  discussionReply: (id: string, replyId: string) =>
+    `/discussion/${encode(id)}?reply=${encode(replyId)}`,
   discussionsByAuthor: (author: string) => `/discussion?author=${encode(author)}`,
   profile: (id: string) => `/profile/${encode(id)}`,
   profileEdit: "/profile/edit",
   members: "/members",
   auth: "/auth",
+  /** /auth, then back to `returnTo` (a path on this site, lib/return-path.ts) once signed in. */
+  authReturningTo: (returnTo: string) => `/auth?returnTo=${encode(returnTo)}`,
   /** Where the sign-up confirmation link lands (with `?token=`): the password is chosen here. */
   confirmEmail: "/auth/confirm",
   forgotPassword: "/auth/forgot-password",
   /** Where a password reset link lands (with `?token=`). */
   resetPassword: "/auth/reset-password",
   settings: "/settings",
+  /** The member's notifications (docs/product.md §2.23). */
+  notifications: "/notifications",
+  /** Where a notification email's unsubscribe link lands (with `?token=`); works signed out. */
+  notificationsUnsubscribe: "/notifications/unsubscribe",
   /** Where the link sent to a new email address lands (with `?token=`). */
   confirmEmailChange: "/settings/email",
   privacy: "/privacy",
@@ -36,7 +46,7 @@ export const paths = {
 } as const;
 
 export const routePatterns = {
-  blogPost: "/blog/:id",
+  blogPost: "/blog/:slug",
   discussion: "/discussion/:id",
   profile: "/profile/:id",
 } as const;

@@ -36,10 +36,10 @@ function show(kind: ToastKind, title: string, options?: ExternalToast): void {
 
 /** Same calls as sonner's `toast`: title plus `{ description, id, ... }`. */
 export const toast = {
-  /** Default style (SPEC: 'Already Subscribed'). */
+  /** Default style (docs/product.md: 'Already Subscribed'). */
   message: (title: string, options?: ExternalToast) => show("message", title, options),
   info: (title: string, options?: ExternalToast) => show("info", title, options),
   success: (title: string, options?: ExternalToast) => show("success", title, options),
-  /** The SPEC's "destructive" style. */
+  /** The the product's "destructive" style. */
   error: (title: string, options?: ExternalToast) => show("error", title, options),
 };

@@ -3,11 +3,12 @@
 // `user`, no ADMIN_EMAILS promotion: docs/decisions/014); only a link that reached the inbox
 // verifies it, and the password chosen on that link's page is the one that becomes active.
 import { and, eq, lt, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { user, verification } from "../db/schema";
-import type { Logger } from "../lib/logger";
-import type { Mailer, MailMessage } from "../lib/mail";
-import type { RateLimiter, RateLimitRule } from "../lib/rate-limit";
+import type { Db } from "@/server/db/client";
+import { user, verification } from "@/server/db/schema";
+import type { JobQueue } from "@/server/lib/jobs";
+import type { Logger } from "@/server/lib/logger";
+import type { Mailer, MailMessage } from "@/server/lib/mail";
+import type { RateLimiter, RateLimitRule } from "@/server/lib/rate-limit";
 import { alreadyRegisteredMail, CONFIRMATION_LINK_HOURS, confirmationMail } from "./account-mail";
 import { issueToken, revokeTokens } from "./account-tokens";
 import { promoteAdminEmails } from "./roles";
@@ -43,6 +44,24 @@ export type AccountMailDeps = {
   rateLimiter: RateLimiter;
   site: { siteName: string; siteUrl: string };
 };
+
+/** What account mail needs, out of the app's dependencies: one spelling for every route. */
+export function accountMailDeps(deps: {
+  db: Db;
+  mailer: Mailer;
+  logger: Logger;
+  rateLimiter: RateLimiter;
+  env: { siteName: string; siteUrl: string };
+}): AccountMailDeps {
+  const { db, mailer, logger, rateLimiter, env } = deps;
+  return {
+    db,
+    mailer,
+    logger,
+    rateLimiter,
+    site: { siteName: env.siteName, siteUrl: env.siteUrl },
+  };
+}
 
 /** Sends `message` unless its recipient has had enough of this kind of mail this hour. */
 export async function sendLimited(
@@ -138,21 +157,21 @@ export async function removeStaleAccounts(db: Db): Promise<number> {
   return removed.length;
 }
 
-const STALE_SWEEP_MS = 60 * 60 * 1000;
+export const STALE_ACCOUNTS_QUEUE = "remove-stale-accounts";
 
 /**
- * Removes stale accounts now and every hour, in this process (several instances doing it too
- * is harmless: each delete is one idempotent statement). Returns a function that stops it.
+ * Removes stale accounts every hour through the job queue (docs/decisions/019): the cron
+ * schedule sends one job an hour for all instances together, and the delete is one idempotent
+ * statement whoever runs it.
  */
-export function sweepStaleAccounts(db: Db, logger: Logger): () => void {
-  const sweep = () =>
-    removeStaleAccounts(db)
-      .then((removed) => {
-        if (removed > 0) logger.info({ removed }, "removed unverified accounts older than a week");
-      })
-      .catch((error: unknown) => logger.warn({ err: error }, "stale account sweep failed"));
-  void sweep();
-  const timer = setInterval(sweep, STALE_SWEEP_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+export function defineStaleAccountSweep(jobs: JobQueue, db: Db, logger: Logger): void {
+  jobs.define({
+    name: STALE_ACCOUNTS_QUEUE,
+    policy: "short",
+    cron: "17 * * * *",
+    handler: async () => {
+      const removed = await removeStaleAccounts(db);
+      if (removed > 0) logger.info({ removed }, "removed unverified accounts older than a week");
+    },
+  });
 }

@@ -1,6 +1,6 @@
 // The account emails' words. None of them quotes the name typed at sign-up: whoever typed an
 // address may not be its owner, and the mail must not carry a stranger's text to them.
-import type { MailMessage } from "../lib/mail";
+import type { MailMessage } from "@/server/lib/mail";
 
 type Site = { siteName: string; siteUrl: string };
 

@@ -3,10 +3,10 @@
 // attacker's password. Both orders must leave the owner in charge and the attacker out.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { MembersPage, SessionResponse } from "../../shared/api-types";
-import { queryRows } from "../db/client";
-import { tokenIn, uniqueEmail } from "../test/factories";
-import { createClient, createTestApp, type TestApp } from "../test/test-app";
+import { queryRows } from "@/server/db/client";
+import { tokenIn, uniqueEmail } from "@/server/test/factories";
+import { createClient, createTestApp, type TestApp } from "@/server/test/test-app";
+import type { MembersPage, SessionResponse } from "@/shared/api-types";
 
 const OWNER_PASSWORD = "the owner's own password";
 const ATTACKER_PASSWORD = "attacker-pw-1";

@@ -3,8 +3,8 @@
 // so a copy of the database holds no working link. (Password reset links are better-auth's.)
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, like } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { verification } from "../db/schema";
+import type { Db } from "@/server/db/client";
+import { verification } from "@/server/db/schema";
 
 export type TokenPurpose = "confirm-email" | "change-email";
 

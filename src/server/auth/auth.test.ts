@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiErrorBody, SessionResponse } from "../../shared/api-types";
-import { queryRows } from "../db/client";
-import { confirmFromMailbox, uniqueEmail } from "../test/factories";
-import { createClient, createTestApp, type TestApp } from "../test/test-app";
+import { queryRows } from "@/server/db/client";
+import { confirmFromMailbox, uniqueEmail } from "@/server/test/factories";
+import { createClient, createTestApp, type TestApp } from "@/server/test/test-app";
+import type { ApiErrorBody, SessionResponse } from "@/shared/api-types";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -98,7 +98,7 @@ describe("sign-up, verification, sign-in, session, sign-out", () => {
   });
 });
 
-describe("input validation with SPEC §5 messages", () => {
+describe("input validation with docs/product.md §5 messages", () => {
   const client = () => createClient(t.app);
 
   it.each([
@@ -115,7 +115,7 @@ describe("input validation with SPEC §5 messages", () => {
     });
   });
 
-  it("sign-up with a malformed email gives 400 with the SPEC message", async () => {
+  it("sign-up with a malformed email gives 400 with the product's message", async () => {
     const response = await client().post("/api/auth/sign-up/email", {
       name: "Someone",
       email: "someone@",

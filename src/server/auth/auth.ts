@@ -4,12 +4,12 @@
 // password is chosen, so a password typed at sign-up by someone without the inbox never works.
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { LIMITS } from "../../shared/constants";
-import type { Db } from "../db/client";
-import { account, rateLimit, session, user, verification } from "../db/schema";
-import type { Logger } from "../lib/logger";
-import type { Mailer } from "../lib/mail";
-import type { RateLimiter } from "../lib/rate-limit";
+import type { Db } from "@/server/db/client";
+import { account, rateLimit, session, user, verification } from "@/server/db/schema";
+import type { Logger } from "@/server/lib/logger";
+import type { Mailer } from "@/server/lib/mail";
+import type { RateLimiter } from "@/server/lib/rate-limit";
+import { LIMITS } from "@/shared/constants";
 import {
   ACCOUNT_MAIL_LIMITS,
   activateAccount,

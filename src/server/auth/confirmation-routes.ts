@@ -2,18 +2,23 @@
 // that becomes active is chosen (docs/decisions/014). Mounted under /api/auth.
 import { and, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
-import type { PendingConfirmation } from "../../shared/api-types";
+import type { AppEnv } from "@/server/context";
+import type { Tx } from "@/server/db/client";
+import { account, session, user } from "@/server/db/schema";
+import { HttpError } from "@/server/lib/http-error";
+import { jsonBody, queryParams } from "@/server/lib/validate";
+import type { PendingConfirmation } from "@/shared/api-types";
 import {
   confirmationTokenQuerySchema,
   confirmEmailSchema,
   emailOnlySchema,
-} from "../../shared/schemas";
-import type { AppEnv } from "../context";
-import type { Tx } from "../db/client";
-import { account, session, user } from "../db/schema";
-import { HttpError } from "../lib/http-error";
-import { jsonBody, queryParams } from "../lib/validate";
-import { ACCOUNT_MAIL_LIMITS, activateAccount, sendConfirmation } from "./account-lifecycle";
+} from "@/shared/schemas";
+import {
+  ACCOUNT_MAIL_LIMITS,
+  accountMailDeps,
+  activateAccount,
+  sendConfirmation,
+} from "./account-lifecycle";
 import { consumeToken, peekToken } from "./account-tokens";
 import { CLIENT_IP_HEADER } from "./auth";
 
@@ -88,11 +93,7 @@ export const confirmationRoutes = new Hono<AppEnv>()
       .where(eq(user.email, email));
     // The same answer whether or not an unverified account holds the address.
     if (found && !found.emailVerified) {
-      const { env, logger, mailer } = c.var.deps;
-      await sendConfirmation(
-        { db, logger, mailer, rateLimiter, site: { siteName: env.siteName, siteUrl: env.siteUrl } },
-        found,
-      );
+      await sendConfirmation(accountMailDeps(c.var.deps), found);
     }
     return c.json({ ok: true });
   })

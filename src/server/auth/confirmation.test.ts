@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiErrorBody, PendingConfirmation } from "../../shared/api-types";
-import { user, verification } from "../db/schema";
-import { createMember, mailedToken, tokenIn, uniqueEmail } from "../test/factories";
-import { createClient, createTestApp, type TestApp } from "../test/test-app";
+import { user, verification } from "@/server/db/schema";
+import { createMember, mailedToken, tokenIn, uniqueEmail } from "@/server/test/factories";
+import { createClient, createTestApp, type TestApp } from "@/server/test/test-app";
+import type { ApiErrorBody, PendingConfirmation } from "@/shared/api-types";
 import { removeStaleAccounts } from "./account-lifecycle";
 
 let t: TestApp;

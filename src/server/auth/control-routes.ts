@@ -1,9 +1,9 @@
 import { timingSafeEqual } from "node:crypto";
 import { Hono } from "hono";
 import { z } from "zod";
-import type { AppEnv } from "../context";
-import { HttpError } from "../lib/http-error";
-import { jsonBody } from "../lib/validate";
+import type { AppEnv } from "@/server/context";
+import { HttpError } from "@/server/lib/http-error";
+import { jsonBody } from "@/server/lib/validate";
 import { setRoleByEmail } from "./set-role-by-email";
 
 function sameToken(given: string, expected: string): boolean {

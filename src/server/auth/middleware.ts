@@ -3,9 +3,9 @@
 // about valid input, and they hand the handler a viewer that cannot be null: after them,
 // `c.var.viewer` is typed `Viewer` (docs/decisions/015).
 import type { Context, MiddlewareHandler } from "hono";
-import { type Capability, can } from "../../shared/permissions";
-import type { AppEnv } from "../context";
-import { HttpError } from "../lib/http-error";
+import type { AppEnv } from "@/server/context";
+import { HttpError } from "@/server/lib/http-error";
+import { type Capability, can } from "@/shared/permissions";
 import { getViewer, type Viewer } from "./viewer";
 
 /** What the handlers after `signedIn` or `allowedTo` see: the signed-in member, never null. */

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiErrorBody, SessionResponse } from "../../shared/api-types";
-import { queryRows } from "../db/client";
-import { createMember, mailedToken, tokenIn, uniqueEmail } from "../test/factories";
-import { createClient, createTestApp, type TestApp } from "../test/test-app";
+import { queryRows } from "@/server/db/client";
+import { createMember, mailedToken, tokenIn, uniqueEmail } from "@/server/test/factories";
+import { createClient, createTestApp, type TestApp } from "@/server/test/test-app";
+import type { ApiErrorBody, SessionResponse } from "@/shared/api-types";
 
 let t: TestApp;
 let listedEmail: string;

@@ -3,12 +3,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SessionResponse } from "../../shared/api-types";
-import { createApp } from "../app";
-import { DataDirBusyError, lockDataDir } from "../db/data-dir-lock";
-import { roleChanges, user, userRoles } from "../db/schema";
-import { confirmFromMailbox, createMember, uniqueEmail } from "../test/factories";
-import { createClient, createTestApp, type TestApp } from "../test/test-app";
+import { createApp } from "@/server/app";
+import { DataDirBusyError, lockDataDir } from "@/server/db/data-dir-lock";
+import { roleChanges, user, userRoles } from "@/server/db/schema";
+import { confirmFromMailbox, createMember, uniqueEmail } from "@/server/test/factories";
+import { createClient, createTestApp, type TestApp } from "@/server/test/test-app";
+import type { SessionResponse } from "@/shared/api-types";
 import { ADMIN_EMAILS_REASON, promoteAdminEmails } from "./roles";
 import { CLI_REASON, setRoleByEmail } from "./set-role-by-email";
 
@@ -127,7 +127,7 @@ describe("ADMIN_EMAILS", () => {
   });
 });
 
-describe("role fallback (SPEC §6)", () => {
+describe("role fallback (docs/product.md §6)", () => {
   it("is user when the member has no role row", async () => {
     const member = await createMember(t);
     await t.db.execute(sql`delete from user_roles where user_id = ${member.id}`);

@@ -1,10 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
-import { DEFAULT_ROLE, type Role, roleOrDefault } from "../../shared/permissions";
-import type { Db } from "../db/client";
-import { roleChanges, user, userRoles } from "../db/schema";
-import type { Logger } from "../lib/logger";
+import type { Db } from "@/server/db/client";
+import { roleChanges, user, userRoles } from "@/server/db/schema";
+import type { Logger } from "@/server/lib/logger";
+import { DEFAULT_ROLE, type Role, roleOrDefault } from "@/shared/permissions";
 
-/** SPEC §6: a member's role, falling back to `user` when the lookup fails or finds none. */
+/** docs/product.md §6: a member's role, falling back to `user` when the lookup fails or finds none. */
 export async function getRole(db: Db, userId: string, logger: Logger): Promise<Role> {
   try {
     const [row] = await db

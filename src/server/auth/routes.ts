@@ -1,19 +1,19 @@
 // better-auth's endpoints under /api/auth, with our own front door: sign-up and sign-in bodies
-// are checked with the shared schemas (SPEC §5 messages), the client address better-auth rate
-// limits by is ours to set, and its errors are reshaped into DESIGN's error body.
+// are checked with the shared schemas (docs/product.md §5 messages), the client address better-auth rate
+// limits by is ours to set, and its errors are reshaped into the API\'s error body (docs/architecture.md "API").
 import { Hono } from "hono";
+import type { AppEnv } from "@/server/context";
+import type { Db } from "@/server/db/client";
+import { DatabaseUnavailableError, isDatabaseReachable } from "@/server/lib/database-errors";
+import { errorBody } from "@/server/lib/http-error";
+import { jsonBody } from "@/server/lib/validate";
 import {
   changePasswordSchema,
   emailOnlySchema,
   resetPasswordSchema,
   signInSchema,
   signUpSchema,
-} from "../../shared/schemas";
-import type { AppEnv } from "../context";
-import type { Db } from "../db/client";
-import { DatabaseUnavailableError, isDatabaseReachable } from "../lib/database-errors";
-import { errorBody } from "../lib/http-error";
-import { jsonBody } from "../lib/validate";
+} from "@/shared/schemas";
 import { ACCOUNT_MAIL_LIMITS } from "./account-lifecycle";
 import { CLIENT_IP_HEADER } from "./auth";
 
@@ -22,7 +22,7 @@ const AUTH_BASE_PATH = "/api/auth";
 /**
  * better-auth's endpoints that the site uses, besides those with a route of their own below.
  * The others answer 404: nothing in the product calls them (update-user would store a name
- * without SPEC §5's cleaning; verify-email would verify without the password being chosen on
+ * without docs/product.md §5's cleaning; verify-email would verify without the password being chosen on
  * the confirmation page; change-email and the session lists are ours, in features/account).
  */
 const PASSED_THROUGH = new Set(["POST /sign-out", "GET /get-session", "GET /ok", "GET /error"]);

@@ -1,5 +1,5 @@
-import { isRole, ROLES, type Role } from "../../shared/permissions";
-import type { Db } from "../db/client";
+import type { Db } from "@/server/db/client";
+import { isRole, ROLES, type Role } from "@/shared/permissions";
 import { findUserIdByEmail, setRole } from "./roles";
 
 export const CLI_REASON = "Set from the command line";

@@ -1,9 +1,9 @@
 // getViewer asks better-auth only when the request carries a session cookie: anonymous
 // requests skip its lookup (measured in bench/RESULTS.md), signed-in ones are unchanged.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { SessionResponse } from "../../shared/api-types";
-import { createMember } from "../test/factories";
-import { createClient, createTestApp, type TestApp } from "../test/test-app";
+import { createMember } from "@/server/test/factories";
+import { createClient, createTestApp, type TestApp } from "@/server/test/test-app";
+import type { SessionResponse } from "@/shared/api-types";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,11 +4,11 @@
 import { getSessionCookie } from "better-auth/cookies";
 import { sql } from "drizzle-orm";
 import type { Context } from "hono";
-import { LAST_ACTIVE_INTERVAL_MINUTES } from "../../shared/constants";
-import type { Role } from "../../shared/permissions";
-import type { AppDeps } from "../context";
-import type { Db } from "../db/client";
-import type { Logger } from "../lib/logger";
+import type { AppDeps } from "@/server/context";
+import type { Db } from "@/server/db/client";
+import type { Logger } from "@/server/lib/logger";
+import { LAST_ACTIVE_INTERVAL_MINUTES } from "@/shared/constants";
+import type { Role } from "@/shared/permissions";
 import { AUTH_COOKIE_PREFIX } from "./auth";
 import { getRole } from "./roles";
 

@@ -2,7 +2,7 @@
 // app turns into 503, instead of leaving the request waiting forever.
 import { createServer, type Server } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { isDatabaseUnavailable } from "../lib/database-errors";
+import { isDatabaseUnavailable } from "@/server/lib/database-errors";
 import { openDatabase } from "./client";
 
 let server: Server | undefined;

@@ -12,7 +12,8 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { tightenDataDir } from "../lib/private-files";
+import { installJobSchema } from "@/server/lib/jobs";
+import { tightenDataDir } from "@/server/lib/private-files";
 import * as schema from "./schema";
 
 export const migrationsFolder = path.resolve(
@@ -39,7 +40,11 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type Database = {
   db: Db;
   engine: "pglite" | "postgres";
-  /** Applies the committed migrations under drizzle/ that the database has not seen yet. */
+  /**
+   * Applies the committed migrations under drizzle/ that the database has not seen yet, then
+   * makes or migrates the job engine's schema (lib/jobs.ts), so every migrated database can
+   * take jobs.
+   */
   migrate(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball, for tests to start from a copy. */
   dumpDataDir?: () => Promise<Blob>;
@@ -101,7 +106,10 @@ async function openPglite(
   return {
     db,
     engine: "pglite",
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    async migrate() {
+      await migratePglite(db, { migrationsFolder });
+      await installJobSchema({ db });
+    },
     dumpDataDir: () => client.dumpDataDir("gzip"),
     listen: (channel, onPayload) => client.listen(channel, onPayload),
     close: () => client.close(),
@@ -128,8 +136,9 @@ async function openPostgres(
   // unhandled, that would kill the process. The pool replaces the client by itself.
   pool.on("error", () => {});
   const listeners = new Set<pg.PoolClient>();
+  const db = drizzlePg({ client: pool, schema, logger });
   return {
-    db: drizzlePg({ client: pool, schema, logger }),
+    db,
     engine: "postgres",
     async migrate() {
       // One connection holds the lock for the whole migration so that two instances starting
@@ -142,6 +151,8 @@ async function openPostgres(
       } finally {
         await connection.end();
       }
+      // pg-boss takes its own advisory lock around its schema changes.
+      await installJobSchema({ db });
     },
     async listen(channel, onPayload, onLost) {
       // LISTEN needs one connection held for as long as the subscription lives.

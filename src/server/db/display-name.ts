@@ -4,7 +4,7 @@
 // the same SQL text wherever it is used, so that PostgreSQL matches the expression indexes
 // (profiles_public_name_idx, profiles_display_name_idx) to the queries.
 import { type AnyColumn, type SQL, sql } from "drizzle-orm";
-import { ANONYMOUS_NAME } from "../../shared/constants";
+import { ANONYMOUS_NAME } from "@/shared/constants";
 
 type Operand = SQL | AnyColumn;
 

@@ -1,4 +1,4 @@
-// Every table of DESIGN "Data model". better-auth's tables (user, session, account,
+// Every table of docs/architecture.md "Data model". better-auth's tables (user, session, account,
 // verification, rate_limit) are written by hand from its documentation; the drizzle adapter
 // maps its model names onto them (see auth/auth.ts).
 import { sql } from "drizzle-orm";
@@ -7,9 +7,12 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -114,9 +117,20 @@ export const profiles = pgTable(
      * docs/decisions/008): the directory sorts by it without counting 100,000 rows per request.
      */
     discussionsCount: integer("discussions_count").notNull().default(0),
+    /**
+     * The member's replies that anyone can read (not deleted, in an active discussion): the
+     * profile's Comments stat. Kept by triggers (migration 0014, docs/decisions/020).
+     */
+    repliesCount: integer("replies_count").notNull().default(0),
+    /**
+     * The row's number in creation order: the sitemap's pages are ranges of it, read on a partial
+     * index, so a page costs its own rows at any size (docs/decisions/024).
+     */
+    seq: bigint("seq", { mode: "number" }).generatedByDefaultAsIdentity(),
     ...timestamps,
   },
   (table) => [
+    index("profiles_sitemap_idx").on(table.seq).where(sql`${table.isPublic}`),
     index("profiles_public_created_idx").on(table.isPublic, table.createdAt),
     // The CMS Users tab lists every account newest first (features/users/list-users.ts),
     // read backwards with its (created_at, id) keyset.
@@ -209,9 +223,26 @@ export const discussions = pgTable(
      * costs a quarter of ILIKE on both columns (docs/decisions/009).
      */
     searchText: text("search_text").generatedAlwaysAs(sql`lower("title" || chr(10) || "content")`),
+    /** Replies not deleted, kept by a trigger on discussion_replies (docs/decisions/020). */
+    repliesCount: integer("replies_count").notNull().default(0),
+    /** The newest reply not deleted; null without one. Kept by the same trigger. */
+    lastReplyAt: timestamp("last_reply_at", { withTimezone: true }),
+    /**
+     * "Latest activity" (docs/product.md §4.6): the last reply, else the creation. One stored
+     * expression, so that the sort's index and its query cannot spell it differently.
+     */
+    lastActivityAt: timestamp("last_activity_at", { withTimezone: true })
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce("last_reply_at", "created_at")`),
+    /**
+     * The row's number in creation order: the sitemap's pages are ranges of it, read on a partial
+     * index, so a page costs its own rows at any size (docs/decisions/024).
+     */
+    seq: bigint("seq", { mode: "number" }).generatedByDefaultAsIdentity(),
     ...timestamps,
   },
   (table) => [
+    index("discussions_sitemap_idx").on(table.seq).where(sql`${table.status} = 'active'`),
     index("discussions_list_idx").on(
       table.status,
       table.isPinned.desc(),
@@ -229,11 +260,21 @@ export const discussions = pgTable(
       .on(table.authorId, table.createdAt.desc())
       .where(sql`${table.status} = 'active'`),
     index("discussions_search_trgm_idx").using("gin", sql`${table.searchText} gin_trgm_ops`),
+    // The forum's "Latest activity" sort: pinned first, then the last reply (else creation),
+    // newest first, over active discussions (domain/discussions/queries.ts).
+    index("discussions_activity_idx")
+      .on(table.isPinned.desc(), table.lastActivityAt.desc(), table.id.desc())
+      .where(sql`${table.status} = 'active'`),
   ],
 );
 
-export const discussionComments = pgTable(
-  "discussion_comments",
+/**
+ * Replies under a discussion (docs/product.md §3.14, docs/decisions/020); the table was
+ * discussion_comments until replies existed. A deleted reply keeps its row (deleted_at) and
+ * its place in the thread.
+ */
+export const discussionReplies = pgTable(
+  "discussion_replies",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     discussionId: uuid("discussion_id")
@@ -241,9 +282,186 @@ export const discussionComments = pgTable(
       .references(() => discussions.id, { onDelete: "cascade" }),
     authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
     content: text("content").notNull(),
+    /** The reply this one answers, in the same discussion (checked by the API). */
+    replyToId: uuid("reply_to_id"),
+    ...timestamps,
+    /** Set by every edit; null until the first. */
+    editedAt: timestamp("edited_at", { withTimezone: true }),
+    /** Soft delete: the reply shows as deleted and leaves every count. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (table) => [
+    foreignKey({ columns: [table.replyToId], foreignColumns: [table.id] }).onDelete("set null"),
+    // A thread oldest first with its (created_at, id) keyset, both ways (permalinks read
+    // backwards from a reply); the newest reply left after a delete (last_reply_at).
+    index("discussion_replies_thread_idx").on(table.discussionId, table.createdAt, table.id),
+    // A member's replies; also what ON DELETE SET NULL reads when an account goes.
+    index("discussion_replies_author_idx").on(table.authorId, table.createdAt),
+    // Answers to a reply (notifications), and what ON DELETE SET NULL reads when a thread goes.
+    index("discussion_replies_reply_to_idx")
+      .on(table.replyToId)
+      .where(sql`${table.replyToId} is not null`),
+  ],
+);
+
+/**
+ * The members a reply mentions (an `@[name](id)` token in its content, docs/decisions/020):
+ * the notifications read "replies that mention me" through the user index.
+ */
+export const replyMentions = pgTable(
+  "reply_mentions",
+  {
+    replyId: uuid("reply_id")
+      .notNull()
+      .references(() => discussionReplies.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.replyId, table.userId] }),
+    index("reply_mentions_user_idx").on(table.userId),
+  ],
+);
+
+/**
+ * Site-wide totals kept by triggers, one row per name: `replies` (the CMS Overview's
+ * Engagement) is the number of replies anyone can read (docs/decisions/020).
+ */
+export const siteCounters = pgTable("site_counters", {
+  name: text("name").primaryKey(),
+  value: bigint("value", { mode: "number" }).notNull().default(0),
+});
+
+// ---- notifications (docs/decisions/023) -------------------------------------------------
+
+/**
+ * Who follows or has muted a discussion. The author and every member who replies get a
+ * `following` row by trigger (migration 0016; a mute stays a mute); no row means the member
+ * hears only what is addressed to them (answers, mentions).
+ */
+export const discussionFollows = pgTable(
+  "discussion_follows",
+  {
+    discussionId: uuid("discussion_id")
+      .notNull()
+      .references(() => discussions.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    state: text("state").notNull(),
     ...timestamps,
   },
-  (table) => [index("discussion_comments_discussion_idx").on(table.discussionId, table.createdAt)],
+  (table) => [
+    // The fan-out reads a discussion's followers as one index range.
+    primaryKey({ columns: [table.discussionId, table.userId] }),
+    index("discussion_follows_user_idx").on(table.userId),
+    check("discussion_follows_state_check", sql`${table.state} in ('following', 'muted')`),
+  ],
+);
+
+/**
+ * One entry of a member's notification list (docs/product.md §2.23). Events of one kind in
+ * one discussion gather into the member's unread entry of that group (`group_key`), which
+ * counts its events and distinct actors and points at the newest reply.
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** An open list (src/shared/notifications.ts): later issues add kinds. */
+    kind: text("kind").notNull(),
+    /** `{kind}:{discussion id}` for kinds that group; null for entries that stand alone. */
+    groupKey: text("group_key"),
+    discussionId: uuid("discussion_id").references(() => discussions.id, { onDelete: "cascade" }),
+    /** The newest reply of the group: the entry's permalink. */
+    replyId: uuid("reply_id").references(() => discussionReplies.id, { onDelete: "set null" }),
+    /** The newest actor; null for the system or an account that went. */
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    actorCount: integer("actor_count").notNull().default(1),
+    eventCount: integer("event_count").notNull().default(1),
+    /** What the kind needs besides (the new role; the moderation action). */
+    data: jsonb("data"),
+    /** `immediately` or `daily` while an email about it is still to go; else null. */
+    emailPending: text("email_pending"),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    // The list, newest activity first, and its keyset cursor.
+    index("notifications_list_idx").on(table.userId, table.updatedAt.desc(), table.id.desc()),
+    // The unread count, and the group an event joins.
+    uniqueIndex("notifications_unread_group_idx")
+      .on(table.userId, table.groupKey)
+      .where(sql`${table.readAt} is null and ${table.groupKey} is not null`),
+    index("notifications_unread_idx").on(table.userId).where(sql`${table.readAt} is null`),
+    // What the mail jobs pick up.
+    index("notifications_email_pending_idx")
+      .on(table.userId, table.emailPending)
+      .where(sql`${table.emailPending} is not null`),
+    index("notifications_discussion_idx").on(table.discussionId),
+    index("notifications_reply_idx").on(table.replyId),
+    check(
+      "notifications_email_pending_check",
+      sql`${table.emailPending} in ('immediately', 'daily')`,
+    ),
+  ],
+);
+
+/** The distinct members behind a grouped entry ("Ana and 3 others"). */
+export const notificationActors = pgTable(
+  "notification_actors",
+  {
+    notificationId: uuid("notification_id")
+      .notNull()
+      .references(() => notifications.id, { onDelete: "cascade" }),
+    actorId: text("actor_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.notificationId, table.actorId] }),
+    index("notification_actors_actor_idx").on(table.actorId),
+  ],
+);
+
+/** A member's email choice per kind, where it differs from the default (shared/notifications.ts). */
+export const notificationSettings = pgTable(
+  "notification_settings",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    email: text("email").notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.kind] }),
+    check(
+      "notification_settings_email_check",
+      sql`${table.email} in ('immediately', 'daily', 'off')`,
+    ),
+  ],
+);
+
+/**
+ * When a member was last mailed about a topic (a discussion's id, or `account`): at most one
+ * mail per topic an hour; later events wait for the next.
+ */
+export const notificationMailWindows = pgTable(
+  "notification_mail_windows",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    topic: text("topic").notNull(),
+    lastSentAt: timestamp("last_sent_at", { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.topic] })],
 );
 
 // ---- content ---------------------------------------------------------------------------
@@ -252,6 +470,11 @@ export const blogPosts = pgTable(
   "blog_posts",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    /**
+     * The post's address, /blog/{slug}: made from the title when the post is created and kept
+     * after edits (docs/decisions/024; domain/blog-posts/slug.ts).
+     */
+    slug: text("slug").notNull(),
     title: text("title").notNull(),
     excerpt: text("excerpt").notNull(),
     content: text("content").notNull(),
@@ -264,11 +487,18 @@ export const blogPosts = pgTable(
     commentsCount: integer("comments_count").notNull().default(0),
     publishedAt: timestamp("published_at", { withTimezone: true }),
     authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
+    /**
+     * The row's number in creation order: the sitemap's pages are ranges of it, read on a partial
+     * index, so a page costs its own rows at any size (docs/decisions/024).
+     */
+    seq: bigint("seq", { mode: "number" }).generatedByDefaultAsIdentity(),
     ...timestamps,
   },
   (table) => [
     check("blog_posts_status_check", sql`${table.status} in ('draft', 'published')`),
     index("blog_posts_published_idx").on(table.status, table.publishedAt.desc()),
+    uniqueIndex("blog_posts_slug_idx").on(table.slug),
+    index("blog_posts_sitemap_idx").on(table.seq).where(sql`${table.status} = 'published'`),
   ],
 );
 

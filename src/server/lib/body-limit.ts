@@ -10,7 +10,7 @@ import { errorBody } from "./http-error";
 export const REQUEST_BODY_MAX_BYTES = 64 * 1024;
 
 /**
- * Refuses bodies over `maxBytes` with 413 in DESIGN's error shape. `ownLimits` names the routes
+ * Refuses bodies over `maxBytes` with 413 in the API\'s error shape (docs/architecture.md "API"). `ownLimits` names the routes
  * ("PUT /api/profiles/me/avatar") that check a larger limit of their own, after their sign-in
  * and rate-limit checks.
  */
@@ -24,5 +24,12 @@ export function requestBodyLimit(
     maxSize: maxBytes,
     onError: (c) => c.json(errorBody(413, message), 413),
   });
-  return (c, next) => (ownLimits.has(`${c.req.method} ${c.req.path}`) ? next() : limit(c, next));
+  return (c, next) => {
+    // A GET or HEAD request has no body to read (@hono/node-server gives its Request none),
+    // and asking for one (`c.req.raw.body`, as hono's bodyLimit does first) makes the server
+    // build a whole web Request, AbortSignal included: about a tenth of a small GET's CPU in
+    // the load run (bench/RESULTS.md).
+    if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+    return ownLimits.has(`${c.req.method} ${c.req.path}`) ? next() : limit(c, next);
+  };
 }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db } from "@/server/db/client";
 
 // Errors that mean "the database is unreachable right now" rather than "this request is wrong":
 // they become 503 with Retry-After, and the pool reconnects by itself once the server is back.

@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from "../../shared/api-types";
+import type { ApiErrorBody } from "@/shared/api-types";
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 421 | 429 | 500 | 503;
 
@@ -16,7 +16,7 @@ const DEFAULT_CODES: Record<ErrorStatus, string> = {
   503: "UNAVAILABLE",
 };
 
-/** An error a handler throws to answer with DESIGN's error shape. */
+/** An error a handler throws to answer with the API\'s error shape (docs/architecture.md "API"). */
 export class HttpError extends Error {
   readonly status: ErrorStatus;
   readonly code: string;

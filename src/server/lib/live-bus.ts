@@ -1,9 +1,9 @@
-// Live updates (DESIGN "Live updates"): writers NOTIFY a Postgres channel, and every app
+// Live updates (docs/architecture.md "Live updates"): writers NOTIFY a Postgres channel, and every app
 // instance LISTENs once per channel and fans each payload out to its open streams. Going
 // through the database, even for an instance's own writes, is what makes several instances on
 // one PostgreSQL see each other's changes; PGlite delivers NOTIFY to its own LISTEN the same way.
 import { sql } from "drizzle-orm";
-import type { Database, Db } from "../db/client";
+import type { Database, Db } from "@/server/db/client";
 import type { Logger } from "./logger";
 
 export type LiveListener = (payload: string) => void;

@@ -1,7 +1,8 @@
-// Every write to discussions (forum, CMS) calls publishDiscussionChange so that open lists
-// refetch (SPEC §4: "Lists refetch on any change to the discussions table").
-import type { DiscussionChange } from "../../shared/api-types";
-import type { Db } from "../db/client";
+// Every write to discussions (forum, CMS) and to their replies calls publishDiscussionChange so
+// that open lists refetch (docs/product.md §4.6) and open threads follow their replies.
+
+import type { Db } from "@/server/db/client";
+import type { DiscussionChange, ReplyChangeType } from "@/shared/api-types";
 import { notify } from "./live-bus";
 import type { Logger } from "./logger";
 
@@ -23,11 +24,25 @@ export async function publishDiscussionChange(
   }
 }
 
+const REPLY_CHANGES: readonly unknown[] = [
+  "created",
+  "edited",
+  "deleted",
+] satisfies ReplyChangeType[];
+
+/**
+ * The change a NOTIFY payload announces, or null for anything else. A reply's change keeps its
+ * `reply`; other changes are exactly `{ type, id }`, as before replies existed.
+ */
 export function parseDiscussionChange(payload: string): DiscussionChange | null {
   try {
-    const { type, id } = JSON.parse(payload) as Partial<DiscussionChange>;
+    const { type, id, reply } = JSON.parse(payload) as Partial<DiscussionChange>;
     if (type !== "created" && type !== "updated" && type !== "deleted") return null;
-    return typeof id === "string" ? { type, id } : null;
+    if (typeof id !== "string") return null;
+    if (reply === undefined) return { type, id };
+    return REPLY_CHANGES.includes(reply?.type) && typeof reply?.id === "string"
+      ? { type, id, reply: { type: reply.type, id: reply.id } }
+      : null;
   } catch {
     return null;
   }

@@ -2,7 +2,7 @@
 // (after `retry` ms) when the stream ends, e.g. when the server restarts.
 import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
-import type { AppEnv } from "../context";
+import type { AppEnv } from "@/server/context";
 import { RETRY_AFTER_SECONDS } from "./database-errors";
 import { HttpError } from "./http-error";
 import { admitStream, maxStreamsPerAddress } from "./live-stream-cap";
@@ -56,7 +56,7 @@ async function openStream(
     wake?.();
   };
   // Subscribing before the response starts turns a database that cannot listen into a 503,
-  // after which the browser waits and tries again (see use-live-discussions.ts).
+  // after which the browser waits and tries again (see client/lib/discussion-events.ts).
   const unsubscribe = await live
     .subscribe(
       options.channel,

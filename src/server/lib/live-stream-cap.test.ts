@@ -1,9 +1,9 @@
 // The cap on open live-update streams per client address (GET /api/discussions/events).
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { ApiErrorBody } from "../../shared/api-types";
-import { createApp } from "../app";
-import { sseReader } from "../test/discussions";
-import { CLIENT_IP_TEST_HEADER, createTestApp, type TestApp } from "../test/test-app";
+import { createApp } from "@/server/app";
+import { sseReader } from "@/server/test/discussions";
+import { CLIENT_IP_TEST_HEADER, createTestApp, type TestApp } from "@/server/test/test-app";
+import type { ApiErrorBody } from "@/shared/api-types";
 import { createLiveBus, type LiveBus } from "./live-bus";
 import {
   MAX_STREAMS_PER_ADDRESS,

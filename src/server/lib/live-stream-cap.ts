@@ -6,9 +6,10 @@ import { HttpError } from "./http-error";
 import type { LiveBus } from "./live-bus";
 
 /**
- * Open streams allowed per address, before RATE_LIMIT_MULTIPLIER. Only a visible forum tab
- * holds a stream (use-live-discussions.ts), so one person rarely needs more than a few; 20
- * leaves room for a household or a small office behind one NAT address.
+ * Open streams allowed per address, before RATE_LIMIT_MULTIPLIER. Only a visible tab of the
+ * forum or a discussion holds a stream, one per page (client/lib/discussion-events.ts), so one
+ * person rarely needs more than a few; 20 leaves room for a household or a small office behind
+ * one NAT address.
  *
  * Scaled by RATE_LIMIT_MULTIPLIER like the rate limits (decision 004): the multiplier is the
  * operator's one knob for "many people share one address" (an office NAT, or every client

@@ -1,28 +1,55 @@
-// Mail goes through SMTP when SMTP_URL is set; otherwise into a dev mailbox: one readable text
-// file per message under $DATA_DIR/mail/, with its links printed on the console, so that
-// sign-up verification can be completed on a machine without a mail server.
+// How mail leaves the site: through SMTP when SMTP_URL is set; otherwise into a dev mailbox, one
+// readable text file per message under $DATA_DIR/mail/, with its links printed on the console,
+// so that sign-up verification can be completed on a machine without a mail server. Nothing
+// calls a transport from a request: every message goes through the queue (lib/mail-queue.ts),
+// whose worker hands it here.
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import type { Db } from "@/server/db/client";
 import type { Logger } from "./logger";
 
-export type MailMessage = { to: string; subject: string; text: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  /** An HTML alternative; member-written text in it is escaped (lib/mail-html.ts). */
+  html?: string;
+  /** Extra headers, such as List-Unsubscribe (RFC 8058). */
+  headers?: Record<string, string>;
+};
 
-export type Mailer = { send(message: MailMessage): Promise<void> };
+/** What features call: queues the message (lib/mail-queue.ts). */
+export type Mailer = {
+  send(message: MailMessage, options?: { tx?: Db }): Promise<void>;
+};
 
-export function createMailer(options: {
+/**
+ * Delivers one message now. `messageId` is the queue job's, so a message retried after a crash
+ * keeps its Message-ID and a receiver can tell a repeat.
+ */
+export type MailTransport = { deliver(message: MailMessage, messageId: string): Promise<void> };
+
+export function createMailTransport(options: {
   smtpUrl: string | undefined;
   from: string;
   dataDir: string;
   logger: Logger;
   /** Print each dev-mailbox link on the console (off in tests). */
   printLinks?: boolean;
-}): Mailer {
+}): MailTransport {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const transport = nodemailer.createTransport({
+      url: options.smtpUrl,
+      // A server that stops answering fails the send (and the queue retries it) well before
+      // the job's expiry, instead of holding it for nodemailer's default 10 minutes.
+      connectionTimeout: 30_000,
+      greetingTimeout: 30_000,
+      socketTimeout: 60_000,
+    });
     return {
-      async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+      async deliver(message, messageId) {
+        await transport.sendMail({ from: options.from, ...message, messageId });
       },
     };
   }
@@ -34,10 +61,14 @@ export function createMailer(options: {
   );
 }
 
+let written = 0;
+
+/** Sorts by time, then by order of writing (the queue may deliver several in a millisecond). */
 export function mailboxFileName(to: string, date: Date): string {
   const stamp = date.toISOString().replace(/[:.]/g, "-");
   const recipient = to.toLowerCase().replace(/[^a-z0-9@._-]/g, "_");
-  return `${stamp}-${recipient}.txt`;
+  written += 1;
+  return `${stamp}-${String(written % 1_000_000).padStart(6, "0")}-${recipient}.txt`;
 }
 
 function createDevMailbox(
@@ -45,13 +76,17 @@ function createDevMailbox(
   from: string,
   logger: Logger,
   printLinks: boolean,
-): Mailer {
+): MailTransport {
   return {
-    async send(message) {
+    async deliver(message, messageId) {
       const date = new Date();
       await mkdir(directory, { recursive: true });
       const file = path.join(directory, mailboxFileName(message.to, date));
-      const headers = `From: ${from}\nTo: ${message.to}\nSubject: ${message.subject}\nDate: ${date.toUTCString()}`;
+      const extra = Object.entries(message.headers ?? {}).map(
+        ([name, value]) => `\n${name}: ${value}`,
+      );
+      const headers = `From: ${from}\nTo: ${message.to}\nSubject: ${message.subject}\nDate: ${date.toUTCString()}\nMessage-ID: ${messageId}${extra.join("")}`;
+      // The text part only: the HTML part says the same, and this file is for people to read.
       await writeFile(file, `${headers}\n\n${message.text}\n`, { mode: 0o600 });
       const links = message.text.match(/https?:\/\/\S+/g) ?? [];
       logger.info({ to: message.to, subject: message.subject, file, links }, "dev mailbox");

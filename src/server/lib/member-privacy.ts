@@ -1,7 +1,7 @@
 // An email address is personal data (docs/product.md §3.4): the API shows it only to its owner
 // and to admins. Others see the display name (db/display-name.ts), which never holds more than
 // the part before the @.
-import type { Viewer } from "../auth/viewer";
+import type { Viewer } from "@/server/auth/viewer";
 
 /** May `viewer` read the email of member `memberId`? */
 export function canSeeEmail(viewer: Viewer | null, memberId: string): boolean {

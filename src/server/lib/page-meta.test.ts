@@ -26,6 +26,26 @@ describe("renderShell", () => {
   });
 });
 
+describe("the feeds in every page's head (docs/decisions/024)", () => {
+  it.each(["/", "/blog", "/discussion/1", "/privacy", "/no-such-page"])(
+    "%s names both feeds",
+    (pathname) => {
+      const html = renderShell(
+        shell,
+        { title: "T", description: "d", found: pathname !== "/no-such-page" },
+        { name: 'Rants & "Co"', url: "https://rants.example/", pathname },
+      );
+      const head = html.slice(0, html.indexOf("</head>"));
+      expect(head).toContain(
+        '<link rel="alternate" type="application/rss+xml" title="Rants &amp; &quot;Co&quot; blog" href="https://rants.example/blog/rss.xml">',
+      );
+      expect(head).toContain(
+        '<link rel="alternate" type="application/rss+xml" title="Rants &amp; &quot;Co&quot; discussions" href="https://rants.example/discussion/rss.xml">',
+      );
+    },
+  );
+});
+
 describe("canonicalUrl", () => {
   it.each([
     ["/", "https://rants.example/"],

@@ -1,5 +1,8 @@
 // Per-route <title>, description, Open Graph and Twitter tags, filled in on the server so that
-// link previews and search engines see them without running JavaScript.
+// link previews and search engines see them without running JavaScript. Every page also names
+// the site's two RSS feeds (docs/decisions/024).
+import { SITE_FEEDS } from "./site-feeds";
+
 export type PageMeta = {
   title: string;
   description: string;
@@ -7,6 +10,11 @@ export type PageMeta = {
   found: boolean;
   /** Pages of one person's account (links with tokens, settings): never in search results. */
   noindex?: boolean;
+  /**
+   * The page lives at this path now (a blog post's old /blog/{id}): answered 301 to it, with
+   * the query string kept, instead of the shell.
+   */
+  movedTo?: string;
 };
 
 const DEFAULT_DESCRIPTION =
@@ -36,6 +44,8 @@ const FIXED: Record<string, { title: string; description?: string; noindex?: boo
   "/auth/reset-password": { title: "Reset password", noindex: true },
   "/settings": { title: "Account settings", noindex: true },
   "/settings/email": { title: "Confirm email change", noindex: true },
+  "/notifications": { title: "Notifications", noindex: true },
+  "/notifications/unsubscribe": { title: "Unsubscribe from notification emails", noindex: true },
   "/privacy": { title: "Privacy policy", description: "How we handle your data under UK GDPR." },
   "/data-request": {
     title: "Data request",
@@ -139,6 +149,10 @@ export function renderShell(
     `<meta name="twitter:title" content="${escapeHtml(title)}">`,
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}">`,
     `<meta name="twitter:image" content="${escapeHtml(image)}">`,
+    ...Object.values(SITE_FEEDS).map(
+      (feed) =>
+        `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(feed.title(site.name))}" href="${escapeHtml(canonicalUrl(site.url, feed.path))}">`,
+    ),
     ...(meta.found && !meta.noindex ? [] : [`<meta name="robots" content="noindex">`]),
   ].join("\n    ");
   // The last replacement is a function, not a string: in a replacement string `$'`, `$\`` and

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../test/test-app";
+import { createTestApp, type TestApp } from "@/server/test/test-app";
 import { HttpError } from "./http-error";
 import { createRateLimiter, type RateLimitRule } from "./rate-limit";
 

@@ -1,7 +1,7 @@
 // Fixed-window rate limits for our own endpoints (better-auth limits its own), counted in the
 // database so that they hold across app instances. One atomic upsert per check.
 import { sql } from "drizzle-orm";
-import { type Db, queryRows } from "../db/client";
+import { type Db, queryRows } from "@/server/db/client";
 import { HttpError } from "./http-error";
 
 export type RateLimitRule = {

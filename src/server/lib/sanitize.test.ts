@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { allowListedHtml, sanitizeRichText } from "./sanitize";
 
 describe("sanitizeRichText", () => {
-  it("trims and removes < and > (SPEC §5)", () => {
+  it("trims and removes < and > (docs/product.md §5)", () => {
     expect(sanitizeRichText("  5 > 3 and 2 < 4 ")).toBe("5  3 and 2  4");
     expect(sanitizeRichText('<script>alert("x")</script>')).toBe('scriptalert("x")/script');
     expect(sanitizeRichText("<img src=x onerror=alert(1)>")).toBe("img src=x onerror=alert(1)");

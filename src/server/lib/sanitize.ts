@@ -1,7 +1,7 @@
 import sanitizeHtml from "sanitize-html";
-import { cleanText } from "../../shared/schemas";
+import { cleanText } from "@/shared/schemas";
 
-/** SPEC §5: discussion content may keep only these tags, and no attributes at all. */
+/** docs/product.md §5: discussion content may keep only these tags, and no attributes at all. */
 export const ALLOWED_TAGS = ["p", "br", "strong", "em", "u", "ol", "ul", "li"];
 
 const TAG_LIKE = /<[a-z!/?]/i;
@@ -16,7 +16,7 @@ export function allowListedHtml(value: string): string {
 }
 
 /**
- * SPEC §5 in its order: trimmed, `<` and `>` removed, then the tag allow-list as a second line
+ * docs/product.md §5 in its order: trimmed, `<` and `>` removed, then the tag allow-list as a second line
  * of defence. After the first step no markup can remain, so the allow-list only runs if
  * something tag-like ever gets through; running it on plain text would turn `&` into `&amp;`,
  * and the content is shown as text, never inserted as HTML.

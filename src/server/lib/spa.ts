@@ -55,6 +55,12 @@ export function spaHandler(options: SpaOptions) {
       c.header("retry-after", String(RETRY_AFTER_SECONDS));
       return c.html(fallback, 503);
     }
+    if (meta.movedTo) {
+      // The record's address changed for good (docs/decisions/024): crawlers move their index
+      // and browsers remember it. The path is the resolver's own, never the request's.
+      c.header("cache-control", "public, max-age=86400");
+      return c.redirect(`${meta.movedTo}${search}`, 301);
+    }
     const key = `${pathname}\n${meta.found}\n${meta.title}\n${meta.description}`;
     let html = rendered.get(key);
     if (html === undefined) {

@@ -1,4 +1,4 @@
-// Where uploaded files live (DESIGN "Files and mail"). Features talk to this interface only,
+// Where uploaded files live (docs/architecture.md "Files and mail"). Features talk to this interface only,
 // so an S3-compatible store can replace the disk without touching them.
 import { randomBytes } from "node:crypto";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Context } from "hono";
 import { Hono } from "hono";
-import type { AppEnv } from "../context";
+import type { AppEnv } from "@/server/context";
 import { isStorageKey } from "./storage";
 
 /**

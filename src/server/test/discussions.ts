@@ -1,7 +1,7 @@
 // Test helpers for discussions: rows inserted directly (with a chosen age and flags, which the
 // API cannot set) and a reader for the live event stream.
 import { sql } from "drizzle-orm";
-import { type Db, queryRows } from "../db/client";
+import { type Db, queryRows } from "@/server/db/client";
 
 export type DiscussionRowOverrides = {
   title?: string;

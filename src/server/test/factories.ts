@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { Role } from "../../shared/permissions";
-import { setRole } from "../auth/roles";
-import { user } from "../db/schema";
+import { setRole } from "@/server/auth/roles";
+import { user } from "@/server/db/schema";
+import type { Role } from "@/shared/permissions";
 import { createClient, type TestApp } from "./test-app";
 
 let counter = 0;

@@ -1,8 +1,8 @@
 // Test helpers for the staff area: one signed-in client per role of docs/product.md §6, and
 // rows the tests act on, inserted directly.
 import { sql } from "drizzle-orm";
-import type { Role } from "../../shared/permissions";
-import { type Db, queryRows } from "../db/client";
+import { type Db, queryRows } from "@/server/db/client";
+import type { Role } from "@/shared/permissions";
 import { createMember } from "./factories";
 import { createClient, type TestApp, type TestClient } from "./test-app";
 
@@ -35,8 +35,8 @@ export async function insertPost(
   counter += 1;
   const [row] = await queryRows<{ id: string }>(
     db,
-    sql`insert into blog_posts (title, excerpt, content, status, published_at)
-        values (${values.title ?? `Post ${counter}`}, 'An excerpt', 'Some content',
+    sql`insert into blog_posts (slug, title, excerpt, content, status, published_at)
+        values ('post-' || gen_random_uuid(), ${values.title ?? `Post ${counter}`}, 'An excerpt', 'Some content',
           ${values.status ?? "draft"},
           ${values.status === "published" ? sql`now()` : sql`null`})
         returning id`,

@@ -3,9 +3,12 @@
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createApp } from "../app";
-import { createDeps } from "../deps";
-import { loadEnv } from "../env";
+import { createApp } from "@/server/app";
+import { defineBackgroundWork } from "@/server/background";
+import { createDeps } from "@/server/deps";
+import { loadEnv } from "@/server/env";
+import { createLogger } from "@/server/lib/logger";
+import { createMailTransport, type MailTransport } from "@/server/lib/mail";
 import { openTestDatabase } from "./test-database";
 
 export const TEST_SITE_URL = "http://localhost:3000";
@@ -14,6 +17,13 @@ export const CLIENT_IP_TEST_HEADER = "x-test-client-ip";
 export type TestAppOptions = {
   env?: Record<string, string>;
   rateLimits?: { signIn: number; signUp: number };
+  /** What queued mail is delivered through; default the dev mailbox in dataDir. */
+  mailTransport?: MailTransport;
+  /**
+   * Also deliver every message through SMTP to this server (test/smtp-sink.ts), while the dev
+   * mailbox still gets them for the factories' confirmation links.
+   */
+  alsoSmtpUrl?: string;
 };
 
 export async function createTestApp(options: TestAppOptions = {}) {
@@ -27,19 +37,42 @@ export async function createTestApp(options: TestAppOptions = {}) {
     AUTH_SECRET: "test-secret-test-secret-test-secret!",
     ...options.env,
   });
+  const teed = (smtpUrl: string): MailTransport => {
+    const common = {
+      from: env.mailFrom,
+      dataDir,
+      logger: createLogger("silent"),
+      printLinks: false,
+    };
+    const smtp = createMailTransport({ ...common, smtpUrl });
+    const mailbox = createMailTransport({ ...common, smtpUrl: undefined });
+    return {
+      async deliver(message, messageId) {
+        await smtp.deliver(message, messageId);
+        await mailbox.deliver(message, messageId);
+      },
+    };
+  };
   const deps = createDeps({
     env,
     database,
     printMailLinks: false,
     authRateLimits: options.rateLimits ?? { signIn: 1000, signUp: 1000 },
     clientIp: (request: Request) => request.headers.get(CLIENT_IP_TEST_HEADER) ?? "127.0.0.1",
+    mailTransport:
+      options.mailTransport ?? (options.alsoSmtpUrl ? teed(options.alsoSmtpUrl) : undefined),
+    // No polling: a test runs the queue when it reads the mailbox (or calls runJobs).
+    jobs: { work: false },
   });
-  const { auth, logger } = deps;
+  const { auth, logger, jobs } = deps;
+  defineBackgroundWork(deps);
+  await jobs.start();
   const app = createApp(deps);
 
   const mailbox = {
-    /** Every message to `to`, oldest first, as the dev mailbox wrote them. */
+    /** Every message to `to`, oldest first, as the dev mailbox wrote them (queue run first). */
     async all(to: string): Promise<string[]> {
+      await jobs.drain();
       const directory = path.join(dataDir, "mail");
       const names = await readdir(directory).catch(() => [] as string[]);
       const mine = names.filter((name) => name.endsWith(`-${to.toLowerCase()}.txt`)).sort();
@@ -65,7 +98,10 @@ export async function createTestApp(options: TestAppOptions = {}) {
     logger,
     mailbox,
     dataDir,
+    /** Runs every job that is due (mail, notifications): what the worker would do next. */
+    runJobs: (options?: { ignoreStartAfter?: boolean }) => jobs.drain(options),
     async close() {
+      await jobs.stop();
       await deps.live.close();
       await database.close();
       await rm(dataDir, { recursive: true, force: true });

@@ -4,8 +4,8 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { type Database, openDatabase } from "../db/client";
-import { loadEnv } from "../env";
+import { type Database, openDatabase } from "@/server/db/client";
+import { loadEnv } from "@/server/env";
 
 export const TEMPLATE_DATABASE = "rc_test_template";
 export const TEMPLATE_DUMP = path.resolve(

@@ -1,9 +1,9 @@
 import { LayoutDashboard, Pencil, Settings, User } from "lucide-react";
-import { can, type Role } from "../../../shared/permissions";
-import { paths } from "../../lib/paths";
+import { paths } from "@/client/lib/paths";
+import { can, type Role } from "@/shared/permissions";
 
 /**
- * Links for a signed-in member (SPEC §2), shown in the account and mobile menus: the public
+ * Links for a signed-in member (docs/product.md §2), shown in the account and mobile menus: the public
  * profile, account settings, and the staff area for roles that may enter it.
  */
 export function accountLinks(userId: string, role: Role | null) {

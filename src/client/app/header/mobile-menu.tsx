@@ -1,7 +1,7 @@
-import { LogIn, LogOut } from "lucide-react";
+import { Bell, LogIn, LogOut } from "lucide-react";
 import type { RefObject } from "react";
 import { Link, NavLink } from "react-router";
-import { Button } from "../../components/ui/button";
+import { Button } from "@/client/components/ui/button";
 import {
   Sheet,
   SheetClose,
@@ -9,11 +9,12 @@ import {
   SheetDescription,
   SheetHeader,
   SheetTitle,
-} from "../../components/ui/sheet";
-import { UserAvatar } from "../../components/user-avatar";
-import { paths } from "../../lib/paths";
-import { useAuth } from "../../lib/session/use-auth";
-import { siteName } from "../../lib/site-name";
+} from "@/client/components/ui/sheet";
+import { UserAvatar } from "@/client/components/user-avatar";
+import { useUnreadCount } from "@/client/features/notifications/api/get-unread-count";
+import { paths } from "@/client/lib/paths";
+import { useAuth } from "@/client/lib/session/use-auth";
+import { siteName } from "@/client/lib/site-name";
 import { accountLinks } from "./account-links";
 import { NAV_ITEMS } from "./nav-items";
 import { useSignOut } from "./use-sign-out";
@@ -34,6 +35,7 @@ type MobileMenuProps = {
 export function MobileMenu({ open, onOpenChange, triggerRef }: MobileMenuProps) {
   const { user, profile, role, loading } = useAuth();
   const signOut = useSignOut();
+  const unread = useUnreadCount(Boolean(user)).data?.unread ?? 0;
 
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
@@ -72,6 +74,20 @@ export function MobileMenu({ open, onOpenChange, triggerRef }: MobileMenuProps) 
                 <span className="truncate font-medium">{profile?.fullName || user.email}</span>
               </div>
               <ul className="grid gap-1">
+                <li>
+                  <SheetClose asChild>
+                    <NavLink to={paths.notifications} end className={linkClass}>
+                      <Bell aria-hidden="true" />
+                      Notifications
+                      {unread > 0 ? (
+                        <span className="ml-auto rounded-full bg-destructive px-2 py-0.5 font-semibold text-white text-xs">
+                          {unread}
+                          <span className="sr-only"> unread</span>
+                        </span>
+                      ) : null}
+                    </NavLink>
+                  </SheetClose>
+                </li>
                 {accountLinks(user.id, role).map(({ to, label, icon: Icon }) => (
                   <li key={to}>
                     <SheetClose asChild>

@@ -1,12 +1,12 @@
 import { Menu } from "lucide-react";
 import { lazy, Suspense, useRef, useState } from "react";
-import { buttonVariants } from "../../components/ui/button-variants";
+import { buttonVariants } from "@/client/components/ui/button-variants";
 
 // The panel (Radix Dialog, about 12 KB gzipped) downloads when the visitor reaches for it.
 const loadMobileMenu = () => import("./mobile-menu");
 const MobileMenu = lazy(() => loadMobileMenu().then((module) => ({ default: module.MobileMenu })));
 
-/** Below md the navigation is a menu button opening a panel from the left (SPEC §2). */
+/** Below md the navigation is a menu button opening a panel from the left (docs/product.md §2). */
 export function MobileNav() {
   const triggerRef = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);

@@ -1,6 +1,6 @@
-import { paths } from "../../lib/paths";
+import { paths } from "@/client/lib/paths";
 
-/** The site navigation (SPEC §2 "Header and footer"). */
+/** The site navigation (docs/product.md §2 "Header and footer"). */
 export const NAV_ITEMS = [
   { to: paths.discussions, label: "Discussion" },
   { to: paths.members, label: "Members" },

@@ -1,9 +1,9 @@
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
-import { buttonVariants } from "../../components/ui/button-variants";
-import { paths } from "../../lib/paths";
-import { useAuth } from "../../lib/session/use-auth";
-import { siteName } from "../../lib/site-name";
+import { buttonVariants } from "@/client/components/ui/button-variants";
+import { paths } from "@/client/lib/paths";
+import { useAuth } from "@/client/lib/session/use-auth";
+import { siteName } from "@/client/lib/site-name";
 import { DesktopNav } from "./desktop-nav";
 import { MobileNav } from "./mobile-nav";
 
@@ -12,6 +12,23 @@ import { MobileNav } from "./mobile-nav";
 // tailwind-merge (about 8.5 KB gzipped). Only members see the account menu, so visitors never
 // download the dropdown code.
 const UserMenu = lazy(() => import("./user-menu").then((module) => ({ default: module.UserMenu })));
+// The bell (its live stream and count) is for members too: visitors never download it.
+const NotificationBell = lazy(() =>
+  import("@/client/features/notifications/components/notification-bell").then((module) => ({
+    default: module.NotificationBell,
+  })),
+);
+
+/** The bell at every width (the account menu is desktop only); nothing for visitors. */
+function BellArea() {
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <Suspense fallback={<div aria-hidden="true" className="size-9" />}>
+      <NotificationBell />
+    </Suspense>
+  );
+}
 
 const avatarPlaceholder = (
   <div
@@ -49,8 +66,11 @@ export function SiteHeader() {
           {siteName}
         </Link>
         <DesktopNav />
-        <div className="ml-auto hidden md:block">
-          <AccountArea />
+        <div className="ml-auto flex items-center gap-2">
+          <BellArea />
+          <div className="hidden md:block">
+            <AccountArea />
+          </div>
         </div>
       </div>
     </header>

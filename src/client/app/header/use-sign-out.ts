@@ -1,22 +1,23 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
-import { errorMessage } from "../../lib/api-client";
-import { paths } from "../../lib/paths";
-import { useAuth } from "../../lib/session/use-auth";
-import { toast } from "../../lib/toast";
+import { errorMessage } from "@/client/lib/api-client";
+import { paths } from "@/client/lib/paths";
+import { signOutSession } from "@/client/lib/session/sign-out";
+import { toast } from "@/client/lib/toast";
 
-/** Signs out and goes home (SPEC §2). */
+/** Signs out and goes home (docs/product.md §2). */
 export function useSignOut(): () => Promise<void> {
-  const { signOut } = useAuth();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
 
   return useCallback(async () => {
     // Leave first: a protected page would otherwise redirect to /auth as the session ends.
     await navigate(paths.home);
     try {
-      await signOut();
+      await signOutSession(queryClient);
     } catch (error) {
       toast.error(errorMessage(error));
     }
-  }, [navigate, signOut]);
+  }, [navigate, queryClient]);
 }

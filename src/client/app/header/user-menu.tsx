@@ -7,9 +7,9 @@ import {
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from "../../components/ui/dropdown-menu";
-import { UserAvatar } from "../../components/user-avatar";
-import { useAuth } from "../../lib/session/use-auth";
+} from "@/client/components/ui/dropdown-menu";
+import { UserAvatar } from "@/client/components/user-avatar";
+import { useAuth } from "@/client/lib/session/use-auth";
 import { accountLinks } from "./account-links";
 import { useSignOut } from "./use-sign-out";
 

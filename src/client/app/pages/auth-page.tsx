@@ -1,15 +1,21 @@
-import { Navigate } from "react-router";
-import { AuthCard } from "../../features/auth/components/auth-card";
-import { usePageTitle } from "../../hooks/use-page-title";
-import { paths } from "../../lib/paths";
-import { useAuth } from "../../lib/session/use-auth";
+import { Navigate, useSearchParams } from "react-router";
+import { AuthCard } from "@/client/features/auth/components/auth-card";
+import { usePageTitle } from "@/client/hooks/use-page-title";
+import { paths } from "@/client/lib/paths";
+import { safeReturnPath } from "@/client/lib/return-path";
+import { useAuth } from "@/client/lib/session/use-auth";
 
 export function AuthPage() {
   usePageTitle("Sign in");
   const { user } = useAuth();
+  const [searchParams] = useSearchParams();
 
-  // SPEC §2: when a session exists or appears, the member is sent home.
-  if (user) return <Navigate to={paths.home} replace />;
+  // docs/product.md §2.12: when a session exists or appears, the member goes back to the page
+  // that sent them here (`?returnTo=`, a path on this site only), else home.
+  if (user) {
+    const returnTo = safeReturnPath(searchParams.get("returnTo")) ?? paths.home;
+    return <Navigate to={returnTo} replace />;
+  }
 
   return <AuthCard />;
 }

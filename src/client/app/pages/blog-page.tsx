@@ -1,7 +1,7 @@
-import { PageContainer } from "../../components/page-container";
-import { PageHeading } from "../../components/page-heading";
-import { BlogPostList } from "../../features/blog/components/blog-post-list";
-import { usePageTitle } from "../../hooks/use-page-title";
+import { PageContainer } from "@/client/components/page-container";
+import { PageHeading } from "@/client/components/page-heading";
+import { BlogPostList } from "@/client/features/blog/components/blog-post-list";
+import { usePageTitle } from "@/client/hooks/use-page-title";
 
 /** /blog: every published post, newest first, a page at a time. */
 export function BlogPage() {

@@ -1,8 +1,8 @@
 import { useParams } from "react-router";
-import { BlogPostArticle } from "../../features/blog/components/blog-post-article";
+import { BlogPostArticle } from "@/client/features/blog/components/blog-post-article";
 
-/** /blog/{id}: one published post to read (beyond the SPEC: its cards had nowhere to go). */
+/** /blog/{slug}: one published post to read (beyond the original specification: its cards had nowhere to go). */
 export function BlogPostPage() {
-  const { id = "" } = useParams();
-  return <BlogPostArticle id={id} />;
+  const { slug = "" } = useParams();
+  return <BlogPostArticle slug={slug} />;
 }

@@ -1,7 +1,7 @@
-import { CmsScreen } from "../../features/cms/components/cms-screen";
-import { usePageTitle } from "../../hooks/use-page-title";
-import { useAuth } from "../../lib/session/use-auth";
-import { useSignOut } from "../header/use-sign-out";
+import { useSignOut } from "@/client/app/header/use-sign-out";
+import { CmsScreen } from "@/client/features/cms/components/cms-screen";
+import { usePageTitle } from "@/client/hooks/use-page-title";
+import { useAuth } from "@/client/lib/session/use-auth";
 import { CMS_TABS } from "./cms-tabs";
 
 /** /cms, behind ProtectedRoute with the staff roles (router.tsx). */

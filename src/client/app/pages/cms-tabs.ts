@@ -3,7 +3,7 @@
 // moderation with the forum), and this page composes them. Each tab's code downloads when it
 // is first shown.
 import { lazy } from "react";
-import type { CmsTab } from "../../features/cms/components/cms-screen";
+import type { CmsTab } from "@/client/features/cms/components/cms-screen";
 
 export const CMS_TABS: readonly CmsTab[] = [
   {
@@ -11,7 +11,7 @@ export const CMS_TABS: readonly CmsTab[] = [
     label: "Overview",
     capability: "cmsAccess",
     Component: lazy(async () => ({
-      default: (await import("../../features/cms/components/overview-tab")).OverviewTab,
+      default: (await import("@/client/features/cms/components/overview-tab")).OverviewTab,
     })),
   },
   {
@@ -19,7 +19,7 @@ export const CMS_TABS: readonly CmsTab[] = [
     label: "Blog posts",
     capability: "cmsBlog",
     Component: lazy(async () => ({
-      default: (await import("../../features/cms/components/blog-posts-tab")).BlogPostsTab,
+      default: (await import("@/client/features/cms/components/blog-posts-tab")).BlogPostsTab,
     })),
   },
   {
@@ -27,7 +27,7 @@ export const CMS_TABS: readonly CmsTab[] = [
     label: "Discussions",
     capability: "moderateDiscussions",
     Component: lazy(async () => ({
-      default: (await import("../../features/discussions/components/cms-discussions-tab"))
+      default: (await import("@/client/features/discussions/components/cms-discussions-tab"))
         .CmsDiscussionsTab,
     })),
   },
@@ -36,7 +36,7 @@ export const CMS_TABS: readonly CmsTab[] = [
     label: "Users",
     capability: "manageUsers",
     Component: lazy(async () => ({
-      default: (await import("../../features/cms/components/users-tab")).UsersTab,
+      default: (await import("@/client/features/cms/components/users-tab")).UsersTab,
     })),
   },
   {
@@ -44,7 +44,7 @@ export const CMS_TABS: readonly CmsTab[] = [
     label: "Hero Words",
     capability: "heroWords",
     Component: lazy(async () => ({
-      default: (await import("../../features/cms/components/hero-words-tab")).HeroWordsTab,
+      default: (await import("@/client/features/cms/components/hero-words-tab")).HeroWordsTab,
     })),
   },
   {
@@ -52,7 +52,7 @@ export const CMS_TABS: readonly CmsTab[] = [
     label: "Inbox",
     capability: "inbox",
     Component: lazy(async () => ({
-      default: (await import("../../features/cms/components/inbox-tab")).InboxTab,
+      default: (await import("@/client/features/cms/components/inbox-tab")).InboxTab,
     })),
   },
 ];

@@ -1,8 +1,8 @@
 import { useSearchParams } from "react-router";
-import { CenteredCard } from "../../components/centered-card";
-import { ConfirmEmailChangePanel } from "../../features/account/components/confirm-email-change-panel";
-import { usePageTitle } from "../../hooks/use-page-title";
-import { useAuth } from "../../lib/session/use-auth";
+import { CenteredCard } from "@/client/components/centered-card";
+import { ConfirmEmailChangePanel } from "@/client/features/account/components/confirm-email-change-panel";
+import { usePageTitle } from "@/client/hooks/use-page-title";
+import { useAuth } from "@/client/lib/session/use-auth";
 
 /**
  * Where the link sent to a new email address lands (?token=). Not protected: the link may be

@@ -1,9 +1,9 @@
 import { useSearchParams } from "react-router";
-import { CenteredCard } from "../../components/centered-card";
-import { ConfirmEmailScreen } from "../../features/account/components/confirm-email-screen";
-import { ConfirmLinkInvalid } from "../../features/account/components/confirm-link-invalid";
-import { usePageTitle } from "../../hooks/use-page-title";
-import { useAuth } from "../../lib/session/use-auth";
+import { CenteredCard } from "@/client/components/centered-card";
+import { ConfirmEmailScreen } from "@/client/features/account/components/confirm-email-screen";
+import { ConfirmLinkInvalid } from "@/client/features/account/components/confirm-link-invalid";
+import { usePageTitle } from "@/client/hooks/use-page-title";
+import { useAuth } from "@/client/lib/session/use-auth";
 
 /** Where the sign-up confirmation link lands (?token=): the password is chosen here. */
 export function ConfirmEmailPage() {

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import { PageContainer } from "../../components/page-container";
-import { PageHeading } from "../../components/page-heading";
-import { DataRequestForm } from "../../features/data-request/components/data-request-form";
-import { DataRequestInfo } from "../../features/data-request/components/data-request-info";
-import { usePageTitle } from "../../hooks/use-page-title";
-import { paths } from "../../lib/paths";
+import { PageContainer } from "@/client/components/page-container";
+import { PageHeading } from "@/client/components/page-heading";
+import { DataRequestForm } from "@/client/features/data-request/components/data-request-form";
+import { DataRequestInfo } from "@/client/features/data-request/components/data-request-info";
+import { usePageTitle } from "@/client/hooks/use-page-title";
+import { paths } from "@/client/lib/paths";
 
 export function DataRequestPage() {
   usePageTitle("Data request");

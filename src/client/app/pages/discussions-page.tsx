@@ -1,6 +1,6 @@
-import { PageContainer } from "../../components/page-container";
-import { DiscussionsForum } from "../../features/discussions/components/discussions-forum";
-import { usePageTitle } from "../../hooks/use-page-title";
+import { PageContainer } from "@/client/components/page-container";
+import { DiscussionsForum } from "@/client/features/discussions/components/discussions-forum";
+import { usePageTitle } from "@/client/hooks/use-page-title";
 
 export function DiscussionsPage() {
   usePageTitle("Discussion forum");

@@ -1,6 +1,6 @@
-import { CenteredCard } from "../../components/centered-card";
-import { ForgotPasswordForm } from "../../features/account/components/forgot-password-form";
-import { usePageTitle } from "../../hooks/use-page-title";
+import { CenteredCard } from "@/client/components/centered-card";
+import { ForgotPasswordForm } from "@/client/features/account/components/forgot-password-form";
+import { usePageTitle } from "@/client/hooks/use-page-title";
 
 export function ForgotPasswordPage() {
   usePageTitle("Forgot password");

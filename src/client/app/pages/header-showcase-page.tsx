@@ -1,7 +1,7 @@
-import { PageContainer } from "../../components/page-container";
-import { PageHeading } from "../../components/page-heading";
-import { HeaderShowcase } from "../../features/showcase/components/header-showcase";
-import { usePageTitle } from "../../hooks/use-page-title";
+import { PageContainer } from "@/client/components/page-container";
+import { PageHeading } from "@/client/components/page-heading";
+import { HeaderShowcase } from "@/client/features/showcase/components/header-showcase";
+import { usePageTitle } from "@/client/hooks/use-page-title";
 
 export function HeaderShowcasePage() {
   usePageTitle("Header showcase");

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
-import { HeroSection } from "../../features/home/components/hero-section";
-import { usePageTitle } from "../../hooks/use-page-title";
+import { HeroSection } from "@/client/features/home/components/hero-section";
+import { usePageTitle } from "@/client/hooks/use-page-title";
 
 // Only the hero comes with the first download; the sections below it and the cookie banner load
 // right after, in a chunk of their own, which keeps the first download under the home page's
@@ -9,7 +9,7 @@ const HomeBelowTheHero = lazy(() =>
   import("./home-below-the-hero").then((module) => ({ default: module.HomeBelowTheHero })),
 );
 
-/** SPEC §2 Home: hero, categories, about, contact, latest posts, newsletter, cookie banner. */
+/** docs/product.md §2 Home: hero, categories, about, contact, latest posts, newsletter, cookie banner. */
 export function HomePage() {
   usePageTitle();
   return (

@@ -1,6 +1,6 @@
-import { PageContainer } from "../../components/page-container";
-import { MembersDirectory } from "../../features/members/components/members-directory";
-import { usePageTitle } from "../../hooks/use-page-title";
+import { PageContainer } from "@/client/components/page-container";
+import { MembersDirectory } from "@/client/features/members/components/members-directory";
+import { usePageTitle } from "@/client/hooks/use-page-title";
 
 export function MembersPage() {
   usePageTitle("Community Members");

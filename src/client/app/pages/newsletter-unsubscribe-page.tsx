@@ -1,7 +1,7 @@
-import { PageContainer } from "../../components/page-container";
-import { PageHeading } from "../../components/page-heading";
-import { UnsubscribePanel } from "../../features/newsletter/components/unsubscribe-panel";
-import { usePageTitle } from "../../hooks/use-page-title";
+import { PageContainer } from "@/client/components/page-container";
+import { PageHeading } from "@/client/components/page-heading";
+import { UnsubscribePanel } from "@/client/features/newsletter/components/unsubscribe-panel";
+import { usePageTitle } from "@/client/hooks/use-page-title";
 
 /** Where the newsletter's welcome email sends someone who wants out. */
 export function NewsletterUnsubscribePage() {

@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
-import { Button } from "../../components/ui/button";
-import { usePageTitle } from "../../hooks/use-page-title";
-import { paths } from "../../lib/paths";
+import { Button } from "@/client/components/ui/button";
+import { usePageTitle } from "@/client/hooks/use-page-title";
+import { paths } from "@/client/lib/paths";
 
 export function NotFoundPage() {
   usePageTitle("Page not found");

@@ -1,7 +1,7 @@
-import { LatestPostsSection } from "../../features/blog/components/latest-posts-section";
-import { usePageTitle } from "../../hooks/use-page-title";
+import { LatestPostsSection } from "@/client/features/blog/components/latest-posts-section";
+import { usePageTitle } from "@/client/hooks/use-page-title";
 
-/** SPEC §2: the latest posts only, between the layout's header and footer. */
+/** docs/product.md §2: the latest posts only, between the layout's header and footer. */
 export function PostsPage() {
   usePageTitle("Latest posts");
   return <LatestPostsSection headingLevel="h1" />;

@@ -1,7 +1,7 @@
-import { PageContainer } from "../../components/page-container";
-import { PageHeading } from "../../components/page-heading";
-import { PrivacyPolicy } from "../../features/privacy/components/privacy-policy";
-import { usePageTitle } from "../../hooks/use-page-title";
+import { PageContainer } from "@/client/components/page-container";
+import { PageHeading } from "@/client/components/page-heading";
+import { PrivacyPolicy } from "@/client/features/privacy/components/privacy-policy";
+import { usePageTitle } from "@/client/hooks/use-page-title";
 
 export function PrivacyPage() {
   usePageTitle("Privacy policy");

@@ -1,7 +1,7 @@
-import { PageContainer } from "../../components/page-container";
-import { ProfileEditScreen } from "../../features/profiles/components/profile-edit-screen";
-import { usePageTitle } from "../../hooks/use-page-title";
-import { useAuth } from "../../lib/session/use-auth";
+import { PageContainer } from "@/client/components/page-container";
+import { ProfileEditScreen } from "@/client/features/profiles/components/profile-edit-screen";
+import { usePageTitle } from "@/client/hooks/use-page-title";
+import { useAuth } from "@/client/lib/session/use-auth";
 
 /** Behind <ProtectedRoute>: a signed-in member is guaranteed here. */
 export function ProfileEditPage() {

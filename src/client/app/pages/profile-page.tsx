@@ -1,6 +1,6 @@
 import { useParams } from "react-router";
-import { PageContainer } from "../../components/page-container";
-import { ProfileView } from "../../features/profiles/components/profile-view";
+import { PageContainer } from "@/client/components/page-container";
+import { ProfileView } from "@/client/features/profiles/components/profile-view";
 
 export function ProfilePage() {
   const { id = "" } = useParams();

@@ -1,11 +1,11 @@
 import { useSearchParams } from "react-router";
-import { CenteredCard } from "../../components/centered-card";
+import { CenteredCard } from "@/client/components/centered-card";
 import {
   ResetLinkInvalid,
   ResetPasswordForm,
-} from "../../features/account/components/reset-password-form";
-import { usePageTitle } from "../../hooks/use-page-title";
-import { useAuth } from "../../lib/session/use-auth";
+} from "@/client/features/account/components/reset-password-form";
+import { usePageTitle } from "@/client/hooks/use-page-title";
+import { useAuth } from "@/client/lib/session/use-auth";
 
 /** Where a password reset link lands (?token=). */
 export function ResetPasswordPage() {

@@ -1,7 +1,7 @@
-import { PageContainer } from "../../components/page-container";
-import { PageHeading } from "../../components/page-heading";
-import { RotatingTextShowcase } from "../../features/showcase/components/rotating-text-showcase";
-import { usePageTitle } from "../../hooks/use-page-title";
+import { PageContainer } from "@/client/components/page-container";
+import { PageHeading } from "@/client/components/page-heading";
+import { RotatingTextShowcase } from "@/client/features/showcase/components/rotating-text-showcase";
+import { usePageTitle } from "@/client/hooks/use-page-title";
 
 export function RotatingTextShowcasePage() {
   usePageTitle("Rotating text showcase");

@@ -1,12 +1,13 @@
 import { Link } from "react-router";
-import { PageContainer } from "../../components/page-container";
-import { PageHeading } from "../../components/page-heading";
-import { EmailSection } from "../../features/account/components/email-section";
-import { PasswordSection } from "../../features/account/components/password-section";
-import { SessionsSection } from "../../features/account/components/sessions-section";
-import { usePageTitle } from "../../hooks/use-page-title";
-import { paths } from "../../lib/paths";
-import { useAuth } from "../../lib/session/use-auth";
+import { PageContainer } from "@/client/components/page-container";
+import { PageHeading } from "@/client/components/page-heading";
+import { EmailSection } from "@/client/features/account/components/email-section";
+import { PasswordSection } from "@/client/features/account/components/password-section";
+import { SessionsSection } from "@/client/features/account/components/sessions-section";
+import { NotificationSettingsSection } from "@/client/features/notifications/components/notification-settings-section";
+import { usePageTitle } from "@/client/hooks/use-page-title";
+import { paths } from "@/client/lib/paths";
+import { useAuth } from "@/client/lib/session/use-auth";
 
 /** Behind <ProtectedRoute>: a signed-in member is guaranteed here. */
 export function SettingsPage() {
@@ -33,6 +34,7 @@ export function SettingsPage() {
       <PasswordSection email={user.email} />
       <EmailSection email={user.email} />
       <SessionsSection />
+      <NotificationSettingsSection />
     </PageContainer>
   );
 }

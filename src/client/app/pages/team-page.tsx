@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import { CONTACT_REPLY_HOURS } from "../../../shared/constants";
-import { PageContainer } from "../../components/page-container";
-import { PageHeading } from "../../components/page-heading";
-import { buttonVariants } from "../../components/ui/button-variants";
-import { FounderProfile } from "../../features/home/components/founder-profile";
-import { usePageTitle } from "../../hooks/use-page-title";
-import { paths } from "../../lib/paths";
+import { PageContainer } from "@/client/components/page-container";
+import { PageHeading } from "@/client/components/page-heading";
+import { buttonVariants } from "@/client/components/ui/button-variants";
+import { FounderProfile } from "@/client/features/home/components/founder-profile";
+import { usePageTitle } from "@/client/hooks/use-page-title";
+import { paths } from "@/client/lib/paths";
+import { CONTACT_REPLY_HOURS } from "@/shared/constants";
 
 /** /team: who is behind the blog, and where the rest of the community is. */
 export function TeamPage() {

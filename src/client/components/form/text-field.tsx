@@ -1,6 +1,6 @@
 import type * as React from "react";
-import { Input } from "../ui/input";
-import { Label } from "../ui/label";
+import { Input } from "@/client/components/ui/input";
+import { Label } from "@/client/components/ui/label";
 import { FieldError } from "./field-error";
 
 type TextFieldProps = React.ComponentProps<typeof Input> & {

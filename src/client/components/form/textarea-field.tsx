@@ -1,5 +1,9 @@
 import type * as React from "react";
-import { fieldErrorClassName, labelClassName, textareaClassName } from "../ui/field-classes";
+import {
+  fieldErrorClassName,
+  labelClassName,
+  textareaClassName,
+} from "@/client/components/ui/field-classes";
 import { CharacterCount } from "./character-count";
 
 type TextareaFieldProps = Omit<React.ComponentProps<"textarea">, "className"> & {
@@ -8,6 +12,8 @@ type TextareaFieldProps = Omit<React.ComponentProps<"textarea">, "className"> & 
   error?: string;
   /** The live counter under the field; `length` is the value's current length. */
   counter?: { length: number; max: number; note?: string };
+  /** Shown right after the textarea, in the same parent (a popup that lies over what follows). */
+  afterTextarea?: React.ReactNode;
 };
 
 /**
@@ -15,7 +21,14 @@ type TextareaFieldProps = Omit<React.ComponentProps<"textarea">, "className"> & 
  * from the class strings rather than the Label and Textarea primitives, so the home page's
  * contact form can use it without tailwind-merge (docs/decisions/007).
  */
-export function TextareaField({ id, label, error, counter, ...textareaProps }: TextareaFieldProps) {
+export function TextareaField({
+  id,
+  label,
+  error,
+  counter,
+  afterTextarea,
+  ...textareaProps
+}: TextareaFieldProps) {
   const errorId = `${id}-error`;
   const countId = `${id}-count`;
   const describedBy = [error ? errorId : null, counter ? countId : null].filter(Boolean).join(" ");
@@ -31,6 +44,7 @@ export function TextareaField({ id, label, error, counter, ...textareaProps }: T
         aria-describedby={describedBy || undefined}
         {...textareaProps}
       />
+      {afterTextarea}
       {error ? (
         <p id={errorId} className={fieldErrorClassName}>
           {error}

@@ -2,7 +2,7 @@
 // Cancel first, Escape cancels.
 import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
 import type * as React from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "@/client/lib/cn";
 import { buttonVariants } from "./button-variants";
 
 export const AlertDialog = AlertDialogPrimitive.Root;

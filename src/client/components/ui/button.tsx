@@ -1,7 +1,7 @@
 import type { VariantProps } from "class-variance-authority";
 import { Slot } from "radix-ui";
 import type * as React from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "@/client/lib/cn";
 import { buttonVariants } from "./button-variants";
 
 type ButtonProps = React.ComponentProps<"button"> &

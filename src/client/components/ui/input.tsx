@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "@/client/lib/cn";
 import { inputClassName } from "./field-classes";
 
 export function Input({ className, type = "text", ...props }: React.ComponentProps<"input">) {

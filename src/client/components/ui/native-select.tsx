@@ -1,6 +1,6 @@
 import { ChevronDown } from "lucide-react";
 import type * as React from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "@/client/lib/cn";
 
 // The browser's own <select>, styled like the other fields: on a phone it opens the system
 // picker, and it costs no script. The Radix select it replaces on the members directory

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useSyncExternalStore } from "react";
-import { isSonnerRequested, loadSonner, subscribeToSonnerRequest } from "../../lib/toast";
+import { isSonnerRequested, loadSonner, subscribeToSonnerRequest } from "@/client/lib/toast";
 
 const SonnerToaster = lazy(() => loadSonner().then((module) => ({ default: module.Toaster })));
 

@@ -1,6 +1,6 @@
 import { createContext } from "react";
-import type { SessionProfile, SessionUser } from "../../../shared/api-types";
-import type { Role } from "../../../shared/permissions";
+import type { SessionProfile, SessionUser } from "@/shared/api-types";
+import type { Role } from "@/shared/permissions";
 
 export type AuthContextValue = {
   user: SessionUser | null;
@@ -8,7 +8,6 @@ export type AuthContextValue = {
   role: Role | null;
   /** True until the first answer from GET /api/session. */
   loading: boolean;
-  signOut: () => Promise<void>;
   /**
    * Reads the session again after the server changed it outside these calls: a sign-in, a
    * confirmation link that signed the member in, a password reset that ended every session, an

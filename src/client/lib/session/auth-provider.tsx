@@ -1,11 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useCallback, useMemo } from "react";
 import { AuthContext, type AuthContextValue } from "./auth-context";
-import { SIGNED_OUT, sessionQueryKey, useSession } from "./get-session";
-import { signOutRequest } from "./sign-out";
-
-const isSessionQuery = (query: { queryKey: readonly unknown[] }) =>
-  query.queryKey[0] === sessionQueryKey[0];
+import { isSessionQuery, SIGNED_OUT, sessionQueryKey, useSession } from "./get-session";
 
 /** The signed-in member (or nobody) for every page and feature: read it with useAuth(). */
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -20,23 +16,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     void queryClient.invalidateQueries({ predicate: (query) => !isSessionQuery(query) });
   }, [queryClient]);
 
-  const signOut = useCallback(async () => {
-    await signOutRequest();
-    queryClient.setQueryData(sessionQueryKey, SIGNED_OUT);
-    // Drop data read with the old session (it may include what only that member could see).
-    void queryClient.resetQueries({ predicate: (query) => !isSessionQuery(query) });
-  }, [queryClient]);
-
   const value = useMemo<AuthContextValue>(
     () => ({
       user: data.user,
       profile: data.profile,
       role: data.role,
       loading: isPending,
-      signOut,
       refreshSession,
     }),
-    [data, isPending, signOut, refreshSession],
+    [data, isPending, refreshSession],
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;

@@ -1,8 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { SessionResponse } from "../../../shared/api-types";
-import { api } from "../api-client";
+import { api } from "@/client/lib/api-client";
+import type { SessionResponse } from "@/shared/api-types";
 
 export const sessionQueryKey = ["session"] as const;
+
+/** Whether a cached query is the session itself (everything else was read with it). */
+export const isSessionQuery = (query: { queryKey: readonly unknown[] }) =>
+  query.queryKey[0] === sessionQueryKey[0];
 
 export const SIGNED_OUT: SessionResponse = { user: null, profile: null, role: null };
 

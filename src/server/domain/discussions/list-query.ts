@@ -1,9 +1,9 @@
 // The forum list's query parameters (GET /api/discussions and /api/cms/discussions): search,
-// the docs/product.md §3 filters and paging.
+// the docs/product.md §3 filters, the sort (§4.6) and paging.
 import { z } from "zod";
-import { DATE_RANGES, LIMITS } from "../../../shared/constants";
-import { cleanText } from "../../../shared/schemas";
-import { cursorParam } from "../../lib/page-cursor";
+import { cursorParam } from "@/server/lib/page-cursor";
+import { DATE_RANGES, DISCUSSION_SORTS, LIMITS } from "@/shared/constants";
+import { cleanText } from "@/shared/schemas";
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 50;
@@ -32,6 +32,9 @@ export const listQuerySchema = z.object({
     .default("all"),
   pinned: flag("Pinned"),
   locked: flag("Locked"),
+  sort: z
+    .enum(DISCUSSION_SORTS, { error: `Sort must be one of ${DISCUSSION_SORTS.join(", ")}` })
+    .default("newest"),
   cursor: cursorParam,
   limit: z.coerce
     .number({ error: "Limit must be a number" })

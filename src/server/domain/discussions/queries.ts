@@ -2,11 +2,11 @@
 // Discussions tab). Only status 'active' is ever listed or opened (docs/product.md §4.6). The
 // author's email never leaves the database: the display name falls back to the part before the @.
 import { type SQL, sql } from "drizzle-orm";
-import type { DiscussionItem, DiscussionPage } from "../../../shared/api-types";
-import { type Db, queryRows } from "../../db/client";
-import { displayName, displayNameKey } from "../../db/display-name";
-import { UUID_ID } from "../../lib/ids";
-import { containsPattern } from "../../lib/like-pattern";
+import { type Db, queryRows } from "@/server/db/client";
+import { displayName, displayNameKey } from "@/server/db/display-name";
+import { limitLiteral, queryPreparedRows } from "@/server/db/prepared";
+import { UUID_ID } from "@/server/lib/ids";
+import { containsPattern } from "@/server/lib/like-pattern";
 import {
   decodeCursor,
   encodeCursor,
@@ -14,31 +14,35 @@ import {
   idItem,
   microsecondText,
   timestampItem,
-} from "../../lib/page-cursor";
+} from "@/server/lib/page-cursor";
+import type { DiscussionItem, DiscussionPage } from "@/shared/api-types";
+import type { DiscussionSort } from "@/shared/constants";
 import type { ListQuery } from "./list-query";
 
-// Keyset cursor for the forum list: the sort key (is_pinned, created_at, id) of the last item
-// shown. The next page starts strictly after it, so discussions created meanwhile (which sort
-// before it) never shift the pages: no duplicates, no gaps.
+// Keyset cursor for the forum list: the sort key (is_pinned, time, id) of the last item shown,
+// where the time is created_at for "Newest" and last_activity_at for "Latest activity". The
+// next page starts strictly after it, so discussions created meanwhile (which sort before it)
+// never shift the pages: no duplicates, no gaps. (With "Latest activity" a discussion that gets
+// a reply meanwhile moves to the top: a reader already past it does not see it twice.)
 type DiscussionCursor = {
   isPinned: boolean;
-  /** created_at with PostgreSQL's microseconds, as SQL returned it (ISO 8601, UTC). */
-  createdAt: string;
+  /** The sort's time with PostgreSQL's microseconds, as SQL returned it (ISO 8601, UTC). */
+  at: string;
   id: string;
 };
 
 export function encodeDiscussionCursor(cursor: DiscussionCursor): string {
-  return encodeCursor([cursor.isPinned ? 1 : 0, cursor.createdAt, cursor.id]);
+  return encodeCursor([cursor.isPinned ? 1 : 0, cursor.at, cursor.id]);
 }
 
 /** Throws 400 for anything encodeDiscussionCursor did not make. */
 function decodeDiscussionCursor(value: string): DiscussionCursor {
-  const [isPinned, createdAt, id] = decodeCursor<[boolean, string, string]>(value, [
+  const [isPinned, at, id] = decodeCursor<[boolean, string, string]>(value, [
     flagItem,
     timestampItem,
     idItem(UUID_ID),
   ]);
-  return { isPinned, createdAt, id };
+  return { isPinned, at, id };
 }
 
 type DiscussionRow = {
@@ -51,13 +55,18 @@ type DiscussionRow = {
   is_locked: boolean;
   created_at: string;
   updated_at: string;
+  replies_count: number;
+  last_reply_at: string | null;
+  last_activity_at: string;
 };
 
 /** The discussion columns the API shows, read from `source` (aliased d). */
 const selectFrom = (source: SQL) => sql`
-  select d.id, d.title, d.content, d.author_id, d.is_pinned, d.is_locked,
+  select d.id, d.title, d.content, d.author_id, d.is_pinned, d.is_locked, d.replies_count,
     ${microsecondText(sql`d.created_at`)} as created_at,
     ${microsecondText(sql`d.updated_at`)} as updated_at,
+    ${microsecondText(sql`d.last_reply_at`)} as last_reply_at,
+    ${microsecondText(sql`d.last_activity_at`)} as last_activity_at,
     ${displayName(sql`p.full_name`, sql`p.email`)} as author_name
   from ${source}
   left join profiles p on p.id = d.author_id`;
@@ -78,19 +87,32 @@ function toItem(row: DiscussionRow): DiscussionItem {
     isPinned: row.is_pinned,
     isLocked: row.is_locked,
     status: "active",
-    replies: 0,
+    // Kept by triggers on discussion_replies (docs/decisions/020).
+    replies: Number(row.replies_count),
+    lastReplyAt: row.last_reply_at,
   };
 }
 
 const and = (conditions: SQL[]) => sql.join(conditions, sql` and `);
 
-// Pinned first, then newest (docs/product.md §4.6), in two spellings that the planner reads
-// differently. "nulls last" matches discussions_list_idx (drizzle writes DESC NULLS LAST; the
-// columns are NOT NULL, so the order is the same), so the index is read in order and the scan
-// stops after a page. The plain spelling cannot use that index, so the planner has to collect
-// the matches (through the trigram and author indexes) and sort them.
-const INDEX_ORDER = sql`d.is_pinned desc nulls last, d.created_at desc nulls last, d.id desc nulls last`;
-const SORT_ORDER = sql`d.is_pinned desc, d.created_at desc, d.id desc`;
+/** The time each sort orders by, after is_pinned and before id (docs/product.md §4.6). */
+const SORT_TIME: Record<DiscussionSort, SQL> = {
+  newest: sql`d.created_at`,
+  // Stored as coalesce(last_reply_at, created_at): the one spelling discussions_activity_idx
+  // and this query share (db/schema.ts).
+  activity: sql`d.last_activity_at`,
+};
+
+// Pinned first, then newest (docs/product.md §4.6) or latest activity, in two spellings that the planner
+// reads differently. "nulls last" matches discussions_list_idx and discussions_activity_idx
+// (drizzle writes DESC NULLS LAST; the columns are NOT NULL, so the order is the same), so the
+// index is read in order and the scan stops after a page. The plain spelling cannot use those
+// indexes, so the planner has to collect the matches (through the trigram and author indexes)
+// and sort them.
+const indexOrder = (sort: DiscussionSort) =>
+  sql`d.is_pinned desc nulls last, ${SORT_TIME[sort]} desc nulls last, d.id desc nulls last`;
+const sortOrder = (sort: DiscussionSort) =>
+  sql`d.is_pinned desc, ${SORT_TIME[sort]} desc, d.id desc`;
 
 const since = (range: Exclude<ListQuery["range"], "all">) =>
   sql`now() - ${RANGE_INTERVALS[range]}::interval`;
@@ -105,9 +127,10 @@ function orderedConditions(query: ListQuery, cursor: DiscussionCursor | null): S
   if (query.locked) conditions.push(sql`d.is_locked`);
   if (cursor) {
     // All three keys sort descending, so "after the cursor" is one row comparison, which the
-    // (status, is_pinned desc, created_at desc, id desc) index answers directly.
+    // (status, is_pinned desc, created_at desc, id desc) index, or the activity one, answers
+    // directly.
     conditions.push(
-      sql`(d.is_pinned, d.created_at, d.id) < (${cursor.isPinned}::boolean, ${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`,
+      sql`(d.is_pinned, ${SORT_TIME[query.sort]}, d.id) < (${cursor.isPinned}::boolean, ${cursor.at}::timestamptz, ${cursor.id}::uuid)`,
     );
   }
   return conditions;
@@ -124,18 +147,23 @@ function listWindow(
   query: ListQuery,
   cursor: DiscussionCursor | null,
   size: number,
-  { where = [] as SQL[], order = INDEX_ORDER } = {},
+  { where = [] as SQL[], order = indexOrder(query.sort) } = {},
 ): SQL {
   const base = and([...orderedConditions(query, cursor), ...where]);
   if (query.range === "all") {
-    return sql`(select * from discussions d where ${base} order by ${order} limit ${size}) d`;
+    return sql`(select * from discussions d where ${base} order by ${order} limit ${limitLiteral(size)}) d`;
   }
   const from = since(query.range);
+  // Activity is never before creation: by last activity, the range also ends the index range.
+  const inRange =
+    query.sort === "activity"
+      ? sql`d.created_at >= ${from} and d.last_activity_at >= ${from}`
+      : sql`d.created_at >= ${from}`;
   const branch = (pinned: boolean) => sql`(select * from discussions d
-    where ${base} and d.is_pinned = ${pinned} and d.created_at >= ${from}
-    order by ${order} limit ${size})`;
+    where ${base} and d.is_pinned = ${pinned} and ${inRange}
+    order by ${order} limit ${limitLiteral(size)})`;
   return sql`(select * from (${branch(true)} union all ${branch(false)}) d
-    order by ${order} limit ${size}) d`;
+    order by ${order} limit ${limitLiteral(size)}) d`;
 }
 
 /** Conditions that may match anywhere in the list, or almost nowhere: search, author. */
@@ -188,7 +216,7 @@ async function matchingRows(
   const early = await queryRows<DiscussionRow>(
     db,
     sql`${selectFrom(listWindow(query, cursor, SEARCH_WINDOW))} where ${matches}
-      order by ${INDEX_ORDER} limit ${limit}`,
+      order by ${indexOrder(query.sort)} limit ${limit}`,
   );
   if (early.length === limit) return early;
   return collectMatches(db, query, cursor, limit);
@@ -205,9 +233,9 @@ function collectMatches(
   // matches and hashed all the profiles (a sequential scan) to name a few discussions.
   const page = listWindow(query, cursor, limit, {
     where: matchConditions(query),
-    order: SORT_ORDER,
+    order: sortOrder(query.sort),
   });
-  return queryRows<DiscussionRow>(db, sql`${selectFrom(page)} order by ${SORT_ORDER}`);
+  return queryRows<DiscussionRow>(db, sql`${selectFrom(page)} order by ${sortOrder(query.sort)}`);
 }
 
 /** One page of the forum list, after `query.cursor` when given. */
@@ -216,9 +244,10 @@ export async function listDiscussions(db: Db, query: ListQuery): Promise<Discuss
   const rows =
     matchConditions(query).length > 0
       ? await matchingRows(db, query, cursor)
-      : await queryRows<DiscussionRow>(
+      : // Without words to match, the plan is the list index's whatever the values: prepared.
+        await queryPreparedRows<DiscussionRow>(
           db,
-          sql`${selectFrom(listWindow(query, cursor, query.limit + 1))} order by ${INDEX_ORDER}`,
+          sql`${selectFrom(listWindow(query, cursor, query.limit + 1))} order by ${indexOrder(query.sort)}`,
         );
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
@@ -228,7 +257,7 @@ export async function listDiscussions(db: Db, query: ListQuery): Promise<Discuss
       rows.length > query.limit && last
         ? encodeDiscussionCursor({
             isPinned: last.is_pinned,
-            createdAt: last.created_at,
+            at: query.sort === "activity" ? last.last_activity_at : last.created_at,
             id: last.id,
           })
         : null,
@@ -239,7 +268,7 @@ export async function listDiscussions(db: Db, query: ListQuery): Promise<Discuss
 // discussion has that id; routes answer 404. Ids are checked by the routes (uuidParam).
 
 export async function findActiveDiscussion(db: Db, id: string): Promise<DiscussionItem | null> {
-  const [row] = await queryRows<DiscussionRow>(
+  const [row] = await queryPreparedRows<DiscussionRow>(
     db,
     sql`${selectDiscussion} where d.id = ${id}::uuid and d.status = 'active'`,
   );

@@ -1,14 +1,14 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "@/server/db/client";
+import { createMember, mailedToken, uniqueEmail } from "@/server/test/factories";
+import { createClient, createTestApp, type TestApp } from "@/server/test/test-app";
 import type {
   AccountSessionsResponse,
   ApiErrorBody,
   EmailChangeRequested,
   SessionResponse,
-} from "../../../shared/api-types";
-import { queryRows } from "../../db/client";
-import { createMember, mailedToken, uniqueEmail } from "../../test/factories";
-import { createClient, createTestApp, type TestApp } from "../../test/test-app";
+} from "@/shared/api-types";
 
 let t: TestApp;
 let listedEmail: string;

@@ -5,16 +5,16 @@ import {
   ACCOUNT_MAIL_LIMITS,
   type AccountMailDeps,
   sendLimited,
-} from "../../auth/account-lifecycle";
+} from "@/server/auth/account-lifecycle";
 import {
   CONFIRMATION_LINK_HOURS,
   emailChangeMail,
   emailChangeNoticeMail,
-} from "../../auth/account-mail";
-import { consumeToken, issueToken } from "../../auth/account-tokens";
-import { promoteAdminEmails } from "../../auth/roles";
-import type { Db } from "../../db/client";
-import { profiles, user } from "../../db/schema";
+} from "@/server/auth/account-mail";
+import { consumeToken, issueToken } from "@/server/auth/account-tokens";
+import { promoteAdminEmails } from "@/server/auth/roles";
+import type { Db } from "@/server/db/client";
+import { profiles, user } from "@/server/db/schema";
 
 /**
  * Mails the link to `newEmail` and a notice to the current address. When a verified account

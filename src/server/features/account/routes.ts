@@ -1,18 +1,19 @@
 // /api/account: the signed-in member's own account settings (email and sessions). The
 // password change is better-auth's, under /api/auth/change-password.
 import { Hono } from "hono";
+import { accountMailDeps } from "@/server/auth/account-lifecycle";
+import { signedIn } from "@/server/auth/middleware";
+import type { AppEnv } from "@/server/context";
+import { HttpError } from "@/server/lib/http-error";
+import { uuidParam } from "@/server/lib/ids";
+import type { RateLimitRule } from "@/server/lib/rate-limit";
+import { jsonBody } from "@/server/lib/validate";
 import type {
   AccountSessionsResponse,
   EmailChangeConfirmed,
   EmailChangeRequested,
-} from "../../../shared/api-types";
-import { changeEmailSchema, confirmEmailChangeSchema } from "../../../shared/schemas";
-import { signedIn } from "../../auth/middleware";
-import type { AppEnv } from "../../context";
-import { HttpError } from "../../lib/http-error";
-import { uuidParam } from "../../lib/ids";
-import type { RateLimitRule } from "../../lib/rate-limit";
-import { jsonBody } from "../../lib/validate";
+} from "@/shared/api-types";
+import { changeEmailSchema, confirmEmailChangeSchema } from "@/shared/schemas";
 import { confirmEmailChange, requestEmailChange } from "./email-change";
 import { listSessions, revokeOtherSessions, revokeSession } from "./sessions";
 
@@ -32,15 +33,14 @@ export const accountRoutes = new Hono<AppEnv>()
   })
   .post("/email", signedIn(), jsonBody(changeEmailSchema), async (c) => {
     const { viewer } = c.var;
-    const { db, env, logger, mailer, rateLimiter } = c.var.deps;
+    const { rateLimiter } = c.var.deps;
     const newEmail = c.req.valid("json").email.toLowerCase();
     if (newEmail === viewer.email.toLowerCase()) {
       const message = "This is already your email address";
       throw new HttpError(400, message, { fields: { email: message } });
     }
     await rateLimiter.hit(EMAIL_CHANGE_LIMIT, viewer.id);
-    const site = { siteName: env.siteName, siteUrl: env.siteUrl };
-    await requestEmailChange({ db, logger, mailer, rateLimiter, site }, viewer, newEmail);
+    await requestEmailChange(accountMailDeps(c.var.deps), viewer, newEmail);
     return c.json({ pendingEmail: newEmail } satisfies EmailChangeRequested);
   })
   // No sign-in needed: the link may be opened on another device. It proves the new inbox.

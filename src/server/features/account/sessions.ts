@@ -1,9 +1,9 @@
 // The signed-in browsers of one member, as the settings page lists them: never their tokens.
 import Bowser from "bowser";
 import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
-import type { AccountSession } from "../../../shared/api-types";
-import type { Db } from "../../db/client";
-import { session } from "../../db/schema";
+import type { Db } from "@/server/db/client";
+import { session } from "@/server/db/schema";
+import type { AccountSession } from "@/shared/api-types";
 
 /** "Firefox 128" and "macOS 14": the major version is enough to recognise a device. */
 function describeUserAgent(userAgent: string | null): {

@@ -1,15 +1,16 @@
 // Reading published blog posts. Lists are newest first with keyset pagination; the sort key is
 // the publication time, falling back to the creation time for a post published without one.
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { BlogPostDetail, BlogPostSummary } from "../../../shared/api-types";
-import type { Db } from "../../db/client";
-import { blogPosts, profiles } from "../../db/schema";
-import { encodeTimeCursor, type TimeCursor } from "../../lib/page-cursor";
+import type { Db } from "@/server/db/client";
+import { blogPosts, profiles } from "@/server/db/schema";
+import { encodeTimeCursor, type TimeCursor } from "@/server/lib/page-cursor";
+import type { BlogPostDetail, BlogPostSummary } from "@/shared/api-types";
 
 const sortKey = sql`coalesce(${blogPosts.publishedAt}, ${blogPosts.createdAt})`;
 
 const summaryColumns = {
   id: blogPosts.id,
+  slug: blogPosts.slug,
   title: blogPosts.title,
   excerpt: blogPosts.excerpt,
   category: blogPosts.category,
@@ -50,12 +51,36 @@ export async function listPublishedPosts(
   };
 }
 
-/** One published post, or null (drafts and unknown ids alike). */
-export async function findPublishedPost(db: Db, id: string): Promise<BlogPostDetail | null> {
+/** One published post by its slug or its id, or null (drafts and unknown ones alike). */
+export async function findPublishedPost(
+  db: Db,
+  by: { slug: string } | { id: string },
+): Promise<BlogPostDetail | null> {
   const [row] = await db
     .select({ ...summaryColumns, content: blogPosts.content, authorName: profiles.fullName })
     .from(blogPosts)
     .leftJoin(profiles, eq(profiles.id, blogPosts.authorId))
-    .where(and(eq(blogPosts.id, id), eq(blogPosts.status, "published")));
+    .where(
+      and(
+        "slug" in by ? eq(blogPosts.slug, by.slug) : eq(blogPosts.id, by.id),
+        eq(blogPosts.status, "published"),
+      ),
+    );
   return row ? withIsoDate(row) : null;
+}
+
+/** The newest published posts for the blog's feed: what an item shows and when it changed. */
+export async function newestPostsForFeed(db: Db, limit: number) {
+  return db
+    .select({
+      slug: blogPosts.slug,
+      title: blogPosts.title,
+      excerpt: blogPosts.excerpt,
+      published: sql<Date>`${sortKey}`.mapWith(blogPosts.publishedAt),
+      updated: blogPosts.updatedAt,
+    })
+    .from(blogPosts)
+    .where(eq(blogPosts.status, "published"))
+    .orderBy(desc(sortKey), desc(blogPosts.id))
+    .limit(limit);
 }

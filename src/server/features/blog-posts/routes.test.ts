@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiErrorBody, BlogPostDetail, BlogPostsPage } from "../../../shared/api-types";
-import { createApp } from "../../app";
-import { blogPosts } from "../../db/schema";
-import type { StaticFile } from "../../lib/static-files";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { createApp } from "@/server/app";
+import { blogPosts } from "@/server/db/schema";
+import type { StaticFile } from "@/server/lib/static-files";
+import { createTestApp, type TestApp } from "@/server/test/test-app";
+import type { ApiErrorBody, BlogPostDetail, BlogPostsPage } from "@/shared/api-types";
 import { blogPostPageMeta } from "./page-meta";
 
 let t: TestApp;
@@ -15,6 +15,7 @@ beforeAll(async () => {
   const [published] = await t.db
     .insert(blogPosts)
     .values({
+      slug: "fresh-off-the-press",
       title: "Fresh <off> the press",
       excerpt: "The newest one.",
       content: "Body\n\nSecond paragraph",
@@ -25,7 +26,13 @@ beforeAll(async () => {
     .returning({ id: blogPosts.id });
   const [unpublished] = await t.db
     .insert(blogPosts)
-    .values({ title: "Secret draft", excerpt: "x", content: "x", status: "draft" })
+    .values({
+      slug: "secret-draft",
+      title: "Secret draft",
+      excerpt: "x",
+      content: "x",
+      status: "draft",
+    })
     .returning({ id: blogPosts.id });
   newest = published?.id ?? "";
   draft = unpublished?.id ?? "";
@@ -92,22 +99,50 @@ describe("GET /api/blog-posts", () => {
   });
 });
 
-describe("GET /api/blog-posts/{id}", () => {
-  it("returns a published post with its content", async () => {
-    const { status, body } = await getJson<BlogPostDetail>(`/api/blog-posts/${newest}`);
+describe("GET /api/blog-posts/{slug}", () => {
+  it("returns a published post with its content, found by its slug", async () => {
+    const { status, body } = await getJson<BlogPostDetail>("/api/blog-posts/fresh-off-the-press");
     expect(status).toBe(200);
     expect(body).toMatchObject({
       id: newest,
+      slug: "fresh-off-the-press",
       title: "Fresh <off> the press",
       content: "Body\n\nSecond paragraph",
       authorName: null,
     });
   });
 
+  it("still finds a post by its old id, and answers with the slug to move to", async () => {
+    const { status, body } = await getJson<BlogPostDetail>(`/api/blog-posts/${newest}`);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ id: newest, slug: "fresh-off-the-press" });
+    // An id in capitals is the same id.
+    expect((await t.app.request(`/api/blog-posts/${newest.toUpperCase()}`)).status).toBe(200);
+  });
+
+  it("gives the seeded posts the slugs of their titles (migration 0015)", async () => {
+    const { body } = await getJson<BlogPostsPage>("/api/blog-posts?limit=50");
+    expect(body.posts.map((post) => post.slug)).toEqual(
+      expect.arrayContaining([
+        "why-does-everyone-reply-all",
+        "the-quiet-joy-of-cancelled-plans",
+        "self-checkout-machines-hate-me-personally",
+        "nobody-reads-the-terms-and-conditions",
+      ]),
+    );
+    const slugs = body.posts.map((post) => post.slug);
+    expect(new Set(slugs).size).toBe(slugs.length);
+  });
+
   it.each([
-    ["a draft", () => draft],
+    ["a draft's slug", () => "secret-draft"],
+    ["a draft's id", () => draft],
+    ["an unknown slug", () => "no-such-post"],
     ["an unknown id", () => "00000000-0000-4000-8000-000000000000"],
-    ["a malformed id", () => "not-a-uuid"],
+    ["a slug in capitals", () => "Fresh-Off-The-Press"],
+    ["a malformed slug", () => "fresh--off"],
+    ["a slug with a dot", () => "rss.xml"],
+    ["an overlong slug", () => "a".repeat(200)],
   ])("answers %s with 404", async (_, id) => {
     const { status, body } = await getJson<ApiErrorBody>(`/api/blog-posts/${id()}`);
     expect(status).toBe(404);
@@ -115,20 +150,25 @@ describe("GET /api/blog-posts/{id}", () => {
   });
 });
 
-describe("/blog/{id} page metadata", () => {
-  it("uses the post's title and excerpt, and says not found for drafts", async () => {
+describe("/blog/{slug} pages", () => {
+  it("has the post's title and excerpt as metadata, and says not found for drafts", async () => {
     const resolve = blogPostPageMeta(t.db);
-    expect(await resolve(`/blog/${newest}`)).toEqual({
+    expect(await resolve("/blog/fresh-off-the-press")).toEqual({
       title: "Fresh <off> the press",
       description: "The newest one.",
       found: true,
     });
+    expect((await resolve("/blog/secret-draft"))?.found).toBe(false);
     expect((await resolve(`/blog/${draft}`))?.found).toBe(false);
+    expect((await resolve("/blog/%E0%A4%A"))?.found).toBe(false);
+    expect(await resolve(`/blog/${newest}`)).toMatchObject({
+      movedTo: "/blog/fresh-off-the-press",
+    });
     expect(await resolve("/blog")).toBeNull();
     expect(await resolve("/discussion/abc")).toBeNull();
   });
 
-  it("is written into the served shell, escaped", async () => {
+  const shellApp = () => {
     const shell = "<!doctype html><html><head><title>x</title></head><body></body></html>";
     const file: StaticFile = {
       body: Buffer.from(shell),
@@ -136,12 +176,39 @@ describe("/blog/{id} page metadata", () => {
       etag: '"e"',
       immutable: false,
     };
-    const app = createApp(t.deps, { staticFiles: new Map([["/index.html", file]]) });
-    const response = await app.request(`/blog/${newest}`);
+    return createApp(t.deps, { staticFiles: new Map([["/index.html", file]]) });
+  };
+
+  it("serves the shell with the post's metadata, escaped", async () => {
+    const response = await shellApp().request("/blog/fresh-off-the-press");
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain("<title>Fresh &lt;off&gt; the press · Rant Community</title>");
     expect(html).toContain('<meta name="description" content="The newest one.">');
-    expect((await app.request(`/blog/${draft}`)).status).toBe(404);
+    expect(html).toContain(
+      '<link rel="canonical" href="http://localhost:3000/blog/fresh-off-the-press">',
+    );
+  });
+
+  it("moves an old /blog/{id} address to /blog/{slug} with 301, keeping the query", async () => {
+    const app = shellApp();
+    const moved = await app.request(`/blog/${newest}`);
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get("location")).toBe("/blog/fresh-off-the-press");
+    const withQuery = await app.request(`/blog/${newest}/?utm_source=mail`);
+    expect(withQuery.status).toBe(301);
+    expect(withQuery.headers.get("location")).toBe("/blog/fresh-off-the-press?utm_source=mail");
+  });
+
+  it.each([
+    ["an unknown slug", "/blog/no-such-post"],
+    ["a draft's slug", "/blog/secret-draft"],
+    ["a draft's id", () => `/blog/${draft}`],
+    ["an unknown id", "/blog/00000000-0000-4000-8000-000000000000"],
+    ["a broken escape", "/blog/%E0%A4%A"],
+  ])("answers %s with the not-found page, 404", async (_, path) => {
+    const response = await shellApp().request(typeof path === "function" ? path() : path);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain("<title>Post not found · Rant Community</title>");
   });
 });

@@ -1,11 +1,12 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { BlogPostDetail, BlogPostsPage } from "../../../shared/api-types";
-import type { AppEnv } from "../../context";
-import { HttpError } from "../../lib/http-error";
-import { UUID_ID, uuidParam } from "../../lib/ids";
-import { cursorParam, decodeTimeCursor } from "../../lib/page-cursor";
-import { queryParams } from "../../lib/validate";
+import type { AppEnv } from "@/server/context";
+import { HttpError } from "@/server/lib/http-error";
+import { UUID_ID } from "@/server/lib/ids";
+import { cursorParam, decodeTimeCursor } from "@/server/lib/page-cursor";
+import { queryParams } from "@/server/lib/validate";
+import type { BlogPostDetail, BlogPostsPage } from "@/shared/api-types";
+import { postAddress } from "./post-address";
 import { findPublishedPost, listPublishedPosts } from "./queries";
 
 export const BLOG_PAGE_MAX = 50;
@@ -22,7 +23,10 @@ const listQuery = z.object({
 
 export const POST_NOT_FOUND = "Post not found";
 
-/** Public reading of the blog: GET /api/blog-posts and GET /api/blog-posts/{id}. */
+/**
+ * Public reading of the blog: GET /api/blog-posts and GET /api/blog-posts/{slug}. An old id
+ * still finds its post; the answer carries the slug, so the page can move to /blog/{slug}.
+ */
 export const blogPostRoutes = new Hono<AppEnv>()
   .get("/", queryParams(listQuery), async (c) => {
     const { limit, cursor } = c.req.valid("query");
@@ -32,8 +36,9 @@ export const blogPostRoutes = new Hono<AppEnv>()
     });
     return c.json(body);
   })
-  .get("/:id", async (c) => {
-    const post = await findPublishedPost(c.var.deps.db, uuidParam(c, "id", POST_NOT_FOUND));
+  .get("/:slug", async (c) => {
+    const address = postAddress(c.req.param("slug"));
+    const post = address ? await findPublishedPost(c.var.deps.db, address) : null;
     if (!post) throw new HttpError(404, POST_NOT_FOUND);
     const body: BlogPostDetail = post;
     return c.json(body);

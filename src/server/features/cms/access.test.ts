@@ -1,8 +1,7 @@
-// SPEC §6 on the server: every staff endpoint, for each of anonymous, user, author, moderator
+// docs/product.md §6 on the server: every staff endpoint, for each of anonymous, user, author, moderator
 // and admin. Signed out is 401; a role without the capability is 403; the others succeed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Capability, can } from "../../../shared/permissions";
-import { insertDiscussionRow } from "../../test/discussions";
+import { insertDiscussionRow } from "@/server/test/discussions";
 import {
   CALLERS,
   createStaffClients,
@@ -10,8 +9,9 @@ import {
   insertPost,
   insertWord,
   type StaffClients,
-} from "../../test/staff-area";
-import { createTestApp, type TestApp, type TestClient } from "../../test/test-app";
+} from "@/server/test/staff-area";
+import { createTestApp, type TestApp, type TestClient } from "@/server/test/test-app";
+import { type Capability, can } from "@/shared/permissions";
 
 let t: TestApp;
 let clients: StaffClients;
@@ -195,7 +195,7 @@ describe.each(Object.entries(ENDPOINTS))("%s", (_name, endpoint) => {
   });
 });
 
-it("the table covers the capabilities as SPEC §6 gives them", () => {
+it("the table covers the capabilities as docs/product.md §6 gives them", () => {
   // Guards the table above against a permissions.ts edit that would quietly widen a tab.
   const allowed = (capability: Capability) =>
     CALLERS.filter((caller) => caller !== "anonymous" && can(caller, capability));

@@ -1,20 +1,22 @@
-// GET /api/cms/overview: the Overview tab's three cards (SPEC §2 CMS), from count queries.
+// GET /api/cms/overview: the Overview tab's three cards (docs/product.md §2.21), from count
+// queries and the replies counter.
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
-import type { CmsOverview } from "../../../shared/api-types";
-import { allowedTo } from "../../auth/middleware";
-import type { AppEnv } from "../../context";
-import { type Db, queryRows } from "../../db/client";
+import { allowedTo } from "@/server/auth/middleware";
+import type { AppEnv } from "@/server/context";
+import { type Db, queryRows } from "@/server/db/client";
+import type { CmsOverview } from "@/shared/api-types";
 
 export async function countOverview(db: Db): Promise<CmsOverview> {
-  // One round trip; each count reads an index (blog_posts_published_idx, discussions_list_idx)
-  // or the small comments table.
+  // One round trip; each count reads an index (blog_posts_published_idx, discussions_list_idx).
+  // Engagement is the replies anyone can read, kept by triggers (docs/decisions/020): a
+  // million replies are never counted per request.
   const [row] = await queryRows<{ posts: number; discussions: number; comments: number }>(
     db,
     sql`select
           (select count(*)::int from blog_posts where status = 'published') as posts,
           (select count(*)::int from discussions where status = 'active') as discussions,
-          (select count(*)::int from discussion_comments) as comments`,
+          (select value::int from site_counters where name = 'replies') as comments`,
   );
   return {
     totalPosts: Number(row?.posts ?? 0),

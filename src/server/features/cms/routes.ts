@@ -1,7 +1,7 @@
-// /api/cms: the staff area's own endpoints. Each sub-app checks its capability (SPEC §6) on
+// /api/cms: the staff area's own endpoints. Each sub-app checks its capability (docs/product.md §6) on
 // every request; the client only hides the tabs.
 import { Hono } from "hono";
-import type { AppEnv } from "../../context";
+import type { AppEnv } from "@/server/context";
 import { cmsBlogPostRoutes } from "./blog-posts/routes";
 import { cmsDiscussionRoutes } from "./discussions/routes";
 import { cmsHeroWordRoutes } from "./hero-words/routes";

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiErrorBody, ReceivedResponse } from "../../../shared/api-types";
-import { queryRows } from "../../db/client";
-import { createMember } from "../../test/factories";
-import { createClient, createTestApp, type TestApp } from "../../test/test-app";
+import { queryRows } from "@/server/db/client";
+import { createMember } from "@/server/test/factories";
+import { createClient, createTestApp, type TestApp } from "@/server/test/test-app";
+import type { ApiErrorBody, ReceivedResponse } from "@/shared/api-types";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -68,7 +68,7 @@ describe("POST /api/contact", () => {
     expect((await stored(id))[0]?.user_id).toBe(member.id);
   });
 
-  it("rejects missing fields with the SPEC's messages and stores nothing", async () => {
+  it("rejects missing fields with the product's messages and stores nothing", async () => {
     const before = await count();
     const response = await visitor().post("/api/contact", { email: "nope", subject: " <> " });
     expect(response.status).toBe(400);

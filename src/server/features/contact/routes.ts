@@ -1,11 +1,11 @@
 import { Hono } from "hono";
-import type { ReceivedResponse } from "../../../shared/api-types";
-import { contactSchema } from "../../../shared/schemas";
-import { getViewer } from "../../auth/viewer";
-import type { AppEnv } from "../../context";
-import { contactMessages } from "../../db/schema";
-import type { RateLimitRule } from "../../lib/rate-limit";
-import { jsonBody } from "../../lib/validate";
+import { getViewer } from "@/server/auth/viewer";
+import type { AppEnv } from "@/server/context";
+import { contactMessages } from "@/server/db/schema";
+import type { RateLimitRule } from "@/server/lib/rate-limit";
+import { jsonBody } from "@/server/lib/validate";
+import type { ReceivedResponse } from "@/shared/api-types";
+import { contactSchema } from "@/shared/schemas";
 
 export const CONTACT_LIMIT = {
   name: "contact",
@@ -15,8 +15,8 @@ export const CONTACT_LIMIT = {
 } satisfies RateLimitRule;
 
 /**
- * POST /api/contact: the SPEC's contact form sends nothing; we keep the message for the staff
- * to read (DESIGN "Deliberate improvements"), with the sender's account when signed in.
+ * POST /api/contact: the original specification's contact form sent nothing; we keep the message for the staff
+ * to read (docs/architecture.md "Deliberate improvements"), with the sender's account when signed in.
  */
 export const contactRoutes = new Hono<AppEnv>().post("/", jsonBody(contactSchema), async (c) => {
   const { deps, clientIp } = c.var;

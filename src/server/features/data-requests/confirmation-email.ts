@@ -1,6 +1,6 @@
-import { DATA_REQUEST_RESPONSE_DAYS, DATA_REQUEST_TYPES } from "../../../shared/constants";
-import type { DataRequestInput } from "../../../shared/schemas";
-import type { MailMessage } from "../../lib/mail";
+import type { MailMessage } from "@/server/lib/mail";
+import { DATA_REQUEST_RESPONSE_DAYS, DATA_REQUEST_TYPES } from "@/shared/constants";
+import type { DataRequestInput } from "@/shared/schemas";
 
 /** The email confirmation the data-request page promises in its info box. */
 export function dataRequestConfirmation({

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiErrorBody, ReceivedResponse } from "../../../shared/api-types";
-import { queryRows } from "../../db/client";
-import { createMember, uniqueEmail } from "../../test/factories";
-import { createClient, createTestApp, type TestApp } from "../../test/test-app";
+import { queryRows } from "@/server/db/client";
+import { createMember, uniqueEmail } from "@/server/test/factories";
+import { createClient, createTestApp, type TestApp } from "@/server/test/test-app";
+import type { ApiErrorBody, ReceivedResponse } from "@/shared/api-types";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -78,7 +78,7 @@ describe("POST /api/data-requests", () => {
     ]);
   });
 
-  it("requires type, email and full name, with the SPEC's messages, and stores nothing", async () => {
+  it("requires type, email and full name, with the product's messages, and stores nothing", async () => {
     const before = await count();
     const response = await visitor().post("/api/data-requests", {
       requestType: "everything",

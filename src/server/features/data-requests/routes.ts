@@ -1,11 +1,11 @@
 import { Hono } from "hono";
-import type { ReceivedResponse } from "../../../shared/api-types";
-import { dataRequestSchema } from "../../../shared/schemas";
-import { getViewer } from "../../auth/viewer";
-import type { AppEnv } from "../../context";
-import { dataRequests } from "../../db/schema";
-import type { RateLimitRule } from "../../lib/rate-limit";
-import { jsonBody } from "../../lib/validate";
+import { getViewer } from "@/server/auth/viewer";
+import type { AppEnv } from "@/server/context";
+import { dataRequests } from "@/server/db/schema";
+import type { RateLimitRule } from "@/server/lib/rate-limit";
+import { jsonBody } from "@/server/lib/validate";
+import type { ReceivedResponse } from "@/shared/api-types";
+import { dataRequestSchema } from "@/shared/schemas";
 import { dataRequestConfirmation } from "./confirmation-email";
 
 const TOO_MANY = "Too many requests. Please try again later or contact us directly.";

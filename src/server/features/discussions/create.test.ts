@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiErrorBody, DiscussionItem } from "../../../shared/api-types";
-import { queryRows } from "../../db/client";
-import { discussions, profiles } from "../../db/schema";
-import { createMember } from "../../test/factories";
-import { createClient, createTestApp, type TestApp } from "../../test/test-app";
+import { queryRows } from "@/server/db/client";
+import { discussions, profiles } from "@/server/db/schema";
+import { createMember } from "@/server/test/factories";
+import { createClient, createTestApp, type TestApp } from "@/server/test/test-app";
+import type { ApiErrorBody, DiscussionItem } from "@/shared/api-types";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,7 +21,7 @@ async function errorOf(response: Response) {
 }
 
 describe("POST /api/discussions", () => {
-  it("refuses a signed-out visitor with 401 and the SPEC message, whatever the body", async () => {
+  it("refuses a signed-out visitor with 401 and the product's message, whatever the body", async () => {
     const anonymous = createClient(t.app);
     for (const body of [valid, {}]) {
       const response = await anonymous.post("/api/discussions", body);
@@ -51,6 +51,7 @@ describe("POST /api/discussions", () => {
       isLocked: false,
       status: "active",
       replies: 0,
+      lastReplyAt: null,
     });
     expect(Date.parse(item.createdAt)).toBeGreaterThan(Date.now() - 60_000);
 
@@ -68,7 +69,7 @@ describe("POST /api/discussions", () => {
     expect(JSON.stringify(item)).not.toContain("@example.com");
   });
 
-  describe("validation (SPEC §5)", () => {
+  describe("validation (docs/product.md §5)", () => {
     const cases: Array<[string, unknown, string, string]> = [
       ["a missing title", { content: "x" }, "title", "Title is required"],
       ["a missing content", { title: "x" }, "content", "Content is required"],
@@ -120,7 +121,7 @@ describe("POST /api/discussions", () => {
     });
   });
 
-  describe("sanitising (SPEC §5: trimmed, < and > removed, then the tag allow-list)", () => {
+  describe("sanitising (docs/product.md §5: trimmed, < and > removed, then the tag allow-list)", () => {
     const payloads = [
       "<script>alert(1)</script>",
       "<img src=x onerror=alert(1)>",

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { ApiErrorBody, DiscussionItem, DiscussionPage } from "../../../shared/api-types";
-import { insertDiscussionRow } from "../../test/discussions";
-import { createMember } from "../../test/factories";
-import { createClient, createTestApp, type TestApp, type TestClient } from "../../test/test-app";
+import { insertDiscussionRow } from "@/server/test/discussions";
+import { createMember } from "@/server/test/factories";
+import { createClient, createTestApp, type TestApp, type TestClient } from "@/server/test/test-app";
+import type { ApiErrorBody, DiscussionItem, DiscussionPage } from "@/shared/api-types";
 
 let t: TestApp;
 let visitor: TestClient;
@@ -57,7 +57,7 @@ describe("GET /api/discussions", () => {
     expect(text).not.toContain(member.email);
   });
 
-  describe("search (SPEC §5: case-insensitive, trimmed, title, content or author)", () => {
+  describe("search (docs/product.md §5: case-insensitive, trimmed, title, content or author)", () => {
     let authorId: string;
     beforeEach(async () => {
       const author = await createMember(t, { name: "Grumpy Gertrude" });
@@ -100,7 +100,7 @@ describe("GET /api/discussions", () => {
     });
   });
 
-  describe("filters (SPEC §3: author, date range, pinned only, locked only)", () => {
+  describe("filters (docs/product.md §3: author, date range, pinned only, locked only)", () => {
     let alice: string;
     let bob: string;
     beforeEach(async () => {

@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DiscussionChange, DiscussionItem } from "../../../shared/api-types";
-import { createApp } from "../../app";
-import { openDatabase, queryRows } from "../../db/client";
-import { createLiveBus } from "../../lib/live-bus";
-import { insertDiscussionRow, sseReader } from "../../test/discussions";
-import { createMember } from "../../test/factories";
-import { createClient, createTestApp, type TestApp } from "../../test/test-app";
-import { testDatabaseUrl } from "../../test/test-database";
+import { createApp } from "@/server/app";
+import { openDatabase, queryRows } from "@/server/db/client";
+import { createLiveBus } from "@/server/lib/live-bus";
+import { insertDiscussionRow, sseReader } from "@/server/test/discussions";
+import { createMember } from "@/server/test/factories";
+import { createClient, createTestApp, type TestApp } from "@/server/test/test-app";
+import { testDatabaseUrl } from "@/server/test/test-database";
+import type { DiscussionChange, DiscussionItem } from "@/shared/api-types";
 
 let t: TestApp;
 beforeAll(async () => {

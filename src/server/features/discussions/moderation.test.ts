@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiErrorBody, DiscussionItem } from "../../../shared/api-types";
-import { insertDiscussionRow } from "../../test/discussions";
-import { createMember } from "../../test/factories";
-import { createClient, createTestApp, type TestApp, type TestClient } from "../../test/test-app";
+import { insertDiscussionRow } from "@/server/test/discussions";
+import { createMember } from "@/server/test/factories";
+import { createClient, createTestApp, type TestApp, type TestClient } from "@/server/test/test-app";
+import type { ApiErrorBody, DiscussionItem } from "@/shared/api-types";
 
 let t: TestApp;
 let clients: {
@@ -10,7 +10,7 @@ let clients: {
   /** The discussions' own author, with the plain user role. */
   ownAuthor: TestClient;
   user: TestClient;
-  /** The "author" role writes blog posts; it does not moderate the forum (SPEC §6). */
+  /** The "author" role writes blog posts; it does not moderate the forum (docs/product.md §6). */
   authorRole: TestClient;
   moderator: TestClient;
   admin: TestClient;
@@ -39,7 +39,7 @@ const actions = [
   { name: "lock", path: "lock", body: { locked: true }, field: "isLocked" as const },
 ];
 
-describe("pin and lock (SPEC §6: moderators and admins only)", () => {
+describe("pin and lock (docs/product.md §6: moderators and admins only)", () => {
   for (const action of actions) {
     describe(action.name, () => {
       it("answers 401 to a signed-out visitor", async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../app";
-import type { StaticFile } from "../../lib/static-files";
-import { insertDiscussionRow } from "../../test/discussions";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { createApp } from "@/server/app";
+import type { StaticFile } from "@/server/lib/static-files";
+import { insertDiscussionRow } from "@/server/test/discussions";
+import { createTestApp, type TestApp } from "@/server/test/test-app";
 
 let t: TestApp;
 let app: ReturnType<typeof createApp>;

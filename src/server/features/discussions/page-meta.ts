@@ -1,10 +1,10 @@
 // Link previews of /discussion/{id}: the discussion's title and the first 200 characters of
-// its content (SPEC §9), filled in on the server.
+// its content (docs/product.md §9), filled in on the server.
 import { sql } from "drizzle-orm";
-import { META_DISCUSSION_DESCRIPTION_CHARS } from "../../../shared/constants";
-import { type Db, queryRows } from "../../db/client";
-import { UUID_ID } from "../../lib/ids";
-import type { PageMetaResolver } from "../../lib/page-meta";
+import { type Db, queryRows } from "@/server/db/client";
+import { UUID_ID } from "@/server/lib/ids";
+import type { PageMetaResolver } from "@/server/lib/page-meta";
+import { META_DISCUSSION_DESCRIPTION_CHARS } from "@/shared/constants";
 
 const DISCUSSION_PATH = /^\/discussion\/([^/]+)\/?$/;
 

@@ -3,12 +3,10 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { z } from "zod";
-import type { DiscussionItem } from "../../../shared/api-types";
-import { discussionSchema } from "../../../shared/schemas";
-import { allowedTo, signedIn } from "../../auth/middleware";
-import type { AppDeps, AppEnv } from "../../context";
-import { sanitizedDiscussionText } from "../../domain/discussions/discussion-text";
-import { listQuerySchema } from "../../domain/discussions/list-query";
+import { allowedTo, signedIn } from "@/server/auth/middleware";
+import type { AppDeps, AppEnv } from "@/server/context";
+import { sanitizedDiscussionText } from "@/server/domain/discussions/discussion-text";
+import { listQuerySchema } from "@/server/domain/discussions/list-query";
 import {
   findActiveDiscussion,
   insertDiscussion,
@@ -16,17 +14,20 @@ import {
   type ModerationFlag,
   markDiscussionDeleted,
   setModerationFlag,
-} from "../../domain/discussions/queries";
-import { HttpError } from "../../lib/http-error";
-import { uuidParam } from "../../lib/ids";
+} from "@/server/domain/discussions/queries";
+import { queueNotificationEvent } from "@/server/domain/notifications/events";
+import { HttpError } from "@/server/lib/http-error";
+import { uuidParam } from "@/server/lib/ids";
 import {
   DISCUSSIONS_CHANNEL,
   parseDiscussionChange,
   publishDiscussionChange,
-} from "../../lib/live-discussions";
-import { liveEventStream } from "../../lib/live-sse";
-import type { RateLimitRule } from "../../lib/rate-limit";
-import { jsonBody, queryParams } from "../../lib/validate";
+} from "@/server/lib/live-discussions";
+import { liveEventStream } from "@/server/lib/live-sse";
+import type { RateLimitRule } from "@/server/lib/rate-limit";
+import { jsonBody, queryParams } from "@/server/lib/validate";
+import type { DiscussionItem } from "@/shared/api-types";
+import { discussionSchema } from "@/shared/schemas";
 
 export const SIGNED_OUT_CREATE_MESSAGE = "You must be logged in to create a discussion";
 export const NOT_FOUND_MESSAGE = "Discussion not found";
@@ -46,7 +47,8 @@ export const DISCUSSION_CHANGE_EVENT = "discussion";
 const discussionId = (c: Context) => uuidParam(c, "id", NOT_FOUND_MESSAGE);
 
 async function setFlag(
-  { db, logger }: AppDeps,
+  { db, logger, jobs }: AppDeps,
+  moderator: { id: string },
   id: string,
   flag: ModerationFlag,
   value: boolean,
@@ -54,6 +56,16 @@ async function setFlag(
   const item = await setModerationFlag(db, id, flag, value);
   if (!item) throw new HttpError(404, NOT_FOUND_MESSAGE);
   await publishDiscussionChange(db, { type: "updated", id }, logger);
+  // The author hears of a pin, a lock and an unlock (issue 16), not of an unpin.
+  const action = flag === "is_locked" ? (value ? "locked" : "unlocked") : value ? "pinned" : null;
+  if (action) {
+    await queueNotificationEvent(jobs, {
+      type: "discussion-moderated",
+      discussionId: id,
+      action,
+      actorId: moderator.id,
+    });
+  }
   return item;
 }
 
@@ -93,14 +105,30 @@ export const discussionRoutes = new Hono<AppEnv>()
     allowedTo("moderateDiscussions"),
     jsonBody(z.object({ pinned: z.boolean({ error: "pinned must be true or false" }) })),
     async (c) =>
-      c.json(await setFlag(c.var.deps, discussionId(c), "is_pinned", c.req.valid("json").pinned)),
+      c.json(
+        await setFlag(
+          c.var.deps,
+          c.var.viewer,
+          discussionId(c),
+          "is_pinned",
+          c.req.valid("json").pinned,
+        ),
+      ),
   )
   .put(
     "/:id/lock",
     allowedTo("moderateDiscussions"),
     jsonBody(z.object({ locked: z.boolean({ error: "locked must be true or false" }) })),
     async (c) =>
-      c.json(await setFlag(c.var.deps, discussionId(c), "is_locked", c.req.valid("json").locked)),
+      c.json(
+        await setFlag(
+          c.var.deps,
+          c.var.viewer,
+          discussionId(c),
+          "is_locked",
+          c.req.valid("json").locked,
+        ),
+      ),
   )
   .delete("/:id", allowedTo("moderateDiscussions"), async (c) => {
     const id = discussionId(c);

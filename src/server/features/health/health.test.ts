@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../app";
-import { isDatabaseUnavailable } from "../../lib/database-errors";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { createApp } from "@/server/app";
+import { isDatabaseUnavailable } from "@/server/lib/database-errors";
+import { createTestApp, type TestApp } from "@/server/test/test-app";
 
 let t: TestApp;
 beforeAll(async () => {

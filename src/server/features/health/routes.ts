@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
-import type { AppEnv } from "../../context";
-import { RETRY_AFTER_SECONDS } from "../../lib/database-errors";
+import type { AppEnv } from "@/server/context";
+import { RETRY_AFTER_SECONDS } from "@/server/lib/database-errors";
 
 const PROBE_TIMEOUT_MS = 2_000;
 

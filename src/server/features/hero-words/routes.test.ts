@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { HeroWordsResponse } from "../../../shared/api-types";
-import { heroWords } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { heroWords } from "@/server/db/schema";
+import { createTestApp, type TestApp } from "@/server/test/test-app";
+import type { HeroWordsResponse } from "@/shared/api-types";
 
 let t: TestApp;
 beforeAll(async () => {

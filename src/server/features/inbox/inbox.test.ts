@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createStaffClients, insertDataRequest, type StaffClients } from "@/server/test/staff-area";
+import { createClient, createTestApp, type TestApp } from "@/server/test/test-app";
 import type {
   ApiErrorBody,
   ContactMessagesPage,
   DataRequestItem,
   DataRequestsPage,
-} from "../../../shared/api-types";
-import { createStaffClients, insertDataRequest, type StaffClients } from "../../test/staff-area";
-import { createClient, createTestApp, type TestApp } from "../../test/test-app";
+} from "@/shared/api-types";
 
 let t: TestApp;
 let clients: StaffClients;

@@ -1,19 +1,15 @@
-// The admins' inbox (DESIGN "Deliberate improvements"): stored contact messages and data
+// The admins' inbox (docs/architecture.md "Deliberate improvements"): stored contact messages and data
 // requests, newest first, and a data request's progress.
 import { sql } from "drizzle-orm";
-import type {
-  ContactMessageItem,
-  DataRequestItem,
-  DataRequestStatus,
-} from "../../../shared/api-types";
-import { previousDataRequestStatus } from "../../../shared/data-request-status";
-import { type Db, queryRows } from "../../db/client";
+import { type Db, queryRows } from "@/server/db/client";
 import {
   microsecondText,
   nextTimeCursor,
   type TimeCursor,
   whereAfterTimeCursor,
-} from "../../lib/page-cursor";
+} from "@/server/lib/page-cursor";
+import type { ContactMessageItem, DataRequestItem, DataRequestStatus } from "@/shared/api-types";
+import { previousDataRequestStatus } from "@/shared/data-request-status";
 
 type Page = { limit: number; cursor: TimeCursor | null };
 

@@ -1,19 +1,15 @@
-// /api/inbox: contact messages and data requests for admins (beyond the SPEC, which sends
-// nothing; DESIGN "Deliberate improvements").
+// /api/inbox: contact messages and data requests for admins (beyond the original specification, which sends
+// nothing; docs/architecture.md "Deliberate improvements").
 import { Hono } from "hono";
 import { z } from "zod";
-import type {
-  ContactMessagesPage,
-  DataRequestItem,
-  DataRequestsPage,
-} from "../../../shared/api-types";
-import { DATA_REQUEST_STATUSES } from "../../../shared/constants";
-import { allowedTo } from "../../auth/middleware";
-import type { AppEnv } from "../../context";
-import { HttpError } from "../../lib/http-error";
-import { UUID_ID, uuidParam } from "../../lib/ids";
-import { decodeTimeCursor, pageQuerySchema } from "../../lib/page-cursor";
-import { jsonBody, queryParams } from "../../lib/validate";
+import { allowedTo } from "@/server/auth/middleware";
+import type { AppEnv } from "@/server/context";
+import { HttpError } from "@/server/lib/http-error";
+import { UUID_ID, uuidParam } from "@/server/lib/ids";
+import { decodeTimeCursor, pageQuerySchema } from "@/server/lib/page-cursor";
+import { jsonBody, queryParams } from "@/server/lib/validate";
+import type { ContactMessagesPage, DataRequestItem, DataRequestsPage } from "@/shared/api-types";
+import { DATA_REQUEST_STATUSES } from "@/shared/constants";
 import { advanceDataRequest, listContactMessages, listDataRequests } from "./queries";
 
 export const REQUEST_NOT_FOUND = "Data request not found";

@@ -2,11 +2,11 @@
 // follow every way a discussion starts or stops counting, through the API and in SQL.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DiscussionItem, ProfileResponse } from "../../../shared/api-types";
-import { discussions, profiles, user } from "../../db/schema";
-import { insertDiscussionRow } from "../../test/discussions";
-import { createMember } from "../../test/factories";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { discussions, profiles, user } from "@/server/db/schema";
+import { insertDiscussionRow } from "@/server/test/discussions";
+import { createMember } from "@/server/test/factories";
+import { createTestApp, type TestApp } from "@/server/test/test-app";
+import type { DiscussionItem, ProfileResponse } from "@/shared/api-types";
 
 let t: TestApp;
 type Member = Awaited<ReturnType<typeof createMember>>;

@@ -1,16 +1,13 @@
 // The members directory: one SQL query per page (profiles, their roles and active discussion
 // counts together; never a query per member) plus the total on the first page, keyset-paginated
-// so that page 400 costs what page 1 costs. Only public profiles are listed (SPEC §6).
+// so that page 400 costs what page 1 costs. Only public profiles are listed (docs/product.md §6).
 import { type SQL, sql } from "drizzle-orm";
-import type { MemberSummary } from "../../../shared/api-types";
-import type { MemberSort } from "../../../shared/constants";
-import { DEFAULT_ROLE, type Role, roleOrDefault } from "../../../shared/permissions";
-import type { Viewer } from "../../auth/viewer";
-import { type Db, queryRows } from "../../db/client";
-import { displayName, displayNameKey } from "../../db/display-name";
-import { TEXT_ID } from "../../lib/ids";
-import { containsPattern } from "../../lib/like-pattern";
-import { emailFor } from "../../lib/member-privacy";
+import type { Viewer } from "@/server/auth/viewer";
+import { type Db, queryRows } from "@/server/db/client";
+import { displayName, displayNameKey } from "@/server/db/display-name";
+import { TEXT_ID } from "@/server/lib/ids";
+import { containsPattern } from "@/server/lib/like-pattern";
+import { emailFor } from "@/server/lib/member-privacy";
 import {
   type CursorItem,
   countItem,
@@ -19,7 +16,10 @@ import {
   idItem,
   textItem,
   timestampItem,
-} from "../../lib/page-cursor";
+} from "@/server/lib/page-cursor";
+import type { MemberSummary } from "@/shared/api-types";
+import type { MemberSort } from "@/shared/constants";
+import { DEFAULT_ROLE, type Role, roleOrDefault } from "@/shared/permissions";
 
 export type MemberListQuery = {
   search: string;
@@ -93,7 +93,7 @@ function searchCondition(search: string, viewer: Viewer | null): SQL | null {
   if (!search) return null;
   const pattern = containsPattern(search);
   const fields = [sql`p.full_name`, sql`p.bio`, sql`p.location`];
-  // Only admins may find members by email (DESIGN: emails are shown to admins only).
+  // Only admins may find members by email (docs/architecture.md: emails are shown to admins only).
   if (viewer?.role === "admin") fields.push(sql`p.email`);
   return sql`(${sql.join(
     fields.map((field) => sql`${field} ilike ${pattern}`),
@@ -143,7 +143,7 @@ export async function listMembers(
   const conditions = keyset ? [...filters, keyset] : filters;
 
   // The count is a column kept by a trigger (migration 0005), so every sort reads one page of
-  // its index and stops. The first page also says how many members match in all (SPEC: '{n}
+  // its index and stops. The first page also says how many members match in all (docs/product.md: '{n}
   // member(s) found'): a scalar subquery, computed once, in the same round trip. As a window
   // function over the page it made PostgreSQL build every matching row before the limit.
   const where = sql.join(conditions, sql` and `);

@@ -2,14 +2,14 @@
 // 0006). After every kind of change they must equal a fresh count over the profiles.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { MemberStats, MembersPage } from "../../../shared/api-types";
-import type { Role } from "../../../shared/permissions";
-import { setRole } from "../../auth/roles";
-import { queryRows } from "../../db/client";
-import { discussions, profiles, user, userRoles } from "../../db/schema";
-import { insertDiscussionRow } from "../../test/discussions";
-import { createMember } from "../../test/factories";
-import { createClient, createTestApp, type TestApp, type TestClient } from "../../test/test-app";
+import { setRole } from "@/server/auth/roles";
+import { queryRows } from "@/server/db/client";
+import { discussions, profiles, user, userRoles } from "@/server/db/schema";
+import { insertDiscussionRow } from "@/server/test/discussions";
+import { createMember } from "@/server/test/factories";
+import { createClient, createTestApp, type TestApp, type TestClient } from "@/server/test/test-app";
+import type { MemberStats, MembersPage } from "@/shared/api-types";
+import type { Role } from "@/shared/permissions";
 
 let t: TestApp;
 let visitor: TestClient;

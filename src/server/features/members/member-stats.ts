@@ -1,7 +1,7 @@
-// The directory's four counters (SPEC §2 Members), over public profiles, in one query.
+// The directory's four counters (docs/product.md §2 Members), over public profiles, in one query.
 import { sql } from "drizzle-orm";
-import type { MemberStats } from "../../../shared/api-types";
-import { type Db, queryRows } from "../../db/client";
+import { type Db, queryRows } from "@/server/db/client";
+import type { MemberStats } from "@/shared/api-types";
 
 type StatsRow = {
   total_members: number;

@@ -2,10 +2,10 @@
 // discussions: sorts, role filter, search per field, counters, pagination, email privacy.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { MemberStats, MembersPage } from "../../../shared/api-types";
-import { discussions, profiles } from "../../db/schema";
-import { createMember, uniqueEmail } from "../../test/factories";
-import { createClient, createTestApp, type TestApp, type TestClient } from "../../test/test-app";
+import { discussions, profiles } from "@/server/db/schema";
+import { createMember, uniqueEmail } from "@/server/test/factories";
+import { createClient, createTestApp, type TestApp, type TestClient } from "@/server/test/test-app";
+import type { MemberStats, MembersPage } from "@/shared/api-types";
 
 let t: TestApp;
 let anonymous: TestClient;

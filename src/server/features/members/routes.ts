@@ -1,13 +1,13 @@
 // GET /api/members (one page of the directory) and GET /api/members/stats (its counters).
 import { Hono } from "hono";
 import { z } from "zod";
-import type { MemberStats, MembersPage } from "../../../shared/api-types";
-import { MEMBER_SORTS, MEMBERS_PAGE_SIZE } from "../../../shared/constants";
-import { ROLES } from "../../../shared/permissions";
-import { getViewer } from "../../auth/viewer";
-import type { AppEnv } from "../../context";
-import { cursorParam } from "../../lib/page-cursor";
-import { queryParams, searchParam } from "../../lib/validate";
+import { getViewer } from "@/server/auth/viewer";
+import type { AppEnv } from "@/server/context";
+import { cursorParam } from "@/server/lib/page-cursor";
+import { queryParams, searchParam } from "@/server/lib/validate";
+import type { MemberStats, MembersPage } from "@/shared/api-types";
+import { MEMBER_SORTS, MEMBERS_PAGE_SIZE } from "@/shared/constants";
+import { ROLES } from "@/shared/permissions";
 import { listMembers } from "./list-members";
 import { memberStats } from "./member-stats";
 

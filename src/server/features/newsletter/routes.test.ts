@@ -2,10 +2,10 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiErrorBody, NewsletterResult } from "../../../shared/api-types";
-import { queryRows } from "../../db/client";
-import { createMember, uniqueEmail } from "../../test/factories";
-import { createClient, createTestApp, type TestApp } from "../../test/test-app";
+import { queryRows } from "@/server/db/client";
+import { createMember, uniqueEmail } from "@/server/test/factories";
+import { createClient, createTestApp, type TestApp } from "@/server/test/test-app";
+import type { ApiErrorBody, NewsletterResult } from "@/shared/api-types";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -37,6 +37,7 @@ async function rowsFor(email: string): Promise<Row[]> {
 }
 
 async function mailCount(to: string): Promise<number> {
+  await t.runJobs();
   const names = await readdir(path.join(t.dataDir, "mail")).catch(() => [] as string[]);
   return names.filter((name) => name.endsWith(`-${to.toLowerCase()}.txt`)).length;
 }

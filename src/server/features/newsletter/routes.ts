@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { NewsletterResult } from "../../../shared/api-types";
-import { emailSchema, newsletterSchema } from "../../../shared/schemas";
-import { getViewer } from "../../auth/viewer";
-import type { AppDeps, AppEnv } from "../../context";
-import { HttpError } from "../../lib/http-error";
-import type { RateLimitRule } from "../../lib/rate-limit";
-import { jsonBody } from "../../lib/validate";
+import { getViewer } from "@/server/auth/viewer";
+import type { AppDeps, AppEnv } from "@/server/context";
+import { HttpError } from "@/server/lib/http-error";
+import type { RateLimitRule } from "@/server/lib/rate-limit";
+import { jsonBody } from "@/server/lib/validate";
+import type { NewsletterResult } from "@/shared/api-types";
+import { emailSchema, newsletterSchema } from "@/shared/schemas";
 import { subscribe, unsubscribe } from "./subscribe";
 import { isValidUnsubscribeToken, unsubscribeToken } from "./unsubscribe-token";
 import { welcomeEmail } from "./welcome-email";
@@ -49,12 +49,12 @@ async function sendWelcome(deps: AppDeps, email: string): Promise<void> {
       welcomeEmail({ to: email, siteName: deps.env.siteName, unsubscribeUrl: url.href }),
     );
   } catch (error) {
-    // SPEC §8: a failed welcome email is only logged; the subscription stands.
+    // docs/product.md §8: a failed welcome email is only logged; the subscription stands.
     deps.logger.error({ err: error, to: email }, "newsletter welcome email failed");
   }
 }
 
-/** POST /api/newsletter (SPEC §4) and POST /api/newsletter/unsubscribe. */
+/** POST /api/newsletter (docs/product.md §4) and POST /api/newsletter/unsubscribe. */
 export const newsletterRoutes = new Hono<AppEnv>()
   .post("/", jsonBody(newsletterSchema), async (c) => {
     const { deps, clientIp } = c.var;

@@ -1,8 +1,8 @@
-// SPEC §4's three newsletter paths in one atomic statement, so that two requests for the same
+// docs/product.md §4's three newsletter paths in one atomic statement, so that two requests for the same
 // address at the same moment cannot both insert (the unique index on lower(email) decides).
 import { sql } from "drizzle-orm";
-import type { NewsletterResult } from "../../../shared/api-types";
-import { type Db, queryRows } from "../../db/client";
+import { type Db, queryRows } from "@/server/db/client";
+import type { NewsletterResult } from "@/shared/api-types";
 
 /**
  * No record: a new active record with consent ("subscribed"). An inactive record: active again

@@ -1,6 +1,6 @@
-import type { MailMessage } from "../../lib/mail";
+import type { MailMessage } from "@/server/lib/mail";
 
-/** SPEC §4: the welcome email a new subscriber gets, with the way out in it. */
+/** docs/product.md §4: the welcome email a new subscriber gets, with the way out in it. */
 export function welcomeEmail({
   to,
   siteName,

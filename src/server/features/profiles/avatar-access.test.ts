@@ -5,12 +5,12 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../app";
-import { profiles, user } from "../../db/schema";
-import { uploadsDirectory } from "../../lib/storage";
-import { uploadsRoutes } from "../../lib/uploads";
-import { createMember, uniqueEmail } from "../../test/factories";
-import { createClient, createTestApp, type TestApp, type TestClient } from "../../test/test-app";
+import { createApp } from "@/server/app";
+import { profiles, user } from "@/server/db/schema";
+import { uploadsDirectory } from "@/server/lib/storage";
+import { uploadsRoutes } from "@/server/lib/uploads";
+import { createMember, uniqueEmail } from "@/server/test/factories";
+import { createClient, createTestApp, type TestApp, type TestClient } from "@/server/test/test-app";
 import { avatarAccess } from "./avatar-access";
 
 type Member = Awaited<ReturnType<typeof createMember>>;

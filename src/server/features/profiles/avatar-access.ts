@@ -4,10 +4,10 @@
 // address, a private member's face would otherwise stay public.
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
-import { getViewer } from "../../auth/viewer";
-import type { AppEnv } from "../../context";
-import { profiles, user } from "../../db/schema";
-import type { UploadAccess } from "../../lib/uploads";
+import { getViewer } from "@/server/auth/viewer";
+import type { AppEnv } from "@/server/context";
+import { profiles, user } from "@/server/db/schema";
+import type { UploadAccess } from "@/server/lib/uploads";
 import { canViewProfile } from "./find-profile";
 
 const AVATAR_KEY = /^avatars\/([^/]+)\/[^/]+$/;

@@ -1,10 +1,10 @@
-// Avatar images (DESIGN "Files and mail", "Deliberate improvements"): the type is read from the
+// Avatar images (docs/architecture.md "Files and mail", "Deliberate improvements"): the type is read from the
 // bytes, never from the file name or the declared type; the image is decoded and re-encoded as
 // a 256x256 WebP, which drops EXIF/GPS metadata and anything hidden beside the pixels.
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
-import { AVATAR_SIZE_PX } from "../../../shared/constants";
-import { HttpError } from "../../lib/http-error";
+import { HttpError } from "@/server/lib/http-error";
+import { AVATAR_SIZE_PX } from "@/shared/constants";
 
 export const AVATAR_NOT_AN_IMAGE = "Please select an image file.";
 export const AVATAR_TOO_LARGE = "Avatar image must be less than 5MB.";

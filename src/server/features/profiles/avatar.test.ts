@@ -6,13 +6,18 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AvatarResponse } from "../../../shared/api-types";
-import { createApp } from "../../app";
-import { profiles } from "../../db/schema";
-import { uploadsDirectory } from "../../lib/storage";
-import { uploadsRoutes } from "../../lib/uploads";
-import { createMember } from "../../test/factories";
-import { createTestApp, TEST_SITE_URL, type TestApp, type TestClient } from "../../test/test-app";
+import { createApp } from "@/server/app";
+import { profiles } from "@/server/db/schema";
+import { uploadsDirectory } from "@/server/lib/storage";
+import { uploadsRoutes } from "@/server/lib/uploads";
+import { createMember } from "@/server/test/factories";
+import {
+  createTestApp,
+  TEST_SITE_URL,
+  type TestApp,
+  type TestClient,
+} from "@/server/test/test-app";
+import type { AvatarResponse } from "@/shared/api-types";
 import { avatarAccess } from "./avatar-access";
 
 let t: TestApp;

@@ -1,13 +1,13 @@
-// A profile page's data (SPEC §7 get_user_profile and get_user_discussions): the profile with
+// A profile page's data (docs/product.md §7 get_user_profile and get_user_discussions): the profile with
 // its role and active discussion count in one query, its recent discussions in a second.
 import { sql } from "drizzle-orm";
-import type { ProfileDiscussion, PublicProfile } from "../../../shared/api-types";
-import { PROFILE_RECENT_DISCUSSIONS } from "../../../shared/constants";
-import { roleOrDefault } from "../../../shared/permissions";
-import type { Viewer } from "../../auth/viewer";
-import { type Db, queryRows } from "../../db/client";
-import { displayName } from "../../db/display-name";
-import { emailFor } from "../../lib/member-privacy";
+import type { Viewer } from "@/server/auth/viewer";
+import { type Db, queryRows } from "@/server/db/client";
+import { displayName } from "@/server/db/display-name";
+import { emailFor } from "@/server/lib/member-privacy";
+import type { ProfileDiscussion, PublicProfile } from "@/shared/api-types";
+import { PROFILE_RECENT_DISCUSSIONS } from "@/shared/constants";
+import { roleOrDefault } from "@/shared/permissions";
 
 type ProfileRow = {
   id: string;
@@ -23,6 +23,7 @@ type ProfileRow = {
   is_public: boolean;
   role: string | null;
   discussions_count: number;
+  replies_count: number;
   created_at: Date | string;
   last_active_at: Date | string | null;
 };
@@ -44,7 +45,7 @@ export async function findProfileRow(db: Db, id: string): Promise<ProfileRow | n
     db,
     sql`select p.id, p.email, p.full_name, p.avatar_url, p.bio, p.location, p.website,
           p.social_twitter, p.social_linkedin, p.is_public, p.created_at, p.last_active_at,
-          r.role, p.discussions_count,
+          r.role, p.discussions_count, p.replies_count,
           ${displayName(sql`p.full_name`, sql`p.email`)} as display_name
         from profiles p
         left join user_roles r on r.user_id = p.id
@@ -53,7 +54,7 @@ export async function findProfileRow(db: Db, id: string): Promise<ProfileRow | n
   return row ?? null;
 }
 
-/** SPEC: a private profile is shown only to its owner (and, beyond the SPEC, to admins). */
+/** docs/product.md: a private profile is shown only to its owner (and, beyond the original specification, to admins). */
 export function canViewProfile(viewer: Viewer | null, row: { id: string; is_public: boolean }) {
   return row.is_public || viewer?.id === row.id || viewer?.role === "admin";
 }
@@ -73,12 +74,14 @@ export function toPublicProfile(row: ProfileRow, viewer: Viewer | null): PublicP
     role: roleOrDefault(row.role),
     isPublic: row.is_public,
     discussionsCount: Number(row.discussions_count),
+    // The Comments stat (docs/product.md §2.9), kept by a trigger (docs/decisions/020).
+    repliesCount: Number(row.replies_count),
     createdAt: iso(row.created_at),
     lastActiveAt: row.last_active_at === null ? null : iso(row.last_active_at),
   };
 }
 
-/** The member's newest active discussions, up to SPEC §9's 10, with a content preview. */
+/** The member's newest active discussions, up to docs/product.md §9's 10, with a content preview. */
 export async function recentDiscussions(db: Db, authorId: string): Promise<ProfileDiscussion[]> {
   const rows = await queryRows<DiscussionRow>(
     db,

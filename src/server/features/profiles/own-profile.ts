@@ -1,10 +1,10 @@
-// The Edit Profile form's data: read and save one's own profile (SPEC §7 "Edit profile load"
+// The Edit Profile form's data: read and save one's own profile (docs/product.md §7 "Edit profile load"
 // and "Edit profile save"). The id always comes from the session, never from the request.
 import { eq, sql } from "drizzle-orm";
-import type { OwnProfile } from "../../../shared/api-types";
-import type { ProfileValues } from "../../../shared/schemas";
-import type { Db } from "../../db/client";
-import { profiles } from "../../db/schema";
+import type { Db } from "@/server/db/client";
+import { profiles } from "@/server/db/schema";
+import type { OwnProfile } from "@/shared/api-types";
+import type { ProfileValues } from "@/shared/schemas";
 
 const columns = {
   id: profiles.id,
@@ -33,7 +33,7 @@ export async function getOwnProfile(db: Db, userId: string): Promise<OwnProfile 
   return row ? toOwnProfile(row) : null;
 }
 
-/** SPEC §5: empty optional fields are saved as null. */
+/** docs/product.md §5: empty optional fields are saved as null. */
 const orNull = (value: string) => (value === "" ? null : value);
 
 /** Saves the form's fields (already cleaned by profileSchema); the avatar has its own route. */

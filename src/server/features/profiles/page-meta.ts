@@ -1,13 +1,13 @@
-// Link previews for /profile/{id} (DESIGN "Pages and metadata"): the member's name and the
+// Link previews for /profile/{id} (docs/architecture.md "Pages and metadata"): the member's name and the
 // first 150 characters of their bio. Private and missing profiles are one and the same "not
 // found" page, so a preview never reveals that a private profile exists.
 import { eq } from "drizzle-orm";
-import { META_PROFILE_DESCRIPTION_CHARS } from "../../../shared/constants";
-import type { Db } from "../../db/client";
-import { displayName } from "../../db/display-name";
-import { profiles } from "../../db/schema";
-import { TEXT_ID } from "../../lib/ids";
-import type { PageMeta, PageMetaResolver } from "../../lib/page-meta";
+import type { Db } from "@/server/db/client";
+import { displayName } from "@/server/db/display-name";
+import { profiles } from "@/server/db/schema";
+import { TEXT_ID } from "@/server/lib/ids";
+import type { PageMeta, PageMetaResolver } from "@/server/lib/page-meta";
+import { META_PROFILE_DESCRIPTION_CHARS } from "@/shared/constants";
 
 const PROFILE_PATH = /^\/profile\/([^/]+)\/?$/;
 

@@ -2,11 +2,11 @@
 import { eq, type SQLWrapper, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { OwnProfile, ProfileResponse } from "../../../shared/api-types";
-import { todayIsoDate } from "../../../shared/schemas";
-import { discussions, profiles } from "../../db/schema";
-import { createMember } from "../../test/factories";
-import { createClient, createTestApp, type TestApp, type TestClient } from "../../test/test-app";
+import { discussions, profiles } from "@/server/db/schema";
+import { createMember } from "@/server/test/factories";
+import { createClient, createTestApp, type TestApp, type TestClient } from "@/server/test/test-app";
+import type { OwnProfile, ProfileResponse } from "@/shared/api-types";
+import { todayIsoDate } from "@/shared/schemas";
 import { profilePageMeta } from "./page-meta";
 
 let t: TestApp;
@@ -189,7 +189,7 @@ describe("PATCH /api/profiles/me", () => {
     await owner.client.patch("/api/profiles/me", validForm);
   });
 
-  it("removes < and > from links too (SPEC §5), which a URL would otherwise carry", async () => {
+  it("removes < and > from links too (docs/product.md §5), which a URL would otherwise carry", async () => {
     const response = await owner.client.patch("/api/profiles/me", {
       ...validForm,
       website: "https://olive.example/<script>alert(1)</script>",

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import type { SessionResponse } from "../../../shared/api-types";
-import { getViewer } from "../../auth/viewer";
-import type { AppEnv } from "../../context";
-import { profiles } from "../../db/schema";
+import { getViewer } from "@/server/auth/viewer";
+import type { AppEnv } from "@/server/context";
+import { profiles } from "@/server/db/schema";
+import type { SessionResponse } from "@/shared/api-types";
 
 const SIGNED_OUT: SessionResponse = { user: null, profile: null, role: null };
 

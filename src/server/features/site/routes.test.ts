@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import type { SiteInfo } from "../../../shared/api-types";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { createTestApp, type TestApp } from "@/server/test/test-app";
+import type { SiteInfo } from "@/shared/api-types";
 
 const opened: TestApp[] = [];
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import type { SiteInfo } from "../../../shared/api-types";
-import type { AppEnv } from "../../context";
+import type { AppEnv } from "@/server/context";
+import type { SiteInfo } from "@/shared/api-types";
 
 /** GET /api/site: the configured facts the client shows (the privacy page's contact address). */
 export const siteRoutes = new Hono<AppEnv>().get("/", (c) => {

@@ -1,12 +1,12 @@
-// An admin changes a member's role (SPEC §7 "Change role"): the audit row comes from setRole,
+// An admin changes a member's role (docs/product.md §7 "Change role"): the audit row comes from setRole,
 // and the last admin can never be demoted, even by two admins demoting each other at once.
 import { sql } from "drizzle-orm";
-import type { Role } from "../../../shared/permissions";
-import { setRole } from "../../auth/roles";
-import { type Db, queryRows } from "../../db/client";
-import { HttpError } from "../../lib/http-error";
+import { setRole } from "@/server/auth/roles";
+import { type Db, queryRows } from "@/server/db/client";
+import { HttpError } from "@/server/lib/http-error";
+import type { Role } from "@/shared/permissions";
 
-/** SPEC §7: the fixed reason the admin panel records. */
+/** docs/product.md §7: the fixed reason the admin panel records. */
 export const ADMIN_PANEL_REASON = "Role updated via admin panel";
 export const LAST_ADMIN_MESSAGE =
   "You cannot remove the last admin. Make another member an admin first.";

@@ -1,12 +1,12 @@
-// The CMS Users tab's list (SPEC §7 "Admin user list"): every account with its role, newest
+// The CMS Users tab's list (docs/product.md §7 "Admin user list"): every account with its role, newest
 // first, a page at a time, searchable by name or email. Admins only, so emails are shown.
 import { type SQL, sql } from "drizzle-orm";
-import type { AdminUser } from "../../../shared/api-types";
-import { roleOrDefault } from "../../../shared/permissions";
-import { type Db, queryRows } from "../../db/client";
-import { displayName } from "../../db/display-name";
-import { containsPattern } from "../../lib/like-pattern";
-import { microsecondText, nextTimeCursor, type TimeCursor } from "../../lib/page-cursor";
+import { type Db, queryRows } from "@/server/db/client";
+import { displayName } from "@/server/db/display-name";
+import { containsPattern } from "@/server/lib/like-pattern";
+import { microsecondText, nextTimeCursor, type TimeCursor } from "@/server/lib/page-cursor";
+import type { AdminUser } from "@/shared/api-types";
+import { roleOrDefault } from "@/shared/permissions";
 
 type UserRow = {
   id: string;
@@ -40,7 +40,7 @@ export function toAdminUser(row: Omit<UserRow, "cursorAt">): AdminUser {
     fullName: row.full_name,
     displayName: row.display_name,
     avatarUrl: row.avatar_url,
-    // SPEC §7: the role defaults to user.
+    // docs/product.md §7: the role defaults to user.
     role: roleOrDefault(row.role),
     createdAt: row.created_at,
   };

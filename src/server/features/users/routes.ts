@@ -1,13 +1,14 @@
-// /api/users: the CMS Users tab (SPEC §6: admins only). The list and the role change.
+// /api/users: the CMS Users tab (docs/product.md §6: admins only). The list and the role change.
 import { Hono } from "hono";
-import type { AdminUsersPage, RoleChangeResponse } from "../../../shared/api-types";
-import { roleChangeSchema } from "../../../shared/schemas";
-import { allowedTo } from "../../auth/middleware";
-import type { AppEnv } from "../../context";
-import { HttpError } from "../../lib/http-error";
-import { memberIdParam, TEXT_ID } from "../../lib/ids";
-import { decodeTimeCursor, pageQuerySchema } from "../../lib/page-cursor";
-import { jsonBody, queryParams, searchParam } from "../../lib/validate";
+import { allowedTo } from "@/server/auth/middleware";
+import type { AppEnv } from "@/server/context";
+import { queueNotificationEvent } from "@/server/domain/notifications/events";
+import { HttpError } from "@/server/lib/http-error";
+import { memberIdParam, TEXT_ID } from "@/server/lib/ids";
+import { decodeTimeCursor, pageQuerySchema } from "@/server/lib/page-cursor";
+import { jsonBody, queryParams, searchParam } from "@/server/lib/validate";
+import type { AdminUsersPage, RoleChangeResponse } from "@/shared/api-types";
+import { roleChangeSchema } from "@/shared/schemas";
 import { ADMIN_PANEL_REASON, changeRole } from "./change-role";
 import { findAdminUser, listUsers } from "./list-users";
 
@@ -31,7 +32,7 @@ export const userRoutes = new Hono<AppEnv>()
   .put("/:id/role", jsonBody(roleChangeSchema), async (c) => {
     const id = memberIdParam(c, "id", USER_NOT_FOUND);
     const { role, reason } = c.req.valid("json");
-    const { db } = c.var.deps;
+    const { db, jobs } = c.var.deps;
     const changed = await changeRole(db, {
       targetUserId: id,
       newRole: role,
@@ -39,6 +40,14 @@ export const userRoutes = new Hono<AppEnv>()
       reason: reason || ADMIN_PANEL_REASON,
     });
     if (!changed) throw new HttpError(404, USER_NOT_FOUND);
+    if (changed.oldRole !== role) {
+      await queueNotificationEvent(jobs, {
+        type: "role-changed",
+        userId: id,
+        role,
+        actorId: c.var.viewer.id,
+      });
+    }
     const user = await findAdminUser(db, id);
     if (!user) throw new HttpError(404, USER_NOT_FOUND);
     const body: RoleChangeResponse = { user, oldRole: changed.oldRole };

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AdminUsersPage, ApiErrorBody, RoleChangeResponse } from "../../../shared/api-types";
-import { queryRows } from "../../db/client";
-import { createMember, uniqueEmail } from "../../test/factories";
-import { createStaffClients, type StaffClients } from "../../test/staff-area";
-import { createTestApp, type TestApp } from "../../test/test-app";
+import { queryRows } from "@/server/db/client";
+import { createMember, uniqueEmail } from "@/server/test/factories";
+import { createStaffClients, type StaffClients } from "@/server/test/staff-area";
+import { createTestApp, type TestApp } from "@/server/test/test-app";
+import type { AdminUsersPage, ApiErrorBody, RoleChangeResponse } from "@/shared/api-types";
 import { ADMIN_PANEL_REASON, changeRole, LAST_ADMIN_MESSAGE } from "./change-role";
 
 let t: TestApp;

@@ -1,11 +1,11 @@
 // better-auth brings about thirty endpoints; the site uses a handful. Everything else under
 // /api/auth answers 404 (src/server/auth/routes.ts), so that, for example, update-user cannot
-// store a name that skipped SPEC §5's cleaning or an image URL the profile rules never saw.
+// store a name that skipped docs/product.md §5's cleaning or an image URL the profile rules never saw.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queryRows } from "../../db/client";
-import { createMember } from "../factories";
-import { createClient, createTestApp, type TestApp } from "../test-app";
+import { queryRows } from "@/server/db/client";
+import { createMember } from "@/server/test/factories";
+import { createClient, createTestApp, type TestApp } from "@/server/test/test-app";
 import { BETTER_AUTH_ENDPOINTS } from "./permission-matrix";
 
 let t: TestApp;

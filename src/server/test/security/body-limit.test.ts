@@ -1,12 +1,12 @@
 // Every route that takes a body, the app's own and better-auth's, refuses one over 64 KB with
-// 413 in DESIGN's error shape before reading it: declared lengths from the headers, chunked
+// 413 in the API\'s error shape (docs/architecture.md "API") before reading it: declared lengths from the headers, chunked
 // bodies (no Content-Length) after 64 KB of reading. The avatar upload keeps its own larger
 // limit. The memory side, against a real server process: body-limit-memory.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../app";
-import { REQUEST_BODY_MAX_BYTES } from "../../lib/body-limit";
-import { createMember } from "../factories";
-import { createTestApp, TEST_SITE_URL, type TestApp } from "../test-app";
+import { createApp } from "@/server/app";
+import { REQUEST_BODY_MAX_BYTES } from "@/server/lib/body-limit";
+import { createMember } from "@/server/test/factories";
+import { createTestApp, TEST_SITE_URL, type TestApp } from "@/server/test/test-app";
 import { expectErrorShape } from "./input-catalogue";
 import { MUTATING_METHODS } from "./permission-matrix";
 import { cookieHeader } from "./test-support";

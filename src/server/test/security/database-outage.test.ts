@@ -1,16 +1,16 @@
 // The database unreachable, in-process: every Drizzle query and the LISTEN connection fail as
 // pg fails when PostgreSQL is down (ECONNREFUSED). Every API route that needs the database,
-// better-auth's included, must answer 503 with Retry-After in DESIGN's error shape, never 500;
+// better-auth's included, must answer 503 with Retry-After in the API\'s error shape (docs/architecture.md "API"), never 500;
 // record pages still load their shell (503); routes that need no database still answer.
 // scripts/faults/postgres-restart.ts does the same against a real PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../app";
-import { createAuth } from "../../auth/auth";
-import type { Database, Db } from "../../db/client";
-import { createLiveBus } from "../../lib/live-bus";
-import { createRateLimiter } from "../../lib/rate-limit";
-import type { StaticFile } from "../../lib/static-files";
-import { createClient, createTestApp, type TestApp } from "../test-app";
+import { createApp } from "@/server/app";
+import { createAuth } from "@/server/auth/auth";
+import type { Database, Db } from "@/server/db/client";
+import { createLiveBus } from "@/server/lib/live-bus";
+import { createRateLimiter } from "@/server/lib/rate-limit";
+import type { StaticFile } from "@/server/lib/static-files";
+import { createClient, createTestApp, type TestApp } from "@/server/test/test-app";
 import {
   buildCatalogue,
   type Catalogue,
@@ -143,6 +143,17 @@ describe("with the database unreachable", () => {
       const path = route.path.replace(":id", "00000000-0000-4000-8000-000000000000");
       const response = await send(clientOf(route.caller), route.method, path, ID_ROUTE_BODIES[key]);
       await expectUnavailable(response, key);
+    }
+  });
+
+  it("the feeds and the sitemap answer 503 with Retry-After", async () => {
+    for (const path of [
+      "/blog/rss.xml",
+      "/discussion/rss.xml",
+      "/sitemap.xml",
+      "/sitemap/discussions-1.xml",
+    ]) {
+      await expectUnavailable(await clientOf("anonymous").get(path), path);
     }
   });
 

@@ -6,15 +6,15 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../app";
-import { loadEnv } from "../../env";
-import { avatarAccess } from "../../features/profiles/avatar-access";
-import type { StaticFile } from "../../lib/static-files";
-import { loadStaticFiles } from "../../lib/static-files";
-import { uploadsDirectory } from "../../lib/storage";
-import { uploadsRoutes } from "../../lib/uploads";
-import { createMember } from "../factories";
-import { createTestApp, type TestApp } from "../test-app";
+import { createApp } from "@/server/app";
+import { loadEnv } from "@/server/env";
+import { avatarAccess } from "@/server/features/profiles/avatar-access";
+import type { StaticFile } from "@/server/lib/static-files";
+import { loadStaticFiles } from "@/server/lib/static-files";
+import { uploadsDirectory } from "@/server/lib/storage";
+import { uploadsRoutes } from "@/server/lib/uploads";
+import { createMember } from "@/server/test/factories";
+import { createTestApp, type TestApp } from "@/server/test/test-app";
 
 let t: TestApp;
 /** A verified member with a public profile, whose avatar anyone may load. */
@@ -45,7 +45,7 @@ const files = new Map<string, StaticFile>([
     ),
   ],
   ["/assets/app-abc123.js", file("console.log(1)", "text/javascript; charset=utf-8", true)],
-  ["/robots.txt", file("User-agent: *", "text/plain; charset=utf-8")],
+  ["/favicon.svg", file("<svg></svg>", "image/svg+xml")],
 ]);
 
 function appFor(siteUrl: string) {
@@ -69,6 +69,11 @@ const RESPONSES: Array<[string, string, string, number]> = [
   ["SPA unknown page", "GET", "/no/such/page", 404],
   ["hashed asset", "GET", "/assets/app-abc123.js", 200],
   ["robots.txt", "GET", "/robots.txt", 200],
+  ["blog feed", "GET", "/blog/rss.xml", 200],
+  ["discussions feed", "GET", "/discussion/rss.xml", 200],
+  ["sitemap index", "GET", "/sitemap.xml", 200],
+  ["sitemap page", "GET", "/sitemap/pages-1.xml", 200],
+  ["missing sitemap page", "GET", "/sitemap/pages-2.xml", 404],
   ["missing file", "GET", "/favicon.ico", 404],
   ["uploaded avatar", "GET", "/uploads/avatars/:member/avatar.webp", 200],
   ["missing upload", "GET", "/uploads/avatars/nobody/avatar.webp", 404],

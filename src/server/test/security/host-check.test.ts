@@ -6,10 +6,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { type ServerType, serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../app";
-import { loadEnv } from "../../env";
-import type { StaticFile } from "../../lib/static-files";
-import { createTestApp, type TestApp } from "../test-app";
+import { createApp } from "@/server/app";
+import { loadEnv } from "@/server/env";
+import type { StaticFile } from "@/server/lib/static-files";
+import { createTestApp, type TestApp } from "@/server/test/test-app";
 
 const SITE_URL = "https://rants.example";
 

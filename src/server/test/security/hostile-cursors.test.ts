@@ -1,14 +1,16 @@
 // Every paginated list against forged cursors. Starting from a real next-page cursor (which
 // must work: the positive control), each of its items is replaced in turn by near misses of
 // its kind (a date past the calendar, a count past an int, an id of the wrong shape, NUL, a
-// lone surrogate, another type) and items are dropped or added: each answers 400 in DESIGN's
-// error shape. Then fixed and random forgeries: never a 5xx.
+// lone surrogate, another type) and items are dropped or added: each answers 400 in the API's
+// error shape (docs/architecture.md "API"). Then fixed and random forgeries: never a 5xx.
+import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MEMBER_SORTS } from "../../../shared/constants";
-import { insertDiscussionRow } from "../discussions";
-import { insertDataRequest, insertPost } from "../staff-area";
-import { createTestApp, type TestApp } from "../test-app";
+import { insertDiscussionRow } from "@/server/test/discussions";
+import { insertThread } from "@/server/test/replies";
+import { insertDataRequest, insertPost } from "@/server/test/staff-area";
+import { createTestApp, type TestApp } from "@/server/test/test-app";
+import { MEMBER_SORTS } from "@/shared/constants";
 import { encodeItems, HOSTILE_CURSORS, hostileCursor } from "./hostile-cursors";
 import { expectErrorShape, expectHandled } from "./input-catalogue";
 import type { Caller } from "./permission-matrix";
@@ -20,9 +22,14 @@ type List = { path: string; caller: Caller; nextCursor: (body: unknown) => strin
 
 const nextCursorOf = (body: unknown) => (body as { nextCursor: string | null }).nextCursor;
 
+/** The discussion whose replies are paged (its id is fixed: the lists are known up front). */
+const THREAD_ID = "5b0f8b5e-6c2a-4d1e-9f3a-2b7c8d9e0f1a";
+
 /** Every list that pages with a cursor, each members sort on its own. */
 const LISTS: List[] = [
   { path: "/api/discussions", caller: "anonymous", nextCursor: nextCursorOf },
+  { path: "/api/discussions?sort=activity", caller: "anonymous", nextCursor: nextCursorOf },
+  { path: `/api/discussions/${THREAD_ID}/replies`, caller: "anonymous", nextCursor: nextCursorOf },
   { path: "/api/cms/discussions", caller: "admin", nextCursor: nextCursorOf },
   ...MEMBER_SORTS.map((sort) => ({
     path: `/api/members?sort=${sort}`,
@@ -44,6 +51,10 @@ const realCursors = new Map<string, string>();
 beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: "100000" } });
   callers = await createCallers(t);
+  await t.db.execute(
+    sql`insert into discussions (id, title, content) values (${THREAD_ID}::uuid, 'Thread', 'x')`,
+  );
+  await insertThread(t.db, THREAD_ID, 3);
   for (let i = 0; i < 3; i++) {
     await insertDiscussionRow(t.db, { authorId: callers.other.id, ageMinutes: i });
     await insertPost(t.db, { status: "published" });
@@ -147,7 +158,8 @@ describe("a real cursor with one item changed, dropped or added", () => {
 
   it("the directory's discussions order refuses a count past an int (was a 500)", async () => {
     const cursor = encodeItems(["99999999999999999999", "x"]);
-    const response = await get(LISTS[2] as List, `/api/members?sort=discussions&cursor=${cursor}`);
+    const members = LISTS.find((list) => list.path === "/api/members?sort=discussions") as List;
+    const response = await get(members, `/api/members?sort=discussions&cursor=${cursor}`);
     await expectInvalidCursor(response, "members discussions");
   });
 });

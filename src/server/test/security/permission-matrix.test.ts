@@ -5,14 +5,16 @@
 // fails the test (better-auth's own endpoints: auth-endpoints.test.ts).
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Role } from "../../../shared/permissions";
-import { createApp } from "../../app";
-import { queryRows } from "../../db/client";
-import { unsubscribeToken } from "../../features/newsletter/unsubscribe-token";
-import { insertDiscussionRow } from "../discussions";
-import { createMember, mailedToken, uniqueEmail } from "../factories";
-import { insertDataRequest, insertWord } from "../staff-area";
-import { createClient, createTestApp, type TestApp, type TestClient } from "../test-app";
+import { createApp } from "@/server/app";
+import { queryRows } from "@/server/db/client";
+import { unsubscribeToken } from "@/server/features/newsletter/unsubscribe-token";
+import { notificationUnsubscribeToken } from "@/server/features/notifications/unsubscribe-token";
+import { insertDiscussionRow } from "@/server/test/discussions";
+import { createMember, mailedToken, uniqueEmail } from "@/server/test/factories";
+import { insertReplyRow } from "@/server/test/replies";
+import { insertDataRequest, insertWord } from "@/server/test/staff-area";
+import { createClient, createTestApp, type TestApp, type TestClient } from "@/server/test/test-app";
+import type { Role } from "@/shared/permissions";
 import {
   allowedCallers,
   CALLERS,
@@ -22,6 +24,7 @@ import {
   MUTATING_METHODS,
   type Ownership,
   PERMISSION_MATRIX,
+  PUBLIC_DOCUMENTS,
   rowKey,
 } from "./permission-matrix";
 import {
@@ -73,6 +76,24 @@ async function discussionState(id: string) {
         from discussions where id = ${id}::uuid`,
   );
   return row?.state;
+}
+
+async function replyState(id: string) {
+  const [row] = await queryRows<{ state: string }>(
+    t.db,
+    sql`select concat_ws('|', content, edited_at, deleted_at) as state
+        from discussion_replies where id = ${id}::uuid`,
+  );
+  return row?.state;
+}
+
+/** On a reply of the cell's owner: on a refusal, checks that the reply did not change. */
+async function onReply(cell: Cell, send: (id: string) => Promise<Response>) {
+  const id = await insertReplyRow(t.db, await insertDiscussionRow(t.db), { authorId: idOf(cell) });
+  const before = await replyState(id);
+  const response = await send(id);
+  if (response.status >= 400) expect(await replyState(id)).toBe(before);
+  return response;
 }
 
 /** Sends the request; on a refusal, checks that the discussion did not change. */
@@ -213,6 +234,66 @@ const CASES: Record<string, Case> = {
   "DELETE /api/discussions/:id": {
     send: (cell) => onDiscussion(cell, (id) => cell.client.delete(`/api/discussions/${id}`)),
     success: 204,
+  },
+  "POST /api/discussions/:id/replies": {
+    async send({ client }) {
+      const id = await insertDiscussionRow(t.db, { authorId: callers.other.id });
+      const response = await client.post(`/api/discussions/${id}/replies`, { content: "Reply" });
+      const [row] = await queryRows<{ n: number }>(
+        t.db,
+        sql`select count(*)::int as n from discussion_replies where discussion_id = ${id}::uuid`,
+      );
+      expect(row?.n).toBe(response.status >= 400 ? 0 : 1);
+      return response;
+    },
+    success: 201,
+  },
+  "PATCH /api/replies/:id": {
+    send: (cell) =>
+      onReply(cell, (id) => cell.client.patch(`/api/replies/${id}`, { content: "Edited" })),
+    success: 200,
+  },
+  "DELETE /api/replies/:id": {
+    send: (cell) => onReply(cell, (id) => cell.client.delete(`/api/replies/${id}`)),
+    success: 204,
+  },
+  "PUT /api/discussions/:id/follow": {
+    send: async ({ client }) => {
+      const id = await insertDiscussionRow(t.db, { authorId: callers.other.id });
+      return client.put(`/api/discussions/${id}/follow`, { state: "muted" });
+    },
+    success: 200,
+  },
+  "POST /api/notifications/read-all": {
+    send: ({ client }) => client.post("/api/notifications/read-all"),
+    success: 204,
+  },
+  "POST /api/notifications/:id/read": {
+    send: async ({ caller, client }) => {
+      const owner = caller === "anonymous" ? callers.other.id : callers.members[caller as Role].id;
+      const [entry] = await queryRows<{ id: string }>(
+        t.db,
+        sql`insert into notifications (user_id, kind, data) values (${owner}, 'role_changed', '{"role":"user"}')
+            returning id`,
+      );
+      return client.post(`/api/notifications/${entry?.id}/read`);
+    },
+    success: 204,
+  },
+  "PUT /api/notifications/settings": {
+    send: ({ client }) =>
+      client.put("/api/notifications/settings", { email: { followed_discussion: "daily" } }),
+    success: 200,
+  },
+  "POST /api/notifications/unsubscribe": {
+    send: ({ client }) => {
+      const token = notificationUnsubscribeToken(t.deps.secret, {
+        userId: callers.other.id,
+        kinds: ["followed_discussion"],
+      });
+      return client.post(`/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`);
+    },
+    success: 200,
   },
   "PATCH /api/profiles/:id": {
     async send(cell) {
@@ -411,6 +492,34 @@ describe("the table", () => {
   it("has a request for every row, so that every cell runs", () => {
     expect(cellRows.map(rowKey).filter((key) => !CASES[key])).toEqual([]);
   });
+});
+
+describe("public documents outside /api", () => {
+  it("lists every GET route outside /api but the page shell and uploads", () => {
+    const routes = new Set(
+      app.routes
+        .filter((route) => route.method === "GET" && !route.path.startsWith("/api/"))
+        .map((route) => route.path)
+        .filter((path) => path !== "*" && path !== "/*" && !path.startsWith("/uploads")),
+    );
+    expect([...routes].sort()).toEqual(PUBLIC_DOCUMENTS.map((doc) => doc.path).sort());
+  });
+
+  it.each(PUBLIC_DOCUMENTS.map((doc) => [doc.example, doc] as const))(
+    "%s answers every caller the same, signed in or not",
+    async (example) => {
+      // A public discussion, so that the discussions' feed and sitemap page have a record.
+      await insertDiscussionRow(t.db, { authorId: callers.other.id });
+      const bodies = new Set<string>();
+      for (const caller of CALLERS) {
+        const response = await clientFor(app, callers, caller).get(example);
+        expect(response.status, `${caller}: ${await response.clone().text()}`).toBe(200);
+        expect(response.headers.get("cache-control"), caller).toMatch(/^public, max-age=\d+$/);
+        bodies.add(await response.text());
+      }
+      expect(bodies.size).toBe(1);
+    },
+  );
 });
 
 describe.each(cellRows.map((row) => [rowKey(row), row] as const))("%s", (key, row) => {

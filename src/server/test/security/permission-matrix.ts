@@ -1,4 +1,4 @@
-// Who may call each mutating API endpoint: SPEC §6 and DESIGN ("API", "Deliberate
+// Who may call each mutating API endpoint: docs/product.md §6 and docs/architecture.md ("API", "Deliberate
 // improvements") as one table. permission-matrix.test.ts runs every cell against the server
 // and fails when the app has a mutating route this table does not list.
 //
@@ -6,7 +6,7 @@
 // when signed out and 403 when signed in. Rows about a record someone owns (a profile, a
 // discussion, a blog post) give the callers separately for their own record and for another
 // member's.
-import type { Role } from "../../../shared/permissions";
+import type { Role } from "@/shared/permissions";
 
 export const CALLERS = ["anonymous", "user", "author", "moderator", "admin"] as const;
 export type Caller = (typeof CALLERS)[number];
@@ -47,13 +47,13 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
     method: "POST",
     path: "/api/auth/sign-up/email",
     allowed: EVERYONE,
-    source: "SPEC §2 Auth",
+    source: "docs/product.md §2 Auth",
   },
   {
     method: "POST",
     path: "/api/auth/sign-in/email",
     allowed: EVERYONE,
-    source: "SPEC §2 Auth",
+    source: "docs/product.md §2 Auth",
   },
   {
     method: "POST",
@@ -127,56 +127,116 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
     method: "POST",
     path: "/api/discussions",
     allowed: MEMBERS,
-    source: "SPEC §6 Create discussions",
+    source: "docs/product.md §6 Create discussions",
   },
   {
     method: "PUT",
     path: "/api/discussions/:id/pin",
     // A member cannot pin even their own discussion.
     allowed: { own: MODERATORS, "other's": MODERATORS },
-    source: "SPEC §6 Pin/lock discussions",
+    source: "docs/product.md §6 Pin/lock discussions",
   },
   {
     method: "PUT",
     path: "/api/discussions/:id/lock",
     allowed: { own: MODERATORS, "other's": MODERATORS },
-    source: "SPEC §6 Pin/lock discussions",
+    source: "docs/product.md §6 Pin/lock discussions",
   },
   {
     method: "DELETE",
     path: "/api/discussions/:id",
     allowed: { own: MODERATORS, "other's": MODERATORS },
-    source: "SPEC §6 CMS Discussions tab (delete)",
+    source: "docs/product.md §6 CMS Discussions tab (delete)",
   },
 
-  // Profiles: a member edits only their own (SPEC §6), whatever their role.
+  // Replies (docs/decisions/020): a locked discussion refuses members too (403), which
+  // features/replies/replies.test.ts checks role by role.
+  {
+    method: "POST",
+    path: "/api/discussions/:id/replies",
+    allowed: MEMBERS,
+    source: "Issue 14: reply to a discussion",
+  },
+  {
+    method: "PATCH",
+    path: "/api/replies/:id",
+    allowed: { own: MEMBERS, "other's": MODERATORS },
+    source: "Issue 14: edit own replies; moderators and admins edit any",
+  },
+  {
+    method: "DELETE",
+    path: "/api/replies/:id",
+    allowed: { own: MEMBERS, "other's": MODERATORS },
+    source: "Issue 14: delete own replies; moderators and admins delete any",
+  },
+
+  // Notifications (docs/decisions/023): every route acts on the caller's own entries and
+  // settings; another member's entry is a 404 (notifications.test.ts).
+  {
+    method: "PUT",
+    path: "/api/discussions/:id/follow",
+    allowed: MEMBERS,
+    source: "Issue 16: Follow and Mute on a discussion",
+  },
+  {
+    method: "POST",
+    path: "/api/notifications/read-all",
+    allowed: MEMBERS,
+    source: "Issue 16: mark all read",
+  },
+  {
+    method: "POST",
+    path: "/api/notifications/:id/read",
+    allowed: MEMBERS,
+    source: "Issue 16: mark one read",
+  },
+  {
+    method: "PUT",
+    path: "/api/notifications/settings",
+    allowed: MEMBERS,
+    source: "Issue 16: email settings per kind",
+  },
+  {
+    method: "POST",
+    path: "/api/notifications/unsubscribe",
+    allowed: EVERYONE,
+    source:
+      "Issue 16: one-click unsubscribe without a session (the signed token is the credential)",
+  },
+
+  // Profiles: a member edits only their own (docs/product.md §6), whatever their role.
   {
     method: "PATCH",
     path: "/api/profiles/:id",
     allowed: { own: MEMBERS, "other's": NOBODY },
-    source: "SPEC §6 Edit own profile",
+    source: "docs/product.md §6 Edit own profile",
   },
   {
     method: "PUT",
     path: "/api/profiles/me/avatar",
     allowed: MEMBERS,
-    source: "SPEC §6 Edit own profile (the path names no one else)",
+    source: "docs/product.md §6 Edit own profile (the path names no one else)",
   },
 
   // Public forms.
-  { method: "POST", path: "/api/newsletter", allowed: EVERYONE, source: "SPEC §6 Newsletter" },
+  {
+    method: "POST",
+    path: "/api/newsletter",
+    allowed: EVERYONE,
+    source: "docs/product.md §6 Newsletter",
+  },
   {
     method: "POST",
     path: "/api/newsletter/unsubscribe",
     allowed: EVERYONE,
-    source: "DESIGN: the welcome email's link (signed token)",
+    source: "docs/architecture.md: the welcome email's link (signed token)",
   },
-  { method: "POST", path: "/api/contact", allowed: EVERYONE, source: "SPEC §6 Contact" },
+  { method: "POST", path: "/api/contact", allowed: EVERYONE, source: "docs/product.md §6 Contact" },
   {
     method: "POST",
     path: "/api/data-requests",
     allowed: EVERYONE,
-    source: "SPEC §6 Data request",
+    source: "docs/product.md §6 Data request",
   },
 
   // CMS Blog tab: staff edit every post, not only their own.
@@ -184,19 +244,19 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
     method: "POST",
     path: "/api/cms/blog-posts",
     allowed: BLOG_STAFF,
-    source: "SPEC §6 CMS Blog tab",
+    source: "docs/product.md §6 CMS Blog tab",
   },
   {
     method: "PUT",
     path: "/api/cms/blog-posts/:id",
     allowed: { own: BLOG_STAFF, "other's": BLOG_STAFF },
-    source: "SPEC §6 CMS Blog tab",
+    source: "docs/product.md §6 CMS Blog tab",
   },
   {
     method: "DELETE",
     path: "/api/cms/blog-posts/:id",
     allowed: { own: BLOG_STAFF, "other's": BLOG_STAFF },
-    source: "SPEC §6 CMS Blog tab",
+    source: "docs/product.md §6 CMS Blog tab",
   },
 
   // CMS Discussions tab.
@@ -204,14 +264,14 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
     method: "POST",
     path: "/api/cms/discussions",
     allowed: MODERATORS,
-    source: "SPEC §6 CMS Discussions tab",
+    source: "docs/product.md §6 CMS Discussions tab",
   },
   {
     method: "PATCH",
     path: "/api/cms/discussions/:id",
     // A member cannot edit even their own discussion: editing is moderation.
     allowed: { own: MODERATORS, "other's": MODERATORS },
-    source: "SPEC §6 CMS Discussions tab",
+    source: "docs/product.md §6 CMS Discussions tab",
   },
 
   // CMS Hero Words tab.
@@ -219,19 +279,19 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
     method: "POST",
     path: "/api/cms/hero-words",
     allowed: STAFF,
-    source: "SPEC §6 CMS Hero Words tab",
+    source: "docs/product.md §6 CMS Hero Words tab",
   },
   {
     method: "PATCH",
     path: "/api/cms/hero-words/:id",
     allowed: STAFF,
-    source: "SPEC §6 CMS Hero Words tab",
+    source: "docs/product.md §6 CMS Hero Words tab",
   },
   {
     method: "DELETE",
     path: "/api/cms/hero-words/:id",
     allowed: STAFF,
-    source: "SPEC §6 CMS Hero Words tab",
+    source: "docs/product.md §6 CMS Hero Words tab",
   },
 
   // CMS Users tab; own = an admin setting their own role (to admin: the last-admin guard
@@ -240,15 +300,15 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
     method: "PUT",
     path: "/api/users/:id/role",
     allowed: { own: ADMINS, "other's": ADMINS },
-    source: "SPEC §6 CMS Users tab",
+    source: "docs/product.md §6 CMS Users tab",
   },
 
-  // Stored contact messages and data requests (DESIGN "Deliberate improvements").
+  // Stored contact messages and data requests (docs/architecture.md "Deliberate improvements").
   {
     method: "PATCH",
     path: "/api/inbox/data-requests/:id",
     allowed: ADMINS,
-    source: "DESIGN: the inbox is for admins",
+    source: "docs/architecture.md: the inbox is for admins",
   },
 
   // `npm run role` through the running server: the control token, never a session.
@@ -259,6 +319,20 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
     refusedWith: 403,
     source: "docs/decisions/005",
   },
+];
+
+/**
+ * Documents outside /api that anyone may read, for feed readers and crawlers
+ * (docs/decisions/024): every caller gets the same answer, so none of them can carry what one
+ * person may see. `example` is a request the test makes; the page shell (`*`) and /uploads have
+ * suites of their own (app.test.ts, uploads tests).
+ */
+export const PUBLIC_DOCUMENTS: ReadonlyArray<{ path: string; example: string; source: string }> = [
+  { path: "/blog/rss.xml", example: "/blog/rss.xml", source: "Issue 15: feeds" },
+  { path: "/discussion/rss.xml", example: "/discussion/rss.xml", source: "Issue 15: feeds" },
+  { path: "/sitemap.xml", example: "/sitemap.xml", source: "Issue 15: sitemap" },
+  { path: "/sitemap/:file", example: "/sitemap/discussions-1.xml", source: "Issue 15: sitemap" },
+  { path: "/robots.txt", example: "/robots.txt", source: "Issue 15: robots.txt names the sitemap" },
 ];
 
 /**

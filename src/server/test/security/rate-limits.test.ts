@@ -4,17 +4,19 @@
 // them), even when the requests arrive at the same moment.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiErrorBody } from "../../../shared/api-types";
-import { createApp } from "../../app";
-import { createAuth, scaledAuthRateLimits } from "../../auth/auth";
-import { queryRows } from "../../db/client";
-import { CONTACT_LIMIT } from "../../features/contact/routes";
-import { DATA_REQUEST_LIMITS } from "../../features/data-requests/routes";
-import { CREATE_RATE_LIMIT } from "../../features/discussions/routes";
-import { NEWSLETTER_LIMITS } from "../../features/newsletter/routes";
-import { createRateLimiter } from "../../lib/rate-limit";
-import { createMember, uniqueEmail } from "../factories";
-import { createClient, createTestApp, type TestApp, type TestClient } from "../test-app";
+import { createApp } from "@/server/app";
+import { createAuth, scaledAuthRateLimits } from "@/server/auth/auth";
+import { queryRows } from "@/server/db/client";
+import { CONTACT_LIMIT } from "@/server/features/contact/routes";
+import { DATA_REQUEST_LIMITS } from "@/server/features/data-requests/routes";
+import { CREATE_RATE_LIMIT } from "@/server/features/discussions/routes";
+import { NEWSLETTER_LIMITS } from "@/server/features/newsletter/routes";
+import { REPLY_RATE_LIMIT } from "@/server/features/replies/routes";
+import { createRateLimiter } from "@/server/lib/rate-limit";
+import { insertDiscussionRow } from "@/server/test/discussions";
+import { createMember, uniqueEmail } from "@/server/test/factories";
+import { createClient, createTestApp, type TestApp, type TestClient } from "@/server/test/test-app";
+import type { ApiErrorBody } from "@/shared/api-types";
 import { avatarForm, randomIp, sendForm } from "./test-support";
 
 const AUTH_LIMITS = scaledAuthRateLimits(1);
@@ -200,6 +202,29 @@ describe("our own limits (counted in rate_limit_hits)", () => {
     // Another member is not affected.
     const other = await createMember(t);
     expect((await create(other.client)).status).toBe(201);
+  });
+
+  it("reply: 1 every 5 seconds per member, whatever the address or the discussion", async () => {
+    const member = await createMember(t);
+    const [first, second] = [await insertDiscussionRow(t.db), await insertDiscussionRow(t.db)];
+    const reply = (client: TestClient, discussionId: string) =>
+      client.post(`/api/discussions/${discussionId}/replies`, { content: "Me too." });
+    const [a] = pair(randomIp(), member.client.cookies);
+    expect((await reply(a, first)).status).toBe(201);
+    const [, b] = pair(randomIp(), member.client.cookies);
+    await expectLimited(
+      await reply(b, second),
+      REPLY_RATE_LIMIT.message,
+      REPLY_RATE_LIMIT.windowSeconds,
+    );
+    // A refused reply is not stored; another member is not affected.
+    const [row] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from discussion_replies where author_id = ${member.id}`,
+    );
+    expect(row?.n).toBe(1);
+    const other = await createMember(t);
+    expect((await reply(other.client, first)).status).toBe(201);
   });
 
   it("avatar upload: 10 in 10 minutes per member", async () => {

@@ -1,13 +1,13 @@
-// Sessions and cross-site request forgery (DESIGN "Deliberate improvements"): the session
+// Sessions and cross-site request forgery (docs/architecture.md "Deliberate improvements"): the session
 // cookie's attributes on http and https sites, sign-out revoking the session in the database
 // (the old cookie stops working), expiry, tampering, and a cross-origin write refused on every
 // mutating route of the permission matrix, with nothing changed.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiErrorBody, SessionResponse } from "../../../shared/api-types";
-import { queryRows } from "../../db/client";
-import { createMember, uniqueEmail } from "../factories";
-import { createClient, createTestApp, type TestApp, type TestClient } from "../test-app";
+import { queryRows } from "@/server/db/client";
+import { createMember, uniqueEmail } from "@/server/test/factories";
+import { createClient, createTestApp, type TestApp, type TestClient } from "@/server/test/test-app";
+import type { ApiErrorBody, SessionResponse } from "@/shared/api-types";
 import { PERMISSION_MATRIX, rowKey } from "./permission-matrix";
 import { cookieHeader } from "./test-support";
 

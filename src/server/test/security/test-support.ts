@@ -4,16 +4,16 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
-import type { Role } from "../../../shared/permissions";
-import { type Db, queryRows } from "../../db/client";
-import { createMember } from "../factories";
+import { type Db, queryRows } from "@/server/db/client";
+import { createMember } from "@/server/test/factories";
 import {
   CLIENT_IP_TEST_HEADER,
   createClient,
   TEST_SITE_URL,
   type TestApp,
   type TestClient,
-} from "../test-app";
+} from "@/server/test/test-app";
+import type { Role } from "@/shared/permissions";
 import type { Caller } from "./permission-matrix";
 
 type AnyApp = { request: TestApp["app"]["request"] };
@@ -103,8 +103,8 @@ export async function avatarForm(): Promise<FormData> {
 export async function insertBlogPost(db: Db, authorId: string | null): Promise<string> {
   const [row] = await queryRows<{ id: string }>(
     db,
-    sql`insert into blog_posts (title, excerpt, content, status, author_id)
-        values ('A post', 'An excerpt', 'Some content', 'draft', ${authorId})
+    sql`insert into blog_posts (slug, title, excerpt, content, status, author_id)
+        values ('post-' || gen_random_uuid(), 'A post', 'An excerpt', 'Some content', 'draft', ${authorId})
         returning id`,
   );
   if (!row) throw new Error("insert failed");

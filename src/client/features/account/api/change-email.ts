@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
-import type { EmailChangeRequested } from "../../../../shared/api-types";
-import type { ChangeEmailInput } from "../../../../shared/schemas";
-import { api } from "../../../lib/api-client";
+import { api } from "@/client/lib/api-client";
+import type { EmailChangeRequested } from "@/shared/api-types";
+import type { ChangeEmailInput } from "@/shared/schemas";
 
 /** Mails a confirmation link to the new address; nothing changes until it is opened. */
 export function changeEmail(input: ChangeEmailInput): Promise<EmailChangeRequested> {

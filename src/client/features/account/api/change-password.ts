@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ChangePasswordInput } from "../../../../shared/schemas";
-import { api } from "../../../lib/api-client";
+import { api } from "@/client/lib/api-client";
+import type { ChangePasswordInput } from "@/shared/schemas";
 import { accountSessionsQueryKey } from "./get-sessions";
 
 /**

@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
-import type { EmailChangeConfirmed } from "../../../../shared/api-types";
-import type { ConfirmEmailChangeInput } from "../../../../shared/schemas";
-import { api } from "../../../lib/api-client";
+import { api } from "@/client/lib/api-client";
+import type { EmailChangeConfirmed } from "@/shared/api-types";
+import type { ConfirmEmailChangeInput } from "@/shared/schemas";
 
 /**
  * Makes the new address the account's email. Works signed out too (the link may be opened on

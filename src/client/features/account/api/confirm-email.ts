@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
-import type { ConfirmEmailInput } from "../../../../shared/schemas";
-import { api } from "../../../lib/api-client";
+import { api } from "@/client/lib/api-client";
+import type { ConfirmEmailInput } from "@/shared/schemas";
 
 /**
  * Finishes a sign-up from the emailed link: the name and password given here become the

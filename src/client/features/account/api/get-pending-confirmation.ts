@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { PendingConfirmation } from "../../../../shared/api-types";
-import { api } from "../../../lib/api-client";
+import { api } from "@/client/lib/api-client";
+import type { PendingConfirmation } from "@/shared/api-types";
 
 /**
  * The account a confirmation link would confirm: its address, and the name typed at sign-up

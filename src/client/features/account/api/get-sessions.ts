@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { AccountSessionsResponse } from "../../../../shared/api-types";
-import { api } from "../../../lib/api-client";
+import { api } from "@/client/lib/api-client";
+import type { AccountSessionsResponse } from "@/shared/api-types";
 
 export const accountSessionsQueryKey = ["account", "sessions"] as const;
 

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
-import type { EmailOnlyInput } from "../../../../shared/schemas";
-import { api } from "../../../lib/api-client";
+import { api } from "@/client/lib/api-client";
+import type { EmailOnlyInput } from "@/shared/schemas";
 
 /** Mails a reset link (valid 1 hour, single use) if the address has an account; same answer. */
 export function requestPasswordReset(input: EmailOnlyInput): Promise<unknown> {

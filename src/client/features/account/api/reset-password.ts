@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
-import type { ResetPasswordInput } from "../../../../shared/schemas";
-import { api } from "../../../lib/api-client";
+import { api } from "@/client/lib/api-client";
+import type { ResetPasswordInput } from "@/shared/schemas";
 
 /** Sets a new password from a reset link; every session of the account ends. 400 INVALID_TOKEN. */
 export function resetPassword(input: ResetPasswordInput): Promise<unknown> {

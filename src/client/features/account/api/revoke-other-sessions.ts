@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { api } from "@/client/lib/api-client";
 import { accountSessionsQueryKey } from "./get-sessions";
 
 /** Ends every session of the member except the one making the request. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { api } from "@/client/lib/api-client";
 import { accountSessionsQueryKey } from "./get-sessions";
 
 /** Ends one of the member's other sessions (404 when it is not theirs or already gone). */

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import { Notice } from "../../../components/notice";
-import { Button } from "../../../components/ui/button";
-import { buttonVariants } from "../../../components/ui/button-variants";
-import { ApiError, errorMessage } from "../../../lib/api-client";
-import { paths } from "../../../lib/paths";
-import { useConfirmEmailChange } from "../api/confirm-email-change";
-import { isInvalidLinkError } from "../lib/invalid-link";
+import { Notice } from "@/client/components/notice";
+import { Button } from "@/client/components/ui/button";
+import { buttonVariants } from "@/client/components/ui/button-variants";
+import { useConfirmEmailChange } from "@/client/features/account/api/confirm-email-change";
+import { isInvalidLinkError } from "@/client/features/account/lib/invalid-link";
+import { ApiError, errorMessage } from "@/client/lib/api-client";
+import { paths } from "@/client/lib/paths";
 import { InvalidLinkNotice } from "./invalid-link-notice";
 
 const EMAIL_IN_USE = "EMAIL_IN_USE";

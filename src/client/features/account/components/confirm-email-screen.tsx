@@ -1,7 +1,7 @@
-import { Button } from "../../../components/ui/button";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { usePendingConfirmation } from "../api/get-pending-confirmation";
-import { isInvalidLinkError } from "../lib/invalid-link";
+import { Button } from "@/client/components/ui/button";
+import { Skeleton } from "@/client/components/ui/skeleton";
+import { usePendingConfirmation } from "@/client/features/account/api/get-pending-confirmation";
+import { isInvalidLinkError } from "@/client/features/account/lib/invalid-link";
 import { ConfirmEmailForm } from "./confirm-email-form";
 import { ConfirmLinkInvalid } from "./confirm-link-invalid";
 

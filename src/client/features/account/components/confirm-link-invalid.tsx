@@ -1,4 +1,4 @@
-import { paths } from "../../../lib/paths";
+import { paths } from "@/client/lib/paths";
 import { InvalidLinkNotice } from "./invalid-link-notice";
 
 /** A sign-up confirmation link that is bad, used or replaced: how to get a new one. */

@@ -1,13 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { type ChangeEmailInput, changeEmailSchema } from "../../../../shared/schemas";
-import { TextField } from "../../../components/form/text-field";
-import { Notice } from "../../../components/notice";
-import { Button } from "../../../components/ui/button";
-import { errorMessage } from "../../../lib/api-client";
-import { setServerFieldErrors } from "../../../lib/server-field-errors";
-import { toast } from "../../../lib/toast";
-import { useChangeEmail } from "../api/change-email";
+import { TextField } from "@/client/components/form/text-field";
+import { Notice } from "@/client/components/notice";
+import { Button } from "@/client/components/ui/button";
+import { useChangeEmail } from "@/client/features/account/api/change-email";
+import { errorMessage } from "@/client/lib/api-client";
+import { setServerFieldErrors } from "@/client/lib/server-field-errors";
+import { toast } from "@/client/lib/toast";
+import { type ChangeEmailInput, changeEmailSchema } from "@/shared/schemas";
 import { SettingsSection } from "./settings-section";
 
 /** Change email: a link to the new address confirms it; until then nothing changes. */

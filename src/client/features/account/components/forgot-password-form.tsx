@@ -1,16 +1,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { type EmailOnlyInput, emailOnlySchema } from "../../../../shared/schemas";
-import { TextField } from "../../../components/form/text-field";
-import { Notice } from "../../../components/notice";
-import { Button } from "../../../components/ui/button";
-import { buttonVariants } from "../../../components/ui/button-variants";
-import { errorMessage } from "../../../lib/api-client";
-import { paths } from "../../../lib/paths";
-import { setServerFieldErrors } from "../../../lib/server-field-errors";
-import { toast } from "../../../lib/toast";
-import { useRequestPasswordReset } from "../api/request-password-reset";
+import { TextField } from "@/client/components/form/text-field";
+import { Notice } from "@/client/components/notice";
+import { Button } from "@/client/components/ui/button";
+import { buttonVariants } from "@/client/components/ui/button-variants";
+import { useRequestPasswordReset } from "@/client/features/account/api/request-password-reset";
+import { errorMessage } from "@/client/lib/api-client";
+import { paths } from "@/client/lib/paths";
+import { setServerFieldErrors } from "@/client/lib/server-field-errors";
+import { toast } from "@/client/lib/toast";
+import { type EmailOnlyInput, emailOnlySchema } from "@/shared/schemas";
 
 /** Asks for a reset link. The answer never says whether the address has an account. */
 export function ForgotPasswordForm() {

@@ -1,7 +1,7 @@
 import type * as React from "react";
 import { Link } from "react-router";
-import { Notice } from "../../../components/notice";
-import { buttonVariants } from "../../../components/ui/button-variants";
+import { Notice } from "@/client/components/notice";
+import { buttonVariants } from "@/client/components/ui/button-variants";
 
 type InvalidLinkNoticeProps = {
   /** Why links stop working and how to get one that works. */

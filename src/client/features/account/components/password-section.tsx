@@ -1,13 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { LIMITS } from "../../../../shared/constants";
-import { type ChangePasswordInput, changePasswordSchema } from "../../../../shared/schemas";
-import { TextField } from "../../../components/form/text-field";
-import { Button } from "../../../components/ui/button";
-import { errorMessage } from "../../../lib/api-client";
-import { setServerFieldErrors } from "../../../lib/server-field-errors";
-import { toast } from "../../../lib/toast";
-import { useChangePassword } from "../api/change-password";
+import { TextField } from "@/client/components/form/text-field";
+import { Button } from "@/client/components/ui/button";
+import { useChangePassword } from "@/client/features/account/api/change-password";
+import { errorMessage } from "@/client/lib/api-client";
+import { setServerFieldErrors } from "@/client/lib/server-field-errors";
+import { toast } from "@/client/lib/toast";
+import { LIMITS } from "@/shared/constants";
+import { type ChangePasswordInput, changePasswordSchema } from "@/shared/schemas";
 import { SettingsSection } from "./settings-section";
 
 const FIELDS = ["currentPassword", "newPassword"] as const;

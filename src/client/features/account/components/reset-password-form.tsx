@@ -2,16 +2,16 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import type { z } from "zod";
-import { LIMITS } from "../../../../shared/constants";
-import { resetPasswordSchema } from "../../../../shared/schemas";
-import { TextField } from "../../../components/form/text-field";
-import { Button } from "../../../components/ui/button";
-import { errorMessage } from "../../../lib/api-client";
-import { paths } from "../../../lib/paths";
-import { setServerFieldErrors } from "../../../lib/server-field-errors";
-import { toast } from "../../../lib/toast";
-import { useResetPassword } from "../api/reset-password";
-import { isInvalidLinkError } from "../lib/invalid-link";
+import { TextField } from "@/client/components/form/text-field";
+import { Button } from "@/client/components/ui/button";
+import { useResetPassword } from "@/client/features/account/api/reset-password";
+import { isInvalidLinkError } from "@/client/features/account/lib/invalid-link";
+import { errorMessage } from "@/client/lib/api-client";
+import { paths } from "@/client/lib/paths";
+import { setServerFieldErrors } from "@/client/lib/server-field-errors";
+import { toast } from "@/client/lib/toast";
+import { LIMITS } from "@/shared/constants";
+import { resetPasswordSchema } from "@/shared/schemas";
 import { InvalidLinkNotice } from "./invalid-link-notice";
 
 // The token comes from the link, not from a field.

@@ -1,9 +1,9 @@
 import { Monitor, Smartphone } from "lucide-react";
-import type { AccountSession } from "../../../../shared/api-types";
-import { RelativeTime } from "../../../components/relative-time";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { deviceLabel, isMobileSystem } from "../lib/device-label";
+import { RelativeTime } from "@/client/components/relative-time";
+import { Badge } from "@/client/components/ui/badge";
+import { Button } from "@/client/components/ui/button";
+import { deviceLabel, isMobileSystem } from "@/client/features/account/lib/device-label";
+import type { AccountSession } from "@/shared/api-types";
 
 type SessionItemProps = {
   session: AccountSession;

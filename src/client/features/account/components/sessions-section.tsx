@@ -1,11 +1,11 @@
-import { Button } from "../../../components/ui/button";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { errorMessage } from "../../../lib/api-client";
-import { toast } from "../../../lib/toast";
-import { useAccountSessions } from "../api/get-sessions";
-import { useRevokeOtherSessions } from "../api/revoke-other-sessions";
-import { useRevokeSession } from "../api/revoke-session";
-import { deviceLabel } from "../lib/device-label";
+import { Button } from "@/client/components/ui/button";
+import { Skeleton } from "@/client/components/ui/skeleton";
+import { useAccountSessions } from "@/client/features/account/api/get-sessions";
+import { useRevokeOtherSessions } from "@/client/features/account/api/revoke-other-sessions";
+import { useRevokeSession } from "@/client/features/account/api/revoke-session";
+import { deviceLabel } from "@/client/features/account/lib/device-label";
+import { errorMessage } from "@/client/lib/api-client";
+import { toast } from "@/client/lib/toast";
 import { SessionItem } from "./session-item";
 import { SettingsSection } from "./settings-section";
 

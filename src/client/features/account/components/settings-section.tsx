@@ -5,7 +5,7 @@ import {
   CardDescription,
   CardHeader,
   CardTitle,
-} from "../../../components/ui/card";
+} from "@/client/components/ui/card";
 
 type SettingsSectionProps = {
   /** Names the section for assistive technology too (it labels the region). */

@@ -1,4 +1,4 @@
-import type { AccountSession } from "../../../../shared/api-types";
+import type { AccountSession } from "@/shared/api-types";
 
 const MOBILE_SYSTEMS = /android|ios|iphone|ipad/i;
 

@@ -1,4 +1,4 @@
-import { ApiError } from "../../../lib/api-client";
+import { ApiError } from "@/client/lib/api-client";
 
 /** The server's code for a link that is bad, expired, used or superseded. */
 export const INVALID_TOKEN = "INVALID_TOKEN";

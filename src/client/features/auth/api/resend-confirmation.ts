@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
-import type { EmailOnlyInput } from "../../../../shared/schemas";
-import { api } from "../../../lib/api-client";
+import { api } from "@/client/lib/api-client";
+import type { EmailOnlyInput } from "@/shared/schemas";
 
 /** Mails a fresh confirmation link if an unconfirmed account exists; the answer is the same. */
 export function resendConfirmation(input: EmailOnlyInput): Promise<unknown> {

@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
-import type { SignInInput } from "../../../../shared/schemas";
-import { api } from "../../../lib/api-client";
-import { useAuth } from "../../../lib/session/use-auth";
+import { api } from "@/client/lib/api-client";
+import { useAuth } from "@/client/lib/session/use-auth";
+import type { SignInInput } from "@/shared/schemas";
 
 /** The code of a 403 answer to sign-in: the account's email is not confirmed yet. */
 export const EMAIL_NOT_VERIFIED = "EMAIL_NOT_VERIFIED";

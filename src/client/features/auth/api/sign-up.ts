@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
-import type { SignUpInput } from "../../../../shared/schemas";
-import { api } from "../../../lib/api-client";
+import { api } from "@/client/lib/api-client";
+import type { SignUpInput } from "@/shared/schemas";
 
 /**
  * Email sign-up. The answer is the same whether or not the address has an account; the

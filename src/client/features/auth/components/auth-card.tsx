@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { CenteredCard } from "../../../components/centered-card";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
+import { CenteredCard } from "@/client/components/centered-card";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
 import { SignInForm } from "./sign-in-form";
 import { SignUpForm } from "./sign-up-form";
 import { SignUpSent } from "./sign-up-sent";

@@ -1,8 +1,8 @@
 import { MailCheck } from "lucide-react";
-import { Button } from "../../../components/ui/button";
-import { errorMessage } from "../../../lib/api-client";
-import { toast } from "../../../lib/toast";
-import { useResendConfirmation } from "../api/resend-confirmation";
+import { Button } from "@/client/components/ui/button";
+import { useResendConfirmation } from "@/client/features/auth/api/resend-confirmation";
+import { errorMessage } from "@/client/lib/api-client";
+import { toast } from "@/client/lib/toast";
 
 /** Asks for a fresh confirmation link to `email`; earlier links stop working. */
 export function ResendConfirmationButton({ email }: { email: string }) {

@@ -2,15 +2,15 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
-import { type SignInInput, signInSchema } from "../../../../shared/schemas";
-import { TextField } from "../../../components/form/text-field";
-import { Notice } from "../../../components/notice";
-import { Button } from "../../../components/ui/button";
-import { ApiError, errorMessage } from "../../../lib/api-client";
-import { paths } from "../../../lib/paths";
-import { setServerFieldErrors } from "../../../lib/server-field-errors";
-import { toast } from "../../../lib/toast";
-import { EMAIL_NOT_VERIFIED, useSignIn } from "../api/sign-in";
+import { TextField } from "@/client/components/form/text-field";
+import { Notice } from "@/client/components/notice";
+import { Button } from "@/client/components/ui/button";
+import { EMAIL_NOT_VERIFIED, useSignIn } from "@/client/features/auth/api/sign-in";
+import { ApiError, errorMessage } from "@/client/lib/api-client";
+import { paths } from "@/client/lib/paths";
+import { setServerFieldErrors } from "@/client/lib/server-field-errors";
+import { toast } from "@/client/lib/toast";
+import { type SignInInput, signInSchema } from "@/shared/schemas";
 import { ResendConfirmationButton } from "./resend-confirmation-button";
 
 const FIELDS = ["email", "password"] as const;
@@ -19,7 +19,7 @@ function isUnconfirmed(error: unknown): boolean {
   return error instanceof ApiError && error.status === 403 && error.code === EMAIL_NOT_VERIFIED;
 }
 
-/** On success the session appears and the auth page sends the member home. */
+/** On success the session appears and the auth page sends the member on (docs/product.md §2.12). */
 export function SignInForm() {
   const signIn = useSignIn();
   // The address a sign-in was refused for because it is not confirmed yet.

@@ -1,12 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { type SignUpInput, signUpSchema } from "../../../../shared/schemas";
-import { TextField } from "../../../components/form/text-field";
-import { Button } from "../../../components/ui/button";
-import { errorMessage } from "../../../lib/api-client";
-import { setServerFieldErrors } from "../../../lib/server-field-errors";
-import { toast } from "../../../lib/toast";
-import { useSignUp } from "../api/sign-up";
+import { TextField } from "@/client/components/form/text-field";
+import { Button } from "@/client/components/ui/button";
+import { useSignUp } from "@/client/features/auth/api/sign-up";
+import { errorMessage } from "@/client/lib/api-client";
+import { setServerFieldErrors } from "@/client/lib/server-field-errors";
+import { toast } from "@/client/lib/toast";
+import { type SignUpInput, signUpSchema } from "@/shared/schemas";
 
 const FIELDS = ["name", "email", "password"] as const;
 

@@ -1,5 +1,5 @@
-import { Notice } from "../../../components/notice";
-import { Button } from "../../../components/ui/button";
+import { Notice } from "@/client/components/notice";
+import { Button } from "@/client/components/ui/button";
 import { ResendConfirmationButton } from "./resend-confirmation-button";
 
 type SignUpSentProps = {

@@ -1,7 +1,7 @@
 // Apart from get-blog-posts.ts so the home page's latest posts do not download the
 // infinite-query code that only /blog needs.
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
-import { blogPostsQueryKey } from "../../../lib/query-keys";
+import { blogPostsQueryKey } from "@/client/lib/query-keys";
 import { getBlogPosts } from "./get-blog-posts";
 
 export const BLOG_LIST_PAGE_SIZE = 12;

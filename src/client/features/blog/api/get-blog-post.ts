@@ -1,19 +1,20 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { BlogPostDetail } from "../../../../shared/api-types";
-import { api } from "../../../lib/api-client";
-import { blogPostsQueryKey } from "../../../lib/query-keys";
+import { api } from "@/client/lib/api-client";
+import { blogPostsQueryKey } from "@/client/lib/query-keys";
+import type { BlogPostDetail } from "@/shared/api-types";
 
-export function getBlogPost(id: string, signal?: AbortSignal): Promise<BlogPostDetail> {
-  return api.get<BlogPostDetail>(`/api/blog-posts/${encodeURIComponent(id)}`, { signal });
+/** A post by its slug; an old id finds it too, and the answer names the slug to move to. */
+export function getBlogPost(slug: string, signal?: AbortSignal): Promise<BlogPostDetail> {
+  return api.get<BlogPostDetail>(`/api/blog-posts/${encodeURIComponent(slug)}`, { signal });
 }
 
-export function blogPostQueryOptions(id: string) {
+export function blogPostQueryOptions(slug: string) {
   return queryOptions({
-    queryKey: [...blogPostsQueryKey, "one", id],
-    queryFn: ({ signal }) => getBlogPost(id, signal),
+    queryKey: [...blogPostsQueryKey, "one", slug],
+    queryFn: ({ signal }) => getBlogPost(slug, signal),
   });
 }
 
-export function useBlogPost(id: string) {
-  return useQuery(blogPostQueryOptions(id));
+export function useBlogPost(slug: string) {
+  return useQuery(blogPostQueryOptions(slug));
 }

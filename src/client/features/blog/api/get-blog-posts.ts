@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { BlogPostsPage } from "../../../../shared/api-types";
-import { api } from "../../../lib/api-client";
-import { blogPostsQueryKey } from "../../../lib/query-keys";
+import { api } from "@/client/lib/api-client";
+import { blogPostsQueryKey } from "@/client/lib/query-keys";
+import type { BlogPostsPage } from "@/shared/api-types";
 
-/** The home page shows the six newest posts (SPEC §2: six sample posts). */
+/** The home page shows the six newest posts (docs/product.md §2: six sample posts). */
 export const LATEST_POSTS_COUNT = 6;
 
 export function getBlogPosts(

@@ -1,18 +1,21 @@
 import { ArrowLeft } from "lucide-react";
-import { Link } from "react-router";
-import { PageContainer } from "../../../components/page-container";
-import { buttonVariants } from "../../../components/ui/button-variants";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { usePageTitle } from "../../../hooks/use-page-title";
-import { ApiError } from "../../../lib/api-client";
-import { paths } from "../../../lib/paths";
-import { useBlogPost } from "../api/get-blog-post";
+import { Link, Navigate } from "react-router";
+import { PageContainer } from "@/client/components/page-container";
+import { buttonVariants } from "@/client/components/ui/button-variants";
+import { Skeleton } from "@/client/components/ui/skeleton";
+import { useBlogPost } from "@/client/features/blog/api/get-blog-post";
+import { usePageTitle } from "@/client/hooks/use-page-title";
+import { ApiError } from "@/client/lib/api-client";
+import { paths } from "@/client/lib/paths";
 import { PostMeta } from "./post-meta";
 
 /** One post to read: title, category, date, read time, then the text with its paragraphs. */
-export function BlogPostArticle({ id }: { id: string }) {
-  const { data: post, isPending, error, refetch } = useBlogPost(id);
+export function BlogPostArticle({ slug }: { slug: string }) {
+  const { data: post, isPending, error, refetch } = useBlogPost(slug);
   usePageTitle(post?.title ?? (error ? "Post not found" : "Blog post"));
+  // Opened by an old /blog/{id} link inside the app (the server answers such a page load
+  // with 301): the post's own address replaces it (docs/decisions/024).
+  if (post && post.slug !== slug) return <Navigate to={paths.blogPost(post.slug)} replace />;
 
   return (
     <PageContainer className="max-w-3xl">

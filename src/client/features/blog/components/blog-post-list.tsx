@@ -1,6 +1,6 @@
-import { SKELETON_CARDS } from "../../../../shared/constants";
-import { Button } from "../../../components/ui/button";
-import { useBlogPostPages } from "../api/get-blog-post-pages";
+import { Button } from "@/client/components/ui/button";
+import { useBlogPostPages } from "@/client/features/blog/api/get-blog-post-pages";
+import { SKELETON_CARDS } from "@/shared/constants";
 import { PostCard, PostCardSkeletons } from "./post-card";
 
 /** Every published post, newest first, with "Load more" for the next page. */

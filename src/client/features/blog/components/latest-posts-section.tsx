@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { SKELETON_CARDS } from "../../../../shared/constants";
-import { buttonVariants } from "../../../components/ui/button-variants";
-import { paths } from "../../../lib/paths";
-import { useLatestPosts } from "../api/get-blog-posts";
+import { buttonVariants } from "@/client/components/ui/button-variants";
+import { useLatestPosts } from "@/client/features/blog/api/get-blog-posts";
+import { paths } from "@/client/lib/paths";
+import { SKELETON_CARDS } from "@/shared/constants";
 import { PostCard, PostCardSkeletons } from "./post-card";
 
 type LatestPostsSectionProps = {
@@ -10,7 +10,7 @@ type LatestPostsSectionProps = {
   headingLevel?: "h1" | "h2";
 };
 
-/** The newest published posts (SPEC §2 Home "latest posts"), featured ones wide. */
+/** The newest published posts (docs/product.md §2 Home "latest posts"), featured ones wide. */
 export function LatestPostsSection({ headingLevel: Heading = "h2" }: LatestPostsSectionProps) {
   const { data, isPending, isError, refetch } = useLatestPosts();
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import type { BlogPostSummary } from "../../../../shared/api-types";
-import { paths } from "../../../lib/paths";
+import { paths } from "@/client/lib/paths";
+import type { BlogPostSummary } from "@/shared/api-types";
 import { PostMeta } from "./post-meta";
 
 const badgeClass = "inline-flex items-center rounded-full px-2.5 py-0.5 font-medium text-xs";
@@ -37,7 +37,7 @@ export function PostCard({ post }: { post: BlogPostSummary }) {
       >
         {/* The link's ::after covers the card, so the whole card is clickable. */}
         <Link
-          to={paths.blogPost(post.id)}
+          to={paths.blogPost(post.slug)}
           className="rounded-sm after:absolute after:inset-0 after:rounded-xl hover:text-primary"
         >
           {post.title}

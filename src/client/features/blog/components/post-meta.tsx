@@ -1,6 +1,6 @@
 import { Clock, MessageCircle } from "lucide-react";
-import type { BlogPostSummary } from "../../../../shared/api-types";
-import { formatPostDate } from "../lib/format-post-date";
+import { formatPostDate } from "@/client/features/blog/lib/format-post-date";
+import type { BlogPostSummary } from "@/shared/api-types";
 
 /** Date, read time and comment count of a post. */
 export function PostMeta({ post }: { post: BlogPostSummary }) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CmsHeroWord } from "../../../../shared/api-types";
-import { api } from "../../../lib/api-client";
-import { heroWordsQueryKey } from "../../../lib/query-keys";
+import { api } from "@/client/lib/api-client";
+import { heroWordsQueryKey } from "@/client/lib/query-keys";
+import type { CmsHeroWord } from "@/shared/api-types";
 
 export function addHeroWord(word: string): Promise<CmsHeroWord> {
   return api.post<CmsHeroWord>("/api/cms/hero-words", { body: { word } });

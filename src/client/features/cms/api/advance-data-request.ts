@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { DataRequestItem, DataRequestStatus } from "../../../../shared/api-types";
-import { api } from "../../../lib/api-client";
+import { api } from "@/client/lib/api-client";
+import type { DataRequestItem, DataRequestStatus } from "@/shared/api-types";
 import { dataRequestsQueryKey } from "./get-data-requests";
 
 /** Moves a request one step forward; 409 when someone else already moved it. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-import { blogPostsQueryKey, cmsOverviewQueryKey } from "../../../lib/query-keys";
+import { api } from "@/client/lib/api-client";
+import { blogPostsQueryKey, cmsOverviewQueryKey } from "@/client/lib/query-keys";
 
 export function deleteBlogPost(id: string): Promise<void> {
   return api.delete<void>(`/api/cms/blog-posts/${encodeURIComponent(id)}`);

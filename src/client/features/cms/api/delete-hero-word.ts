@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-import { heroWordsQueryKey } from "../../../lib/query-keys";
+import { api } from "@/client/lib/api-client";
+import { heroWordsQueryKey } from "@/client/lib/query-keys";
 
 export function deleteHeroWord(id: string): Promise<void> {
   return api.delete<void>(`/api/cms/hero-words/${encodeURIComponent(id)}`);

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { CmsBlogPost } from "../../../../shared/api-types";
-import { api } from "../../../lib/api-client";
+import { api } from "@/client/lib/api-client";
+import type { CmsBlogPost } from "@/shared/api-types";
 import { cmsBlogPostsQueryKey } from "./get-cms-blog-posts";
 
 export function getCmsBlogPost(id: string, signal?: AbortSignal): Promise<CmsBlogPost> {

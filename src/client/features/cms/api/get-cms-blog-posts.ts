@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
-import type { CmsBlogPostsPage } from "../../../../shared/api-types";
-import { api } from "../../../lib/api-client";
-import { blogPostsQueryKey } from "../../../lib/query-keys";
+import { api } from "@/client/lib/api-client";
+import { blogPostsQueryKey } from "@/client/lib/query-keys";
+import type { CmsBlogPostsPage } from "@/shared/api-types";
 
 /**
  * Starts with the public blog's key ("blog-posts"): one invalidation after a write refreshes

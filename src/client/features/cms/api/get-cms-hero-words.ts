@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { CmsHeroWordsResponse } from "../../../../shared/api-types";
-import { api } from "../../../lib/api-client";
-import { heroWordsQueryKey } from "../../../lib/query-keys";
+import { api } from "@/client/lib/api-client";
+import { heroWordsQueryKey } from "@/client/lib/query-keys";
+import type { CmsHeroWordsResponse } from "@/shared/api-types";
 
 /** Starts with the home hero's key ("hero-words"): one invalidation refreshes both. */
 export const cmsHeroWordsQueryKey = [...heroWordsQueryKey, "cms"] as const;

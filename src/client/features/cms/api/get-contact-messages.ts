@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
-import type { ContactMessagesPage } from "../../../../shared/api-types";
-import { api } from "../../../lib/api-client";
+import { api } from "@/client/lib/api-client";
+import type { ContactMessagesPage } from "@/shared/api-types";
 
 export const contactMessagesQueryKey = ["inbox", "messages"] as const;
 

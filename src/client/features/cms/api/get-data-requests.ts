@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from "@tanstack/react-query";
-import type { DataRequestsPage } from "../../../../shared/api-types";
-import { api } from "../../../lib/api-client";
+import { api } from "@/client/lib/api-client";
+import type { DataRequestsPage } from "@/shared/api-types";
 
 export const dataRequestsQueryKey = ["inbox", "data-requests"] as const;
 

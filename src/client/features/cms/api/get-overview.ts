@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { CmsOverview } from "../../../../shared/api-types";
-import { api } from "../../../lib/api-client";
-import { cmsOverviewQueryKey } from "../../../lib/query-keys";
+import { api } from "@/client/lib/api-client";
+import { cmsOverviewQueryKey } from "@/client/lib/query-keys";
+import type { CmsOverview } from "@/shared/api-types";
 
 export function getOverview(signal?: AbortSignal): Promise<CmsOverview> {
   return api.get<CmsOverview>("/api/cms/overview", { signal });

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import type { AdminUsersPage } from "../../../../shared/api-types";
-import { api } from "../../../lib/api-client";
+import { api } from "@/client/lib/api-client";
+import type { AdminUsersPage } from "@/shared/api-types";
 
 export const usersQueryKey = ["users"] as const;
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CmsHeroWord } from "../../../../shared/api-types";
-import { api } from "../../../lib/api-client";
-import { heroWordsQueryKey } from "../../../lib/query-keys";
+import { api } from "@/client/lib/api-client";
+import { heroWordsQueryKey } from "@/client/lib/query-keys";
+import type { CmsHeroWord } from "@/shared/api-types";
 
 export function setHeroWordActive(change: { id: string; isActive: boolean }): Promise<CmsHeroWord> {
   return api.patch<CmsHeroWord>(`/api/cms/hero-words/${encodeURIComponent(change.id)}`, {

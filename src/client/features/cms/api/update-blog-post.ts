@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CmsBlogPost } from "../../../../shared/api-types";
-import type { BlogPostInput } from "../../../../shared/schemas";
-import { api } from "../../../lib/api-client";
-import { blogPostsQueryKey, cmsOverviewQueryKey } from "../../../lib/query-keys";
+import { api } from "@/client/lib/api-client";
+import { blogPostsQueryKey, cmsOverviewQueryKey } from "@/client/lib/query-keys";
+import type { CmsBlogPost } from "@/shared/api-types";
+import type { BlogPostInput } from "@/shared/schemas";
 
 export function updateBlogPost(change: {
   id: string;

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { RoleChangeResponse } from "../../../../shared/api-types";
-import type { Role } from "../../../../shared/permissions";
-import { api } from "../../../lib/api-client";
-import { membersQueryKey, profilesQueryKey } from "../../../lib/query-keys";
-import { sessionQueryKey } from "../../../lib/session/get-session";
+import { api } from "@/client/lib/api-client";
+import { membersQueryKey, profilesQueryKey } from "@/client/lib/query-keys";
+import { sessionQueryKey } from "@/client/lib/session/get-session";
+import type { RoleChangeResponse } from "@/shared/api-types";
+import type { Role } from "@/shared/permissions";
 import { usersQueryKey } from "./get-users";
 
 /** docs/product.md §7: the reason the admin panel records with every change. */

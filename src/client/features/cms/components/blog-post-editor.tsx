@@ -1,11 +1,11 @@
-import type { BlogPostValues } from "../../../../shared/schemas";
-import { EditorDialog } from "../../../components/editor-dialog";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { ApiError, errorMessage } from "../../../lib/api-client";
-import { toast } from "../../../lib/toast";
-import { useCreateBlogPost } from "../api/create-blog-post";
-import { useCmsBlogPost } from "../api/get-cms-blog-post";
-import { useUpdateBlogPost } from "../api/update-blog-post";
+import { EditorDialog } from "@/client/components/editor-dialog";
+import { Skeleton } from "@/client/components/ui/skeleton";
+import { useCreateBlogPost } from "@/client/features/cms/api/create-blog-post";
+import { useCmsBlogPost } from "@/client/features/cms/api/get-cms-blog-post";
+import { useUpdateBlogPost } from "@/client/features/cms/api/update-blog-post";
+import { ApiError, errorMessage } from "@/client/lib/api-client";
+import { toast } from "@/client/lib/toast";
+import type { BlogPostValues } from "@/shared/schemas";
 import { BlogPostForm } from "./blog-post-form";
 
 /** Which post the editor shows: a new one, an existing one by id, or none (closed). */

@@ -1,31 +1,27 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Controller, useForm } from "react-hook-form";
-import type { CmsBlogPost } from "../../../../shared/api-types";
-import {
-  BLOG_CATEGORIES,
-  DEFAULT_BLOG_CATEGORY,
-  LIMITS,
-  readTimeMinutes,
-} from "../../../../shared/constants";
-import {
-  type BlogPostInput,
-  type BlogPostValues,
-  blogPostSchema,
-} from "../../../../shared/schemas";
-import { FieldError } from "../../../components/form/field-error";
-import { TextField } from "../../../components/form/text-field";
-import { TextareaField } from "../../../components/form/textarea-field";
-import { Button } from "../../../components/ui/button";
-import { Label } from "../../../components/ui/label";
+import { FieldError } from "@/client/components/form/field-error";
+import { TextField } from "@/client/components/form/text-field";
+import { TextareaField } from "@/client/components/form/textarea-field";
+import { Button } from "@/client/components/ui/button";
+import { Label } from "@/client/components/ui/label";
 import {
   Select,
   SelectContent,
   SelectItem,
   SelectTrigger,
   SelectValue,
-} from "../../../components/ui/select";
-import { Switch } from "../../../components/ui/switch";
-import { setServerFieldErrors } from "../../../lib/server-field-errors";
+} from "@/client/components/ui/select";
+import { Switch } from "@/client/components/ui/switch";
+import { setServerFieldErrors } from "@/client/lib/server-field-errors";
+import type { CmsBlogPost } from "@/shared/api-types";
+import {
+  BLOG_CATEGORIES,
+  DEFAULT_BLOG_CATEGORY,
+  LIMITS,
+  readTimeMinutes,
+} from "@/shared/constants";
+import { type BlogPostInput, type BlogPostValues, blogPostSchema } from "@/shared/schemas";
 
 const CATEGORIES = [DEFAULT_BLOG_CATEGORY, ...BLOG_CATEGORIES];
 const FIELDS = ["title", "excerpt", "content", "category", "status", "featured"] as const;

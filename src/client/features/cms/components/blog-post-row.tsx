@@ -1,12 +1,12 @@
 import { ExternalLink, Pencil, Star } from "lucide-react";
 import { Link } from "react-router";
-import type { CmsBlogPostSummary } from "../../../../shared/api-types";
-import { ConfirmDelete } from "../../../components/confirm-delete";
-import { RelativeTime } from "../../../components/relative-time";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { paths } from "../../../lib/paths";
+import { ConfirmDelete } from "@/client/components/confirm-delete";
+import { RelativeTime } from "@/client/components/relative-time";
+import { Badge } from "@/client/components/ui/badge";
+import { Button } from "@/client/components/ui/button";
+import { Card } from "@/client/components/ui/card";
+import { paths } from "@/client/lib/paths";
+import type { CmsBlogPostSummary } from "@/shared/api-types";
 
 type BlogPostRowProps = {
   post: CmsBlogPostSummary;
@@ -47,7 +47,7 @@ export function BlogPostRow({ post, onEdit, onDelete, deleting }: BlogPostRowPro
         <div className="flex shrink-0 items-center gap-1">
           {published ? (
             <Button variant="ghost" size="icon" asChild>
-              <Link to={paths.blogPost(post.id)} aria-label={`View ${post.title}`} title="View">
+              <Link to={paths.blogPost(post.slug)} aria-label={`View ${post.title}`} title="View">
                 <ExternalLink aria-hidden="true" />
               </Link>
             </Button>

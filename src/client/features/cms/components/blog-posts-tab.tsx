@@ -1,13 +1,13 @@
 import { Plus } from "lucide-react";
 import { useEffect, useState } from "react";
-import { LoadMoreButton } from "../../../components/load-more-button";
-import { TabFallback } from "../../../components/tab-fallback";
-import { TabHeader } from "../../../components/tab-header";
-import { Button } from "../../../components/ui/button";
-import { errorMessage } from "../../../lib/api-client";
-import { toast } from "../../../lib/toast";
-import { useDeleteBlogPost } from "../api/delete-blog-post";
-import { useCmsBlogPosts } from "../api/get-cms-blog-posts";
+import { LoadMoreButton } from "@/client/components/load-more-button";
+import { TabFallback } from "@/client/components/tab-fallback";
+import { TabHeader } from "@/client/components/tab-header";
+import { Button } from "@/client/components/ui/button";
+import { useDeleteBlogPost } from "@/client/features/cms/api/delete-blog-post";
+import { useCmsBlogPosts } from "@/client/features/cms/api/get-cms-blog-posts";
+import { errorMessage } from "@/client/lib/api-client";
+import { toast } from "@/client/lib/toast";
 import { BlogPostEditor, type EditorTarget } from "./blog-post-editor";
 import { BlogPostRow } from "./blog-post-row";
 

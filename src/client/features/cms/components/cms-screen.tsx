@@ -1,13 +1,13 @@
 import { LogOut } from "lucide-react";
 import { type ComponentType, type LazyExoticComponent, Suspense } from "react";
 import { useSearchParams } from "react-router";
-import { type Capability, can, type Role } from "../../../../shared/permissions";
-import { PageContainer } from "../../../components/page-container";
-import { PageHeading } from "../../../components/page-heading";
-import { RoleBadge } from "../../../components/role-badge";
-import { TabFallback } from "../../../components/tab-fallback";
-import { Button } from "../../../components/ui/button";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
+import { PageContainer } from "@/client/components/page-container";
+import { PageHeading } from "@/client/components/page-heading";
+import { RoleBadge } from "@/client/components/role-badge";
+import { TabFallback } from "@/client/components/tab-fallback";
+import { Button } from "@/client/components/ui/button";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
+import { type Capability, can, type Role } from "@/shared/permissions";
 
 export type CmsTab = {
   id: string;
@@ -26,7 +26,7 @@ type CmsScreenProps = {
 };
 
 /**
- * /cms: the welcome line, Sign Out, and the tabs the member's role may use (SPEC §2, §6).
+ * /cms: the welcome line, Sign Out, and the tabs the member's role may use (docs/product.md §2, §6).
  * The open tab lives in the address (?tab=users), so a reload or a shared link keeps it.
  */
 export function CmsScreen({ email, role, tabs: allTabs, onSignOut }: CmsScreenProps) {

@@ -1,10 +1,10 @@
 import { Mail } from "lucide-react";
-import { LoadMoreButton } from "../../../components/load-more-button";
-import { RelativeTime } from "../../../components/relative-time";
-import { TabFallback } from "../../../components/tab-fallback";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { useContactMessages } from "../api/get-contact-messages";
+import { LoadMoreButton } from "@/client/components/load-more-button";
+import { RelativeTime } from "@/client/components/relative-time";
+import { TabFallback } from "@/client/components/tab-fallback";
+import { Button } from "@/client/components/ui/button";
+import { Card } from "@/client/components/ui/card";
+import { useContactMessages } from "@/client/features/cms/api/get-contact-messages";
 
 /** Messages from the contact form, newest first (the site promises a reply within 24 hours). */
 export function ContactMessagesList() {

@@ -1,19 +1,16 @@
-import type { DataRequestItem, DataRequestStatus } from "../../../../shared/api-types";
-import { DATA_REQUEST_TYPES } from "../../../../shared/constants";
-import {
-  type LaterDataRequestStatus,
-  nextDataRequestStatus,
-} from "../../../../shared/data-request-status";
-import { LoadMoreButton } from "../../../components/load-more-button";
-import { RelativeTime } from "../../../components/relative-time";
-import { TabFallback } from "../../../components/tab-fallback";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { ApiError } from "../../../lib/api-client";
-import { toast } from "../../../lib/toast";
-import { useAdvanceDataRequest } from "../api/advance-data-request";
-import { useDataRequests } from "../api/get-data-requests";
+import { LoadMoreButton } from "@/client/components/load-more-button";
+import { RelativeTime } from "@/client/components/relative-time";
+import { TabFallback } from "@/client/components/tab-fallback";
+import { Badge } from "@/client/components/ui/badge";
+import { Button } from "@/client/components/ui/button";
+import { Card } from "@/client/components/ui/card";
+import { useAdvanceDataRequest } from "@/client/features/cms/api/advance-data-request";
+import { useDataRequests } from "@/client/features/cms/api/get-data-requests";
+import { ApiError } from "@/client/lib/api-client";
+import { toast } from "@/client/lib/toast";
+import type { DataRequestItem, DataRequestStatus } from "@/shared/api-types";
+import { DATA_REQUEST_TYPES } from "@/shared/constants";
+import { type LaterDataRequestStatus, nextDataRequestStatus } from "@/shared/data-request-status";
 
 const STATUS_LABELS: Record<DataRequestStatus, string> = {
   pending: "Pending",

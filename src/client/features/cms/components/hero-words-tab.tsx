@@ -1,21 +1,21 @@
 import { Plus } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
-import { LIMITS } from "../../../../shared/constants";
-import { cleanText } from "../../../../shared/schemas";
-import { ConfirmDelete } from "../../../components/confirm-delete";
-import { TabFallback } from "../../../components/tab-fallback";
-import { TabHeader } from "../../../components/tab-header";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { Input } from "../../../components/ui/input";
-import { Switch } from "../../../components/ui/switch";
-import { toast } from "../../../lib/toast";
-import { useAddHeroWord } from "../api/add-hero-word";
-import { useDeleteHeroWord } from "../api/delete-hero-word";
-import { useCmsHeroWords } from "../api/get-cms-hero-words";
-import { useSetHeroWordActive } from "../api/set-hero-word-active";
+import { ConfirmDelete } from "@/client/components/confirm-delete";
+import { TabFallback } from "@/client/components/tab-fallback";
+import { TabHeader } from "@/client/components/tab-header";
+import { Button } from "@/client/components/ui/button";
+import { Card } from "@/client/components/ui/card";
+import { Input } from "@/client/components/ui/input";
+import { Switch } from "@/client/components/ui/switch";
+import { useAddHeroWord } from "@/client/features/cms/api/add-hero-word";
+import { useDeleteHeroWord } from "@/client/features/cms/api/delete-hero-word";
+import { useCmsHeroWords } from "@/client/features/cms/api/get-cms-hero-words";
+import { useSetHeroWordActive } from "@/client/features/cms/api/set-hero-word-active";
+import { toast } from "@/client/lib/toast";
+import { LIMITS } from "@/shared/constants";
+import { cleanText } from "@/shared/schemas";
 
-/** SPEC §2 Hero Words (every staff role): the words the home page's hero types out. */
+/** docs/product.md §2 Hero Words (every staff role): the words the home page's hero types out. */
 export function HeroWordsTab() {
   const words = useCmsHeroWords();
   const add = useAddHeroWord();

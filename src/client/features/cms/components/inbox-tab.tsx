@@ -1,9 +1,9 @@
-import { TabHeader } from "../../../components/tab-header";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
+import { TabHeader } from "@/client/components/tab-header";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
 import { ContactMessagesList } from "./contact-messages-list";
 import { DataRequestsList } from "./data-requests-list";
 
-/** Inbox (admins; beyond the SPEC): what the contact and data request forms stored. */
+/** Inbox (admins; beyond the original specification): what the contact and data request forms stored. */
 export function InboxTab() {
   return (
     <div className="flex flex-col gap-6">

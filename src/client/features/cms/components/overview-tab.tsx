@@ -1,17 +1,23 @@
 import { FileText, MessagesSquare, TrendingUp } from "lucide-react";
-import { TabHeader } from "../../../components/tab-header";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { useOverview } from "../api/get-overview";
+import { TabHeader } from "@/client/components/tab-header";
+import { Button } from "@/client/components/ui/button";
+import { Card } from "@/client/components/ui/card";
+import { Skeleton } from "@/client/components/ui/skeleton";
+import { useOverview } from "@/client/features/cms/api/get-overview";
 
 const CARDS = [
   { key: "totalPosts", label: "Total posts", hint: "Published blog posts", icon: FileText },
   { key: "discussions", label: "Discussions", hint: "Active discussions", icon: MessagesSquare },
-  { key: "engagement", label: "Engagement", hint: "Comments in all", icon: TrendingUp },
+  // The replies anyone can read (not deleted, in an active discussion), counted by the database.
+  {
+    key: "engagement",
+    label: "Engagement",
+    hint: "Replies in active discussions",
+    icon: TrendingUp,
+  },
 ] as const;
 
-/** SPEC §2 CMS Overview: three counters. */
+/** docs/product.md §2.21.1 CMS Overview: three counters. */
 export function OverviewTab() {
   const overview = useOverview();
   return (

@@ -1,15 +1,15 @@
-import type { AdminUser } from "../../../../shared/api-types";
-import { ROLES, type Role } from "../../../../shared/permissions";
-import { RelativeTime } from "../../../components/relative-time";
-import { RoleBadge } from "../../../components/role-badge";
+import { RelativeTime } from "@/client/components/relative-time";
+import { RoleBadge } from "@/client/components/role-badge";
 import {
   Select,
   SelectContent,
   SelectItem,
   SelectTrigger,
   SelectValue,
-} from "../../../components/ui/select";
-import { UserAvatar } from "../../../components/user-avatar";
+} from "@/client/components/ui/select";
+import { UserAvatar } from "@/client/components/user-avatar";
+import type { AdminUser } from "@/shared/api-types";
+import { ROLES, type Role } from "@/shared/permissions";
 
 const ROLE_LABELS: Record<Role, string> = {
   user: "User",

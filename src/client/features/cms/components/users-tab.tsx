@@ -1,25 +1,25 @@
 import { useEffect, useState } from "react";
-import type { Role } from "../../../../shared/permissions";
-import { LoadMoreButton } from "../../../components/load-more-button";
-import { SearchInput } from "../../../components/search-input";
-import { TabFallback } from "../../../components/tab-fallback";
-import { TabHeader } from "../../../components/tab-header";
-import { Card } from "../../../components/ui/card";
-import { useDebouncedValue } from "../../../hooks/use-debounced-value";
-import { ApiError } from "../../../lib/api-client";
-import { toast } from "../../../lib/toast";
-import { useUsers } from "../api/get-users";
-import { useUpdateUserRole } from "../api/update-user-role";
+import { LoadMoreButton } from "@/client/components/load-more-button";
+import { SearchInput } from "@/client/components/search-input";
+import { TabFallback } from "@/client/components/tab-fallback";
+import { TabHeader } from "@/client/components/tab-header";
+import { Card } from "@/client/components/ui/card";
+import { useUsers } from "@/client/features/cms/api/get-users";
+import { useUpdateUserRole } from "@/client/features/cms/api/update-user-role";
+import { useDebouncedValue } from "@/client/hooks/use-debounced-value";
+import { ApiError } from "@/client/lib/api-client";
+import { toast } from "@/client/lib/toast";
+import type { Role } from "@/shared/permissions";
 import { UserRow } from "./user-row";
 
-/** SPEC §8: the server's message (e.g. the last-admin refusal), else the fixed text. */
+/** docs/product.md §8: the server's message (e.g. the last-admin refusal), else the fixed text. */
 function roleFailureMessage(error: unknown): string {
   return error instanceof ApiError && error.status >= 400 && error.status < 500
     ? error.message
     : "Failed to update user role.";
 }
 
-/** SPEC §2 Users (admins only): every account with its role, and the role change. */
+/** docs/product.md §2 Users (admins only): every account with its role, and the role change. */
 export function UsersTab() {
   const [searchText, setSearchText] = useState("");
   const search = useDebouncedValue(searchText.trim(), 300);

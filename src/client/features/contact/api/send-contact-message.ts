@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
-import type { ReceivedResponse } from "../../../../shared/api-types";
-import type { ContactInput } from "../../../../shared/schemas";
-import { api } from "../../../lib/api-client";
+import { api } from "@/client/lib/api-client";
+import type { ReceivedResponse } from "@/shared/api-types";
+import type { ContactInput } from "@/shared/schemas";
 
 export function sendContactMessage(input: ContactInput): Promise<ReceivedResponse> {
   return api.post<ReceivedResponse>("/api/contact", { body: input });

@@ -2,19 +2,19 @@
 // 100 KB JavaScript budget. The checks are shared/plain-checks.ts, the zod rules' twins; the
 // server validates again with the zod schema.
 import { type ChangeEvent, type FormEvent, type ReactNode, useId, useState } from "react";
-import { CONTACT_SEND_DELAY_MS, LIMITS } from "../../../../shared/constants";
-import { emailProblem, requiredTextProblem } from "../../../../shared/plain-checks";
-import type { ContactInput } from "../../../../shared/schemas";
-import { TextareaField } from "../../../components/form/textarea-field";
-import { buttonVariants } from "../../../components/ui/button-variants";
+import { TextareaField } from "@/client/components/form/textarea-field";
+import { buttonVariants } from "@/client/components/ui/button-variants";
 import {
   fieldErrorClassName,
   inputClassName,
   labelClassName,
-} from "../../../components/ui/field-classes";
-import { ApiError, errorMessage } from "../../../lib/api-client";
-import { toast } from "../../../lib/toast";
-import { useSendContactMessage } from "../api/send-contact-message";
+} from "@/client/components/ui/field-classes";
+import { useSendContactMessage } from "@/client/features/contact/api/send-contact-message";
+import { ApiError, errorMessage } from "@/client/lib/api-client";
+import { toast } from "@/client/lib/toast";
+import { CONTACT_SEND_DELAY_MS, LIMITS } from "@/shared/constants";
+import { emailProblem, requiredTextProblem } from "@/shared/plain-checks";
+import type { ContactInput } from "@/shared/schemas";
 
 type Field = keyof ContactInput;
 type Errors = Partial<Record<Field, string>>;
@@ -42,7 +42,7 @@ function validate(values: ContactInput): Errors {
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** SPEC §2 contact form: 'Sending...' for at least a second, a toast, then a cleared form. */
+/** docs/product.md §2 contact form: 'Sending...' for at least a second, a toast, then a cleared form. */
 export function ContactForm() {
   const id = useId();
   const [values, setValues] = useState<ContactInput>(EMPTY);
@@ -61,7 +61,7 @@ export function ContactForm() {
     }
     setSending(true);
     try {
-      // SPEC §4: the send takes a second; the request runs meanwhile.
+      // docs/product.md §4: the send takes a second; the request runs meanwhile.
       await Promise.all([send.mutateAsync(values), wait(CONTACT_SEND_DELAY_MS)]);
       toast.success("Message sent!", {
         description: "Thanks for reaching out. We'll get back to you soon!",

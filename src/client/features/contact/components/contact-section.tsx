@@ -1,4 +1,4 @@
-import { CONTACT_REPLY_HOURS } from "../../../../shared/constants";
+import { CONTACT_REPLY_HOURS } from "@/shared/constants";
 import { ContactForm } from "./contact-form";
 
 type ContactSectionProps = {
@@ -6,7 +6,7 @@ type ContactSectionProps = {
   headingLevel?: "h1" | "h2";
 };
 
-/** SPEC §2 contact form with its heading and the reply promise. */
+/** docs/product.md §2 contact form with its heading and the reply promise. */
 export function ContactSection({ headingLevel: Heading = "h2" }: ContactSectionProps) {
   return (
     <section id="contact" aria-labelledby="contact-heading" className="scroll-mt-16">

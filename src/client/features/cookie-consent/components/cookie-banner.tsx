@@ -1,11 +1,11 @@
 import { Cookie, X } from "lucide-react";
 import { Link } from "react-router";
-import { buttonVariants } from "../../../components/ui/button-variants";
-import { paths } from "../../../lib/paths";
-import { saveConsent } from "../lib/consent-storage";
+import { buttonVariants } from "@/client/components/ui/button-variants";
+import { saveConsent } from "@/client/features/cookie-consent/lib/consent-storage";
+import { paths } from "@/client/lib/paths";
 
 /**
- * SPEC §2/§4 cookie banner. Not a modal: the page stays usable and focus is not taken; the
+ * docs/product.md §2/§4 cookie banner. Not a modal: the page stays usable and focus is not taken; the
  * buttons are ordinary buttons in the tab order. `onClose` hides it (after a choice, or on the
  * close button, which stores nothing so the banner returns on the next visit).
  */

@@ -1,12 +1,12 @@
 import { lazy, Suspense, useState } from "react";
-import { readConsent } from "../lib/consent-storage";
+import { readConsent } from "@/client/features/cookie-consent/lib/consent-storage";
 
 // Only visitors without a stored choice download the banner.
 const CookieBanner = lazy(() =>
   import("./cookie-banner").then((module) => ({ default: module.CookieBanner })),
 );
 
-/** Shows the cookie banner when no consent is stored (SPEC §4). */
+/** Shows the cookie banner when no consent is stored (docs/product.md §4). */
 export function CookieConsentGate() {
   const [open, setOpen] = useState(() => readConsent() === null);
   if (!open) return null;

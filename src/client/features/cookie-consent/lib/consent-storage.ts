@@ -1,4 +1,4 @@
-// SPEC §3 "Cookie consent (stored locally)": the three flags and when the choice was made.
+// docs/product.md §3 "Cookie consent (stored locally)": the three flags and when the choice was made.
 
 export const CONSENT_STORAGE_KEY = "cookie-consent";
 
@@ -32,7 +32,7 @@ export function readConsent(): CookieConsent | null {
   }
 }
 
-/** SPEC §4: Accept All stores all true; Necessary Only stores analytics and marketing false. */
+/** docs/product.md §4: Accept All stores all true; Necessary Only stores analytics and marketing false. */
 export function saveConsent(choice: "all" | "necessary"): void {
   const consent: CookieConsent = {
     necessary: true,

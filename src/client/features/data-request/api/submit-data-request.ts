@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
-import type { ReceivedResponse } from "../../../../shared/api-types";
-import type { DataRequestInput } from "../../../../shared/schemas";
-import { api } from "../../../lib/api-client";
+import { api } from "@/client/lib/api-client";
+import type { ReceivedResponse } from "@/shared/api-types";
+import type { DataRequestInput } from "@/shared/schemas";
 
 export function submitDataRequest(input: DataRequestInput): Promise<ReceivedResponse> {
   return api.post<ReceivedResponse>("/api/data-requests", { body: input });

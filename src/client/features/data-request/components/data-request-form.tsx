@@ -2,31 +2,31 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
-import { DATA_REQUEST_RESPONSE_DAYS, DATA_REQUEST_TYPES } from "../../../../shared/constants";
-import { type DataRequestInput, dataRequestSchema } from "../../../../shared/schemas";
-import { FieldError } from "../../../components/form/field-error";
-import { TextField } from "../../../components/form/text-field";
-import { TextareaField } from "../../../components/form/textarea-field";
-import { Button } from "../../../components/ui/button";
-import { Label } from "../../../components/ui/label";
+import { FieldError } from "@/client/components/form/field-error";
+import { TextField } from "@/client/components/form/text-field";
+import { TextareaField } from "@/client/components/form/textarea-field";
+import { Button } from "@/client/components/ui/button";
+import { Label } from "@/client/components/ui/label";
 import {
   Select,
   SelectContent,
   SelectItem,
   SelectTrigger,
   SelectValue,
-} from "../../../components/ui/select";
-import { setServerFieldErrors } from "../../../lib/server-field-errors";
-import { useAuth } from "../../../lib/session/use-auth";
-import { toast } from "../../../lib/toast";
-import { useSubmitDataRequest } from "../api/submit-data-request";
+} from "@/client/components/ui/select";
+import { useSubmitDataRequest } from "@/client/features/data-request/api/submit-data-request";
+import { setServerFieldErrors } from "@/client/lib/server-field-errors";
+import { useAuth } from "@/client/lib/session/use-auth";
+import { toast } from "@/client/lib/toast";
+import { DATA_REQUEST_RESPONSE_DAYS, DATA_REQUEST_TYPES } from "@/shared/constants";
+import { type DataRequestInput, dataRequestSchema } from "@/shared/schemas";
 
 type FormValues = z.input<typeof dataRequestSchema>;
 
 const FIELDS = ["requestType", "email", "fullName", "details"] as const;
 const EMPTY = { email: "", fullName: "", details: "" } as const;
 
-/** SPEC §2 data request form: submit stays disabled until type, email and name are filled. */
+/** docs/product.md §2 data request form: submit stays disabled until type, email and name are filled. */
 export function DataRequestForm() {
   const { user, profile } = useAuth();
   const submit = useSubmitDataRequest();

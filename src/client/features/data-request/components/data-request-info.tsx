@@ -1,7 +1,7 @@
 import { Info } from "lucide-react";
-import { DATA_REQUEST_RESPONSE_DAYS } from "../../../../shared/constants";
+import { DATA_REQUEST_RESPONSE_DAYS } from "@/shared/constants";
 
-/** SPEC §2 Data Request info box: identity check, response time, email confirmation. */
+/** docs/product.md §2 Data Request info box: identity check, response time, email confirmation. */
 export function DataRequestInfo() {
   return (
     <aside

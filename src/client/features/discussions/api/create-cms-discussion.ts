@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { DiscussionItem } from "../../../../shared/api-types";
-import type { DiscussionInput } from "../../../../shared/schemas";
-import { api } from "../../../lib/api-client";
-import { cmsOverviewQueryKey, discussionsQueryKey } from "../../../lib/query-keys";
+import { api } from "@/client/lib/api-client";
+import { cmsOverviewQueryKey, discussionsQueryKey } from "@/client/lib/query-keys";
+import type { DiscussionItem } from "@/shared/api-types";
+import type { DiscussionInput } from "@/shared/schemas";
 
 /**
  * Staff start a discussion under their own name, without the members' posting limit

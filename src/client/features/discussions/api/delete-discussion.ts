@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-import { cmsOverviewQueryKey, discussionsQueryKey } from "../../../lib/query-keys";
+import { api } from "@/client/lib/api-client";
+import { cmsOverviewQueryKey, discussionsQueryKey } from "@/client/lib/query-keys";
 
 /** Moderators and admins remove a discussion (docs/product.md §4.6); 403 for anyone else. */
 export function deleteDiscussion(id: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import type { DiscussionPage } from "../../../../shared/api-types";
-import { api } from "../../../lib/api-client";
-import { discussionsQueryKey } from "../../../lib/query-keys";
+import { api } from "@/client/lib/api-client";
+import { discussionsQueryKey } from "@/client/lib/query-keys";
+import type { DiscussionPage } from "@/shared/api-types";
 
 /**
  * Starts with the forum's key ("discussions"): a write here refreshes the forum's cached lists

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { DiscussionItem } from "../../../../shared/api-types";
-import { api } from "../../../lib/api-client";
-import { discussionsQueryKey } from "../../../lib/query-keys";
+import { api } from "@/client/lib/api-client";
+import { discussionsQueryKey } from "@/client/lib/query-keys";
+import type { DiscussionItem } from "@/shared/api-types";
 
 export function getDiscussion(id: string, signal?: AbortSignal): Promise<DiscussionItem> {
   return api.get<DiscussionItem>(`/api/discussions/${encodeURIComponent(id)}`, { signal });

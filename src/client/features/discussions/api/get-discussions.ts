@@ -1,16 +1,20 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import type { DiscussionPage } from "../../../../shared/api-types";
-import type { DateRange } from "../../../../shared/constants";
-import { api } from "../../../lib/api-client";
-import { discussionsQueryKey } from "../../../lib/query-keys";
+import { api } from "@/client/lib/api-client";
+import { discussionsQueryKey } from "@/client/lib/query-keys";
+import type { DiscussionPage } from "@/shared/api-types";
+import type { DateRange, DiscussionSort } from "@/shared/constants";
 
-/** Search plus the SPEC §3 filters (status is always 'active'). */
+/**
+ * Search plus the docs/product.md §3.6 filters (status is always 'active') and the order of
+ * §4.6: `newest`, or `activity` ("Latest activity", by the last reply).
+ */
 export type DiscussionFilters = {
   search: string;
   author: string;
   dateRange: DateRange;
   pinned: boolean;
   locked: boolean;
+  sort: DiscussionSort;
 };
 
 export function getDiscussions(
@@ -24,6 +28,8 @@ export function getDiscussions(
   if (filters.dateRange !== "all") query.set("range", filters.dateRange);
   if (filters.pinned) query.set("pinned", "true");
   if (filters.locked) query.set("locked", "true");
+  // The default is left out: the page preloads exactly /api/discussions (page-data-preloads.ts).
+  if (filters.sort !== "newest") query.set("sort", filters.sort);
   if (cursor) query.set("cursor", cursor);
   const search = query.size ? `?${query}` : "";
   return api.get<DiscussionPage>(`/api/discussions${search}`, { signal });
@@ -40,7 +46,7 @@ export function discussionsQueryOptions(filters: DiscussionFilters) {
   });
 }
 
-/** The forum list a page at a time: pinned first, then newest. */
+/** The forum list a page at a time: pinned first, then newest or by latest activity. */
 export function useDiscussions(filters: DiscussionFilters) {
   return useInfiniteQuery(discussionsQueryOptions(filters));
 }

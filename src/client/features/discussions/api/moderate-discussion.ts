@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { DiscussionItem } from "../../../../shared/api-types";
-import { api } from "../../../lib/api-client";
-import { discussionsQueryKey } from "../../../lib/query-keys";
+import { api } from "@/client/lib/api-client";
+import { discussionsQueryKey } from "@/client/lib/query-keys";
+import type { DiscussionItem } from "@/shared/api-types";
 
 /** Pin and lock are set to a value rather than toggled: two moderators cannot undo each other. */
 export type ModerationChange = { id: string } & (

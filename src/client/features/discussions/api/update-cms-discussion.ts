@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { DiscussionItem } from "../../../../shared/api-types";
-import type { DiscussionInput } from "../../../../shared/schemas";
-import { api } from "../../../lib/api-client";
-import { discussionsQueryKey } from "../../../lib/query-keys";
+import { api } from "@/client/lib/api-client";
+import { discussionsQueryKey } from "@/client/lib/query-keys";
+import type { DiscussionItem } from "@/shared/api-types";
+import type { DiscussionInput } from "@/shared/schemas";
 
 /** Staff change a discussion's title and content; its author stays. */
 export function updateCmsDiscussion(change: {

@@ -1,11 +1,11 @@
-import type { DiscussionItem } from "../../../../shared/api-types";
-import type { DiscussionInput } from "../../../../shared/schemas";
-import { EditorDialog } from "../../../components/editor-dialog";
-import { ApiError } from "../../../lib/api-client";
-import { useAuth } from "../../../lib/session/use-auth";
-import { toast } from "../../../lib/toast";
-import { useCreateCmsDiscussion } from "../api/create-cms-discussion";
-import { useUpdateCmsDiscussion } from "../api/update-cms-discussion";
+import { EditorDialog } from "@/client/components/editor-dialog";
+import { useCreateCmsDiscussion } from "@/client/features/discussions/api/create-cms-discussion";
+import { useUpdateCmsDiscussion } from "@/client/features/discussions/api/update-cms-discussion";
+import { ApiError } from "@/client/lib/api-client";
+import { useAuth } from "@/client/lib/session/use-auth";
+import { toast } from "@/client/lib/toast";
+import type { DiscussionItem } from "@/shared/api-types";
+import type { DiscussionInput } from "@/shared/schemas";
 import { DiscussionForm } from "./discussion-form";
 
 /** A new discussion ("new"), one to edit, or none (closed). */

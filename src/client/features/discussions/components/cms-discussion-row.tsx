@@ -1,12 +1,12 @@
 import { ExternalLink, Lock, LockOpen, Pencil, Pin, PinOff } from "lucide-react";
 import { Link } from "react-router";
-import type { DiscussionItem } from "../../../../shared/api-types";
-import { ConfirmDelete } from "../../../components/confirm-delete";
-import { RelativeTime } from "../../../components/relative-time";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { paths } from "../../../lib/paths";
+import { ConfirmDelete } from "@/client/components/confirm-delete";
+import { RelativeTime } from "@/client/components/relative-time";
+import { Badge } from "@/client/components/ui/badge";
+import { Button } from "@/client/components/ui/button";
+import { Card } from "@/client/components/ui/card";
+import { paths } from "@/client/lib/paths";
+import type { DiscussionItem } from "@/shared/api-types";
 
 type CmsDiscussionRowProps = {
   discussion: DiscussionItem;

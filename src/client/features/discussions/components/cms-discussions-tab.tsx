@@ -1,16 +1,22 @@
 import { Plus } from "lucide-react";
 import { useEffect, useState } from "react";
-import { LoadMoreButton } from "../../../components/load-more-button";
-import { SearchInput } from "../../../components/search-input";
-import { TabFallback } from "../../../components/tab-fallback";
-import { TabHeader } from "../../../components/tab-header";
-import { Button } from "../../../components/ui/button";
-import { useDebouncedValue } from "../../../hooks/use-debounced-value";
-import { toast } from "../../../lib/toast";
-import { useDeleteDiscussion } from "../api/delete-discussion";
-import { useCmsDiscussions } from "../api/get-cms-discussions";
-import { type ModerationChange, useModerateDiscussion } from "../api/moderate-discussion";
-import { MODERATION_FAILED_MESSAGE, moderationSuccessMessage } from "../lib/moderation-messages";
+import { LoadMoreButton } from "@/client/components/load-more-button";
+import { SearchInput } from "@/client/components/search-input";
+import { TabFallback } from "@/client/components/tab-fallback";
+import { TabHeader } from "@/client/components/tab-header";
+import { Button } from "@/client/components/ui/button";
+import { useDeleteDiscussion } from "@/client/features/discussions/api/delete-discussion";
+import { useCmsDiscussions } from "@/client/features/discussions/api/get-cms-discussions";
+import {
+  type ModerationChange,
+  useModerateDiscussion,
+} from "@/client/features/discussions/api/moderate-discussion";
+import {
+  MODERATION_FAILED_MESSAGE,
+  moderationSuccessMessage,
+} from "@/client/features/discussions/lib/moderation-messages";
+import { useDebouncedValue } from "@/client/hooks/use-debounced-value";
+import { toast } from "@/client/lib/toast";
 import { CmsDiscussionEditor, type CmsDiscussionEditorTarget } from "./cms-discussion-editor";
 import { CmsDiscussionRow } from "./cms-discussion-row";
 

@@ -1,5 +1,5 @@
 import { Lock, Pin } from "lucide-react";
-import { Badge } from "../../../components/ui/badge";
+import { Badge } from "@/client/components/ui/badge";
 
 /** The pinned and locked badges a discussion shows wherever it appears. */
 export function DiscussionBadges({ isPinned, isLocked }: { isPinned: boolean; isLocked: boolean }) {

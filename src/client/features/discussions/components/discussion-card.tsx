@@ -1,10 +1,10 @@
 import { memo } from "react";
 import { Link } from "react-router";
-import type { DiscussionItem } from "../../../../shared/api-types";
-import { Card } from "../../../components/ui/card";
-import { paths } from "../../../lib/paths";
+import { Card } from "@/client/components/ui/card";
+import { paths } from "@/client/lib/paths";
+import type { DiscussionItem } from "@/shared/api-types";
 import { DiscussionBadges } from "./discussion-badges";
-import { DiscussionByline, ReplyCount } from "./discussion-meta";
+import { DiscussionByline, LastReplyTime, ReplyCount } from "./discussion-meta";
 import { ModerationButtons } from "./moderation-buttons";
 
 type DiscussionCardProps = {
@@ -35,7 +35,11 @@ function DiscussionCardContent({ discussion, canModerate }: DiscussionCardProps)
         <DiscussionByline discussion={discussion} />
         <p className="line-clamp-3 whitespace-pre-line break-words text-sm">{discussion.content}</p>
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <ReplyCount replies={discussion.replies} />
+          {/* Icons rather than a "·" between the two: on a phone the second wraps below. */}
+          <p className="flex flex-wrap items-center gap-x-4 gap-y-1">
+            <ReplyCount replies={discussion.replies} />
+            {discussion.lastReplyAt ? <LastReplyTime lastReplyAt={discussion.lastReplyAt} /> : null}
+          </p>
           {canModerate ? (
             <div className="relative z-10">
               <ModerationButtons discussion={discussion} />

@@ -1,15 +1,16 @@
-import { ArrowLeft, Lock, MessageSquare } from "lucide-react";
-import { useEffect } from "react";
+import { ArrowLeft, Lock } from "lucide-react";
+import { type ReactNode, useEffect } from "react";
 import { Link, useNavigate } from "react-router";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { usePageTitle } from "../../../hooks/use-page-title";
-import { ApiError } from "../../../lib/api-client";
-import { paths } from "../../../lib/paths";
-import { toast } from "../../../lib/toast";
-import { useDiscussion } from "../api/get-discussion";
-import { useLiveDiscussions } from "../hooks/use-live-discussions";
+import { Button } from "@/client/components/ui/button";
+import { Card } from "@/client/components/ui/card";
+import { Skeleton } from "@/client/components/ui/skeleton";
+import { useDiscussion } from "@/client/features/discussions/api/get-discussion";
+import { useLiveDiscussions } from "@/client/features/discussions/hooks/use-live-discussions";
+import { usePageTitle } from "@/client/hooks/use-page-title";
+import { ApiError } from "@/client/lib/api-client";
+import { paths } from "@/client/lib/paths";
+import { toast } from "@/client/lib/toast";
+import type { DiscussionItem } from "@/shared/api-types";
 import { DiscussionBadges } from "./discussion-badges";
 import { DiscussionByline, ReplyCount } from "./discussion-meta";
 import { DiscussionNotFound } from "./discussion-not-found";
@@ -38,15 +39,24 @@ function DetailSkeleton() {
   );
 }
 
-/** /discussion/{id}: SPEC §2 discussion detail. */
-export function DiscussionDetail({ id }: { id: string }) {
+type DiscussionDetailProps = {
+  id: string;
+  /**
+   * What goes under the discussion once it has loaded (the replies thread, composed by the
+   * page: features do not import each other).
+   */
+  renderReplies?: (discussion: DiscussionItem) => ReactNode;
+};
+
+/** /discussion/{id}: docs/product.md §2.7 discussion detail. */
+export function DiscussionDetail({ id, renderReplies }: DiscussionDetailProps) {
   const navigate = useNavigate();
   const discussion = useDiscussion(id);
   const data = discussion.data;
   usePageTitle(data?.title ?? "Discussion");
   useLiveDiscussions();
 
-  // SPEC §2 and §8: a missing discussion (also one removed while it is open) says so and goes
+  // docs/product.md §2 and §8: a missing discussion (also one removed while it is open) says so and goes
   // home; any other failure to load says that instead.
   useEffect(() => {
     if (!discussion.isError) return;
@@ -93,18 +103,7 @@ export function DiscussionDetail({ id }: { id: string }) {
               ) : null}
             </footer>
           </article>
-          <section
-            aria-labelledby="comments-heading"
-            className="flex flex-col items-center gap-2 rounded-xl border border-dashed px-6 py-10 text-center"
-          >
-            <MessageSquare aria-hidden="true" className="size-8 text-muted-foreground" />
-            <h2 id="comments-heading" className="font-sans font-semibold text-lg">
-              Comments coming soon
-            </h2>
-            <p className="max-w-md text-muted-foreground text-sm">
-              We're working on a comment system so you can reply to discussions. Check back soon.
-            </p>
-          </section>
+          {renderReplies?.(data)}
         </>
       )}
     </div>

@@ -1,7 +1,8 @@
 import { lazy, Suspense } from "react";
-import { useLoadOnIntent } from "../../../hooks/use-load-on-intent";
-import type { DiscussionFilters } from "../api/get-discussions";
-import { activeFilterCount } from "../hooks/use-discussion-filters";
+import type { DiscussionFilters } from "@/client/features/discussions/api/get-discussions";
+import { activeFilterCount } from "@/client/features/discussions/hooks/use-discussion-filters";
+import { useLoadOnIntent } from "@/client/hooks/use-load-on-intent";
+import { DiscussionSortSelect } from "./discussion-filters-sort";
 import { FiltersTriggerButton } from "./filters-trigger-button";
 
 // The filter panel (Radix popover and switch, with floating-ui) loads on first intent; loaded
@@ -17,8 +18,23 @@ type DiscussionFiltersControlProps = {
   onClear: () => void;
 };
 
-/** SPEC §3 filters behind the "Filters" button, whose code loads when it is reached for. */
+/**
+ * The sort (docs/product.md §2.6), then the §3.6 filters behind the "Filters" button, whose code
+ * loads when it is reached for.
+ */
 export function DiscussionFiltersControl(props: DiscussionFiltersControlProps) {
+  return (
+    <>
+      <DiscussionSortSelect
+        value={props.filters.sort}
+        onChange={(sort) => props.onChange({ sort })}
+      />
+      <FiltersPanel {...props} />
+    </>
+  );
+}
+
+function FiltersPanel(props: DiscussionFiltersControlProps) {
   const panel = useLoadOnIntent(loadPanel);
   const standIn = (
     <FiltersTriggerButton

@@ -1,15 +1,18 @@
 import { useEffect, useRef, useState } from "react";
-import { DATE_RANGES, type DateRange, LIMITS } from "../../../../shared/constants";
-import { Button } from "../../../components/ui/button";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
-import { NativeSelect } from "../../../components/ui/native-select";
-import { Popover, PopoverContent, PopoverTrigger } from "../../../components/ui/popover";
-import { Switch } from "../../../components/ui/switch";
-import { useDebouncedValue } from "../../../hooks/use-debounced-value";
-import { useFocusOnMount } from "../../../hooks/use-load-on-intent";
-import type { DiscussionFilters } from "../api/get-discussions";
-import { activeFilterCount } from "../hooks/use-discussion-filters";
+import { Button } from "@/client/components/ui/button";
+import { Input } from "@/client/components/ui/input";
+import { Label } from "@/client/components/ui/label";
+import { NativeSelect } from "@/client/components/ui/native-select";
+import { Popover, PopoverContent, PopoverTrigger } from "@/client/components/ui/popover";
+import { Switch } from "@/client/components/ui/switch";
+import type { DiscussionFilters } from "@/client/features/discussions/api/get-discussions";
+import {
+  activeFilterCount,
+  hasFiltersToClear,
+} from "@/client/features/discussions/hooks/use-discussion-filters";
+import { useDebouncedValue } from "@/client/hooks/use-debounced-value";
+import { useFocusOnMount } from "@/client/hooks/use-load-on-intent";
+import { DATE_RANGES, type DateRange, LIMITS } from "@/shared/constants";
 import { FiltersTriggerButton } from "./filters-trigger-button";
 
 const RANGE_LABELS: Record<DateRange, string> = {
@@ -31,7 +34,7 @@ type DiscussionFiltersPopoverProps = {
   focusTrigger?: boolean;
 };
 
-/** SPEC §3 filters: author, date range, pinned only, locked only; the trigger shows the count. */
+/** docs/product.md §3 filters: author, date range, pinned only, locked only; the trigger shows the count. */
 export function DiscussionFiltersPopover({
   filters,
   onChange,
@@ -105,7 +108,7 @@ export function DiscussionFiltersPopover({
             onCheckedChange={(locked) => onChange({ locked })}
           />
         </div>
-        <Button variant="ghost" size="sm" onClick={onClear} disabled={count === 0}>
+        <Button variant="ghost" size="sm" onClick={onClear} disabled={!hasFiltersToClear(filters)}>
           Clear filters
         </Button>
       </PopoverContent>

@@ -1,15 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
-import { LIMITS } from "../../../../shared/constants";
-import { type DiscussionInput, discussionSchema } from "../../../../shared/schemas";
-import { CharacterCount } from "../../../components/form/character-count";
-import { TextField } from "../../../components/form/text-field";
-import { TextareaField } from "../../../components/form/textarea-field";
-import { Button } from "../../../components/ui/button";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
-import { setServerFieldErrors } from "../../../lib/server-field-errors";
+import { CharacterCount } from "@/client/components/form/character-count";
+import { TextField } from "@/client/components/form/text-field";
+import { TextareaField } from "@/client/components/form/textarea-field";
+import { Button } from "@/client/components/ui/button";
+import { Input } from "@/client/components/ui/input";
+import { Label } from "@/client/components/ui/label";
+import { setServerFieldErrors } from "@/client/lib/server-field-errors";
+import { LIMITS } from "@/shared/constants";
+import { type DiscussionInput, discussionSchema } from "@/shared/schemas";
 
 const FIELDS = ["title", "content"] as const;
 

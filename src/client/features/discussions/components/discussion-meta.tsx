@@ -1,6 +1,6 @@
-import { MessageSquare } from "lucide-react";
-import type { DiscussionItem } from "../../../../shared/api-types";
-import { RelativeTime } from "../../../components/relative-time";
+import { Clock, MessageSquare } from "lucide-react";
+import { RelativeTime } from "@/client/components/relative-time";
+import type { DiscussionItem } from "@/shared/api-types";
 
 /** "by {author} · 3 hours ago" */
 export function DiscussionByline({ discussion }: { discussion: DiscussionItem }) {
@@ -13,12 +13,22 @@ export function DiscussionByline({ discussion }: { discussion: DiscussionItem })
   );
 }
 
-/** SPEC §2: the reply count is fixed at 0 until comments exist. */
+/** "{n} replies" ("1 reply"): the discussion's replies not deleted (docs/product.md §3.4). */
 export function ReplyCount({ replies }: { replies: number }) {
   return (
     <span className="inline-flex items-center gap-1.5 text-muted-foreground text-sm">
       <MessageSquare aria-hidden="true" className="size-4" />
-      {replies} {replies === 1 ? "reply" : "replies"}
+      {replies.toLocaleString()} {replies === 1 ? "reply" : "replies"}
+    </span>
+  );
+}
+
+/** "last reply 5 minutes ago", with the exact time on hover. */
+export function LastReplyTime({ lastReplyAt }: { lastReplyAt: string }) {
+  return (
+    <span className="inline-flex items-center gap-1.5 text-muted-foreground text-sm">
+      <Clock aria-hidden="true" className="size-4" />
+      <RelativeTime value={lastReplyAt} prefix="last reply" />
     </span>
   );
 }

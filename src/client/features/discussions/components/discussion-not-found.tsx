@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { Button } from "../../../components/ui/button";
-import { paths } from "../../../lib/paths";
+import { Button } from "@/client/components/ui/button";
+import { paths } from "@/client/lib/paths";
 
-/** SPEC §2: shown when nothing loads. */
+/** docs/product.md §2: shown when nothing loads. */
 export function DiscussionNotFound() {
   return (
     <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-16 text-center">

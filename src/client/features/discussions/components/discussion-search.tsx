@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { SearchInput } from "../../../components/search-input";
-import { useDebouncedValue } from "../../../hooks/use-debounced-value";
+import { SearchInput } from "@/client/components/search-input";
+import { useDebouncedValue } from "@/client/hooks/use-debounced-value";
 
 const SEARCH_DELAY_MS = 300;
 const MAX_SEARCH = 200;

@@ -1,5 +1,5 @@
 import { MessagesSquare } from "lucide-react";
-import { Button } from "../../../components/ui/button";
+import { Button } from "@/client/components/ui/button";
 
 type DiscussionsEmptyStateProps = {
   /** True when a search or filter hides everything; false when the forum is empty. */

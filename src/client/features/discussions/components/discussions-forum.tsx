@@ -1,17 +1,20 @@
 import { Loader2, Plus } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link } from "react-router";
-import { SKELETON_CARDS } from "../../../../shared/constants";
-import { can } from "../../../../shared/permissions";
-import { PageHeading } from "../../../components/page-heading";
-import { Button } from "../../../components/ui/button";
-import { paths } from "../../../lib/paths";
-import { useAuth } from "../../../lib/session/use-auth";
-import { toast } from "../../../lib/toast";
-import type { DiscussionFilters } from "../api/get-discussions";
-import { useDiscussions } from "../api/get-discussions";
-import { activeFilterCount, useDiscussionFilters } from "../hooks/use-discussion-filters";
-import { useLiveDiscussions } from "../hooks/use-live-discussions";
+import { PageHeading } from "@/client/components/page-heading";
+import { Button } from "@/client/components/ui/button";
+import type { DiscussionFilters } from "@/client/features/discussions/api/get-discussions";
+import { useDiscussions } from "@/client/features/discussions/api/get-discussions";
+import {
+  activeFilterCount,
+  useDiscussionFilters,
+} from "@/client/features/discussions/hooks/use-discussion-filters";
+import { useLiveDiscussions } from "@/client/features/discussions/hooks/use-live-discussions";
+import { paths } from "@/client/lib/paths";
+import { useAuth } from "@/client/lib/session/use-auth";
+import { toast } from "@/client/lib/toast";
+import { SKELETON_CARDS } from "@/shared/constants";
+import { can } from "@/shared/permissions";
 import { DiscussionCard } from "./discussion-card";
 import { DiscussionCardSkeleton } from "./discussion-card-skeleton";
 import { DiscussionFiltersControl } from "./discussion-filters-control";
@@ -32,7 +35,7 @@ function resultsText(filters: DiscussionFilters): string | null {
   return count ? `Filtered discussions${filtered}` : null;
 }
 
-/** /discussion: SPEC §2 forum list with search, filters, creation and live updates. */
+/** /discussion: docs/product.md §2 forum list with search, filters, creation and live updates. */
 export function DiscussionsForum() {
   const { user, role, loading: sessionLoading } = useAuth();
   const { filters, setFilters, clearFilters, clearAll } = useDiscussionFilters();

@@ -1,10 +1,10 @@
 import { SlidersHorizontal } from "lucide-react";
 import type * as React from "react";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
+import { Badge } from "@/client/components/ui/badge";
+import { Button } from "@/client/components/ui/button";
 
 type FiltersTriggerButtonProps = React.ComponentProps<"button"> & {
-  /** Active filters (SPEC §5 count), shown as a badge and in the accessible name. */
+  /** Active filters (docs/product.md §5 count), shown as a badge and in the accessible name. */
   count: number;
 };
 

@@ -1,9 +1,15 @@
 import { Lock, LockOpen, Pin, PinOff } from "lucide-react";
-import type { DiscussionItem } from "../../../../shared/api-types";
-import { Button } from "../../../components/ui/button";
-import { toast } from "../../../lib/toast";
-import { type ModerationChange, useModerateDiscussion } from "../api/moderate-discussion";
-import { MODERATION_FAILED_MESSAGE, moderationSuccessMessage } from "../lib/moderation-messages";
+import { Button } from "@/client/components/ui/button";
+import {
+  type ModerationChange,
+  useModerateDiscussion,
+} from "@/client/features/discussions/api/moderate-discussion";
+import {
+  MODERATION_FAILED_MESSAGE,
+  moderationSuccessMessage,
+} from "@/client/features/discussions/lib/moderation-messages";
+import { toast } from "@/client/lib/toast";
+import type { DiscussionItem } from "@/shared/api-types";
 
 /** Pin/unpin and lock/unlock, shown to moderators and admins (docs/product.md §6). */
 export function ModerationButtons({ discussion }: { discussion: DiscussionItem }) {

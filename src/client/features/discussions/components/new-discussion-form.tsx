@@ -1,8 +1,8 @@
-import type { DiscussionInput } from "../../../../shared/schemas";
-import { Card } from "../../../components/ui/card";
-import { ApiError } from "../../../lib/api-client";
-import { toast } from "../../../lib/toast";
-import { useCreateDiscussion } from "../api/create-discussion";
+import { Card } from "@/client/components/ui/card";
+import { useCreateDiscussion } from "@/client/features/discussions/api/create-discussion";
+import { ApiError } from "@/client/lib/api-client";
+import { toast } from "@/client/lib/toast";
+import type { DiscussionInput } from "@/shared/schemas";
 import { DiscussionForm } from "./discussion-form";
 
 /** docs/product.md §5.6 messages for a refused creation; 429 carries the server's own. */

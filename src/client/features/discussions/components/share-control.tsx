@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
-import type { DiscussionItem } from "../../../../shared/api-types";
-import { useLoadOnIntent } from "../../../hooks/use-load-on-intent";
-import { useShareCount } from "../hooks/use-share-count";
+import { useShareCount } from "@/client/features/discussions/hooks/use-share-count";
+import { useLoadOnIntent } from "@/client/hooks/use-load-on-intent";
+import type { DiscussionItem } from "@/shared/api-types";
 import { ShareTriggerButton } from "./share-trigger-button";
 
 // The share menu (Radix dropdown with floating-ui) loads on first intent; loaded right after
@@ -9,7 +9,7 @@ import { ShareTriggerButton } from "./share-trigger-button";
 const loadMenu = () => import("./share-menu");
 const ShareMenu = lazy(() => loadMenu().then((module) => ({ default: module.ShareMenu })));
 
-/** SPEC §2 share menu behind the "Share" button, whose code loads when it is reached for. */
+/** docs/product.md §2 share menu behind the "Share" button, whose code loads when it is reached for. */
 export function ShareControl({ discussion }: { discussion: DiscussionItem }) {
   const menu = useLoadOnIntent(loadMenu);
   const { count } = useShareCount(discussion.id);

@@ -1,5 +1,4 @@
 import { Link2, Mail } from "lucide-react";
-import type { DiscussionItem } from "../../../../shared/api-types";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -7,19 +6,25 @@ import {
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from "../../../components/ui/dropdown-menu";
-import { useFocusOnMount } from "../../../hooks/use-load-on-intent";
-import { paths } from "../../../lib/paths";
-import { toast } from "../../../lib/toast";
-import { useShareCount } from "../hooks/use-share-count";
-import { mailtoUrl, openSharePopup, SHARE_TARGETS, type ShareTarget } from "../lib/share-links";
+} from "@/client/components/ui/dropdown-menu";
+import { useShareCount } from "@/client/features/discussions/hooks/use-share-count";
+import {
+  mailtoUrl,
+  openSharePopup,
+  SHARE_TARGETS,
+  type ShareTarget,
+} from "@/client/features/discussions/lib/share-links";
+import { useFocusOnMount } from "@/client/hooks/use-load-on-intent";
+import { paths } from "@/client/lib/paths";
+import { toast } from "@/client/lib/toast";
+import type { DiscussionItem } from "@/shared/api-types";
 import { ShareTriggerButton } from "./share-trigger-button";
 
 function sharesLabel(count: number): string {
   return `Shared ${count} ${count === 1 ? "time" : "times"} this session`;
 }
 
-/** SPEC §2 share menu: four networks in a popup, email, copy link; counts this session's shares. */
+/** docs/product.md §2 share menu: four networks in a popup, email, copy link; counts this session's shares. */
 type ShareMenuProps = {
   discussion: DiscussionItem;
   /** Open at once: the visitor clicked the button while this code was loading. */

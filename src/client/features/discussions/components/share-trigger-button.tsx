@@ -1,9 +1,9 @@
 import { Share2 } from "lucide-react";
 import type * as React from "react";
-import { Button } from "../../../components/ui/button";
+import { Button } from "@/client/components/ui/button";
 
 type ShareTriggerButtonProps = React.ComponentProps<"button"> & {
-  /** Shares made in this browser session (SPEC §2). */
+  /** Shares made in this browser session (docs/product.md §2). */
   count: number;
 };
 

@@ -1,7 +1,12 @@
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
-import { DATE_RANGES, type DateRange } from "../../../../shared/constants";
-import type { DiscussionFilters } from "../api/get-discussions";
+import type { DiscussionFilters } from "@/client/features/discussions/api/get-discussions";
+import {
+  DATE_RANGES,
+  type DateRange,
+  DISCUSSION_SORTS,
+  type DiscussionSort,
+} from "@/shared/constants";
 
 export const DEFAULT_DISCUSSION_FILTERS: DiscussionFilters = {
   search: "",
@@ -9,21 +14,29 @@ export const DEFAULT_DISCUSSION_FILTERS: DiscussionFilters = {
   dateRange: "all",
   pinned: false,
   locked: false,
+  sort: "newest",
 };
 
-/** Address parameter of each filter: /discussion?q=…&author=…&range=7d&pinned=1&locked=1 */
+/**
+ * Address parameter of each filter and of the sort:
+ * /discussion?q=…&author=…&range=7d&pinned=1&locked=1&sort=activity
+ */
 const PARAMS: Record<keyof DiscussionFilters, string> = {
   search: "q",
   author: "author",
   dateRange: "range",
   pinned: "pinned",
   locked: "locked",
+  sort: "sort",
 };
 
 const isDateRange = (value: string | null): value is DateRange =>
   (DATE_RANGES as readonly (string | null)[]).includes(value);
 
-/** SPEC §5: the active-filter count leaves out the date range and status when 'all'. */
+const isSort = (value: string | null): value is DiscussionSort =>
+  (DISCUSSION_SORTS as readonly (string | null)[]).includes(value);
+
+/** docs/product.md §5: the active-filter count leaves out the date range and status when 'all'. */
 export function activeFilterCount(filters: DiscussionFilters): number {
   return [
     filters.author !== "",
@@ -34,8 +47,17 @@ export function activeFilterCount(filters: DiscussionFilters): number {
 }
 
 /**
- * Search and filters live in the address, so profiles can link to /discussion?author={name},
- * a filtered list can be shared and the back button returns to it. Defaults are left out.
+ * Whether "Clear filters" has anything to clear: the filters of the count, and the sort, which
+ * the count leaves out (an order hides no discussion) but "Clear filters" resets too.
+ */
+export function hasFiltersToClear(filters: DiscussionFilters): boolean {
+  return activeFilterCount(filters) > 0 || filters.sort !== DEFAULT_DISCUSSION_FILTERS.sort;
+}
+
+/**
+ * Search, filters and the sort live in the address, so profiles can link to
+ * /discussion?author={name}, a filtered list can be shared and the back button returns to it.
+ * Defaults are left out.
  */
 export function useDiscussionFilters() {
   const [params, setParams] = useSearchParams();
@@ -44,6 +66,7 @@ export function useDiscussionFilters() {
   const range = params.get(PARAMS.dateRange);
   const pinned = params.get(PARAMS.pinned);
   const locked = params.get(PARAMS.locked);
+  const sort = params.get(PARAMS.sort);
 
   const filters = useMemo<DiscussionFilters>(
     () => ({
@@ -52,8 +75,9 @@ export function useDiscussionFilters() {
       dateRange: isDateRange(range) ? range : "all",
       pinned: pinned === "1" || pinned === "true",
       locked: locked === "1" || locked === "true",
+      sort: isSort(sort) ? sort : DEFAULT_DISCUSSION_FILTERS.sort,
     }),
-    [search, author, range, pinned, locked],
+    [search, author, range, pinned, locked, sort],
   );
 
   const setFilters = useCallback(
@@ -84,6 +108,7 @@ export function useDiscussionFilters() {
         dateRange: DEFAULT_DISCUSSION_FILTERS.dateRange,
         pinned: false,
         locked: false,
+        sort: DEFAULT_DISCUSSION_FILTERS.sort,
       }),
     [setFilters],
   );

@@ -11,7 +11,7 @@ function readCount(discussionId: string): number {
   }
 }
 
-/** SPEC §2: the share menu counts the shares made in this browser session. */
+/** docs/product.md §2: the share menu counts the shares made in this browser session. */
 export function useShareCount(discussionId: string) {
   const [count, setCount] = useState(() => readCount(discussionId));
   const recordShare = useCallback(() => {

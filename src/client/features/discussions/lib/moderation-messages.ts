@@ -1,4 +1,4 @@
-import type { ModerationChange } from "../api/moderate-discussion";
+import type { ModerationChange } from "@/client/features/discussions/api/moderate-discussion";
 
 /** The success toasts of pin, unpin, lock and unlock, in the forum and the CMS alike. */
 export function moderationSuccessMessage(change: ModerationChange): string {

@@ -7,7 +7,7 @@ const shareable = {
   url: "https://rants.example/discussion/3f1d7c1e-0000-4000-8000-000000000000",
 };
 
-describe("share links (SPEC §2, §9)", () => {
+describe("share links (docs/product.md §2, §9)", () => {
   it("points every network's share page at the discussion's page URL", () => {
     const expected = {
       Twitter: "https://twitter.com/intent/tweet",

@@ -1,11 +1,11 @@
-import { SHARE_EMAIL_CHARS, SHARE_POPUP } from "../../../../shared/constants";
+import { SHARE_EMAIL_CHARS, SHARE_POPUP } from "@/shared/constants";
 
 export const SHARE_TARGETS = ["Twitter", "LinkedIn", "Facebook", "Reddit"] as const;
 export type ShareTarget = (typeof SHARE_TARGETS)[number];
 
 export type Shareable = { title: string; content: string; url: string };
 
-/** Each network's own share page, with the discussion's page URL (SPEC §2). */
+/** Each network's own share page, with the discussion's page URL (docs/product.md §2). */
 export function shareUrl(target: ShareTarget, { title, url }: Shareable): string {
   const u = encodeURIComponent(url);
   const t = encodeURIComponent(title);
@@ -21,7 +21,7 @@ export function shareUrl(target: ShareTarget, { title, url }: Shareable): string
   }
 }
 
-/** SPEC §9: the body carries the first 150 characters of the content plus '...'. */
+/** docs/product.md §9: the body carries the first 150 characters of the content plus '...'. */
 export function mailtoUrl({ title, content, url }: Shareable): string {
   const body = `${content.slice(0, SHARE_EMAIL_CHARS)}...\n\n${url}`;
   return `mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(body)}`;

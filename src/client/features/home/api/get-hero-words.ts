@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { HeroWordsResponse } from "../../../../shared/api-types";
-import { api } from "../../../lib/api-client";
-import { heroWordsQueryKey } from "../../../lib/query-keys";
+import { api } from "@/client/lib/api-client";
+import { heroWordsQueryKey } from "@/client/lib/query-keys";
+import type { HeroWordsResponse } from "@/shared/api-types";
 
 export function getHeroWords(signal?: AbortSignal): Promise<HeroWordsResponse> {
   return api.get<HeroWordsResponse>("/api/hero-words", { signal });

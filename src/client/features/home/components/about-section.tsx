@@ -1,6 +1,6 @@
 import { FounderProfile } from "./founder-profile";
 
-// SPEC §2 Home: the about section's static stats.
+// docs/product.md §2 Home: the about section's static stats.
 const STATS = [
   { value: 127, label: "Posts" },
   { value: 2453, label: "Comments" },

@@ -1,5 +1,5 @@
 import { BookOpen, Eye, Flame, Megaphone } from "lucide-react";
-import { BLOG_CATEGORIES } from "../../../../shared/constants";
+import { BLOG_CATEGORIES } from "@/shared/constants";
 
 type Category = (typeof BLOG_CATEGORIES)[number];
 
@@ -22,7 +22,7 @@ const DETAILS: Record<Category, { icon: typeof Flame; text: string }> = {
   },
 };
 
-/** The four categories of SPEC §2 Home. */
+/** The four categories of docs/product.md §2 Home. */
 export function CategoriesSection() {
   return (
     <section aria-labelledby="categories-heading" className="mx-auto max-w-6xl px-4 py-20">

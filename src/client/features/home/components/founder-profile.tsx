@@ -1,4 +1,4 @@
-/** The one founder profile of SPEC §2 Home (static content), also shown on /team. */
+/** The one founder profile of docs/product.md §2 Home (static content), also shown on /team. */
 export function FounderProfile() {
   return (
     <figure className="flex flex-col items-center gap-6 text-center sm:flex-row sm:items-start sm:text-left">

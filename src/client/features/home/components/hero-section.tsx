@@ -1,9 +1,9 @@
 import { lazy, Suspense } from "react";
-import { FALLBACK_HERO_WORD } from "../../../../shared/constants";
-import { buttonVariants } from "../../../components/ui/button-variants";
+import { buttonVariants } from "@/client/components/ui/button-variants";
+import { FALLBACK_HERO_WORD } from "@/shared/fallback-hero-word";
 
 // The animation (and the hero words it fetches) loads after the first paint, which shows the
-// SPEC's fallback word meanwhile: the first download stays under the 100 KB budget.
+// the product's fallback word meanwhile: the first download stays under the 100 KB budget.
 const RotatingWord = lazy(() =>
   import("./rotating-word").then((module) => ({ default: module.RotatingWord })),
 );

@@ -1,8 +1,8 @@
 import { useMemo } from "react";
-import { FALLBACK_HERO_WORD } from "../../../../shared/constants";
-import { usePrefersReducedMotion } from "../../../hooks/use-prefers-reduced-motion";
-import { useHeroWords } from "../api/get-hero-words";
-import { useTypedWord } from "../hooks/use-typed-word";
+import { useHeroWords } from "@/client/features/home/api/get-hero-words";
+import { useTypedWord } from "@/client/features/home/hooks/use-typed-word";
+import { usePrefersReducedMotion } from "@/client/hooks/use-prefers-reduced-motion";
+import { FALLBACK_HERO_WORD } from "@/shared/fallback-hero-word";
 
 const FALLBACK = [FALLBACK_HERO_WORD];
 

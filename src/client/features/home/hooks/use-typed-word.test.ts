@@ -15,7 +15,7 @@ function timeline(words: string[], steps: number): Array<[string, number]> {
   return shown;
 }
 
-describe("the hero's typing animation (SPEC §4)", () => {
+describe("the hero's typing animation (docs/product.md §4)", () => {
   it("types at 120 ms a letter, holds 3 s, deletes at 60 ms a letter, pauses 500 ms, then the next word", () => {
     expect(timeline(["ab", "c"], 14)).toEqual([
       ["", 120],

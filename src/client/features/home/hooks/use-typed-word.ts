@@ -1,8 +1,8 @@
-// SPEC §4 hero animation: type a letter every 120 ms, hold the word 3 s, delete a letter every
+// docs/product.md §4 hero animation: type a letter every 120 ms, hold the word 3 s, delete a letter every
 // 60 ms, wait 500 ms, go on to the next word, loop. With reduced motion the whole word swaps
 // every 2 s instead.
 import { useEffect, useState } from "react";
-import { HERO_TIMING } from "../../../../shared/constants";
+import { HERO_TIMING } from "@/shared/constants";
 
 type Phase = "typing" | "holding" | "deleting" | "pausing";
 type State = { index: number; length: number; phase: Phase };

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { MemberStats } from "../../../../shared/api-types";
-import { api } from "../../../lib/api-client";
-import { membersQueryKey } from "../../../lib/query-keys";
+import { api } from "@/client/lib/api-client";
+import { membersQueryKey } from "@/client/lib/query-keys";
+import type { MemberStats } from "@/shared/api-types";
 
 export function getMemberStats(signal?: AbortSignal): Promise<MemberStats> {
   return api.get<MemberStats>("/api/members/stats", { signal });

@@ -1,9 +1,9 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
-import type { MembersPage } from "../../../../shared/api-types";
-import type { MemberSort } from "../../../../shared/constants";
-import type { Role } from "../../../../shared/permissions";
-import { api } from "../../../lib/api-client";
-import { membersQueryKey } from "../../../lib/query-keys";
+import { api } from "@/client/lib/api-client";
+import { membersQueryKey } from "@/client/lib/query-keys";
+import type { MembersPage } from "@/shared/api-types";
+import type { MemberSort } from "@/shared/constants";
+import type { Role } from "@/shared/permissions";
 
 export type MemberFilters = {
   search: string;

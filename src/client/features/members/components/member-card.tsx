@@ -1,12 +1,12 @@
 import { Globe, Lock, MapPin, MessageSquare } from "lucide-react";
 import { memo } from "react";
 import { Link } from "react-router";
-import type { MemberSummary } from "../../../../shared/api-types";
-import { RelativeTime } from "../../../components/relative-time";
-import { RoleBadge } from "../../../components/role-badge";
-import { Card } from "../../../components/ui/card";
-import { UserAvatar } from "../../../components/user-avatar";
-import { paths } from "../../../lib/paths";
+import { RelativeTime } from "@/client/components/relative-time";
+import { RoleBadge } from "@/client/components/role-badge";
+import { Card } from "@/client/components/ui/card";
+import { UserAvatar } from "@/client/components/user-avatar";
+import { paths } from "@/client/lib/paths";
+import type { MemberSummary } from "@/shared/api-types";
 
 function discussionsLabel(count: number): string {
   return `${count.toLocaleString()} ${count === 1 ? "discussion" : "discussions"}`;

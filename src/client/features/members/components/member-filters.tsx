@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from "react";
-import { MEMBER_SORTS, type MemberSort } from "../../../../shared/constants";
-import { isRole, ROLES } from "../../../../shared/permissions";
-import { SearchInput } from "../../../components/search-input";
-import { NativeSelect } from "../../../components/ui/native-select";
-import { useDebouncedValue } from "../../../hooks/use-debounced-value";
-import type { MemberFilters as Filters } from "../api/get-members";
+import { SearchInput } from "@/client/components/search-input";
+import { NativeSelect } from "@/client/components/ui/native-select";
+import type { MemberFilters as Filters } from "@/client/features/members/api/get-members";
+import { useDebouncedValue } from "@/client/hooks/use-debounced-value";
+import { MEMBER_SORTS, type MemberSort } from "@/shared/constants";
+import { isRole, ROLES } from "@/shared/permissions";
 
 const ROLE_LABELS = { user: "User", author: "Author", moderator: "Moderator", admin: "Admin" };
-/** SPEC order: All roles, Admin, Moderator, Author, User. */
+/** the order of docs/product.md §2.4: All roles, Admin, Moderator, Author, User. */
 const ROLE_OPTIONS = [...ROLES].reverse();
 
 const SORT_LABELS: Record<MemberSort, string> = {

@@ -1,8 +1,8 @@
 import { type LucideIcon, MessageSquare, Shield, ShieldCheck, Users } from "lucide-react";
-import type { MemberStats as Stats } from "../../../../shared/api-types";
-import { Card } from "../../../components/ui/card";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { useMemberStats } from "../api/get-member-stats";
+import { Card } from "@/client/components/ui/card";
+import { Skeleton } from "@/client/components/ui/skeleton";
+import { useMemberStats } from "@/client/features/members/api/get-member-stats";
+import type { MemberStats as Stats } from "@/shared/api-types";
 
 const COUNTERS: Array<{ key: keyof Stats; label: string; icon: LucideIcon }> = [
   { key: "totalMembers", label: "Total Members", icon: Users },
@@ -11,7 +11,7 @@ const COUNTERS: Array<{ key: keyof Stats; label: string; icon: LucideIcon }> = [
   { key: "activeContributors", label: "Active Contributors", icon: MessageSquare },
 ];
 
-/** The four counters over public profiles (SPEC §2 Members). */
+/** The four counters over public profiles (docs/product.md §2 Members). */
 export function MemberStats() {
   const { data } = useMemberStats();
   return (

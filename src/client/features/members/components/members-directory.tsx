@@ -1,11 +1,11 @@
 import { Loader2 } from "lucide-react";
 import { useEffect } from "react";
-import { SKELETON_CARDS } from "../../../../shared/constants";
-import { PageHeading } from "../../../components/page-heading";
-import { Button } from "../../../components/ui/button";
-import { toast } from "../../../lib/toast";
-import { useMembers } from "../api/get-members";
-import { useMemberFilters } from "../hooks/use-member-filters";
+import { PageHeading } from "@/client/components/page-heading";
+import { Button } from "@/client/components/ui/button";
+import { useMembers } from "@/client/features/members/api/get-members";
+import { useMemberFilters } from "@/client/features/members/hooks/use-member-filters";
+import { toast } from "@/client/lib/toast";
+import { SKELETON_CARDS } from "@/shared/constants";
 import { MemberCard } from "./member-card";
 import { MemberCardSkeleton } from "./member-card-skeleton";
 import { MemberFilters } from "./member-filters";

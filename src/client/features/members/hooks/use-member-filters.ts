@@ -1,8 +1,8 @@
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
-import { MEMBER_SORTS, type MemberSort } from "../../../../shared/constants";
-import { isRole } from "../../../../shared/permissions";
-import type { MemberFilters } from "../api/get-members";
+import type { MemberFilters } from "@/client/features/members/api/get-members";
+import { MEMBER_SORTS, type MemberSort } from "@/shared/constants";
+import { isRole } from "@/shared/permissions";
 
 export const DEFAULT_MEMBER_FILTERS: MemberFilters = { search: "", role: "all", sort: "recent" };
 

@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
-import type { NewsletterResult } from "../../../../shared/api-types";
-import type { NewsletterInput } from "../../../../shared/schemas";
-import { api } from "../../../lib/api-client";
+import { api } from "@/client/lib/api-client";
+import type { NewsletterResult } from "@/shared/api-types";
+import type { NewsletterInput } from "@/shared/schemas";
 
 export function subscribeToNewsletter(input: NewsletterInput): Promise<NewsletterResult> {
   return api.post<NewsletterResult>("/api/newsletter", { body: input });

@@ -3,15 +3,15 @@
 import { Mail } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
-import { emailProblem } from "../../../../shared/plain-checks";
-import { buttonVariants } from "../../../components/ui/button-variants";
-import { fieldErrorClassName, inputClassName } from "../../../components/ui/field-classes";
-import { ApiError } from "../../../lib/api-client";
-import { paths } from "../../../lib/paths";
-import { toast } from "../../../lib/toast";
-import { useSubscribeToNewsletter } from "../api/subscribe-to-newsletter";
+import { buttonVariants } from "@/client/components/ui/button-variants";
+import { fieldErrorClassName, inputClassName } from "@/client/components/ui/field-classes";
+import { useSubscribeToNewsletter } from "@/client/features/newsletter/api/subscribe-to-newsletter";
+import { ApiError } from "@/client/lib/api-client";
+import { paths } from "@/client/lib/paths";
+import { toast } from "@/client/lib/toast";
+import { emailProblem } from "@/shared/plain-checks";
 
-/** SPEC §8's toast for each of SPEC §4's three outcomes. */
+/** docs/product.md §8's toast for each of docs/product.md §4's three outcomes. */
 const OUTCOME_TOASTS = {
   subscribed: () =>
     toast.success("Successfully Subscribed!", {

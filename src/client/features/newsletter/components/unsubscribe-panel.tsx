@@ -1,9 +1,9 @@
 import { Link, useSearchParams } from "react-router";
-import { Button } from "../../../components/ui/button";
-import { buttonVariants } from "../../../components/ui/button-variants";
-import { errorMessage } from "../../../lib/api-client";
-import { paths } from "../../../lib/paths";
-import { useUnsubscribeFromNewsletter } from "../api/unsubscribe-from-newsletter";
+import { Button } from "@/client/components/ui/button";
+import { buttonVariants } from "@/client/components/ui/button-variants";
+import { useUnsubscribeFromNewsletter } from "@/client/features/newsletter/api/unsubscribe-from-newsletter";
+import { errorMessage } from "@/client/lib/api-client";
+import { paths } from "@/client/lib/paths";
 
 /**
  * The page the welcome email's link opens. It asks before unsubscribing: mail scanners open

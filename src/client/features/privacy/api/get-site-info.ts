@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { SiteInfo } from "../../../../shared/api-types";
-import { api } from "../../../lib/api-client";
+import { api } from "@/client/lib/api-client";
+import type { SiteInfo } from "@/shared/api-types";
 
 export function getSiteInfo(signal?: AbortSignal): Promise<SiteInfo> {
   return api.get<SiteInfo>("/api/site", { signal });

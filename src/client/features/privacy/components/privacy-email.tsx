@@ -1,4 +1,4 @@
-import { useSiteInfo } from "../api/get-site-info";
+import { useSiteInfo } from "@/client/features/privacy/api/get-site-info";
 
 /** The configured privacy contact address (PRIVACY_EMAIL) as a mailto link. */
 export function PrivacyEmail() {

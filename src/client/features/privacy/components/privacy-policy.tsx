@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { DATA_REQUEST_RESPONSE_DAYS } from "../../../../shared/constants";
-import { paths } from "../../../lib/paths";
-import { siteName } from "../../../lib/site-name";
+import { paths } from "@/client/lib/paths";
+import { siteName } from "@/client/lib/site-name";
+import { DATA_REQUEST_RESPONSE_DAYS } from "@/shared/constants";
 import { PrivacyEmail } from "./privacy-email";
 
-// SPEC §2 Privacy: the sections, in this order, with these headings.
+// docs/product.md §2 Privacy: the sections, in this order, with these headings.
 const RIGHTS = [
   ["Right of access", "ask for a copy of the personal data we hold about you."],
   ["Right to rectification", "ask us to correct data that is wrong or incomplete."],
@@ -41,7 +41,7 @@ function PolicySection({ title, children }: { title: string; children: ReactNode
 
 const linkClass = "font-medium text-primary underline underline-offset-2";
 
-/** The static UK GDPR privacy policy of SPEC §2. */
+/** The static UK GDPR privacy policy of docs/product.md §2. */
 export function PrivacyPolicy() {
   return (
     <div className="grid gap-10 leading-relaxed">

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { OwnProfile } from "../../../../shared/api-types";
-import { api } from "../../../lib/api-client";
-import { profilesQueryKey } from "../../../lib/query-keys";
+import { api } from "@/client/lib/api-client";
+import { profilesQueryKey } from "@/client/lib/query-keys";
+import type { OwnProfile } from "@/shared/api-types";
 
 export function getOwnProfile(signal?: AbortSignal): Promise<OwnProfile> {
   return api.get<OwnProfile>("/api/profiles/me", { signal });

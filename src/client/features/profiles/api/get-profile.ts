@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { ProfileResponse } from "../../../../shared/api-types";
-import { api } from "../../../lib/api-client";
-import { profilesQueryKey } from "../../../lib/query-keys";
+import { api } from "@/client/lib/api-client";
+import { profilesQueryKey } from "@/client/lib/query-keys";
+import type { ProfileResponse } from "@/shared/api-types";
 
 export function getProfile(id: string, signal?: AbortSignal): Promise<ProfileResponse> {
   return api.get<ProfileResponse>(`/api/profiles/${encodeURIComponent(id)}`, { signal });

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { OwnProfile } from "../../../../shared/api-types";
-import type { ProfileValues } from "../../../../shared/schemas";
-import { api } from "../../../lib/api-client";
-import { membersQueryKey, profilesQueryKey } from "../../../lib/query-keys";
-import { sessionQueryKey } from "../../../lib/session/get-session";
+import { api } from "@/client/lib/api-client";
+import { membersQueryKey, profilesQueryKey } from "@/client/lib/query-keys";
+import { sessionQueryKey } from "@/client/lib/session/get-session";
+import type { OwnProfile } from "@/shared/api-types";
+import type { ProfileValues } from "@/shared/schemas";
 
 export function updateProfile(values: ProfileValues): Promise<OwnProfile> {
   return api.patch<OwnProfile>("/api/profiles/me", { body: values });

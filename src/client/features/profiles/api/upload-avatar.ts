@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AvatarResponse } from "../../../../shared/api-types";
-import { api } from "../../../lib/api-client";
+import { api } from "@/client/lib/api-client";
+import type { AvatarResponse } from "@/shared/api-types";
 import { showsProfileData } from "./update-profile";
 
 /** PUT /api/profiles/me/avatar: the server re-encodes it and points the profile at it. */

@@ -1,9 +1,9 @@
 import { Camera } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { Button } from "../../../components/ui/button";
-import { UserAvatar } from "../../../components/user-avatar";
-import { toast } from "../../../lib/toast";
-import { AVATAR_ACCEPT, avatarFileProblem } from "../lib/avatar-file";
+import { Button } from "@/client/components/ui/button";
+import { UserAvatar } from "@/client/components/user-avatar";
+import { AVATAR_ACCEPT, avatarFileProblem } from "@/client/features/profiles/lib/avatar-file";
+import { toast } from "@/client/lib/toast";
 
 type AvatarFieldProps = {
   name: string | null | undefined;

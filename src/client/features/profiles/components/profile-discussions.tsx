@@ -1,12 +1,12 @@
 import { Lock, MessageSquarePlus, Pin } from "lucide-react";
 import { Link } from "react-router";
-import type { ProfileDiscussion, PublicProfile } from "../../../../shared/api-types";
-import { PROFILE_RECENT_DISCUSSIONS } from "../../../../shared/constants";
-import { RelativeTime } from "../../../components/relative-time";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
-import { paths } from "../../../lib/paths";
+import { RelativeTime } from "@/client/components/relative-time";
+import { Badge } from "@/client/components/ui/badge";
+import { Button } from "@/client/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/client/components/ui/card";
+import { paths } from "@/client/lib/paths";
+import type { ProfileDiscussion, PublicProfile } from "@/shared/api-types";
+import { PROFILE_RECENT_DISCUSSIONS } from "@/shared/constants";
 
 type ProfileDiscussionsProps = {
   profile: PublicProfile;
@@ -14,7 +14,7 @@ type ProfileDiscussionsProps = {
   isOwn: boolean;
 };
 
-/** 'Recent Discussions': up to 10, 'View all discussions' at 10 or more (SPEC §2, §9). */
+/** 'Recent Discussions': up to 10, 'View all discussions' at 10 or more (docs/product.md §2, §9). */
 export function ProfileDiscussions({ profile, discussions, isOwn }: ProfileDiscussionsProps) {
   const authorName = profile.fullName ?? profile.displayName;
   return (

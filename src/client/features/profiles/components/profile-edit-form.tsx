@@ -2,27 +2,27 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { Controller, type FieldErrors, useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import type { OwnProfile } from "../../../../shared/api-types";
-import { DATE_OF_BIRTH_MIN, LIMITS } from "../../../../shared/constants";
+import { FieldError } from "@/client/components/form/field-error";
+import { TextField } from "@/client/components/form/text-field";
+import { TextareaField } from "@/client/components/form/textarea-field";
+import { Button } from "@/client/components/ui/button";
+import { Input } from "@/client/components/ui/input";
+import { Label } from "@/client/components/ui/label";
+import { Switch } from "@/client/components/ui/switch";
+import { useUpdateProfile } from "@/client/features/profiles/api/update-profile";
+import { useUploadAvatar } from "@/client/features/profiles/api/upload-avatar";
+import { ApiError } from "@/client/lib/api-client";
+import { paths } from "@/client/lib/paths";
+import { setServerFieldErrors } from "@/client/lib/server-field-errors";
+import { toast } from "@/client/lib/toast";
+import type { OwnProfile } from "@/shared/api-types";
+import { DATE_OF_BIRTH_MIN, LIMITS } from "@/shared/constants";
 import {
   type ProfileInput,
   type ProfileValues,
   profileSchema,
   todayIsoDate,
-} from "../../../../shared/schemas";
-import { FieldError } from "../../../components/form/field-error";
-import { TextField } from "../../../components/form/text-field";
-import { TextareaField } from "../../../components/form/textarea-field";
-import { Button } from "../../../components/ui/button";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
-import { Switch } from "../../../components/ui/switch";
-import { ApiError } from "../../../lib/api-client";
-import { paths } from "../../../lib/paths";
-import { setServerFieldErrors } from "../../../lib/server-field-errors";
-import { toast } from "../../../lib/toast";
-import { useUpdateProfile } from "../api/update-profile";
-import { useUploadAvatar } from "../api/upload-avatar";
+} from "@/shared/schemas";
 import { AvatarField } from "./avatar-field";
 
 const FIELDS = [
@@ -49,7 +49,7 @@ function formValues(profile: OwnProfile): ProfileInput {
   };
 }
 
-/** SPEC §5: besides the inline messages, these two rules also answer with a toast on submit. */
+/** docs/product.md §5: besides the inline messages, these two rules also answer with a toast on submit. */
 function toastUrlProblems(errors: FieldErrors<ProfileInput>) {
   if (errors.website) {
     toast.error("Invalid website URL", { description: "Please enter a valid website URL." });
@@ -62,14 +62,14 @@ function toastUrlProblems(errors: FieldErrors<ProfileInput>) {
 }
 
 function updateFailedMessage(error: unknown): string {
-  // The server answered (invalid input, signed out, too many saves): the SPEC's first text;
+  // The server answered (invalid input, signed out, too many saves): the product's first text;
   // no answer at all or a server fault: the second.
   return error instanceof ApiError && error.status > 0 && error.status < 500
     ? "Failed to update profile. Please try again."
     : "An unexpected error occurred. Please try again.";
 }
 
-/** Every field of SPEC §2 Edit Profile; saving uploads a chosen avatar first. */
+/** Every field of docs/product.md §2 Edit Profile; saving uploads a chosen avatar first. */
 export function ProfileEditForm({ profile }: { profile: OwnProfile }) {
   const navigate = useNavigate();
   const updateProfile = useUpdateProfile();

@@ -1,18 +1,18 @@
 import { ArrowLeft } from "lucide-react";
 import { useEffect } from "react";
 import { Link } from "react-router";
-import { Button } from "../../../components/ui/button";
+import { Button } from "@/client/components/ui/button";
 import {
   Card,
   CardContent,
   CardDescription,
   CardHeader,
   CardTitle,
-} from "../../../components/ui/card";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { paths } from "../../../lib/paths";
-import { toast } from "../../../lib/toast";
-import { useOwnProfile } from "../api/get-own-profile";
+} from "@/client/components/ui/card";
+import { Skeleton } from "@/client/components/ui/skeleton";
+import { useOwnProfile } from "@/client/features/profiles/api/get-own-profile";
+import { paths } from "@/client/lib/paths";
+import { toast } from "@/client/lib/toast";
 import { ProfileEditForm } from "./profile-edit-form";
 
 function EditSkeleton() {

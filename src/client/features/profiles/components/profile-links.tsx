@@ -1,7 +1,7 @@
 import { AtSign, Globe, Link as LinkIcon } from "lucide-react";
-import type { PublicProfile } from "../../../../shared/api-types";
-import { Button } from "../../../components/ui/button";
-import { type SocialLink, socialLinks } from "../lib/social-links";
+import { Button } from "@/client/components/ui/button";
+import { type SocialLink, socialLinks } from "@/client/features/profiles/lib/social-links";
+import type { PublicProfile } from "@/shared/api-types";
 
 const ICONS: Record<SocialLink["kind"], typeof Globe> = {
   website: Globe,

@@ -1,10 +1,10 @@
 import { UserX } from "lucide-react";
 import { Link } from "react-router";
-import { Button } from "../../../components/ui/button";
-import { usePageTitle } from "../../../hooks/use-page-title";
-import { paths } from "../../../lib/paths";
+import { Button } from "@/client/components/ui/button";
+import { usePageTitle } from "@/client/hooks/use-page-title";
+import { paths } from "@/client/lib/paths";
 
-/** Missing and private profiles look the same (SPEC §2 Profile). */
+/** Missing and private profiles look the same (docs/product.md §2 Profile). */
 export function ProfileNotFound() {
   usePageTitle("Profile not found");
   return (

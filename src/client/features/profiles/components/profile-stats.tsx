@@ -1,13 +1,16 @@
 import { formatDistanceToNowStrict } from "date-fns";
 import { CalendarDays, MessageCircle, MessageSquare } from "lucide-react";
-import type { PublicProfile } from "../../../../shared/api-types";
-import { Card } from "../../../components/ui/card";
+import { Card } from "@/client/components/ui/card";
+import type { PublicProfile } from "@/shared/api-types";
 
-/** Discussions, comments (there is no comment system yet: always 0) and time as a member. */
+/**
+ * docs/product.md §2.9: discussions, comments (the member's replies anyone can read, kept by
+ * the database: docs/decisions/020) and time as a member.
+ */
 export function ProfileStats({ profile }: { profile: PublicProfile }) {
   const stats = [
     { label: "Discussions", value: profile.discussionsCount.toLocaleString(), icon: MessageSquare },
-    { label: "Comments", value: "0", icon: MessageCircle },
+    { label: "Comments", value: profile.repliesCount.toLocaleString(), icon: MessageCircle },
     {
       label: "Member for",
       value: formatDistanceToNowStrict(new Date(profile.createdAt)),

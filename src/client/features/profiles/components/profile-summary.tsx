@@ -1,13 +1,13 @@
 import { ArrowLeft, Calendar, Clock, Globe, Lock, MapPin, Pencil } from "lucide-react";
 import { Link } from "react-router";
-import type { PublicProfile } from "../../../../shared/api-types";
-import { RelativeTime } from "../../../components/relative-time";
-import { RoleBadge } from "../../../components/role-badge";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { UserAvatar } from "../../../components/user-avatar";
-import { paths } from "../../../lib/paths";
+import { RelativeTime } from "@/client/components/relative-time";
+import { RoleBadge } from "@/client/components/role-badge";
+import { Badge } from "@/client/components/ui/badge";
+import { Button } from "@/client/components/ui/button";
+import { Card } from "@/client/components/ui/card";
+import { UserAvatar } from "@/client/components/user-avatar";
+import { paths } from "@/client/lib/paths";
+import type { PublicProfile } from "@/shared/api-types";
 import { ProfileLinks } from "./profile-links";
 
 type ProfileSummaryProps = { profile: PublicProfile; isOwn: boolean };

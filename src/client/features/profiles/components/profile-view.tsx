@@ -1,11 +1,11 @@
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
-import { usePageTitle } from "../../../hooks/use-page-title";
-import { ApiError } from "../../../lib/api-client";
-import { paths } from "../../../lib/paths";
-import { useAuth } from "../../../lib/session/use-auth";
-import { toast } from "../../../lib/toast";
-import { useProfile } from "../api/get-profile";
+import { useProfile } from "@/client/features/profiles/api/get-profile";
+import { usePageTitle } from "@/client/hooks/use-page-title";
+import { ApiError } from "@/client/lib/api-client";
+import { paths } from "@/client/lib/paths";
+import { useAuth } from "@/client/lib/session/use-auth";
+import { toast } from "@/client/lib/toast";
 import { ProfileDiscussions } from "./profile-discussions";
 import { ProfileNotFound } from "./profile-not-found";
 import { ProfileSkeleton } from "./profile-skeleton";
@@ -20,7 +20,7 @@ export function ProfileView({ id }: { id: string }) {
   const notFound = error instanceof ApiError && error.status === 404;
   usePageTitle(data?.profile.displayName ?? "Profile");
 
-  // SPEC §8: any other failure to load says so and returns to the directory.
+  // docs/product.md §8: any other failure to load says so and returns to the directory.
   useEffect(() => {
     if (error && !notFound) {
       toast.error("Failed to load profile.");

@@ -1,4 +1,4 @@
-import { AVATAR_MAX_BYTES } from "../../../../shared/constants";
+import { AVATAR_MAX_BYTES } from "@/shared/constants";
 
 /** What the server accepts (it checks the bytes; this only saves a pointless upload). */
 export const AVATAR_ACCEPT = "image/png,image/jpeg,image/gif,image/webp";
@@ -6,7 +6,7 @@ const ACCEPTED_TYPES = new Set(AVATAR_ACCEPT.split(","));
 
 export type AvatarFileProblem = { title: string; description: string };
 
-/** SPEC §5's avatar checks with their toasts; null when the file may be uploaded. */
+/** docs/product.md §5's avatar checks with their toasts; null when the file may be uploaded. */
 export function avatarFileProblem(file: File): AvatarFileProblem | null {
   if (file.size > AVATAR_MAX_BYTES) {
     return { title: "File too large", description: "Avatar image must be less than 5MB." };

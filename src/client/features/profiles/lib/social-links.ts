@@ -1,8 +1,8 @@
-import type { PublicProfile } from "../../../../shared/api-types";
+import type { PublicProfile } from "@/shared/api-types";
 
 export type SocialLink = { kind: "website" | "twitter" | "linkedin"; label: string; href: string };
 
-/** The profile's website, Twitter and LinkedIn buttons (SPEC §2 Profile), in that order. */
+/** The profile's website, Twitter and LinkedIn buttons (docs/product.md §2 Profile), in that order. */
 export function socialLinks(profile: PublicProfile): SocialLink[] {
   const links: SocialLink[] = [];
   if (profile.website) links.push({ kind: "website", label: "Website", href: profile.website });

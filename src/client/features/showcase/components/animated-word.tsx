@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { usePrefersReducedMotion } from "../../../hooks/use-prefers-reduced-motion";
+import { usePrefersReducedMotion } from "@/client/hooks/use-prefers-reduced-motion";
 
 /** Web Animations keyframes for a word entering. */
 export type Entrance = Keyframe[];

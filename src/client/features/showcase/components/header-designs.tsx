@@ -1,10 +1,10 @@
-// Ten header designs for SPEC §2's design demo, each with the site's nav items. They are
+// Ten header designs for docs/product.md §2's design demo, each with the site's nav items. They are
 // pictures of headers: plain <div>s, so the page keeps one banner landmark (the real header).
 import { Menu, Search } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { paths } from "../../../lib/paths";
-import { siteName } from "../../../lib/site-name";
+import { paths } from "@/client/lib/paths";
+import { siteName } from "@/client/lib/site-name";
 
 export const DEMO_NAV = [
   { to: paths.discussions, label: "Discussion" },

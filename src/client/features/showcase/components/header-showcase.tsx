@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { Button } from "../../../components/ui/button";
-import { toast } from "../../../lib/toast";
+import { Button } from "@/client/components/ui/button";
+import { toast } from "@/client/lib/toast";
 import { HEADER_DESIGNS } from "./header-designs";
 
-/** SPEC §2's ten header designs, each with a 'select this design' button. */
+/** docs/product.md §2's ten header designs, each with a 'select this design' button. */
 export function HeaderShowcase() {
   const [selected, setSelected] = useState<string | null>(null);
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { SHOWCASE_TIMING } from "../../../../shared/constants";
-import { useRotatingIndex } from "../hooks/use-rotating-index";
-import { useTypewriter } from "../hooks/use-typewriter";
+import { useRotatingIndex } from "@/client/features/showcase/hooks/use-rotating-index";
+import { useTypewriter } from "@/client/features/showcase/hooks/use-typewriter";
+import { SHOWCASE_TIMING } from "@/shared/constants";
 import { AnimatedWord, ENTRANCES, type Entrance } from "./animated-word";
 
 // A design demo: fixed words, so the styles can be compared whatever the CMS holds.
@@ -89,7 +89,7 @@ function DotsStyle() {
 
 const seconds = (ms: number) => `${ms / 1000} s`;
 
-/** The five rotating-word styles of SPEC §2's design demo, with SPEC §4's timings. */
+/** The five rotating-word styles of docs/product.md §2's design demo, with docs/product.md §4's timings. */
 export function RotatingTextShowcase() {
   return (
     <div className="grid gap-8">

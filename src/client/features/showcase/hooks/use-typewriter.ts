@@ -1,7 +1,7 @@
-// The showcase's typewriter (SPEC §4): 100 ms per typed character, 50 ms per erased one, and a
+// The showcase's typewriter (docs/product.md §4): 100 ms per typed character, 50 ms per erased one, and a
 // 1.5 s pause on the full word.
 import { useEffect, useState } from "react";
-import { SHOWCASE_TIMING } from "../../../../shared/constants";
+import { SHOWCASE_TIMING } from "@/shared/constants";
 
 export function useTypewriter(words: readonly string[]): string {
   const [state, setState] = useState({ index: 0, length: 0, erasing: false });

@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMember } from "@/server/test/factories";
+import { createStaffClients, type StaffClients } from "@/server/test/staff-area";
+import { createTestApp, type TestApp } from "@/server/test/test-app";
 import type {
   ApiErrorBody,
   BlogPostDetail,
   BlogPostsPage,
   CmsBlogPost,
   CmsBlogPostsPage,
-} from "../../../../shared/api-types";
-import { createStaffClients, type StaffClients } from "../../../test/staff-area";
-import { createTestApp, type TestApp } from "../../../test/test-app";
+} from "@/shared/api-types";
+import { insertPost } from "./queries";
 
 let t: TestApp;
 let clients: StaffClients;
@@ -48,7 +50,7 @@ describe("creating a post", () => {
     expect((await t.app.request(`/api/blog-posts/${post.id}`)).status).toBe(404);
   });
 
-  it("keeps the chosen category, and cleans < and > from the text (SPEC §5)", async () => {
+  it("keeps the chosen category, and cleans < and > from the text (docs/product.md §5)", async () => {
     const post = await create({
       ...valid,
       title: "  <b>Bold</b> claims  ",
@@ -64,7 +66,7 @@ describe("creating a post", () => {
     expect((await create({ ...valid, content: "x".repeat(1000) })).readTimeMinutes).toBe(5);
   });
 
-  it("refuses missing or too long fields with the SPEC's messages", async () => {
+  it("refuses missing or too long fields with the product's messages", async () => {
     const response = await clients.admin.post("/api/cms/blog-posts", {
       title: "   ",
       content: "x".repeat(10_001),
@@ -175,5 +177,92 @@ describe("the staff list and deleting", () => {
       await clients.admin.get(`/api/cms/blog-posts/${post.id}`)
     ).json()) as CmsBlogPost;
     expect(after.status).toBe("draft");
+  });
+});
+
+describe("slugs (docs/decisions/024)", () => {
+  it("makes the slug from the title: lower case, hyphens, letters without accents", async () => {
+    const post = await create({ ...valid, title: "Crème brûlée & iPhone: don't panic!" });
+    expect(post.slug).toBe("creme-brulee-and-iphone-dont-panic");
+  });
+
+  it("adds -2, -3 ... when the title's slug is taken", async () => {
+    const titles = ["Same old story", "Same Old Story!", "same - old - story"];
+    const slugs = [];
+    for (const title of titles) slugs.push((await create({ ...valid, title })).slug);
+    expect(slugs).toEqual(["same-old-story", "same-old-story-2", "same-old-story-3"]);
+  });
+
+  it("gives posts created at once different slugs (the unique index decides)", async () => {
+    // Called directly, all six read the taken slugs before any inserts: each but the first
+    // finds its choice taken by then, and takes the next free one.
+    const author = await createMember(t, { role: "author" });
+    const posts = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        insertPost(
+          t.db,
+          { ...valid, title: "Race condition", category: "Uncategorized" },
+          author.id,
+        ),
+      ),
+    );
+    expect(posts.map((post) => post.slug).sort()).toEqual([
+      "race-condition",
+      "race-condition-2",
+      "race-condition-3",
+      "race-condition-4",
+      "race-condition-5",
+      "race-condition-6",
+    ]);
+  });
+
+  it("keeps the slug when the title changes, and the post is still found by it", async () => {
+    const post = await create({ ...valid, title: "First title" });
+    const response = await clients.author.put(`/api/cms/blog-posts/${post.id}`, {
+      ...valid,
+      title: "A completely different title",
+      status: "published",
+    });
+    const edited = (await response.json()) as CmsBlogPost;
+    expect(edited).toMatchObject({ title: "A completely different title", slug: "first-title" });
+    const detail = (await (
+      await t.app.request("/api/blog-posts/first-title")
+    ).json()) as BlogPostDetail;
+    expect(detail).toMatchObject({ id: post.id, title: "A completely different title" });
+    expect((await t.app.request("/api/blog-posts/a-completely-different-title")).status).toBe(404);
+    // A new post with the old title cannot take the slug either.
+    expect((await create({ ...valid, title: "First title" })).slug).toBe("first-title-2");
+  });
+
+  it("answers the slug in the staff list and the staff read", async () => {
+    const post = await create({ ...valid, title: "Listed with its slug" });
+    const one = (await (
+      await clients.author.get(`/api/cms/blog-posts/${post.id}`)
+    ).json()) as CmsBlogPost;
+    expect(one.slug).toBe("listed-with-its-slug");
+    const list = (await (
+      await clients.author.get("/api/cms/blog-posts?limit=50")
+    ).json()) as CmsBlogPostsPage;
+    expect(list.posts.find((p) => p.id === post.id)?.slug).toBe("listed-with-its-slug");
+  });
+
+  it.each([
+    ["a title with no letters or digits", "🙂 !!! 🙂", "post"],
+    [
+      "a title shaped like an id",
+      "3f1d7c1e-0000-4000-8000-000000000000",
+      "post-3f1d7c1e-0000-4000-8000-000000000000",
+    ],
+    ["a title of hostile markup", "<script>alert(1)</script>", "scriptalert-1-script"],
+  ])("makes a usable slug of %s", async (_, title, slug) => {
+    const post = await create({ ...valid, title });
+    expect(post.slug).toBe(slug);
+  });
+
+  it("cuts a long title at a word under 80 characters", async () => {
+    const title = `${"word ".repeat(30)}end`;
+    const post = await create({ ...valid, title });
+    expect(post.slug.length).toBeLessThanOrEqual(80);
+    expect(post.slug).toMatch(/^word(-word)+$/);
   });
 });

@@ -1,19 +1,21 @@
-// Blog posts as the staff see them: drafts included, every field editable (DESIGN "Deliberate
+// Blog posts as the staff see them: drafts included, every field editable (docs/architecture.md "Deliberate
 // improvements": CMS posts are persisted; published ones feed the home page and /blog).
 import { sql } from "drizzle-orm";
-import type { CmsBlogPost, CmsBlogPostSummary } from "../../../../shared/api-types";
-import { readTimeMinutes } from "../../../../shared/constants";
-import type { BlogPostValues } from "../../../../shared/schemas";
-import { type Db, queryRows } from "../../../db/client";
+import { type Db, queryRows } from "@/server/db/client";
+import { slugBase, slugCandidate } from "@/server/domain/blog-posts/slug";
 import {
   microsecondText,
   nextTimeCursor,
   type TimeCursor,
   whereAfterTimeCursor,
-} from "../../../lib/page-cursor";
+} from "@/server/lib/page-cursor";
+import type { CmsBlogPost, CmsBlogPostSummary } from "@/shared/api-types";
+import { readTimeMinutes } from "@/shared/constants";
+import type { BlogPostValues } from "@/shared/schemas";
 
 type PostRow = {
   id: string;
+  slug: string;
   title: string;
   excerpt: string;
   content?: string;
@@ -27,7 +29,7 @@ type PostRow = {
   cursorAt: string;
 };
 
-const columns = sql`id, title, excerpt, category, status, featured, read_time_minutes,
+const columns = sql`id, slug, title, excerpt, category, status, featured, read_time_minutes,
   ${microsecondText(sql`published_at`)} as published_at,
   ${microsecondText(sql`created_at`)} as created_at,
   ${microsecondText(sql`updated_at`)} as updated_at,
@@ -36,6 +38,7 @@ const columns = sql`id, title, excerpt, category, status, featured, read_time_mi
 function toSummary(row: PostRow): CmsBlogPostSummary {
   return {
     id: row.id,
+    slug: row.slug,
     title: row.title,
     excerpt: row.excerpt,
     category: row.category,
@@ -73,25 +76,50 @@ export async function findPost(db: Db, id: string): Promise<CmsBlogPost | null> 
   return row ? toPost(row) : null;
 }
 
-/** SPEC §3: a new post starts as a draft, not featured, whatever the form said. */
+/** The slugs already taken that `base` would collide with: base itself and base-N. */
+async function takenSlugs(db: Db, base: string): Promise<Set<string>> {
+  // A base holds only [a-z0-9-], so it has no LIKE wildcards to escape.
+  const rows = await queryRows<{ slug: string }>(
+    db,
+    sql`select slug from blog_posts where slug = ${base} or slug like ${`${base}-%`}`,
+  );
+  return new Set(rows.map((row) => row.slug));
+}
+
+/** Tries before giving up when other posts keep taking the slug chosen (concurrent creates). */
+const SLUG_ATTEMPTS = 10;
+
+/**
+ * docs/product.md §3: a new post starts as a draft, not featured, whatever the form said. Its
+ * slug comes from the title, with -2, -3 ... when taken (docs/decisions/024); the unique index
+ * decides between two posts created at once, and the loser takes the next free one.
+ */
 export async function insertPost(
   db: Db,
   values: Pick<BlogPostValues, "title" | "excerpt" | "content" | "category">,
   authorId: string,
 ): Promise<CmsBlogPost> {
-  const [row] = await queryRows<PostRow>(
-    db,
-    sql`insert into blog_posts (title, excerpt, content, category, status, featured, read_time_minutes, author_id)
-        values (${values.title}, ${values.excerpt}, ${values.content}, ${values.category},
-                'draft', false, ${readTimeMinutes(values.content)}, ${authorId})
-        returning ${columns}, content`,
-  );
-  if (!row) throw new Error("blog post insert returned no row");
-  return toPost(row);
+  const base = slugBase(values.title);
+  for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
+    const taken = await takenSlugs(db, base);
+    let n = 1;
+    while (taken.has(slugCandidate(base, n))) n++;
+    const [row] = await queryRows<PostRow>(
+      db,
+      sql`insert into blog_posts (slug, title, excerpt, content, category, status, featured, read_time_minutes, author_id)
+          values (${slugCandidate(base, n)}, ${values.title}, ${values.excerpt}, ${values.content},
+                  ${values.category}, 'draft', false, ${readTimeMinutes(values.content)}, ${authorId})
+          on conflict (slug) do nothing
+          returning ${columns}, content`,
+    );
+    if (row) return toPost(row);
+  }
+  throw new Error(`no free slug for "${base}" after ${SLUG_ATTEMPTS} attempts`);
 }
 
 /**
- * Replaces every editable field. published_at is set the first time the post is published
+ * Replaces every editable field but the slug, which stays as it was made so that links to the
+ * post keep working (docs/decisions/024). published_at is set the first time the post is published
  * and kept afterwards (unpublishing and publishing again keeps its place in the lists).
  */
 export async function updatePost(

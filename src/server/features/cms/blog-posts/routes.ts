@@ -1,13 +1,13 @@
-// /api/cms/blog-posts: the CMS Blog tab (SPEC §6: authors and admins).
+// /api/cms/blog-posts: the CMS Blog tab (docs/product.md §6: authors and admins).
 import { Hono } from "hono";
-import type { CmsBlogPost, CmsBlogPostsPage } from "../../../../shared/api-types";
-import { blogPostSchema } from "../../../../shared/schemas";
-import { allowedTo } from "../../../auth/middleware";
-import type { AppEnv } from "../../../context";
-import { HttpError } from "../../../lib/http-error";
-import { UUID_ID, uuidParam } from "../../../lib/ids";
-import { decodeTimeCursor, pageQuerySchema } from "../../../lib/page-cursor";
-import { jsonBody, queryParams } from "../../../lib/validate";
+import { allowedTo } from "@/server/auth/middleware";
+import type { AppEnv } from "@/server/context";
+import { HttpError } from "@/server/lib/http-error";
+import { UUID_ID, uuidParam } from "@/server/lib/ids";
+import { decodeTimeCursor, pageQuerySchema } from "@/server/lib/page-cursor";
+import { jsonBody, queryParams } from "@/server/lib/validate";
+import type { CmsBlogPost, CmsBlogPostsPage } from "@/shared/api-types";
+import { blogPostSchema } from "@/shared/schemas";
 import { deletePost, findPost, insertPost, listAllPosts, updatePost } from "./queries";
 
 export const POST_NOT_FOUND = "Post not found";

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertDiscussionRow, sseReader } from "@/server/test/discussions";
+import { createStaffClients, type StaffClients } from "@/server/test/staff-area";
+import { createTestApp, type TestApp } from "@/server/test/test-app";
 import type {
   ApiErrorBody,
   DiscussionChange,
   DiscussionItem,
   DiscussionPage,
-} from "../../../../shared/api-types";
-import { insertDiscussionRow, sseReader } from "../../../test/discussions";
-import { createStaffClients, type StaffClients } from "../../../test/staff-area";
-import { createTestApp, type TestApp } from "../../../test/test-app";
+} from "@/shared/api-types";
 
 let t: TestApp;
 let clients: StaffClients;

@@ -3,21 +3,21 @@
 // /api/discussions/{id}); this adds the staff list, creation without the members' posting
 // limit, and editing. Every write is announced so that open forum lists refetch (docs/product.md §4).
 import { Hono } from "hono";
-import type { DiscussionItem, DiscussionPage } from "../../../../shared/api-types";
-import { discussionSchema } from "../../../../shared/schemas";
-import { allowedTo } from "../../../auth/middleware";
-import type { AppEnv } from "../../../context";
-import { sanitizedDiscussionText } from "../../../domain/discussions/discussion-text";
-import { listQuerySchema } from "../../../domain/discussions/list-query";
+import { allowedTo } from "@/server/auth/middleware";
+import type { AppEnv } from "@/server/context";
+import { sanitizedDiscussionText } from "@/server/domain/discussions/discussion-text";
+import { listQuerySchema } from "@/server/domain/discussions/list-query";
 import {
   insertDiscussion,
   listDiscussions,
   updateDiscussionText,
-} from "../../../domain/discussions/queries";
-import { HttpError } from "../../../lib/http-error";
-import { uuidParam } from "../../../lib/ids";
-import { publishDiscussionChange } from "../../../lib/live-discussions";
-import { jsonBody, queryParams } from "../../../lib/validate";
+} from "@/server/domain/discussions/queries";
+import { HttpError } from "@/server/lib/http-error";
+import { uuidParam } from "@/server/lib/ids";
+import { publishDiscussionChange } from "@/server/lib/live-discussions";
+import { jsonBody, queryParams } from "@/server/lib/validate";
+import type { DiscussionItem, DiscussionPage } from "@/shared/api-types";
+import { discussionSchema } from "@/shared/schemas";
 
 export const DISCUSSION_NOT_FOUND = "Discussion not found";
 

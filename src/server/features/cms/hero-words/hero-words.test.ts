@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createStaffClients, type StaffClients } from "@/server/test/staff-area";
+import { createTestApp, type TestApp } from "@/server/test/test-app";
 import type {
   ApiErrorBody,
   CmsHeroWord,
   CmsHeroWordsResponse,
   HeroWordsResponse,
-} from "../../../../shared/api-types";
-import { createStaffClients, type StaffClients } from "../../../test/staff-area";
-import { createTestApp, type TestApp } from "../../../test/test-app";
+} from "@/shared/api-types";
 
 let t: TestApp;
 let clients: StaffClients;

@@ -1,7 +1,7 @@
-// Hero words for the CMS (SPEC §7): every word in display order, add, switch on/off, delete.
+// Hero words for the CMS (docs/product.md §7): every word in display order, add, switch on/off, delete.
 import { sql } from "drizzle-orm";
-import type { CmsHeroWord } from "../../../../shared/api-types";
-import { type Db, queryRows } from "../../../db/client";
+import { type Db, queryRows } from "@/server/db/client";
+import type { CmsHeroWord } from "@/shared/api-types";
 
 type WordRow = { id: string; word: string; display_order: number; is_active: boolean };
 

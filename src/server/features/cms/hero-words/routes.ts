@@ -1,13 +1,13 @@
-// /api/cms/hero-words: the CMS Hero Words tab (SPEC §6: every staff role).
+// /api/cms/hero-words: the CMS Hero Words tab (docs/product.md §6: every staff role).
 import { Hono } from "hono";
 import { z } from "zod";
-import type { CmsHeroWord, CmsHeroWordsResponse } from "../../../../shared/api-types";
-import { heroWordSchema } from "../../../../shared/schemas";
-import { allowedTo } from "../../../auth/middleware";
-import type { AppEnv } from "../../../context";
-import { HttpError } from "../../../lib/http-error";
-import { uuidParam } from "../../../lib/ids";
-import { jsonBody } from "../../../lib/validate";
+import { allowedTo } from "@/server/auth/middleware";
+import type { AppEnv } from "@/server/context";
+import { HttpError } from "@/server/lib/http-error";
+import { uuidParam } from "@/server/lib/ids";
+import { jsonBody } from "@/server/lib/validate";
+import type { CmsHeroWord, CmsHeroWordsResponse } from "@/shared/api-types";
+import { heroWordSchema } from "@/shared/schemas";
 import { deleteWord, insertWord, listAllWords, setWordActive } from "./queries";
 
 export const WORD_NOT_FOUND = "Word not found";

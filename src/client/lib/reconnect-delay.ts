@@ -1,7 +1,8 @@
-// How long the live stream waits before opening a new EventSource after the browser gave up on
-// one. The browser gives up on any HTTP error: a proxy's 502 during a deploy, the server's 503
-// while the database is away, or its 429 when this address holds too many streams. EventSource
-// cannot read the status or Retry-After, so every failure waits the same growing delay.
+// How long the live stream (discussion-events.ts) waits before opening a new EventSource after
+// the browser gave up on one. The browser gives up on any HTTP error: a proxy's 502 during a
+// deploy, the server's 503 while the database is away, or its 429 when this address holds too
+// many streams. EventSource cannot read the status or Retry-After, so every failure waits the
+// same growing delay.
 
 const BASE_MS = 1_000;
 export const MAX_RECONNECT_DELAY_MS = 30_000;

@@ -1,0 +1,56 @@
+// What bench:load reports (BENCH_JSON), as bench/growth.ts reads it back.
+import type { LoadFigures } from "./load";
+import type { LoadAverage } from "./machine-load";
+
+export type RunFigures = {
+  ours: LoadFigures;
+  bare: LoadFigures;
+  ratio: number;
+  /** Cores' worth of CPU used by processes outside the run (null: unknown). */
+  othersCores: number | null;
+};
+
+export type EndpointResult = {
+  name: string;
+  path: string;
+  shape: string;
+  statements: number;
+  bytes: string;
+  runs: RunFigures[];
+  median: {
+    ratio: number;
+    ratioMin: number;
+    ratioMax: number;
+    requestsPerSecond: number;
+    p50: number;
+    p99: number;
+    ceilingRequestsPerSecond: number;
+    ceilingP99: number;
+    /** CPU time of the app's process per request (ms; null: unknown); the ceiling's beside. */
+    cpuMsPerRequest: number | null;
+    ceilingCpuMsPerRequest: number | null;
+  };
+  othersCoresMax: number | null;
+};
+
+export type LoadReport = {
+  startedAt: string;
+  machine: {
+    cores: number;
+    cpu: string;
+    node: string;
+    loadAtStart: LoadAverage;
+    /** Cores' worth of CPU other processes used in the 2 s before the run (null: unknown). */
+    othersCoresAtStart: number | null;
+    loadAtEnd: LoadAverage;
+  };
+  data: { discussions: number; replies: number; members: number };
+  options: {
+    connections: number;
+    duration: number;
+    warmup: number;
+    headers?: Record<string, string>;
+    runs: number;
+  };
+  endpoints: EndpointResult[];
+};

@@ -1,0 +1,51 @@
+import { Link } from "react-router";
+import { RelativeTime } from "@/client/components/relative-time";
+import { cn } from "@/client/lib/cn";
+import { type NotificationItem, notificationPath, notificationText } from "@/shared/notifications";
+import { useMarkNotificationRead } from "../api/mark-read";
+
+/** One entry: who, what and when; opening it marks it read and goes to the reply. */
+export function NotificationEntry({ item }: { item: NotificationItem }) {
+  const markRead = useMarkNotificationRead();
+  return (
+    <li
+      className={cn(
+        "flex items-start gap-3 rounded-md border p-3",
+        item.read ? "bg-background" : "border-primary/30 bg-primary/5",
+      )}
+      data-notification={item.id}
+    >
+      <span
+        aria-hidden="true"
+        className={cn(
+          "mt-2 size-2 shrink-0 rounded-full",
+          item.read ? "bg-transparent" : "bg-primary",
+        )}
+      />
+      <div className="grid min-w-0 flex-1 gap-1">
+        <Link
+          to={notificationPath(item)}
+          onClick={() => {
+            if (!item.read) markRead.mutate(item.id);
+          }}
+          className="break-words font-medium text-foreground hover:underline"
+        >
+          {notificationText(item)}
+        </Link>
+        <span className="text-muted-foreground text-sm">
+          <RelativeTime value={item.at} />
+          {item.read ? null : <span className="sr-only"> · unread</span>}
+        </span>
+      </div>
+      {item.read ? null : (
+        <button
+          type="button"
+          className="shrink-0 rounded-sm px-2 py-1 text-muted-foreground text-sm hover:bg-accent hover:text-foreground"
+          onClick={() => markRead.mutate(item.id)}
+        >
+          Mark read
+        </button>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,81 @@
+import { Lock } from "lucide-react";
+import { lazy, type RefObject, Suspense } from "react";
+import { Link, useLocation } from "react-router";
+import { mayReply, type Viewer } from "@/client/features/replies/lib/reply-rights";
+import type { ReplyTarget } from "@/client/features/replies/lib/reply-target";
+import { paths } from "@/client/lib/paths";
+import type { DiscussionItem, ReplyItem } from "@/shared/api-types";
+
+// The composer brings react-hook-form, zod and the shared schemas: it downloads for members
+// who may reply, not with the thread every visitor reads.
+const ReplyComposer = lazy(() =>
+  import("./reply-composer").then((module) => ({ default: module.ReplyComposer })),
+);
+
+type ComposerSlotProps = {
+  discussion: DiscussionItem;
+  viewer: Viewer;
+  /** The session is still being read: nothing is said yet. */
+  sessionLoading: boolean;
+  replyTo: ReplyTarget | null;
+  onCancelReplyTo: () => void;
+  onPosted: (reply: ReplyItem) => void;
+  textareaRef: RefObject<HTMLTextAreaElement | null>;
+};
+
+const boxClassName = "rounded-xl border bg-muted/50 px-5 py-4 text-sm";
+
+/**
+ * Below the thread (docs/product.md §2.7): the composer for members who may reply, "This
+ * discussion is locked." for members of a locked one, and "Sign in to reply." for visitors,
+ * which brings them back here once signed in.
+ */
+export function ComposerSlot({
+  discussion,
+  viewer,
+  sessionLoading,
+  replyTo,
+  onCancelReplyTo,
+  onPosted,
+  textareaRef,
+}: ComposerSlotProps) {
+  const location = useLocation();
+  if (sessionLoading) return <div aria-hidden="true" className="h-16" />;
+  if (!viewer) {
+    return (
+      <p className={boxClassName}>
+        <Link
+          to={paths.authReturningTo(`${location.pathname}${location.search}`)}
+          className="font-medium text-primary underline-offset-4 hover:underline"
+        >
+          Sign in to reply.
+        </Link>
+      </p>
+    );
+  }
+  if (!mayReply(viewer, discussion)) {
+    return (
+      <p className={`${boxClassName} inline-flex items-center gap-2 text-muted-foreground`}>
+        <Lock aria-hidden="true" className="size-4" />
+        This discussion is locked.
+      </p>
+    );
+  }
+  return (
+    <Suspense
+      fallback={
+        <div role="status" className="h-56 animate-pulse rounded-xl border bg-muted/50">
+          <span className="sr-only">Loading...</span>
+        </div>
+      }
+    >
+      <ReplyComposer
+        discussionId={discussion.id}
+        replyTo={replyTo}
+        onCancelReplyTo={onCancelReplyTo}
+        onPosted={onPosted}
+        textareaRef={textareaRef}
+      />
+    </Suspense>
+  );
+}

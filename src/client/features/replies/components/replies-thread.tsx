@@ -1,0 +1,121 @@
+import { useRef, useState } from "react";
+import { Button } from "@/client/components/ui/button";
+import { Skeleton } from "@/client/components/ui/skeleton";
+import { useLiveReplies } from "@/client/features/replies/hooks/use-live-replies";
+import { useReplySpotlight } from "@/client/features/replies/hooks/use-reply-spotlight";
+import { useReplyThread } from "@/client/features/replies/hooks/use-reply-thread";
+import { mayChangeReply, mayReply, type Viewer } from "@/client/features/replies/lib/reply-rights";
+import { authorName, type ReplyTarget } from "@/client/features/replies/lib/reply-target";
+import { useAuth } from "@/client/lib/session/use-auth";
+import type { DiscussionItem, ReplyItem } from "@/shared/api-types";
+import { ComposerSlot } from "./composer-slot";
+import { ReplyArticle } from "./reply-article";
+
+function ThreadSkeleton() {
+  return (
+    <div role="status" className="flex flex-col gap-3">
+      <span className="sr-only">Loading replies...</span>
+      {[0, 1].map((index) => (
+        <div key={index} className="flex gap-3 rounded-xl border bg-card p-4">
+          <Skeleton className="size-9 rounded-full" />
+          <div className="flex flex-1 flex-col gap-2">
+            <Skeleton className="h-4 w-40" />
+            <Skeleton className="h-4 w-full" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The replies under a discussion (docs/product.md §2.7): the thread, oldest first, a page at a
+ * time both ways from where it was opened, kept up to date live, and the composer below.
+ */
+export function RepliesThread({ discussion }: { discussion: DiscussionItem }) {
+  const { user, role, loading: sessionLoading } = useAuth();
+  const viewer: Viewer = user ? { id: user.id, role } : null;
+  const { thread, replies, renderedIds, spotlight, showPosted, missing } = useReplyThread(
+    discussion.id,
+  );
+  const highlighted = useReplySpotlight(spotlight, renderedIds);
+  useLiveReplies(discussion.id);
+  const [replyTo, setReplyTo] = useState<ReplyTarget | null>(null);
+  const composer = useRef<HTMLTextAreaElement>(null);
+  const canReply = mayReply(viewer, discussion);
+  const count = discussion.replies;
+
+  // The composer brings itself into view for the answer (it may still be loading now).
+  const answer = (reply: ReplyItem) => setReplyTo({ id: reply.id, authorName: authorName(reply) });
+
+  const posted = (reply: ReplyItem) => {
+    setReplyTo(null);
+    showPosted(reply);
+  };
+
+  return (
+    <section aria-labelledby="replies-heading" className="flex flex-col gap-4">
+      <h2 id="replies-heading" className="font-bold text-2xl">
+        {count} {count === 1 ? "reply" : "replies"}
+      </h2>
+
+      {thread.hasPreviousPage ? (
+        <Button
+          variant="outline"
+          className="self-center"
+          disabled={thread.isFetchingPreviousPage}
+          onClick={() => void thread.fetchPreviousPage()}
+        >
+          {thread.isFetchingPreviousPage ? "Loading..." : "Load earlier replies"}
+        </Button>
+      ) : null}
+
+      {thread.isPending || missing ? (
+        <ThreadSkeleton />
+      ) : thread.isError && replies.length === 0 ? (
+        <div className="flex flex-wrap items-center gap-3 rounded-xl border px-5 py-4 text-sm">
+          <p>Failed to load replies.</p>
+          <Button variant="outline" size="sm" onClick={() => void thread.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : replies.length > 0 ? (
+        <ol aria-label="Replies" className="flex flex-col gap-3">
+          {replies.map((reply) => (
+            <li key={reply.id}>
+              <ReplyArticle
+                reply={reply}
+                highlighted={highlighted === reply.id}
+                mayChange={mayChangeReply(viewer, reply)}
+                onAnswer={canReply && !reply.deleted ? () => answer(reply) : undefined}
+              />
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="text-muted-foreground text-sm">No replies yet. Start the conversation.</p>
+      )}
+
+      {thread.hasNextPage ? (
+        <Button
+          variant="outline"
+          className="self-center"
+          disabled={thread.isFetchingNextPage}
+          onClick={() => void thread.fetchNextPage()}
+        >
+          {thread.isFetchingNextPage ? "Loading..." : "Load more replies"}
+        </Button>
+      ) : null}
+
+      <ComposerSlot
+        discussion={discussion}
+        viewer={viewer}
+        sessionLoading={sessionLoading}
+        replyTo={replyTo}
+        onCancelReplyTo={() => setReplyTo(null)}
+        onPosted={posted}
+        textareaRef={composer}
+      />
+    </section>
+  );
+}

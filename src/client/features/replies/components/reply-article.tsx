@@ -1,0 +1,115 @@
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { UserAvatar } from "@/client/components/user-avatar";
+import { useDeleteReply } from "@/client/features/replies/api/delete-reply";
+import { replyElementId } from "@/client/features/replies/hooks/use-reply-spotlight";
+import { authorName } from "@/client/features/replies/lib/reply-target";
+import { errorMessage } from "@/client/lib/api-client";
+import { cn } from "@/client/lib/cn";
+import { toast } from "@/client/lib/toast";
+import type { ReplyItem } from "@/shared/api-types";
+import { ReplyActions } from "./reply-actions";
+import { InReplyTo, ReplyByline, ReplyPermalinkTime } from "./reply-byline";
+import { ReplyContent } from "./reply-content";
+
+// Only authors, moderators and admins edit: the editor's form code downloads when one does.
+const ReplyEditor = lazy(() =>
+  import("./reply-editor").then((module) => ({ default: module.ReplyEditor })),
+);
+
+type ReplyArticleProps = {
+  reply: ReplyItem;
+  /** Just reached by a permalink or posted: a ring and a background that fade. */
+  highlighted: boolean;
+  /** Starts an answer to this reply (members who may reply here). */
+  onAnswer?: () => void;
+  /** The viewer may edit and delete it (its author, moderators, admins). */
+  mayChange: boolean;
+};
+
+/** One reply of the thread (docs/product.md §2.7); a deleted one keeps its place. */
+export function ReplyArticle({ reply, highlighted, onAnswer, mayChange }: ReplyArticleProps) {
+  const name = authorName(reply);
+  const [editing, setEditing] = useState(false);
+  const article = useRef<HTMLElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  // The focus goes back to Edit once the editor closes (saved or cancelled).
+  const focusEditAfter = useRef(false);
+  const deleteReply = useDeleteReply(reply.discussionId);
+
+  useEffect(() => {
+    if (editing || !focusEditAfter.current) return;
+    focusEditAfter.current = false;
+    editButton.current?.focus();
+  });
+
+  const remove = () =>
+    deleteReply.mutate(reply.id, {
+      onSuccess: () => {
+        toast.success("Reply deleted");
+        // The article stays, now as a deleted reply: the focus stays with it.
+        article.current?.focus();
+      },
+      onError: (error) =>
+        toast.error("Failed to delete reply.", { description: errorMessage(error) }),
+    });
+
+  return (
+    <article
+      ref={article}
+      id={replyElementId(reply.id)}
+      aria-label={reply.deleted ? "Deleted reply" : `Reply by ${name}`}
+      tabIndex={-1}
+      data-highlighted={highlighted || undefined}
+      className={cn(
+        "scroll-mt-24 rounded-xl border p-4 outline-none transition-[background-color,box-shadow] duration-1000 focus-visible:ring-2 focus-visible:ring-ring motion-reduce:transition-none sm:p-5",
+        reply.deleted ? "border-dashed bg-muted/40" : "bg-card shadow-sm",
+        highlighted && "bg-accent ring-2 ring-primary/60 duration-0",
+      )}
+    >
+      {reply.deleted ? (
+        <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
+          <p className="text-muted-foreground italic">This reply was deleted.</p>
+          <ReplyPermalinkTime reply={reply} />
+        </div>
+      ) : (
+        <div className="flex gap-3">
+          <UserAvatar
+            name={name}
+            avatarUrl={reply.author?.avatarUrl}
+            className="mt-0.5 size-9 shrink-0"
+          />
+          <div className="flex min-w-0 flex-1 flex-col gap-2">
+            <div className="flex flex-col gap-0.5">
+              <ReplyByline reply={reply} />
+              <InReplyTo reply={reply} />
+            </div>
+            {editing ? (
+              <Suspense fallback={<div className="h-48 animate-pulse rounded-md bg-muted/50" />}>
+                <ReplyEditor
+                  reply={reply}
+                  onDone={() => {
+                    focusEditAfter.current = true;
+                    setEditing(false);
+                  }}
+                />
+              </Suspense>
+            ) : (
+              <>
+                <ReplyContent content={reply.content} mentions={reply.mentions} />
+                <ReplyActions
+                  reply={reply}
+                  name={name}
+                  onAnswer={onAnswer}
+                  onEdit={mayChange ? () => setEditing(true) : undefined}
+                  onDelete={mayChange ? remove : undefined}
+                  deleting={deleteReply.isPending}
+                  editButtonRef={editButton}
+                />
+              </>
+            )}
+          </div>
+        </div>
+      )}
+    </article>
+  );
+}

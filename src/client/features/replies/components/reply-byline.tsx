@@ -1,0 +1,81 @@
+import { Link } from "react-router";
+import { RelativeTime } from "@/client/components/relative-time";
+import { authorName } from "@/client/features/replies/lib/reply-target";
+import { paths } from "@/client/lib/paths";
+import type { ReplyItem } from "@/shared/api-types";
+
+const exactTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+const linkClassName = "rounded-sm underline-offset-2 hover:underline";
+
+/**
+ * "{author} · {time} · edited": the author links to their profile while the account exists; the
+ * time is the reply's permalink, with the exact moment on hover.
+ */
+export function ReplyByline({ reply }: { reply: ReplyItem }) {
+  const name = authorName(reply);
+  const authorId = reply.author?.id;
+  return (
+    // On a phone the name has its own line, so no "·" is left hanging at a line's end.
+    <p className="flex flex-wrap items-baseline gap-x-1.5 text-sm">
+      {authorId ? (
+        <Link
+          to={paths.profile(authorId)}
+          className={`basis-full font-semibold text-foreground [overflow-wrap:anywhere] sm:basis-auto ${linkClassName}`}
+        >
+          {name}
+        </Link>
+      ) : (
+        <span className="basis-full font-semibold [overflow-wrap:anywhere] sm:basis-auto">
+          {name}
+        </span>
+      )}
+      <span aria-hidden="true" className="hidden text-muted-foreground sm:inline">
+        ·
+      </span>
+      <ReplyPermalinkTime reply={reply} />
+      {reply.editedAt ? (
+        <>
+          <span aria-hidden="true" className="text-muted-foreground">
+            ·
+          </span>
+          <span
+            className="text-muted-foreground text-xs"
+            title={`Edited ${exactTime.format(new Date(reply.editedAt))}`}
+          >
+            edited
+          </span>
+        </>
+      ) : null}
+    </p>
+  );
+}
+
+/** The reply's time, linking to its permalink. */
+export function ReplyPermalinkTime({ reply }: { reply: ReplyItem }) {
+  return (
+    <Link
+      to={paths.discussionReply(reply.discussionId, reply.id)}
+      className={`text-muted-foreground ${linkClassName}`}
+    >
+      <RelativeTime value={reply.createdAt} />
+    </Link>
+  );
+}
+
+/** "in reply to @name", linking to the answered reply; that reply may have been deleted since. */
+export function InReplyTo({ reply }: { reply: ReplyItem }) {
+  if (!reply.replyTo) return null;
+  const { id, authorDisplayName } = reply.replyTo;
+  return (
+    <p className="text-muted-foreground text-xs">
+      in reply to{" "}
+      <Link
+        to={paths.discussionReply(reply.discussionId, id)}
+        className={`font-medium text-primary [overflow-wrap:anywhere] ${linkClassName}`}
+      >
+        {authorDisplayName === null ? "a deleted reply" : `@${authorDisplayName}`}
+      </Link>
+    </p>
+  );
+}

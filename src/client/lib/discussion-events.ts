@@ -1,0 +1,170 @@
+// One live stream of discussion changes per page (GET /api/discussions/events, decision 006),
+// shared by every feature that listens: the forum's lists and the discussion page refetch, a
+// reply thread fetches the reply an event names (decision 020). A browser opens at most six
+// connections to a site over HTTP/1.1 and the server caps streams per address, so listeners
+// share the one EventSource rather than opening their own.
+import type { DiscussionChange } from "@/shared/api-types";
+import { reconnectDelayMs } from "./reconnect-delay";
+
+/** GET /api/discussions/events: Server-Sent Events, one per change to any discussion. */
+export const DISCUSSION_EVENTS_URL = "/api/discussions/events";
+
+export type DiscussionEventListener = {
+  /** One change as the server announced it. */
+  onChange?: (change: DiscussionChange) => void;
+  /**
+   * The stream is in place again after a time when changes may have been missed (a reconnect,
+   * a tab shown again, a page loaded in a hidden tab), or an event could not be read: refetch.
+   */
+  onResync?: () => void;
+};
+
+/** The part of EventSource the stream uses (tests pass a fake). */
+export type EventSourceLike = {
+  readonly readyState: number;
+  addEventListener(type: string, listener: (event: MessageEvent) => void): void;
+  close(): void;
+};
+
+/** What the stream needs from the browser; tests pass fakes. */
+export type StreamHost = {
+  openSource: (url: string) => EventSourceLike;
+  isHidden: () => boolean;
+  /** Calls `listener` whenever the page is hidden or shown; returns the unsubscribe. */
+  watchVisibility: (listener: () => void) => () => void;
+  setTimer: (callback: () => void, ms: number) => unknown;
+  clearTimer: (timer: unknown) => void;
+};
+
+/** EventSource.CLOSED, spelled out so that the module loads where EventSource does not exist. */
+const CLOSED = 2;
+
+/** A change as the server sends it (src/shared/api-types.ts DiscussionChange); else null. */
+export function parseDiscussionChange(data: unknown): DiscussionChange | null {
+  if (typeof data !== "string") return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  if (typeof value !== "object" || value === null) return null;
+  const { type, id, reply } = value as Record<string, unknown>;
+  if (type !== "created" && type !== "updated" && type !== "deleted") return null;
+  if (typeof id !== "string") return null;
+  if (reply === undefined) return { type, id };
+  if (typeof reply !== "object" || reply === null) return null;
+  const { type: replyType, id: replyId } = reply as Record<string, unknown>;
+  if (replyType !== "created" && replyType !== "edited" && replyType !== "deleted") return null;
+  if (typeof replyId !== "string") return null;
+  return { type, id, reply: { type: replyType, id: replyId } };
+}
+
+export type DiscussionEventStream = {
+  /** Starts listening (the first listener opens the stream); returns the unsubscribe. */
+  subscribe(listener: DiscussionEventListener): () => void;
+};
+
+/**
+ * The stream is open while anyone listens and the page is visible. Only visible tabs hold a
+ * stream: six hidden forum tabs would otherwise leave no connection for anything else. A tab
+ * shown again reconnects, and the reconnect resyncs.
+ */
+export function createDiscussionEventStream(host: StreamHost): DiscussionEventStream {
+  const listeners = new Set<DiscussionEventListener>();
+  let source: EventSourceLike | undefined;
+  let retryTimer: unknown;
+  let stopWatchingVisibility: (() => void) | undefined;
+  // Whether changes may have been missed before the stream is (again) in place: on every
+  // reconnect, and on the first connect when the data was loaded in a hidden tab.
+  let resyncOnReady = false;
+  let failures = 0;
+
+  const each = (call: (listener: DiscussionEventListener) => void) => {
+    for (const listener of [...listeners]) call(listener);
+  };
+
+  const connect = () => {
+    const current = host.openSource(DISCUSSION_EVENTS_URL);
+    source = current;
+    current.addEventListener("ready", () => {
+      failures = 0;
+      if (resyncOnReady) each((listener) => listener.onResync?.());
+      resyncOnReady = true;
+    });
+    current.addEventListener("discussion", (event) => {
+      const change = parseDiscussionChange(event.data);
+      // Something changed even if its description cannot be read: refetch what is shown.
+      if (change) each((listener) => listener.onChange?.(change));
+      else each((listener) => listener.onResync?.());
+    });
+    current.addEventListener("error", () => {
+      // A dropped connection (server restart) is retried by the browser itself. An HTTP error
+      // instead (a proxy's 502 while the app restarts, a 503, or a 429 when this address
+      // holds too many streams) closes the source for good, so start a new one, waiting
+      // longer after each failure in a row (at least 1 s, at most 30 s).
+      if (current.readyState !== CLOSED || source !== current) return;
+      failures += 1;
+      retryTimer = host.setTimer(connect, reconnectDelayMs(failures));
+    });
+  };
+
+  const disconnect = () => {
+    host.clearTimer(retryTimer);
+    retryTimer = undefined;
+    source?.close();
+    source = undefined;
+  };
+
+  const onVisibilityChange = () => {
+    if (host.isHidden()) disconnect();
+    else if (!source) connect();
+  };
+
+  const start = () => {
+    resyncOnReady = host.isHidden();
+    failures = 0;
+    stopWatchingVisibility = host.watchVisibility(onVisibilityChange);
+    if (!host.isHidden()) connect();
+  };
+
+  const stop = () => {
+    stopWatchingVisibility?.();
+    stopWatchingVisibility = undefined;
+    disconnect();
+  };
+
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      if (listeners.size === 1) start();
+      return () => {
+        if (!listeners.delete(listener)) return;
+        if (listeners.size === 0) stop();
+      };
+    },
+  };
+}
+
+const browserHost: StreamHost = {
+  openSource: (url) => new EventSource(url),
+  isHidden: () => document.visibilityState === "hidden",
+  watchVisibility: (listener) => {
+    document.addEventListener("visibilitychange", listener);
+    return () => document.removeEventListener("visibilitychange", listener);
+  },
+  setTimer: (callback, ms) => setTimeout(callback, ms),
+  clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout> | undefined),
+};
+
+let pageStream: DiscussionEventStream | undefined;
+
+/**
+ * Listens to the page's one stream; returns the unsubscribe. Does nothing where the browser
+ * has no EventSource.
+ */
+export function subscribeToDiscussionEvents(listener: DiscussionEventListener): () => void {
+  if (typeof EventSource === "undefined") return () => {};
+  pageStream ??= createDiscussionEventStream(browserHost);
+  return pageStream.subscribe(listener);
+}

@@ -1,0 +1,11 @@
+// Every queue of background work the app runs (docs/decisions/019), composed here as app.ts
+// composes routes: features define their own queues and handlers, and never each other's.
+// The mail queue is defined with the mailer, in deps.ts.
+import { defineStaleAccountSweep } from "./auth/account-lifecycle";
+import type { AppDeps } from "./context";
+import { defineNotificationWork } from "./features/notifications/background";
+
+export function defineBackgroundWork(deps: AppDeps): void {
+  defineStaleAccountSweep(deps.jobs, deps.db, deps.logger);
+  defineNotificationWork(deps);
+}

@@ -1,0 +1,65 @@
+// Named prepared statements for reads whose plan does not depend on their values (bench/
+// RESULTS.md, "Planning"). A statement sent without a name is parsed and planned on every
+// request: for one discussion by id, planning took seven times as long as running it (0.29 ms
+// against 0.04 ms, pg_stat_statements under load). With a name, node-postgres parses it once
+// per pooled connection, and PostgreSQL, after five executions, keeps a generic plan when it
+// costs no more than the custom ones: no planning.
+//
+// Only for reads whose best plan is the same for any values: a primary key, the forum list's
+// index walk with a keyset cursor, a LIMIT written into the text (`limitLiteral`). Not for
+// searches (the plan depends on the words), nor for a thread's pages: a generic plan does not
+// know the thread's length and sorted all 10,000 replies of the long thread (features/replies/
+// queries.ts). The name is a hash of the text, so a name always means one text; at most
+// MAX_PREPARED_TEXTS texts are prepared. PGlite ignores the name.
+import { createHash } from "node:crypto";
+import type { SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import { type Db, queryRows } from "./client";
+
+const dialect = new PgDialect();
+
+/** The prepared statement's name for a statement text: the same text, the same name. */
+export function preparedStatementName(text: string): string {
+  return `rc_${createHash("sha1").update(text).digest("base64url").slice(0, 20)}`;
+}
+
+/**
+ * At most this many texts are prepared (per process, so per pooled connection too); later ones
+ * run unnamed. The call sites' texts number a few dozen; the cap holds whatever a client sends
+ * (every page size, every filter) to a bounded memory in PostgreSQL.
+ */
+const MAX_PREPARED_TEXTS = 200;
+
+/**
+ * The texts run as prepared statements so far, with their names (hashed once per text, not per
+ * request). The benchmark's ceiling prepares the same texts.
+ */
+export const preparedTexts = new Map<string, string>();
+
+/** Rows of a read, as a named prepared statement on PostgreSQL (see above). */
+export async function queryPreparedRows<Row>(db: Db, query: SQL): Promise<Row[]> {
+  const built = dialect.sqlToQuery(query);
+  let name = preparedTexts.get(built.sql);
+  if (name === undefined) {
+    if (preparedTexts.size >= MAX_PREPARED_TEXTS) return queryRows<Row>(db, query);
+    name = preparedStatementName(built.sql);
+    preparedTexts.set(built.sql, name);
+  }
+  const result = (await db._.session.prepareQuery(built, undefined, name, false).execute()) as {
+    rows: Row[];
+  };
+  return result.rows;
+}
+
+/**
+ * A page size as a literal in the statement's text. As a parameter, a prepared statement's
+ * generic plan would assume a tenth of the table and PostgreSQL would keep planning each time;
+ * as a literal, each size (validated, at most a page) is a statement of its own.
+ */
+export function limitLiteral(limit: number): SQL {
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1_000) {
+    throw new Error(`Not a page size: ${limit}`);
+  }
+  return sql.raw(String(limit));
+}

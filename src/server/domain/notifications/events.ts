@@ -1,0 +1,39 @@
+// What happened that someone may hear about (docs/decisions/023). The features where things
+// happen (replies, discussions, users) queue an event; the notifications feature's worker
+// decides who hears of it (features/notifications/fan-out.ts), so a reply's request never
+// waits for its followers. Events carry ids only.
+import type { Db } from "@/server/db/client";
+import type { JobQueue } from "@/server/lib/jobs";
+
+export const NOTIFICATION_EVENTS_QUEUE = "notification-events";
+
+export type NotificationEvent =
+  | {
+      type: "reply-created";
+      replyId: string;
+      /**
+       * A part of a large fan-out: the recipients whose ids sort after `after` (when set) and
+       * up to `upTo`. The worker splits a reply's recipients into such parts.
+       */
+      after?: string | null;
+      upTo?: string;
+    }
+  | {
+      type: "discussion-moderated";
+      discussionId: string;
+      action: "pinned" | "locked" | "unlocked";
+      actorId: string;
+    }
+  | { type: "role-changed"; userId: string; role: string; actorId: string | null };
+
+/**
+ * Queues `event`; inside `tx` the event exists exactly when the transaction commits (a reply
+ * and its fan-out are one commit).
+ */
+export async function queueNotificationEvent(
+  jobs: Pick<JobQueue, "send">,
+  event: NotificationEvent,
+  options: { tx?: Db } = {},
+): Promise<void> {
+  await jobs.send(NOTIFICATION_EVENTS_QUEUE, event, { tx: options.tx });
+}

@@ -1,0 +1,61 @@
+// /discussion/rss.xml: the newest active discussions as RSS 2.0, newest started first (pinned
+// ones take their place by date here, not at the top as in the forum list).
+import { sql } from "drizzle-orm";
+import { Hono } from "hono";
+import type { AppEnv } from "@/server/context";
+import { type Db, queryRows } from "@/server/db/client";
+import { FEED_ITEMS, feedResponse, rssDocument } from "@/server/lib/rss";
+import { SITE_FEEDS } from "@/server/lib/site-feeds";
+
+/** What a feed item shows of a discussion: its title and the start of its text. */
+const SUMMARY_LENGTH = 300;
+
+type FeedRow = { id: string; title: string; summary: string; created_at: Date; updated_at: Date };
+
+/**
+ * The newest active discussions. The forum's list index leads with the pinned flag, so each
+ * value of it is read newest first on that index (`limit` entries at most, never the table) and
+ * the two short lists are merged.
+ */
+async function newestDiscussions(db: Db, limit: number): Promise<FeedRow[]> {
+  const newest = (pinned: boolean) =>
+    sql`(select id, title, left(content, ${SUMMARY_LENGTH}) as summary, created_at, updated_at
+         from discussions where status = 'active' and is_pinned = ${pinned}
+         order by created_at desc, id desc limit ${limit})`;
+  const rows = await queryRows<FeedRow>(
+    db,
+    sql`select * from (${newest(true)} union all ${newest(false)}) as newest
+        order by created_at desc, id desc limit ${limit}`,
+  );
+  // Raw rows carry timestamps as the driver parsed them: made Dates whatever they came as.
+  return rows.map((row) => ({
+    ...row,
+    created_at: new Date(row.created_at),
+    updated_at: new Date(row.updated_at),
+  }));
+}
+
+export const discussionFeedRoutes = new Hono<AppEnv>().get(
+  SITE_FEEDS.discussions.path,
+  async (c) => {
+    const { env, db } = c.var.deps;
+    const items = (await newestDiscussions(db, FEED_ITEMS)).map((row) => ({
+      title: row.title,
+      path: `/discussion/${row.id}`,
+      summary: row.summary,
+      published: row.created_at,
+      updated: row.updated_at,
+    }));
+    const xml = rssDocument(
+      env.siteUrl,
+      {
+        title: SITE_FEEDS.discussions.title(env.siteName),
+        description: "The newest discussions in the forum.",
+        pagePath: SITE_FEEDS.discussions.page,
+        feedPath: SITE_FEEDS.discussions.path,
+      },
+      items,
+    );
+    return feedResponse(c, xml, items);
+  },
+);

@@ -1,0 +1,216 @@
+// Who hears of an event (docs/decisions/023), run by the queue's worker, never in the request.
+// One statement writes every recipient's entry, however many follow the discussion: a new
+// entry, or the recipient's unread entry of the same group gathering one more event.
+import { type SQL, sql } from "drizzle-orm";
+import { type Db, queryRows } from "@/server/db/client";
+import {
+  NOTIFICATION_EVENTS_QUEUE,
+  type NotificationEvent,
+} from "@/server/domain/notifications/events";
+import type { JobQueue } from "@/server/lib/jobs";
+import { DEFAULT_EMAIL, NOTIFICATION_KINDS } from "@/shared/notifications";
+import { mailJobKey, NOTIFICATION_MAIL_QUEUE, type NotificationMailJob } from "./notification-mail";
+
+/** Each kind's default email choice as a SQL relation (kind, email). */
+const defaults = sql.join(
+  NOTIFICATION_KINDS.map((kind) => sql`(${kind}::text, ${DEFAULT_EMAIL[kind]}::text)`),
+  sql`, `,
+);
+
+type Written = { user_id: string; email_pending: string | null; topic: string };
+
+/**
+ * Writes entries for `recipients` (a relation of user_id, kind, grouped), skipping the actor,
+ * unverified accounts and members who muted the discussion; returns who now has an email due.
+ */
+async function writeEntries(
+  tx: Db,
+  event: {
+    recipients: SQL;
+    discussionId: string | null;
+    replyId: string | null;
+    actorId: string | null;
+    data: object | null;
+  },
+): Promise<Written[]> {
+  const discussion = event.discussionId ? sql`${event.discussionId}::uuid` : sql`null::uuid`;
+  const reply = event.replyId ? sql`${event.replyId}::uuid` : sql`null::uuid`;
+  const actor = sql`${event.actorId}::text`;
+  return queryRows<Written>(
+    tx,
+    sql`with recipients as (${event.recipients}),
+      defaults (kind, email) as (values ${defaults}),
+      chosen as (
+        select r.user_id, r.kind, r.grouped,
+          coalesce(s.email, d.email) as email
+        from recipients r
+        join "user" u on u.id = r.user_id and u.email_verified
+        join defaults d on d.kind = r.kind
+        left join notification_settings s on s.user_id = r.user_id and s.kind = r.kind
+        where r.user_id is distinct from ${actor}
+          and not exists (
+            select 1 from discussion_follows m
+            where m.discussion_id = ${discussion} and m.user_id = r.user_id and m.state = 'muted')
+      ),
+      written as (
+        insert into notifications as n (user_id, kind, group_key, discussion_id, reply_id,
+          actor_id, data, email_pending)
+        select c.user_id, c.kind,
+          case when c.grouped then c.kind || ':' || ${discussion}::text end,
+          ${discussion}, ${reply}, ${actor}, ${event.data ? JSON.stringify(event.data) : null}::jsonb,
+          case when c.email <> 'off' then c.email end
+        from chosen c
+        on conflict (user_id, group_key) where read_at is null and group_key is not null
+        do update set
+          reply_id = excluded.reply_id,
+          actor_id = excluded.actor_id,
+          event_count = n.event_count + 1,
+          actor_count = n.actor_count + case when excluded.actor_id is null or exists (
+            select 1 from notification_actors a
+            where a.notification_id = n.id and a.actor_id = excluded.actor_id) then 0 else 1 end,
+          email_pending = coalesce(excluded.email_pending, n.email_pending),
+          updated_at = now()
+        returning n.id, n.user_id, n.email_pending
+      ),
+      actors as (
+        insert into notification_actors (notification_id, actor_id)
+        select w.id, ${actor} from written w where ${actor} is not null
+        on conflict do nothing
+      )
+      select user_id, email_pending, coalesce(${discussion}::text, 'account') as topic
+      from written`,
+  );
+}
+
+/** Recipients per transaction: a request waits for at most one part on PGlite's one connection. */
+export const FAN_OUT_PART = 100;
+
+type Range = { after?: string | null; upTo?: string };
+
+/** The recipients of a new reply, each once, by the closest reason (answer, mention, author, follower). */
+function replyRecipients(replyId: string, range: Range = {}): SQL {
+  const after = range.after ? sql`and c.user_id > ${range.after}` : sql``;
+  const upTo = range.upTo ? sql`and c.user_id <= ${range.upTo}` : sql``;
+  return sql`select distinct on (c.user_id) c.user_id, c.kind, true as grouped
+    from (
+      select t.author_id as user_id, 'reply_to_reply' as kind, 1 as rank
+      from discussion_replies r
+      join discussion_replies t on t.id = r.reply_to_id and t.deleted_at is null
+      where r.id = ${replyId}::uuid
+      union all
+      select m.user_id, 'mention', 2 from reply_mentions m where m.reply_id = ${replyId}::uuid
+      union all
+      select f.user_id,
+        case when f.user_id = d.author_id then 'reply_to_discussion' else 'followed_discussion' end,
+        case when f.user_id = d.author_id then 3 else 4 end
+      from discussion_replies r
+      join discussions d on d.id = r.discussion_id
+      join discussion_follows f on f.discussion_id = r.discussion_id and f.state = 'following'
+      where r.id = ${replyId}::uuid
+    ) c
+    where c.user_id is not null ${after} ${upTo}
+    order by c.user_id, c.rank`;
+}
+
+/**
+ * The last recipient id of each part when a reply has more than FAN_OUT_PART recipients; an
+ * empty list when it can be done at once.
+ */
+async function partBounds(tx: Db, replyId: string): Promise<string[]> {
+  const rows = await queryRows<{ user_id: string; n: number }>(
+    tx,
+    sql`select user_id, row_number() over (order by user_id)::int as n, count(*) over ()::int as total
+        from (${replyRecipients(replyId)}) r
+        order by user_id`,
+  );
+  if (rows.length <= FAN_OUT_PART) return [];
+  const bounds = rows.filter((row) => row.n % FAN_OUT_PART === 0).map((row) => row.user_id);
+  const last = rows.at(-1)?.user_id;
+  if (last && bounds.at(-1) !== last) bounds.push(last);
+  return bounds;
+}
+
+type ReplyFacts = { discussion_id: string; author_id: string | null };
+
+async function fanOutReply(tx: Db, replyId: string, range: Range = {}): Promise<Written[]> {
+  // A reply deleted (or a discussion removed) before the worker got to it tells no one.
+  const [reply] = await queryRows<ReplyFacts>(
+    tx,
+    sql`select r.discussion_id, r.author_id from discussion_replies r
+        join discussions d on d.id = r.discussion_id and d.status = 'active'
+        where r.id = ${replyId}::uuid and r.deleted_at is null`,
+  );
+  if (!reply) return [];
+  return writeEntries(tx, {
+    recipients: replyRecipients(replyId, range),
+    discussionId: reply.discussion_id,
+    replyId,
+    actorId: reply.author_id,
+    data: null,
+  });
+}
+
+async function fanOut(tx: Db, event: NotificationEvent): Promise<Written[]> {
+  switch (event.type) {
+    case "reply-created":
+      return fanOutReply(tx, event.replyId, event);
+    case "discussion-moderated":
+      return writeEntries(tx, {
+        recipients: sql`select author_id as user_id, 'discussion_moderated' as kind, false as grouped
+          from discussions where id = ${event.discussionId}::uuid and status = 'active'`,
+        discussionId: event.discussionId,
+        replyId: null,
+        actorId: event.actorId,
+        data: { action: event.action },
+      });
+    case "role-changed":
+      return writeEntries(tx, {
+        recipients: sql`select ${event.userId}::text as user_id, 'role_changed' as kind, false as grouped`,
+        discussionId: null,
+        replyId: null,
+        actorId: event.actorId,
+        data: { role: event.role },
+      });
+  }
+}
+
+/**
+ * Handles one event in one transaction: the entries, the mail jobs for whoever has an email
+ * due now, and the event's own completion (`complete(tx)`), so a repeat after a crash finds
+ * the job done and writes nothing twice.
+ */
+export async function handleNotificationEvent(
+  db: Db,
+  jobs: JobQueue,
+  event: NotificationEvent,
+  complete: (tx: Db) => Promise<void>,
+): Promise<void> {
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    if (event.type === "reply-created" && event.upTo === undefined) {
+      // A large fan-out becomes parts, each its own job and transaction.
+      const bounds = await partBounds(tx, event.replyId);
+      if (bounds.length > 0) {
+        await jobs.sendMany(
+          NOTIFICATION_EVENTS_QUEUE,
+          bounds.map((upTo, index) => ({
+            data: { ...event, after: index === 0 ? null : bounds[index - 1], upTo },
+          })),
+          { tx },
+        );
+        await complete(tx);
+        return;
+      }
+    }
+    const written = await fanOut(tx, event);
+    const mails: NotificationMailJob[] = written
+      .filter((row) => row.email_pending === "immediately")
+      .map((row) => ({ userId: row.user_id, topic: row.topic }));
+    await jobs.sendMany(
+      NOTIFICATION_MAIL_QUEUE,
+      mails.map((data) => ({ data, singletonKey: mailJobKey(data) })),
+      { tx },
+    );
+    await complete(tx);
+  });
+}

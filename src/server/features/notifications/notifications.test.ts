@@ -1,0 +1,401 @@
+// Notifications through the API and the queue (docs/decisions/023): which events notify whom,
+// mute and follow, grouping, read state, email settings and their mail (through a real SMTP
+// server), one mail per discussion an hour, and unsubscribing without a session.
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { queryRows } from "@/server/db/client";
+import { createMember } from "@/server/test/factories";
+import { type SmtpSink, startSmtpSink } from "@/server/test/smtp-sink";
+import { createClient, createTestApp, type TestApp } from "@/server/test/test-app";
+import type { DiscussionItem, ReplyItem } from "@/shared/api-types";
+import { mentionToken } from "@/shared/mentions";
+import type {
+  NotificationItem,
+  NotificationPage,
+  NotificationSettings,
+  UnreadCount,
+} from "@/shared/notifications";
+import { FAN_OUT_PART } from "./fan-out";
+
+type Member = Awaited<ReturnType<typeof createMember>>;
+let t: TestApp;
+let sink: SmtpSink;
+let ana: Member;
+let ben: Member;
+let cleo: Member;
+let dan: Member;
+let mod: Member;
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: "1000" }, alsoSmtpUrl: sink.url });
+  ana = await createMember(t, { name: "Ana Author" });
+  ben = await createMember(t, { name: "Ben Replier" });
+  cleo = await createMember(t, { name: "Cleo Third" });
+  dan = await createMember(t, { name: "Dan Fourth" });
+  mod = await createMember(t, { name: "Mo Moderator", role: "moderator" });
+  await t.runJobs();
+});
+afterAll(async () => {
+  await t.close();
+  await sink.close();
+});
+beforeEach(async () => {
+  await t.runJobs({ ignoreStartAfter: true });
+  sink.received.length = 0;
+});
+
+async function startDiscussion(member: Member, title = "Why are queues so long?") {
+  const answer = await member.client.post("/api/discussions", { title, content: "Discuss." });
+  expect(answer.status).toBe(201);
+  return ((await answer.json()) as DiscussionItem).id;
+}
+
+async function reply(member: Member, discussionId: string, content: string, replyToId?: string) {
+  const answer = await member.client.post(`/api/discussions/${discussionId}/replies`, {
+    content,
+    ...(replyToId ? { replyToId } : {}),
+  });
+  expect(answer.status).toBe(201);
+  return ((await answer.json()) as ReplyItem).id;
+}
+
+async function entries(member: Member): Promise<NotificationItem[]> {
+  await t.runJobs();
+  const answer = await member.client.get("/api/notifications");
+  expect(answer.status).toBe(200);
+  return ((await answer.json()) as NotificationPage).notifications;
+}
+
+async function unread(member: Member): Promise<number> {
+  await t.runJobs();
+  const answer = await member.client.get("/api/notifications/unread-count");
+  return ((await answer.json()) as UnreadCount).unread;
+}
+
+async function readAllOf(...members: Member[]) {
+  for (const member of members) await member.client.post("/api/notifications/read-all");
+}
+
+describe("who hears of what", () => {
+  it("tells the author of a reply to their discussion, with a permalink, and not the replier", async () => {
+    const discussion = await startDiscussion(ana);
+    const replyId = await reply(ben, discussion, "First!");
+    const [entry] = await entries(ana);
+    expect(entry).toMatchObject({
+      kind: "reply_to_discussion",
+      actorName: "Ben Replier",
+      othersCount: 0,
+      discussion: { id: discussion, title: "Why are queues so long?" },
+      replyId,
+      read: false,
+    });
+    expect(await entries(ben)).toEqual([]);
+  });
+
+  it("tells the member whose reply was answered, and the mentioned member, once each", async () => {
+    const discussion = await startDiscussion(ana, "Answers");
+    await readAllOf(ana, ben, cleo, dan);
+    const benReply = await reply(ben, discussion, "My take");
+    const answer = await reply(
+      cleo,
+      discussion,
+      `I disagree, ${mentionToken("Dan Fourth", dan.id)} and ${mentionToken("Ben Replier", ben.id)}`,
+      benReply,
+    );
+    // Ben is answered and mentioned: one entry, by the closer reason.
+    const benEntries = (await entries(ben)).filter((entry) => !entry.read);
+    expect(benEntries.map((entry) => [entry.kind, entry.replyId])).toEqual([
+      ["reply_to_reply", answer],
+    ]);
+    expect((await entries(dan)).filter((entry) => !entry.read).map((entry) => entry.kind)).toEqual([
+      "mention",
+    ]);
+    // Ana's discussion: both replies gather into one entry.
+    const [anaEntry] = (await entries(ana)).filter((entry) => !entry.read);
+    expect(anaEntry).toMatchObject({
+      kind: "reply_to_discussion",
+      othersCount: 1,
+      replyId: answer,
+    });
+  });
+
+  it("groups several replies into one entry: 'Ana and 3 others'", async () => {
+    const discussion = await startDiscussion(dan, "Grouped");
+    await readAllOf(dan);
+    await reply(ana, discussion, "one");
+    await reply(ben, discussion, "two");
+    await reply(ben, discussion, "two again");
+    await reply(cleo, discussion, "three");
+    const last = await reply(mod, discussion, "four");
+    const fresh = (await entries(dan)).filter((entry) => !entry.read);
+    expect(fresh).toHaveLength(1);
+    expect(fresh[0]).toMatchObject({ actorName: "Mo Moderator", othersCount: 3, replyId: last });
+    expect(await unread(dan)).toBe(1);
+  });
+
+  it("tells followers who are not the author, and the author of a pin and a lock", async () => {
+    const discussion = await startDiscussion(ana, "Followed");
+    await reply(ben, discussion, "I follow now");
+    await readAllOf(ana, ben, cleo);
+    await reply(cleo, discussion, "Hello followers");
+    expect((await entries(ben)).filter((e) => !e.read).map((e) => e.kind)).toEqual([
+      "followed_discussion",
+    ]);
+    await mod.client.put(`/api/discussions/${discussion}/pin`, { pinned: true });
+    await mod.client.put(`/api/discussions/${discussion}/lock`, { locked: true });
+    const moderated = (await entries(ana)).filter((e) => e.kind === "discussion_moderated");
+    expect(moderated.map((e) => e.detail).sort()).toEqual(["locked", "pinned"]);
+  });
+
+  it("tells a member whose role changed", async () => {
+    const admin = await createMember(t, { name: "Al Admin", role: "admin" });
+    await admin.client.put(`/api/users/${cleo.id}/role`, { role: "author", reason: "" });
+    const [entry] = (await entries(cleo)).filter((e) => e.kind === "role_changed");
+    expect(entry).toMatchObject({ detail: "author", discussion: null });
+  });
+});
+
+describe("a large fan-out", () => {
+  it("writes every follower's entry once, in parts of FAN_OUT_PART", async () => {
+    const discussion = await startDiscussion(ana, "Crowded");
+    await t.db.execute(sql`
+      with made as (
+        insert into "user" (id, name, email, email_verified)
+        select gen_random_uuid()::text, 'Crowd ' || n, 'crowd-' || gen_random_uuid() || '@example.com', true
+        from generate_series(1, ${FAN_OUT_PART * 2 + 50}) n
+        returning id
+      )
+      insert into discussion_follows (discussion_id, user_id, state)
+      select ${discussion}::uuid, id, 'following' from made`);
+    await reply(ben, discussion, "to the crowd");
+    await t.runJobs();
+    const [counts] = await queryRows<{ entries: number; people: number }>(
+      t.db,
+      sql`select count(*)::int as entries, count(distinct user_id)::int as people
+          from notifications where discussion_id = ${discussion}::uuid`,
+    );
+    // The crowd and Ana (the author); Ben replied.
+    expect(counts).toEqual({ entries: FAN_OUT_PART * 2 + 51, people: FAN_OUT_PART * 2 + 51 });
+    const [parts] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from pgboss.job
+          where name = 'notification-events' and data ? 'upTo' and data->>'replyId' in (
+            select id::text from discussion_replies where discussion_id = ${discussion}::uuid)`,
+    );
+    expect(parts?.n).toBe(3);
+  });
+});
+
+describe("follow and mute", () => {
+  it("a muted discussion sends nothing, not even an answer or a mention", async () => {
+    const discussion = await startDiscussion(ana, "Muted");
+    const benReply = await reply(ben, discussion, "before mute");
+    await readAllOf(ana, ben);
+    const muted = await ana.client.put(`/api/discussions/${discussion}/follow`, { state: "muted" });
+    expect(await muted.json()).toEqual({ state: "muted" });
+    await ben.client.put(`/api/discussions/${discussion}/follow`, { state: "muted" });
+    await reply(cleo, discussion, `${mentionToken("Ben Replier", ben.id)} hi`, benReply);
+    expect((await entries(ana)).filter((e) => !e.read)).toEqual([]);
+    expect((await entries(ben)).filter((e) => !e.read)).toEqual([]);
+    // Replying again does not unmute.
+    await reply(ana, discussion, "still muted");
+    const state = await ana.client.get(`/api/discussions/${discussion}/follow`);
+    expect(await state.json()).toEqual({ state: "muted" });
+  });
+
+  it("Follow makes a bystander hear of every reply; none stops it", async () => {
+    const discussion = await startDiscussion(ana, "Bystander");
+    await readAllOf(dan);
+    expect(await (await dan.client.get(`/api/discussions/${discussion}/follow`)).json()).toEqual({
+      state: "none",
+    });
+    await dan.client.put(`/api/discussions/${discussion}/follow`, { state: "following" });
+    await reply(ben, discussion, "for Dan");
+    expect((await entries(dan)).filter((e) => !e.read).map((e) => e.kind)).toEqual([
+      "followed_discussion",
+    ]);
+    await readAllOf(dan);
+    await dan.client.put(`/api/discussions/${discussion}/follow`, { state: "none" });
+    await reply(ben, discussion, "not for Dan");
+    expect((await entries(dan)).filter((e) => !e.read)).toEqual([]);
+  });
+
+  it("answers 401 signed out and 404 for a discussion that is not there", async () => {
+    const discussion = await startDiscussion(ana, "Follow rights");
+    expect((await createClient(t.app).get(`/api/discussions/${discussion}/follow`)).status).toBe(
+      401,
+    );
+    const missing = "00000000-0000-4000-8000-000000000000";
+    expect((await ana.client.get(`/api/discussions/${missing}/follow`)).status).toBe(404);
+    expect((await ana.client.get("/api/discussions/not-an-id/follow")).status).toBe(404);
+  });
+});
+
+describe("read state", () => {
+  it("marks one read, then all; another member's entry is a 404", async () => {
+    const discussion = await startDiscussion(ana, "Read state");
+    await readAllOf(ana, ben);
+    await reply(ben, discussion, "one");
+    await reply(cleo, discussion, `${mentionToken("Ana Author", ana.id)} two`);
+    const fresh = (await entries(ana)).filter((e) => !e.read);
+    expect(fresh).toHaveLength(2);
+    expect(await unread(ana)).toBe(2);
+    const replies = fresh.find((entry) => entry.kind === "reply_to_discussion");
+    expect((await ben.client.post(`/api/notifications/${replies?.id}/read`)).status).toBe(404);
+    expect((await ana.client.post(`/api/notifications/${replies?.id}/read`)).status).toBe(204);
+    expect(await unread(ana)).toBe(1);
+    // A read entry takes no more events: the next reply starts a new one.
+    await reply(ben, discussion, "three");
+    expect(await unread(ana)).toBe(2);
+    expect((await ana.client.post("/api/notifications/read-all")).status).toBe(204);
+    expect(await unread(ana)).toBe(0);
+  });
+
+  it("keeps the list to its owner and signed-in members", async () => {
+    expect((await createClient(t.app).get("/api/notifications")).status).toBe(401);
+    expect((await createClient(t.app).get("/api/notifications/unread-count")).status).toBe(401);
+  });
+});
+
+describe("email", () => {
+  it("mails a verified author at once: text and HTML, member text escaped, one-click unsubscribe", async () => {
+    const discussion = await startDiscussion(ana, "Mail <b>me</b> & you");
+    await reply(ben, discussion, "A reply with <script>alert(1)</script> & **bold**\nline two");
+    await t.runJobs();
+    const mail = sink.received.find((m) => m.recipients.includes(ana.email));
+    expect(mail).toBeDefined();
+    if (!mail) return;
+    expect(mail.headers.get("subject")).toBe(
+      "Ben Replier replied to your discussion “Mail bme/b & you”",
+    );
+    expect(mail.headers.get("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+    const unsubscribe = mail.headers.get("list-unsubscribe")?.match(/^<(https?:\/\/[^>]+)>$/)?.[1];
+    expect(unsubscribe).toMatch(/\/api\/notifications\/unsubscribe\?token=/);
+    expect(mail.text).toContain("/discussion/");
+    expect(mail.text).toContain("?reply=");
+    expect(mail.text).toContain("/notifications/unsubscribe?token=");
+    // §5.1 took < and > out of the reply; the HTML escapes whatever member text holds.
+    expect(mail.html).toContain("&amp; **bold**<br>line two");
+    expect(mail.html).not.toMatch(/<script|<b>/);
+    // Ben (the replier) gets nothing; Cleo has nothing to do with it.
+    expect(sink.received.some((m) => m.recipients.includes(ben.email))).toBe(false);
+  });
+
+  it("sends at most one mail per discussion an hour; later replies wait for the next", async () => {
+    const discussion = await startDiscussion(cleo, "Hourly");
+    await reply(ben, discussion, "first");
+    await t.runJobs();
+    expect(sink.received.filter((m) => m.recipients.includes(cleo.email))).toHaveLength(1);
+    await reply(ana, discussion, "second");
+    await reply(dan, discussion, "third");
+    await t.runJobs();
+    // Held back: due an hour after the first mail.
+    expect(sink.received.filter((m) => m.recipients.includes(cleo.email))).toHaveLength(1);
+    const [held] = await queryRows<{ due: boolean }>(
+      t.db,
+      sql`select start_after > now() + interval '50 minutes' as due from pgboss.job
+          where name = 'notification-mail' and state = 'created' and data->>'userId' = ${cleo.id}`,
+    );
+    expect(held?.due).toBe(true);
+    // An hour on: one mail gathers both.
+    await t.db.execute(
+      sql`update notification_mail_windows set last_sent_at = now() - interval '61 minutes'
+          where user_id = ${cleo.id}`,
+    );
+    await t.runJobs({ ignoreStartAfter: true });
+    const mails = sink.received.filter((m) => m.recipients.includes(cleo.email));
+    expect(mails).toHaveLength(2);
+    // The group holds Ben (mailed already), Ana and Dan.
+    expect(mails[1]?.text).toContain("Dan Fourth and 2 others replied to your discussion");
+  });
+
+  it("follows the settings: off sends nothing, daily waits for the digest", async () => {
+    const settings = await dan.client.put("/api/notifications/settings", {
+      email: { reply_to_discussion: "daily", mention: "off" },
+    });
+    expect(((await settings.json()) as NotificationSettings).email).toMatchObject({
+      reply_to_discussion: "daily",
+      mention: "off",
+      reply_to_reply: "immediately",
+      followed_discussion: "off",
+    });
+    const discussion = await startDiscussion(dan, "Digest me");
+    await reply(ben, discussion, "look");
+    const other = await startDiscussion(ana, "Mention only");
+    await reply(ben, other, `${mentionToken("Dan Fourth", dan.id)} here too`);
+    await t.runJobs();
+    expect(sink.received.filter((m) => m.recipients.includes(dan.email))).toEqual([]);
+    await t.deps.jobs.send("notification-digest", {});
+    await t.runJobs();
+    const digests = sink.received.filter((m) => m.recipients.includes(dan.email));
+    expect(digests).toHaveLength(1);
+    expect(digests[0]?.headers.get("subject")).toBe("Your daily Rant Community digest: 1 update");
+    expect(digests[0]?.text).toContain("Ben Replier replied to your discussion “Digest me”");
+    await dan.client.put("/api/notifications/settings", {
+      email: { reply_to_discussion: "immediately", mention: "immediately" },
+    });
+  });
+
+  it("refuses settings it does not know", async () => {
+    const answer = await ana.client.put("/api/notifications/settings", {
+      email: { reply_to_discussion: "hourly" },
+    });
+    expect(answer.status).toBe(400);
+  });
+
+  it("mails verified addresses only", async () => {
+    const discussion = await startDiscussion(ana, "Unverified");
+    await t.db.execute(sql`update "user" set email_verified = false where id = ${ana.id}`);
+    await reply(ben, discussion, "into the void");
+    await t.runJobs({ ignoreStartAfter: true });
+    expect(sink.received.filter((m) => m.recipients.includes(ana.email))).toEqual([]);
+    await t.db.execute(sql`update "user" set email_verified = true where id = ${ana.id}`);
+  });
+});
+
+describe("unsubscribe without a session", () => {
+  it("turns the mail's kinds off with the one-click POST, and refuses a forged token", async () => {
+    const discussion = await startDiscussion(ben, "Unsubscribe me");
+    await reply(cleo, discussion, "hello");
+    await t.runJobs({ ignoreStartAfter: true });
+    const mail = sink.received.find((m) => m.recipients.includes(ben.email));
+    const url = mail?.headers.get("list-unsubscribe")?.slice(1, -1) ?? "";
+    const token = new URL(url).searchParams.get("token") ?? "";
+    // A mail provider's POST (RFC 8058): no cookie, no Origin, a form body.
+    const oneClick = await t.app.request(url, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(oneClick.status).toBe(200);
+    const settings = (await (
+      await ben.client.get("/api/notifications/settings")
+    ).json()) as NotificationSettings;
+    expect(settings.email.reply_to_discussion).toBe("off");
+    // Forged: another member's id with Ben's signature, or a changed kind list.
+    const [payload, signature] = token.split(".");
+    const forged = Buffer.from(JSON.stringify([ana.id, ["reply_to_discussion"]])).toString(
+      "base64url",
+    );
+    for (const bad of [
+      `${forged}.${signature}`,
+      `${payload}.x${signature?.slice(1)}`,
+      "nonsense",
+      "",
+    ]) {
+      const answer = await t.app.request(
+        `http://localhost:3000/api/notifications/unsubscribe?token=${encodeURIComponent(bad)}`,
+        { method: "POST" },
+      );
+      expect(answer.status).toBe(400);
+    }
+    const anaSettings = (await (
+      await ana.client.get("/api/notifications/settings")
+    ).json()) as NotificationSettings;
+    expect(anaSettings.email.reply_to_discussion).toBe("immediately");
+    await ben.client.put("/api/notifications/settings", {
+      email: { reply_to_discussion: "immediately" },
+    });
+  });
+});

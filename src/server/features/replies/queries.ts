@@ -1,0 +1,396 @@
+// SQL for replies (docs/decisions/020): a thread's pages, oldest first, by the (created_at, id)
+// keyset of discussion_replies_thread_idx, in both directions and around one reply; one reply;
+// the writes. A reply is read only while its discussion is active (docs/product.md §4.12).
+import { type SQL, sql } from "drizzle-orm";
+import { type Db, queryRows } from "@/server/db/client";
+import { displayName } from "@/server/db/display-name";
+import { queryPreparedRows } from "@/server/db/prepared";
+import { UUID_ID } from "@/server/lib/ids";
+import {
+  decodeCursor,
+  encodeCursor,
+  flagItem,
+  idItem,
+  microsecondText,
+  timestampItem,
+} from "@/server/lib/page-cursor";
+import type { ReplyItem, ReplyMention, ReplyPage } from "@/shared/api-types";
+
+// ---- cursors -------------------------------------------------------------------------------
+
+/** A place in a thread: a reply's (created_at, id), with PostgreSQL's microseconds. */
+type ThreadKey = { at: string; id: string };
+
+/** Where the next page starts: after `key` (forward), or before it (backward). */
+type ReplyCursor = ThreadKey & { backward: boolean };
+
+/** Exported for the benchmark (bench/lib/endpoints.ts), whose plans page from known replies. */
+export function encodeReplyCursor(cursor: ReplyCursor): string {
+  return encodeCursor([cursor.backward ? 1 : 0, cursor.at, cursor.id]);
+}
+
+const after = (key: ThreadKey) => encodeReplyCursor({ ...key, backward: false });
+const before = (key: ThreadKey) => encodeReplyCursor({ ...key, backward: true });
+
+/** Throws 400 'Invalid page cursor' for anything encodeReplyCursor did not make. */
+function decodeReplyCursor(value: string): ReplyCursor {
+  const [backward, at, id] = decodeCursor<[boolean, string, string]>(value, [
+    flagItem,
+    timestampItem,
+    idItem(UUID_ID),
+  ]);
+  return { backward, at, id };
+}
+
+// ---- reading -------------------------------------------------------------------------------
+
+type ReplyRow = {
+  id: string;
+  discussion_id: string;
+  author_id: string | null;
+  content: string;
+  deleted: boolean;
+  created_at: string;
+  edited_at: string | null;
+  author_name: string;
+  author_avatar: string | null;
+  author_public: boolean | null;
+  reply_to_id: string | null;
+  reply_to_deleted: boolean | null;
+  reply_to_author: string | null;
+  mentions: ReplyMention[];
+};
+
+/**
+ * The reply columns the API shows, for the replies of `source` (aliased r): the author by the
+ * display-name rule, the answered reply's author, and the mentioned members who may be named
+ * now (verified and public; docs/decisions/020).
+ */
+const selectReplies = (source: SQL) => sql`
+  select r.id, r.discussion_id, r.author_id, r.content, r.deleted_at is not null as deleted,
+    ${microsecondText(sql`r.created_at`)} as created_at,
+    ${microsecondText(sql`r.edited_at`)} as edited_at,
+    ${displayName(sql`p.full_name`, sql`p.email`)} as author_name, p.avatar_url as author_avatar,
+    p.is_public as author_public,
+    r.reply_to_id, t.deleted_at is not null as reply_to_deleted,
+    ${displayName(sql`tp.full_name`, sql`tp.email`)} as reply_to_author,
+    case when r.deleted_at is null then (
+      select coalesce(json_agg(json_build_object('id', mp.id, 'displayName', ${displayName(sql`mp.full_name`, sql`mp.email`)})
+        order by m.user_id), '[]'::json)
+      from reply_mentions m
+      join profiles mp on mp.id = m.user_id
+      join "user" mu on mu.id = m.user_id
+      where m.reply_id = r.id and mp.is_public and mu.email_verified
+    ) else '[]'::json end as mentions
+  from ${source}
+  left join profiles p on p.id = r.author_id
+  left join discussion_replies t on t.id = r.reply_to_id
+  left join profiles tp on tp.id = t.author_id`;
+
+function toItem(row: ReplyRow): ReplyItem {
+  return {
+    id: row.id,
+    discussionId: row.discussion_id,
+    // A deleted reply shows as "This reply was deleted.": neither its words nor its author.
+    author: row.deleted
+      ? null
+      : {
+          id: row.author_id,
+          displayName: row.author_name,
+          // A private member's avatar is served to nobody else (features/profiles).
+          avatarUrl: row.author_public ? row.author_avatar : null,
+        },
+    content: row.deleted ? "" : row.content,
+    createdAt: row.created_at,
+    editedAt: row.edited_at,
+    deleted: row.deleted,
+    replyTo: row.reply_to_id
+      ? {
+          id: row.reply_to_id,
+          authorDisplayName: row.reply_to_deleted ? null : row.reply_to_author,
+        }
+      : null,
+    mentions: row.deleted ? [] : row.mentions,
+  };
+}
+
+const keyOf = (item: ReplyItem): ThreadKey => ({ at: item.createdAt, id: item.id });
+
+const THREAD_ORDER = sql`r.created_at, r.id`;
+const REVERSE_ORDER = sql`r.created_at desc, r.id desc`;
+
+const keyCompare = (operator: "<" | ">" | ">=" | "<=", key: ThreadKey) =>
+  sql`(r.created_at, r.id) ${sql.raw(operator)} (${key.at}::timestamptz, ${key.id}::uuid)`;
+
+/** Up to `limit` replies of the thread from `from` on, in `order`; both index ranges. */
+async function threadRows(
+  db: Db,
+  discussionId: string,
+  where: SQL[],
+  order: SQL,
+  limit: number,
+): Promise<ReplyItem[]> {
+  const conditions = sql.join([sql`r.discussion_id = ${discussionId}::uuid`, ...where], sql` and `);
+  // The page is chosen by the thread index alone; only its rows are joined.
+  const page = sql`(select * from discussion_replies r where ${conditions}
+    order by ${order} limit ${limit}) r`;
+  // Not a prepared statement (db/prepared.ts), though planning it costs more than running it:
+  // a generic plan would not know the thread's length and, at the benchmark's statistics
+  // (30 replies a discussion), reads the whole thread and sorts it, 10,000 rows for the long
+  // thread's first page (bench/RESULTS.md, "Planning").
+  const rows = await queryRows<ReplyRow>(db, sql`${selectReplies(page)} order by ${order}`);
+  return rows.map(toItem);
+}
+
+/**
+ * One page of a thread, oldest first: from the start, or after or before a cursor of an
+ * earlier page.
+ */
+export async function listReplies(
+  db: Db,
+  discussionId: string,
+  cursorValue: string | undefined,
+  limit: number,
+): Promise<ReplyPage> {
+  const cursor = cursorValue ? decodeReplyCursor(cursorValue) : null;
+  if (cursor?.backward) {
+    const rows = await threadRows(
+      db,
+      discussionId,
+      [keyCompare("<", cursor)],
+      REVERSE_ORDER,
+      limit + 1,
+    );
+    const items = rows.slice(0, limit).reverse();
+    const first = items[0];
+    const last = items.at(-1);
+    return {
+      items,
+      nextCursor: last ? after(keyOf(last)) : null,
+      prevCursor: rows.length > limit && first ? before(keyOf(first)) : null,
+    };
+  }
+  const rows = await threadRows(
+    db,
+    discussionId,
+    cursor ? [keyCompare(">", cursor)] : [],
+    THREAD_ORDER,
+    limit + 1,
+  );
+  const items = rows.slice(0, limit);
+  const first = items[0];
+  const last = items.at(-1);
+  return {
+    items,
+    nextCursor: rows.length > limit && last ? after(keyOf(last)) : null,
+    // From the start there is nothing before; after a cursor there is (the page that led here).
+    prevCursor: cursor && first ? before(keyOf(first)) : null,
+  };
+}
+
+type KeyRow = { at: string; id: string; side: "before" | "after" };
+
+/**
+ * The keys (times and ids only, from the thread index) of up to `limit + 1` replies before
+ * reply `replyId` and of it and up to `limit` after it, nearest first on both sides.
+ * The reply's place enters each range as two scalar subqueries: PostgreSQL then compares
+ * (created_at, id) in the index condition and starts each range at the reply. Joined to the
+ * reply's row instead, the comparison was a filter on a scan from the thread's end: 10,000
+ * index entries (7 ms) for a reply near the end of a 10,000-reply thread. Exported for the
+ * plan test (paging.test.ts).
+ */
+export function aroundKeysQuery(discussionId: string, replyId: string, limit: number): SQL {
+  const place = sql`((select created_at from target), (select id from target))`;
+  return sql`with target as (
+          select created_at, id from discussion_replies
+          where id = ${replyId}::uuid and discussion_id = ${discussionId}::uuid
+        )
+        (select ${microsecondText(sql`r.created_at`)} as at, r.id, 'before' as side
+         from discussion_replies r
+         where r.discussion_id = ${discussionId}::uuid and (r.created_at, r.id) < ${place}
+         order by r.created_at desc, r.id desc limit ${limit + 1})
+        union all
+        (select ${microsecondText(sql`r.created_at`)} as at, r.id, 'after' as side
+         from discussion_replies r
+         where r.discussion_id = ${discussionId}::uuid and (r.created_at, r.id) >= ${place}
+         order by r.created_at, r.id limit ${limit + 1})`;
+}
+
+/**
+ * The page of a thread holding reply `replyId` (a permalink), with up to half a page before
+ * it when there is more after it, more before it when the thread ends soon after; null when
+ * the thread has no such reply. Two short index ranges on the thread index (ids and times
+ * only) find the page's bounds, then only its rows are read: no OFFSET, so a reply deep in a
+ * long thread costs what the first page does.
+ */
+export async function replyPageAround(
+  db: Db,
+  discussionId: string,
+  replyId: string,
+  limit: number,
+): Promise<ReplyPage | null> {
+  // Not prepared either: a generic plan would sort the whole thread (see threadRows).
+  const keys = await queryRows<KeyRow>(db, aroundKeysQuery(discussionId, replyId, limit));
+  // Nearest first on both sides; `after` starts with the reply itself.
+  const earlier = keys.filter((key) => key.side === "before");
+  const later = keys.filter((key) => key.side === "after");
+  if (later[0]?.id !== replyId) return null;
+  const laterShown = Math.min(later.length, limit);
+  const earlierShown = Math.min(
+    earlier.length,
+    Math.max(Math.floor(limit / 2), limit - laterShown),
+  );
+  const shownAfter = Math.min(laterShown, limit - earlierShown);
+  const first = earlier[earlierShown - 1] ?? later[0];
+  const last = later[shownAfter - 1];
+  if (!first || !last) return null;
+  const items = await threadRows(
+    db,
+    discussionId,
+    [keyCompare(">=", first), keyCompare("<=", last)],
+    THREAD_ORDER,
+    limit,
+  );
+  const firstItem = items[0];
+  const lastItem = items.at(-1);
+  return {
+    items,
+    nextCursor: later.length > shownAfter && lastItem ? after(keyOf(lastItem)) : null,
+    prevCursor: earlier.length > earlierShown && firstItem ? before(keyOf(firstItem)) : null,
+  };
+}
+
+/** One reply, while its discussion is active. Prepared: by primary key, one plan fits all. */
+export async function findReply(db: Db, id: string): Promise<ReplyItem | null> {
+  const [row] = await queryPreparedRows<ReplyRow>(
+    db,
+    sql`${selectReplies(sql`(select * from discussion_replies r where r.id = ${id}::uuid
+          and exists (select 1 from discussions d
+            where d.id = r.discussion_id and d.status = 'active')) r`)}`,
+  );
+  return row ? toItem(row) : null;
+}
+
+/** What a change to a reply is checked against: its author, state and discussion. */
+export type ReplyState = {
+  id: string;
+  discussionId: string;
+  authorId: string | null;
+  deleted: boolean;
+};
+
+/** The reply's state, while its discussion is active; null otherwise. */
+export async function findReplyState(db: Db, id: string): Promise<ReplyState | null> {
+  const [row] = await queryRows<{
+    id: string;
+    discussion_id: string;
+    author_id: string | null;
+    deleted: boolean;
+  }>(
+    db,
+    sql`select r.id, r.discussion_id, r.author_id, r.deleted_at is not null as deleted
+        from discussion_replies r join discussions d on d.id = r.discussion_id
+        where r.id = ${id}::uuid and d.status = 'active'`,
+  );
+  return row
+    ? { id: row.id, discussionId: row.discussion_id, authorId: row.author_id, deleted: row.deleted }
+    : null;
+}
+
+/** Whether `replyId` is a reply of the discussion that is not deleted: one that can be answered. */
+export async function isAnswerable(db: Db, discussionId: string, replyId: string) {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select id from discussion_replies
+        where id = ${replyId}::uuid and discussion_id = ${discussionId}::uuid
+          and deleted_at is null`,
+  );
+  return rows.length > 0;
+}
+
+// ---- writing -------------------------------------------------------------------------------
+
+/** Makes the reply's stored mentions exactly `memberIds`. */
+async function setMentions(db: Db, replyId: string, memberIds: readonly string[]) {
+  const kept =
+    memberIds.length > 0
+      ? sql`and user_id not in (${sql.join(
+          memberIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`
+      : sql``;
+  await db.execute(sql`delete from reply_mentions where reply_id = ${replyId}::uuid ${kept}`);
+  if (memberIds.length === 0) return;
+  await db.execute(
+    sql`insert into reply_mentions (reply_id, user_id)
+        values ${sql.join(
+          memberIds.map((id) => sql`(${replyId}::uuid, ${id})`),
+          sql`, `,
+        )}
+        on conflict do nothing`,
+  );
+}
+
+export type NewReply = {
+  discussionId: string;
+  authorId: string;
+  content: string;
+  replyToId: string | null;
+  mentionIds: readonly string[];
+};
+
+/** Stores a reply and its mentions in one transaction; its id. */
+/** `onStored` runs in the insert's transaction (the notification event joins its commit). */
+export async function insertReply(
+  db: Db,
+  reply: NewReply,
+  onStored?: (tx: Db, id: string) => Promise<void>,
+): Promise<string> {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const [row] = await queryRows<{ id: string }>(
+      tx,
+      sql`insert into discussion_replies (discussion_id, author_id, content, reply_to_id)
+          values (${reply.discussionId}::uuid, ${reply.authorId}, ${reply.content},
+            ${reply.replyToId}::uuid)
+          returning id`,
+    );
+    if (!row) throw new Error("The new reply was not stored");
+    await setMentions(tx, row.id, reply.mentionIds);
+    await onStored?.(tx, row.id);
+    return row.id;
+  });
+}
+
+/** Replaces a reply's content and mentions and marks it edited; false when it is deleted. */
+export async function updateReplyContent(
+  db: Db,
+  id: string,
+  content: string,
+  mentionIds: readonly string[],
+): Promise<boolean> {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const rows = await queryRows<{ id: string }>(
+      tx,
+      sql`update discussion_replies
+          set content = ${content}, edited_at = now(), updated_at = now()
+          where id = ${id}::uuid and deleted_at is null
+          returning id`,
+    );
+    if (rows.length === 0) return false;
+    await setMentions(tx, id, mentionIds);
+    return true;
+  });
+}
+
+/** Soft delete (the row stays, shown as deleted); false when it was deleted already. */
+export async function markReplyDeleted(db: Db, id: string): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`update discussion_replies set deleted_at = now(), updated_at = now()
+        where id = ${id}::uuid and deleted_at is null
+        returning id`,
+  );
+  return rows.length > 0;
+}

@@ -1,0 +1,198 @@
+// Replies (docs/decisions/020, docs/product.md §4.12): a discussion's replies as a collection,
+// /api/discussions/{id}/replies (list, permalink page, post), and each reply on its own,
+// /api/replies/{id} (read, edit, delete). Every write is announced on the discussions channel.
+import type { Context, MiddlewareHandler } from "hono";
+import { Hono } from "hono";
+import { z } from "zod";
+import { allowedTo, type SignedInEnv } from "@/server/auth/middleware";
+import type { AppDeps, AppEnv } from "@/server/context";
+import { findActiveDiscussion } from "@/server/domain/discussions/queries";
+import { queueNotificationEvent } from "@/server/domain/notifications/events";
+import { HttpError } from "@/server/lib/http-error";
+import { UUID_ID, uuidParam } from "@/server/lib/ids";
+import { publishDiscussionChange } from "@/server/lib/live-discussions";
+import { pageQuerySchema } from "@/server/lib/page-cursor";
+import type { RateLimitRule } from "@/server/lib/rate-limit";
+import { sanitizeRichText } from "@/server/lib/sanitize";
+import { jsonBody, queryParams } from "@/server/lib/validate";
+import type { ReplyChangeType, ReplyItem, ReplyPage } from "@/shared/api-types";
+import { REPLIES_PAGE_SIZE } from "@/shared/constants";
+import { can } from "@/shared/permissions";
+import { REPLY_TO_NOT_FOUND, replyEditSchema, replySchema } from "@/shared/schemas";
+import { resolveMentions } from "./mentions";
+import {
+  findReply,
+  findReplyState,
+  insertReply,
+  isAnswerable,
+  listReplies,
+  markReplyDeleted,
+  type ReplyState,
+  replyPageAround,
+  updateReplyContent,
+} from "./queries";
+
+export const DISCUSSION_NOT_FOUND = "Discussion not found";
+export const REPLY_NOT_FOUND = "Reply not found";
+export const LOCKED_MESSAGE = "This discussion is locked.";
+export const NOT_YOUR_REPLY_MESSAGE = "You can only change your own replies";
+export const DELETED_REPLY_MESSAGE = "A deleted reply cannot be edited.";
+
+/** One reply per member every 5 seconds, scaled by RATE_LIMIT_MULTIPLIER (docs/product.md §9.5). */
+export const REPLY_RATE_LIMIT: RateLimitRule = {
+  name: "reply-create",
+  max: 1,
+  windowSeconds: 5,
+  message: "You are replying too fast. Please wait a few seconds and try again.",
+};
+
+/** A permalink to a reply the thread does not have: the client falls back to the first page. */
+const replyNotFound = () => new HttpError(404, REPLY_NOT_FOUND, { code: "REPLY_NOT_FOUND" });
+
+const listQuerySchema = pageQuerySchema(REPLIES_PAGE_SIZE, REPLIES_PAGE_SIZE)
+  .extend({
+    // The reply a permalink names (/discussion/{id}?reply={replyId}): its page is answered.
+    around: z.string().max(100, REPLY_NOT_FOUND).optional(),
+  })
+  .refine((query) => !(query.around && query.cursor), {
+    message: "Ask for a cursor or a reply, not both",
+    path: ["around"],
+  });
+
+/** The discussion in the path, when it is active; 404 otherwise. */
+async function activeDiscussion(c: Context<AppEnv> | Context<SignedInEnv>) {
+  const discussion = await findActiveDiscussion(
+    c.var.deps.db,
+    uuidParam(c, "id", DISCUSSION_NOT_FOUND),
+  );
+  if (!discussion) throw new HttpError(404, DISCUSSION_NOT_FOUND);
+  return discussion;
+}
+
+async function publish(
+  { db, logger }: AppDeps,
+  reply: { discussionId: string; id: string },
+  type: ReplyChangeType,
+) {
+  // An `updated` of the discussion (its reply count moved) that names the reply: open lists
+  // refetch as before, and a thread's viewers can fetch just that reply.
+  await publishDiscussionChange(
+    db,
+    { type: "updated", id: reply.discussionId, reply: { type, id: reply.id } },
+    logger,
+  );
+}
+
+/**
+ * Before the body is read (docs/product.md §6.3): 401 signed out, then 404 for a discussion
+ * that is not there, then 403 on a locked one for members (moderators and admins still reply).
+ */
+const mayReply: MiddlewareHandler<SignedInEnv> = async (c, next) => {
+  const discussion = await activeDiscussion(c);
+  if (discussion.isLocked && !can(c.var.viewer.role, "moderateReplies")) {
+    throw new HttpError(403, LOCKED_MESSAGE);
+  }
+  await next();
+};
+
+export const discussionReplyRoutes = new Hono<AppEnv>()
+  .get("/", queryParams(listQuerySchema), async (c) => {
+    const discussion = await activeDiscussion(c);
+    const { db } = c.var.deps;
+    const { cursor, around, limit } = c.req.valid("query");
+    if (around === undefined) {
+      const page: ReplyPage = await listReplies(db, discussion.id, cursor, limit);
+      return c.json(page);
+    }
+    if (!UUID_ID.test(around)) throw replyNotFound();
+    const page = await replyPageAround(db, discussion.id, around, limit);
+    if (!page) throw replyNotFound();
+    return c.json(page);
+  })
+  .post("/", allowedTo("reply"), mayReply, jsonBody(replySchema), async (c) => {
+    const { viewer } = c.var;
+    const discussion = await activeDiscussion(c);
+    const { db, rateLimiter, jobs } = c.var.deps;
+    const input = c.req.valid("json");
+    if (input.replyToId && !(await isAnswerable(db, discussion.id, input.replyToId))) {
+      throw new HttpError(400, REPLY_TO_NOT_FOUND, { fields: { replyToId: REPLY_TO_NOT_FOUND } });
+    }
+    await rateLimiter.hit(REPLY_RATE_LIMIT, viewer.id);
+    // The schema has trimmed and removed < and >; the tag allow-list runs as the second line
+    // of defence (docs/product.md §5.1), then mention tokens are checked.
+    const { content, memberIds } = await resolveMentions(db, sanitizeRichText(input.content));
+    const id = await insertReply(
+      db,
+      {
+        discussionId: discussion.id,
+        authorId: viewer.id,
+        content,
+        replyToId: input.replyToId ?? null,
+        mentionIds: memberIds,
+      },
+      // Who hears of it is decided in the queue (features/notifications/fan-out.ts): the
+      // answer does not wait for a thousand followers.
+      (tx, replyId) => queueNotificationEvent(jobs, { type: "reply-created", replyId }, { tx }),
+    );
+    await publish(c.var.deps, { discussionId: discussion.id, id }, "created");
+    const item = await findReply(db, id);
+    if (!item) throw new HttpError(404, DISCUSSION_NOT_FOUND);
+    return c.json(item satisfies ReplyItem, 201);
+  });
+
+/** The :id parameter, or the 404 of a missing reply for anything that cannot be a reply's id. */
+function replyId(c: Context<AppEnv> | Context<SignedInEnv>): string {
+  const id = c.req.param("id") ?? "";
+  if (!UUID_ID.test(id)) throw replyNotFound();
+  return id;
+}
+
+/** The reply in the path, while its discussion is active; 404 otherwise. */
+async function replyState(c: Context<AppEnv> | Context<SignedInEnv>): Promise<ReplyState> {
+  const state = await findReplyState(c.var.deps.db, replyId(c));
+  if (!state) throw replyNotFound();
+  return state;
+}
+
+/**
+ * Before the body is read: 401 signed out, 404 for a reply that is not there, 403 for someone
+ * else's reply unless moderating (moderators and admins change any reply).
+ */
+const mayChangeReply: MiddlewareHandler<SignedInEnv> = async (c, next) => {
+  const { viewer } = c.var;
+  const reply = await replyState(c);
+  if (reply.authorId !== viewer.id && !can(viewer.role, "moderateReplies")) {
+    throw new HttpError(403, NOT_YOUR_REPLY_MESSAGE);
+  }
+  await next();
+};
+
+export const replyRoutes = new Hono<AppEnv>()
+  .get("/:id", async (c) => {
+    const item = await findReply(c.var.deps.db, replyId(c));
+    if (!item) throw replyNotFound();
+    return c.json(item satisfies ReplyItem);
+  })
+  .patch("/:id", allowedTo("reply"), mayChangeReply, jsonBody(replyEditSchema), async (c) => {
+    const reply = await replyState(c);
+    if (reply.deleted) throw new HttpError(409, DELETED_REPLY_MESSAGE);
+    const { db } = c.var.deps;
+    const { content, memberIds } = await resolveMentions(
+      db,
+      sanitizeRichText(c.req.valid("json").content),
+    );
+    if (!(await updateReplyContent(db, reply.id, content, memberIds))) {
+      throw new HttpError(409, DELETED_REPLY_MESSAGE);
+    }
+    await publish(c.var.deps, reply, "edited");
+    const item = await findReply(db, reply.id);
+    if (!item) throw replyNotFound();
+    return c.json(item satisfies ReplyItem);
+  })
+  .delete("/:id", allowedTo("reply"), mayChangeReply, async (c) => {
+    const reply = await replyState(c);
+    // Deleting a deleted reply changes nothing and announces nothing.
+    if (await markReplyDeleted(c.var.deps.db, reply.id))
+      await publish(c.var.deps, reply, "deleted");
+    return c.body(null, 204);
+  });

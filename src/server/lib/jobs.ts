@@ -1,0 +1,267 @@
+// Background work in the database (docs/decisions/019): pg-boss 10 over the app's own
+// connection, so the same queue runs on PGlite and on PostgreSQL. A job is a row; a worker
+// takes it with FOR UPDATE SKIP LOCKED (several instances: each job runs once), and a job that
+// fails, or whose worker died (kill -9: it stays active until its expiry), is retried with
+// backoff. Jobs sent inside a transaction (`{ tx }`) exist exactly when its writes commit.
+import PgBoss from "pg-boss";
+import type { Database, Db } from "@/server/db/client";
+import type { Logger } from "./logger";
+
+export type JobContext = {
+  id: string;
+  name: string;
+  /**
+   * Completes the job inside `tx`: a handler whose work is all in the database does it in
+   * the same transaction, so the job is done exactly when its writes commit and a retry after
+   * a crash finds nothing left to do.
+   */
+  completeIn(tx: Db): Promise<void>;
+};
+
+export type JobHandler<Data> = (data: Data, job: JobContext) => Promise<void>;
+
+export type JobItem = { data: object; singletonKey?: string; startAfter?: Date };
+
+export type QueueDefinition<Data = unknown> = {
+  name: string;
+  handler: JobHandler<Data>;
+  /** Retries after a failure, waiting `retryDelaySeconds`, doubled each time (with jitter). */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** A job still active after this long (its worker died) is failed, and so retried. */
+  expireInSeconds?: number;
+  /** Jobs taken per poll; each is completed on its own as soon as it is done. */
+  batchSize?: number;
+  /** pg-boss's `short` policy keeps at most one queued job per singleton key. */
+  policy?: "standard" | "short";
+  /** A cron line (UTC) that sends one job with no data each time it comes round. */
+  cron?: string;
+};
+
+export type SendOptions = {
+  /** Send inside this transaction: the job exists only if the transaction commits. */
+  tx?: Db;
+  /** Seconds from now, or a time. */
+  startAfter?: number | Date;
+  singletonKey?: string;
+};
+
+export type JobQueue = {
+  define<Data>(queue: QueueDefinition<Data>): void;
+  /** Installs pg-boss's schema, creates the defined queues, and (with `work`) starts polling. */
+  start(): Promise<void>;
+  send(name: string, data: object, options?: SendOptions): Promise<string | null>;
+  sendMany(name: string, items: JobItem[], options?: { tx?: Db }): Promise<void>;
+  /**
+   * Runs every job that is due now until none is left: tests call it instead of waiting for a
+   * poll. `ignoreStartAfter` first makes every job waiting for a later time due now (a retry's
+   * backoff, a mail held for its hour); jobs those send for later stay for later.
+   */
+  drain(options?: { ignoreStartAfter?: boolean }): Promise<number>;
+  stop(): Promise<void>;
+};
+
+export type JobQueueOptions = {
+  logger: Logger;
+  /** Poll for jobs and run the cron schedules (the server); tests drain by hand instead. */
+  work: boolean;
+  pollingIntervalSeconds?: number;
+  /** How often expired jobs are failed (and so retried) and old ones archived. */
+  maintenanceIntervalSeconds?: number;
+  /** Overrides every queue's retry delay (fault tests shorten it). */
+  retryDelaySeconds?: number;
+  /** Overrides every queue's expiry (fault tests shorten it). */
+  expireInSeconds?: number;
+  /**
+   * A pause after each job. PGlite has one connection: a worker running jobs back to back
+   * (a thousand-follower fan-out in parts) would hold it between every query of a request;
+   * the pause lets requests through. Default: 20 ms on PGlite, none on PostgreSQL.
+   */
+  pauseBetweenJobsMs?: number;
+};
+
+type Executor = PgBoss.Db;
+
+type RawClient = {
+  query(text: string, values?: unknown[]): Promise<unknown>;
+  exec?: (text: string) => Promise<unknown[]>;
+};
+
+type Result = { rows: unknown[] };
+
+/**
+ * pg-boss's SQL over a raw client: PGlite's `query` takes one statement, so pg-boss's
+ * multi-statement scripts (BEGIN; ...; COMMIT, never with parameters) go through `exec`.
+ */
+function executorOf(client: RawClient): Executor {
+  return {
+    async executeSql(text, values) {
+      if (values && values.length > 0) return (await client.query(text, values)) as Result;
+      if (client.exec) return ((await client.exec(text)).at(-1) as Result) ?? { rows: [] };
+      const result = (await client.query(text)) as Result | Result[];
+      return Array.isArray(result) ? (result.at(-1) ?? { rows: [] }) : result;
+    },
+  };
+}
+
+/**
+ * The raw client under a Drizzle database or transaction (a pg Pool or PoolClient, a PGlite
+ * instance or its transaction): Drizzle keeps it as `session.client`.
+ */
+function rawClientOf(db: Db): RawClient {
+  const client = (db as unknown as { session?: { client?: RawClient } }).session?.client;
+  if (!client) throw new Error("No database client under this Drizzle object");
+  return client;
+}
+
+export const JOB_SCHEMA = "pgboss";
+
+/** pg-boss's schema on `database`, made or migrated now (the test template has it). */
+export async function installJobSchema(database: Pick<Database, "db">): Promise<void> {
+  const boss = new PgBoss({
+    db: executorOf(rawClientOf(database.db)),
+    schema: JOB_SCHEMA,
+    supervise: false,
+    schedule: false,
+  });
+  boss.on("error", () => {});
+  await boss.start();
+  await boss.stop({ graceful: false, wait: true, close: false });
+}
+
+export function createJobQueue(
+  database: Pick<Database, "db"> & Partial<Pick<Database, "engine">>,
+  options: JobQueueOptions,
+): JobQueue {
+  const { logger } = options;
+  const pauseMs = options.pauseBetweenJobsMs ?? (database.engine === "pglite" ? 20 : 0);
+  const executor = executorOf(rawClientOf(database.db));
+  const boss = new PgBoss({
+    db: executor,
+    schema: JOB_SCHEMA,
+    supervise: options.work,
+    schedule: options.work,
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
+    // Finished jobs are kept a day (then archived, then deleted after a week): enough to see
+    // what happened, and mail bodies in them are sealed (lib/mail-queue.ts).
+    archiveCompletedAfterSeconds: 24 * 3600,
+  });
+  boss.on("error", (error) => logger.error({ err: error }, "job engine error"));
+  const queues = new Map<string, QueueDefinition<never>>();
+  let started = false;
+
+  /**
+   * Runs each job on its own and completes or fails it at once, never the batch together; in
+   * the order they were sent (pg-boss's UPDATE ... RETURNING hands a batch back in any order).
+   */
+  async function runJobs(queue: QueueDefinition<never>, batch: PgBoss.JobWithMetadata<object>[]) {
+    const jobs = [...batch].sort(
+      (a, b) => a.createdOn.getTime() - b.createdOn.getTime() || a.id.localeCompare(b.id),
+    );
+    for (const job of jobs) {
+      try {
+        await queue.handler(job.data as never, {
+          id: job.id,
+          name: job.name,
+          completeIn: async (tx) => {
+            await boss.complete(
+              queue.name,
+              job.id,
+              {},
+              {
+                db: executorOf(rawClientOf(tx)),
+              },
+            );
+          },
+        });
+        await boss.complete(queue.name, job.id);
+      } catch (error) {
+        logger.warn({ err: error, queue: queue.name, job: job.id }, "job failed; retried later");
+        await boss
+          .fail(queue.name, job.id, { message: String((error as Error)?.message ?? error) })
+          .catch((failError) => logger.error({ err: failError }, "could not fail a job"));
+      }
+      if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    }
+  }
+
+  return {
+    define(queue) {
+      if (started) throw new Error(`Queue ${queue.name} defined after the job queue started`);
+      queues.set(queue.name, queue as QueueDefinition<never>);
+    },
+    async start() {
+      started = true;
+      await boss.start();
+      for (const queue of queues.values()) {
+        await boss.createQueue(queue.name, {
+          name: queue.name,
+          policy: queue.policy ?? "standard",
+          retryLimit: queue.retryLimit ?? 5,
+          retryDelay: options.retryDelaySeconds ?? queue.retryDelaySeconds ?? 30,
+          retryBackoff: true,
+          expireInSeconds: options.expireInSeconds ?? queue.expireInSeconds ?? 15 * 60,
+        });
+        if (!options.work) continue;
+        await boss.work(
+          queue.name,
+          {
+            batchSize: queue.batchSize ?? 10,
+            pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
+            includeMetadata: true,
+          },
+          (jobs) => runJobs(queue, jobs as PgBoss.JobWithMetadata<object>[]),
+        );
+        if (queue.cron) await boss.schedule(queue.name, queue.cron, {}, { tz: "UTC" });
+      }
+    },
+    async send(name, data, sendOptions = {}) {
+      return boss.send(name, data, {
+        db: sendOptions.tx ? executorOf(rawClientOf(sendOptions.tx)) : undefined,
+        startAfter: sendOptions.startAfter,
+        singletonKey: sendOptions.singletonKey,
+      });
+    },
+    async sendMany(name, items, sendOptions = {}) {
+      if (items.length === 0) return;
+      await boss.insert(
+        items.map((item) => ({
+          name,
+          data: item.data,
+          singletonKey: item.singletonKey,
+          startAfter: item.startAfter?.toISOString(),
+        })),
+        sendOptions.tx ? { db: executorOf(rawClientOf(sendOptions.tx)) } : {},
+      );
+    },
+    async drain(drainOptions = {}) {
+      let ran = 0;
+      if (drainOptions.ignoreStartAfter) {
+        await executor.executeSql(
+          `update ${JOB_SCHEMA}.job set start_after = now() where state < 'active' and start_after > now()`,
+          [],
+        );
+      }
+      for (;;) {
+        let found = 0;
+        for (const queue of queues.values()) {
+          const jobs = (await boss.fetch(queue.name, {
+            batchSize: queue.batchSize ?? 10,
+            includeMetadata: true,
+          })) as PgBoss.JobWithMetadata<object>[] | null;
+          if (!jobs?.length) continue;
+          found += jobs.length;
+          await runJobs(queue, jobs);
+        }
+        ran += found;
+        if (found === 0) return ran;
+      }
+    },
+    async stop() {
+      if (!started) return;
+      started = false;
+      // Jobs in hand finish (up to 10 s); the pool stays: the caller closes the database.
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+    },
+  };
+}

@@ -1,0 +1,42 @@
+// How a reply's content names a member (docs/decisions/020): the composer inserts the token
+// `@[Display Name](member-id)`; the server keeps the tokens of members who may be mentioned
+// (verified, public), rewrites their label to the member's display name, stores their ids, and
+// turns every other token into plain `@label`. A reader shows a token as a link to the profile
+// when its id is among the reply's `mentions`, else as its label.
+
+/** A label of 1 to 100 characters without brackets or line breaks, then a member id. */
+const TOKEN = /@\[([^[\]\r\n]{1,100})\]\(([A-Za-z0-9_-]{1,100})\)/g;
+
+export type MentionToken = {
+  /** The token as it appears in the content. */
+  text: string;
+  label: string;
+  /** The member's id (better-auth's id shape). */
+  id: string;
+  /** Where the token starts in the content. */
+  index: number;
+};
+
+/** Every mention token in `content`, in order. */
+export function mentionTokens(content: string): MentionToken[] {
+  return [...content.matchAll(TOKEN)].map((match) => ({
+    text: match[0],
+    label: match[1] ?? "",
+    id: match[2] ?? "",
+    index: match.index,
+  }));
+}
+
+/**
+ * The token for member `id` shown as `name`: brackets and `<`, `>` leave the label (a name may
+ * hold them), whitespace runs become one space, and it is cut to 100 characters.
+ */
+export function mentionToken(name: string, id: string): string {
+  const label = name
+    .replace(/[[\]<>]/g, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 100)
+    .trim();
+  return `@[${label || "member"}](${id})`;
+}

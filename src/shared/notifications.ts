@@ -1,0 +1,109 @@
+// Notifications (docs/product.md §2.23, docs/decisions/023): the kinds, the email choices and
+// their defaults, and what the API answers. The kinds are an open list: a later issue adds its
+// own (moderation outcomes, completed data requests) here, with a label and a default.
+import { z } from "zod";
+
+export const NOTIFICATION_KINDS = [
+  "reply_to_discussion",
+  "reply_to_reply",
+  "mention",
+  "followed_discussion",
+  "discussion_moderated",
+  "role_changed",
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const EMAIL_CHOICES = ["immediately", "daily", "off"] as const;
+export type EmailChoice = (typeof EMAIL_CHOICES)[number];
+
+/** Immediately for what is addressed to you (replies to you, mentions); off for the rest. */
+export const DEFAULT_EMAIL: Record<NotificationKind, EmailChoice> = {
+  reply_to_discussion: "immediately",
+  reply_to_reply: "immediately",
+  mention: "immediately",
+  followed_discussion: "off",
+  discussion_moderated: "off",
+  role_changed: "off",
+};
+
+/** The settings' labels, in the settings' order. */
+export const KIND_LABELS: Record<NotificationKind, string> = {
+  reply_to_discussion: "Replies to your discussions",
+  reply_to_reply: "Replies to your replies",
+  mention: "Mentions of you",
+  followed_discussion: "Replies in discussions you follow",
+  discussion_moderated: "Your discussions pinned, locked or unlocked",
+  role_changed: "Changes to your role",
+};
+
+export const EMAIL_CHOICE_LABELS: Record<EmailChoice, string> = {
+  immediately: "Immediately",
+  daily: "Daily digest",
+  off: "Off",
+};
+
+export const FOLLOW_STATES = ["following", "muted", "none"] as const;
+export type FollowState = (typeof FOLLOW_STATES)[number];
+
+export const followSchema = z.object({
+  state: z.enum(FOLLOW_STATES, { error: "Choose following, muted or none" }),
+});
+
+export const notificationSettingsSchema = z.object({
+  email: z.partialRecord(z.enum(NOTIFICATION_KINDS), z.enum(EMAIL_CHOICES)),
+});
+
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+
+export type NotificationItem = {
+  id: string;
+  kind: NotificationKind | (string & {});
+  /** Who acted last (display name by docs/product.md §3.4); null for staff actions shown as such. */
+  actorName: string | null;
+  /** Other distinct members in the group ("Ana and 3 others"). */
+  othersCount: number;
+  discussion: { id: string; title: string } | null;
+  /** The newest reply of the group: /discussion/{discussion}?reply={replyId}. */
+  replyId: string | null;
+  /** For discussion_moderated: pinned, locked, unlocked; for role_changed: the new role. */
+  detail: string | null;
+  /** The newest event's time. */
+  at: string;
+  read: boolean;
+};
+
+export type NotificationPage = { notifications: NotificationItem[]; nextCursor: string | null };
+export type UnreadCount = { unread: number };
+export type NotificationSettings = { email: Record<NotificationKind, EmailChoice> };
+export type FollowAnswer = { state: FollowState };
+
+/** Where an entry leads: the exact reply when there is one. */
+export function notificationPath(item: Pick<NotificationItem, "discussion" | "replyId">): string {
+  if (!item.discussion) return "/settings";
+  const base = `/discussion/${item.discussion.id}`;
+  return item.replyId ? `${base}?reply=${item.replyId}` : base;
+}
+
+const others = (n: number) => (n === 1 ? " and 1 other" : n > 1 ? ` and ${n} others` : "");
+
+/** The entry's sentence, the same in the list, the page and the mail. */
+export function notificationText(item: NotificationItem): string {
+  const who = `${item.actorName ?? "Someone"}${others(item.othersCount)}`;
+  const title = item.discussion ? `“${item.discussion.title}”` : "";
+  switch (item.kind) {
+    case "reply_to_discussion":
+      return `${who} replied to your discussion ${title}`;
+    case "reply_to_reply":
+      return `${who} replied to you in ${title}`;
+    case "mention":
+      return `${who} mentioned you in ${title}`;
+    case "followed_discussion":
+      return `${who} replied in ${title}`;
+    case "discussion_moderated":
+      return `A moderator ${item.detail ?? "changed"} your discussion ${title}`;
+    case "role_changed":
+      return `Your role is now ${item.detail ?? "changed"}`;
+    default:
+      return title ? `Something new in ${title}` : "Something new";
+  }
+}
