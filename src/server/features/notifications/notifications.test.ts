@@ -16,6 +16,7 @@ import type {
   UnreadCount,
 } from "@/shared/notifications";
 import { FAN_OUT_PART } from "./fan-out";
+import { NOTIFICATION_SWEEP_QUEUE, SWEEP_BATCH } from "./retention";
 
 type Member = Awaited<ReturnType<typeof createMember>>;
 let t: TestApp;
@@ -397,5 +398,62 @@ describe("unsubscribe without a session", () => {
     await ben.client.put("/api/notifications/settings", {
       email: { reply_to_discussion: "immediately" },
     });
+  });
+});
+
+describe("keeping entries", () => {
+  it("the daily sweep removes read entries after 90 days and any after a year", async () => {
+    const rita = await createMember(t, { name: "Rita Retention" });
+    // Each row: its label, days since its last activity, and whether it was read.
+    const rows: Array<[string, number, boolean]> = [
+      ["read, 89 days", 89, true],
+      ["read, 91 days", 91, false],
+      ["unread, 200 days", 200, false],
+      ["unread, 364 days", 364, false],
+      ["unread, 366 days", 366, false],
+      ["read, 400 days", 400, true],
+    ];
+    // "read, 91 days" is read now, below, through the API: read in the app, then swept.
+    for (const [label, days, read] of rows) {
+      await t.db.execute(
+        sql`insert into notifications (user_id, kind, actor_id, data, updated_at, created_at, read_at)
+            values (${rita.id}, 'role_changed', ${ana.id}, ${JSON.stringify({ role: label })}::jsonb,
+              now() - make_interval(days => ${days}), now() - make_interval(days => ${days}),
+              ${read ? sql`now() - make_interval(days => ${days})` : sql`null`})`,
+      );
+    }
+    // More than one batch of old read entries: the sweep goes on until none is left.
+    await t.db.execute(
+      sql`insert into notifications (user_id, kind, data, updated_at, read_at)
+          select ${rita.id}, 'role_changed', '{"role":"bulk"}'::jsonb,
+            now() - interval '120 days', now() - interval '100 days'
+          from generate_series(1, ${SWEEP_BATCH + 5})`,
+    );
+    await t.db.execute(
+      sql`insert into notification_actors (notification_id, actor_id)
+          select id, ${ana.id} from notifications where user_id = ${rita.id}`,
+    );
+    const listed = await entries(rita);
+    const ninetyOne = listed.find((entry) => entry.detail === "read, 91 days");
+    expect((await rita.client.post(`/api/notifications/${ninetyOne?.id}/read`)).status).toBe(204);
+
+    // Through the queue, as the cron's job runs it.
+    await t.deps.jobs.send(NOTIFICATION_SWEEP_QUEUE, {});
+    await t.runJobs();
+
+    const kept = (await entries(rita)).map((entry) => entry.detail).sort();
+    expect(kept).toEqual(["read, 89 days", "unread, 200 days", "unread, 364 days"]);
+    expect(await unread(rita)).toBe(2);
+    const [actors] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from notification_actors a
+          join notifications n on n.id = a.notification_id where n.user_id = ${rita.id}`,
+    );
+    const [orphans] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from notification_actors a
+          where not exists (select 1 from notifications n where n.id = a.notification_id)`,
+    );
+    expect({ actors: actors?.n, orphans: orphans?.n }).toEqual({ actors: 3, orphans: 0 });
   });
 });
