@@ -1,3 +1,4 @@
+import { Bell } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { buttonVariants } from "@/client/components/ui/button-variants";
@@ -19,12 +20,26 @@ const NotificationBell = lazy(() =>
   })),
 );
 
+// Until the bell's code is in, a plain link of the same size and icon stands in (it opens
+// /notifications), and until the session is known its place is kept: at 390 px the bell used to
+// pop in late and move the header's right side (docs/product.md §2.3).
+const bellStandIn = (
+  <Link
+    to={paths.notifications}
+    className={buttonVariants({ variant: "ghost", size: "icon" })}
+    aria-label="Notifications"
+  >
+    <Bell aria-hidden="true" className="size-5" />
+  </Link>
+);
+
 /** The bell at every width (the account menu is desktop only); nothing for visitors. */
 function BellArea() {
-  const { user } = useAuth();
+  const { user, loading } = useAuth();
+  if (loading) return <div aria-hidden="true" className="size-10" />;
   if (!user) return null;
   return (
-    <Suspense fallback={<div aria-hidden="true" className="size-9" />}>
+    <Suspense fallback={bellStandIn}>
       <NotificationBell />
     </Suspense>
   );

@@ -46,10 +46,15 @@ type DiscussionDetailProps = {
    * page: features do not import each other).
    */
   renderReplies?: (discussion: DiscussionItem) => ReactNode;
+  /**
+   * Controls shown beside the Share button once the discussion has loaded (the page passes the
+   * notifications feature's Follow and Mute for a signed-in member).
+   */
+  actions?: ReactNode;
 };
 
 /** /discussion/{id}: docs/product.md §2.7 discussion detail. */
-export function DiscussionDetail({ id, renderReplies }: DiscussionDetailProps) {
+export function DiscussionDetail({ id, renderReplies, actions }: DiscussionDetailProps) {
   const navigate = useNavigate();
   const discussion = useDiscussion(id);
   const data = discussion.data;
@@ -87,7 +92,10 @@ export function DiscussionDetail({ id, renderReplies }: DiscussionDetailProps) {
               </h1>
               <div className="flex flex-wrap items-center justify-between gap-3">
                 <DiscussionByline discussion={data} />
-                <ShareControl discussion={data} />
+                <div className="flex flex-wrap items-center gap-2">
+                  {actions}
+                  <ShareControl discussion={data} />
+                </div>
               </div>
             </header>
             <div className="whitespace-pre-line break-words text-base leading-relaxed">

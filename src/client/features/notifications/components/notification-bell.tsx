@@ -1,36 +1,32 @@
-import { Bell } from "lucide-react";
-import { Link } from "react-router";
-import { buttonVariants } from "@/client/components/ui/button-variants";
-import { paths } from "@/client/lib/paths";
+import { lazy, Suspense } from "react";
+import { useLoadOnIntent } from "@/client/hooks/use-load-on-intent";
 import { useUnreadCount } from "../api/get-unread-count";
 import { useLiveNotifications } from "../hooks/use-live-notifications";
+import { NotificationBellButton } from "./notification-bell-button";
 
-/** "3 unread notifications", or "Notifications" when there are none. */
-export function unreadLabel(unread: number): string {
-  if (unread === 0) return "Notifications";
-  return `Notifications, ${unread} unread`;
-}
+// The popover (Radix, floating-ui, the list) loads when the member reaches for the bell
+// (docs/decisions/012); until then a plain button of the same look stands in.
+const loadPopover = () => import("./notification-popover");
+const NotificationPopover = lazy(() =>
+  loadPopover().then((module) => ({ default: module.NotificationPopover })),
+);
 
-/** The header's bell: the unread count, kept live, opening /notifications. */
+/** The header's bell (docs/product.md §2.3): the unread count, kept live, opening the recent list. */
 export function NotificationBell() {
   useLiveNotifications(true);
   const unread = useUnreadCount().data?.unread ?? 0;
+  const popover = useLoadOnIntent(loadPopover);
+  const standIn = (
+    <NotificationBellButton unread={unread} aria-expanded={false} {...popover.intent} />
+  );
+  if (!popover.ready) return standIn;
   return (
-    <Link
-      to={paths.notifications}
-      className={`${buttonVariants({ variant: "ghost", size: "icon" })} relative`}
-      aria-label={unreadLabel(unread)}
-      data-unread={unread}
-    >
-      <Bell aria-hidden="true" className="size-5" />
-      {unread > 0 ? (
-        <span
-          aria-hidden="true"
-          className="absolute top-0.5 right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 font-semibold text-[10px] text-white leading-none"
-        >
-          {unread > 99 ? "99+" : unread}
-        </span>
-      ) : null}
-    </Link>
+    <Suspense fallback={standIn}>
+      <NotificationPopover
+        unread={unread}
+        defaultOpen={popover.openWhenReady}
+        focusTrigger={popover.focusWhenReady}
+      />
+    </Suspense>
   );
 }

@@ -4,14 +4,23 @@ import { cn } from "@/client/lib/cn";
 import { type NotificationItem, notificationPath, notificationText } from "@/shared/notifications";
 import { useMarkNotificationRead } from "../api/mark-read";
 
+type NotificationEntryProps = {
+  item: NotificationItem;
+  /** The bell's popover: no border, no `Mark read` (the popover has `Mark all read`). */
+  compact?: boolean;
+  /** Called when the entry's link is followed. */
+  onOpen?: () => void;
+};
+
 /** One entry: who, what and when; opening it marks it read and goes to the reply. */
-export function NotificationEntry({ item }: { item: NotificationItem }) {
+export function NotificationEntry({ item, compact = false, onOpen }: NotificationEntryProps) {
   const markRead = useMarkNotificationRead();
   return (
     <li
       className={cn(
-        "flex items-start gap-3 rounded-md border p-3",
-        item.read ? "bg-background" : "border-primary/30 bg-primary/5",
+        "flex items-start gap-3 rounded-md",
+        compact ? "p-2 text-sm" : "border p-3",
+        item.read ? "bg-background" : compact ? "bg-primary/5" : "border-primary/30 bg-primary/5",
       )}
       data-notification={item.id}
     >
@@ -27,6 +36,7 @@ export function NotificationEntry({ item }: { item: NotificationItem }) {
           to={notificationPath(item)}
           onClick={() => {
             if (!item.read) markRead.mutate(item.id);
+            onOpen?.();
           }}
           className="break-words font-medium text-foreground hover:underline"
         >
@@ -37,7 +47,7 @@ export function NotificationEntry({ item }: { item: NotificationItem }) {
           {item.read ? null : <span className="sr-only"> · unread</span>}
         </span>
       </div>
-      {item.read ? null : (
+      {item.read || compact ? null : (
         <button
           type="button"
           className="shrink-0 rounded-sm px-2 py-1 text-muted-foreground text-sm hover:bg-accent hover:text-foreground"
