@@ -1,4 +1,3 @@
-import { Bell } from "lucide-react";
 import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { buttonVariants } from "@/client/components/ui/button-variants";
@@ -20,26 +19,18 @@ const NotificationBell = lazy(() =>
   })),
 );
 
-// Until the bell's code is in, a plain link of the same size and icon stands in (it opens
-// /notifications), and until the session is known its place is kept: at 390 px the bell used to
-// pop in late and move the header's right side (docs/product.md §2.3).
-const bellStandIn = (
-  <Link
-    to={paths.notifications}
-    className={buttonVariants({ variant: "ghost", size: "icon" })}
-    aria-label="Notifications"
-  >
-    <Bell aria-hidden="true" className="size-5" />
-  </Link>
-);
+// The bell's place is kept from the first paint: while the session is read, and for a member
+// while the bell's code loads. At 390 px it used to pop in late (docs/product.md §2.3). An empty
+// box rather than a bell icon: the icon would cost the visitors' first download.
+const bellPlaceholder = <div aria-hidden="true" className="size-10 shrink-0" />;
 
 /** The bell at every width (the account menu is desktop only); nothing for visitors. */
 function BellArea() {
   const { user, loading } = useAuth();
-  if (loading) return <div aria-hidden="true" className="size-10" />;
+  if (loading) return bellPlaceholder;
   if (!user) return null;
   return (
-    <Suspense fallback={bellStandIn}>
+    <Suspense fallback={bellPlaceholder}>
       <NotificationBell />
     </Suspense>
   );

@@ -222,11 +222,48 @@ describe("follow and mute", () => {
     expect((await entries(dan)).filter((e) => !e.read)).toEqual([]);
   });
 
-  it("answers 401 signed out and 404 for a discussion that is not there", async () => {
+  it("starting a discussion or replying follows it; muted stays muted, unfollowed follows again", async () => {
+    const discussion = await startDiscussion(ana, "Who follows");
+    const stateOf = async (member: Member) =>
+      (
+        (await (await member.client.get(`/api/discussions/${discussion}/follow`)).json()) as {
+          state: string;
+        }
+      ).state;
+    expect(await stateOf(ana)).toBe("following");
+    expect(await stateOf(ben)).toBe("none");
+    await reply(ben, discussion, "now I follow");
+    expect(await stateOf(ben)).toBe("following");
+    await ben.client.put(`/api/discussions/${discussion}/follow`, { state: "none" });
+    expect(await stateOf(ben)).toBe("none");
+    await reply(ben, discussion, "and again");
+    expect(await stateOf(ben)).toBe("following");
+    await cleo.client.put(`/api/discussions/${discussion}/follow`, { state: "muted" });
+    await reply(cleo, discussion, "muted but talking");
+    expect(await stateOf(cleo)).toBe("muted");
+  });
+
+  it("answers 401 signed out, 400 for an unknown state and 404 for a discussion that is not there", async () => {
     const discussion = await startDiscussion(ana, "Follow rights");
-    expect((await createClient(t.app).get(`/api/discussions/${discussion}/follow`)).status).toBe(
-      401,
-    );
+    const visitor = createClient(t.app);
+    expect((await visitor.get(`/api/discussions/${discussion}/follow`)).status).toBe(401);
+    expect(
+      (await visitor.put(`/api/discussions/${discussion}/follow`, { state: "following" })).status,
+    ).toBe(401);
+    const unknown = await ana.client.put(`/api/discussions/${discussion}/follow`, {
+      state: "subscribed",
+    });
+    expect(unknown.status).toBe(400);
+    expect(await (await ana.client.get(`/api/discussions/${discussion}/follow`)).json()).toEqual({
+      state: "following",
+    });
+    expect(
+      (
+        await ana.client.put(`/api/discussions/00000000-0000-4000-8000-000000000000/follow`, {
+          state: "muted",
+        })
+      ).status,
+    ).toBe(404);
     const missing = "00000000-0000-4000-8000-000000000000";
     expect((await ana.client.get(`/api/discussions/${missing}/follow`)).status).toBe(404);
     expect((await ana.client.get("/api/discussions/not-an-id/follow")).status).toBe(404);

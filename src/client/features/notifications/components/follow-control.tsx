@@ -1,5 +1,6 @@
 import { Bell, BellOff } from "lucide-react";
 import { Button } from "@/client/components/ui/button";
+import { useDiscussionEvents } from "@/client/hooks/use-discussion-events";
 import { toast } from "@/client/lib/toast";
 import type { FollowState } from "@/shared/notifications";
 import { useFollowState, useSetFollowState } from "../api/follow-state";
@@ -11,13 +12,37 @@ const SAVED: Record<FollowState, string> = {
 };
 
 /**
- * "Follow" / "Following" and "Mute" / "Muted" for a discussion (docs/decisions/023), for a
- * signed-in member; render nothing for visitors.
+ * "Follow" / "Following" and "Mute" / "Muted" for a discussion (docs/product.md §2.23), for a
+ * signed-in member: the page renders it for members only.
  */
 export function FollowControl({ discussionId }: { discussionId: string }) {
   const state = useFollowState(discussionId);
   const setState = useSetFollowState(discussionId);
-  if (!state.data) return null;
+  // Replying follows a discussion (docs/product.md §2.23): a new reply here, perhaps the member's
+  // own, may have changed "none" into "following". Muted and following stay as they are.
+  useDiscussionEvents({
+    onChange: (change) => {
+      if (change.id !== discussionId || change.reply?.type !== "created") return;
+      if (state.data?.state === "none") void state.refetch();
+    },
+  });
+  if (state.isError) return null;
+  if (!state.data) {
+    // The buttons' room is kept while the state loads: on a phone they wrap onto a line of their
+    // own, and appearing late they would push the discussion down.
+    return (
+      <div aria-hidden="true" className="invisible flex flex-wrap gap-2">
+        <Button variant="outline" size="sm" tabIndex={-1}>
+          <Bell aria-hidden="true" />
+          Follow
+        </Button>
+        <Button variant="outline" size="sm" tabIndex={-1}>
+          <BellOff aria-hidden="true" />
+          Mute
+        </Button>
+      </div>
+    );
+  }
   const current = state.data.state;
   const change = (next: FollowState) =>
     setState.mutate(next, {

@@ -1,20 +1,16 @@
 import { Bell } from "lucide-react";
 import type * as React from "react";
 import { buttonVariants } from "@/client/components/ui/button-variants";
-
-/** "Notifications, 3 unread", or "Notifications" when there are none. */
-export function unreadLabel(unread: number): string {
-  if (unread === 0) return "Notifications";
-  return `Notifications, ${unread} unread`;
-}
+import { unreadBadge, unreadLabel } from "../lib/unread-label";
 
 type NotificationBellButtonProps = React.ComponentProps<"button"> & { unread: number };
 
 /**
- * The header's bell with the unread count as a badge (`99+` above 99): the trigger of the
- * recent-notifications popover, and the same button while the popover's code loads.
+ * The header's bell with the unread count as a badge: the trigger of the recent-notifications
+ * popover, and the same button while the popover's code loads.
  */
 export function NotificationBellButton({ unread, ...props }: NotificationBellButtonProps) {
+  const badge = unreadBadge(unread);
   return (
     <button
       type="button"
@@ -25,12 +21,12 @@ export function NotificationBellButton({ unread, ...props }: NotificationBellBut
       {...props}
     >
       <Bell aria-hidden="true" className="size-5" />
-      {unread > 0 ? (
+      {badge ? (
         <span
           aria-hidden="true"
           className="absolute top-0.5 right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 font-semibold text-[10px] text-white leading-none"
         >
-          {unread > 99 ? "99+" : unread}
+          {badge}
         </span>
       ) : null}
     </button>

@@ -20,7 +20,7 @@ export function NotificationEntry({ item, compact = false, onOpen }: Notificatio
       className={cn(
         "flex items-start gap-3 rounded-md",
         compact ? "p-2 text-sm" : "border p-3",
-        item.read ? "bg-background" : compact ? "bg-primary/5" : "border-primary/30 bg-primary/5",
+        item.read ? !compact && "bg-background" : ["bg-primary/5", !compact && "border-primary/30"],
       )}
       data-notification={item.id}
     >

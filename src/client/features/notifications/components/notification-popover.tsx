@@ -19,7 +19,9 @@ export function NotificationPopover({
   focusTrigger = false,
 }: NotificationPopoverProps) {
   const [open, setOpen] = useState(defaultOpen);
-  const trigger = useFocusOnMount<HTMLButtonElement>(focusTrigger);
+  // Opened at once, the popover takes the focus itself (Radix moves it into the panel); taking it
+  // back for the bell after that would leave a keyboard user outside the panel.
+  const trigger = useFocusOnMount<HTMLButtonElement>(focusTrigger && !defaultOpen);
   return (
     <Popover open={open} onOpenChange={setOpen}>
       <PopoverTrigger asChild>
