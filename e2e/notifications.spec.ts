@@ -3,17 +3,12 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import type { DiscussionItem, ReplyItem } from "../src/shared/api-types";
-import { createVerifiedAccount, signIn, uniqueEmail } from "./support/accounts";
+import { newMemberOn } from "./support/accounts";
 import { expect, test } from "./support/test";
 
 const token = () => `zn${randomBytes(4).toString("hex")}`;
 
-async function signedInMember(page: Page, name: string) {
-  await page.context().clearCookies();
-  const account = await createVerifiedAccount(page.request, { name, email: uniqueEmail() });
-  await signIn(page, account);
-  return account;
-}
+const signedInMember = (page: Page, name: string) => newMemberOn(page, { name });
 
 test("a second member's reply lights the bell live; the entry opens the reply", async ({
   page,
