@@ -4,19 +4,14 @@
 import { randomBytes } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import type { DiscussionItem, ReplyItem } from "../src/shared/api-types";
-import { createVerifiedAccount, signIn, uniqueEmail } from "./support/accounts";
+import { newMemberOn } from "./support/accounts";
 import type { ConsoleGuard } from "./support/console-guard";
 import { storeCookieConsent } from "./support/cookie-consent";
 import { expect, test } from "./support/test";
 
 const token = () => `zn${randomBytes(4).toString("hex")}`;
 
-async function signedInMember(page: Page, name: string) {
-  await page.context().clearCookies();
-  const account = await createVerifiedAccount(page.request, { name, email: uniqueEmail() });
-  await signIn(page, account);
-  return account;
-}
+const signedInMember = (page: Page, name: string) => newMemberOn(page, { name });
 
 /** A discussion started through the API by the member signed in on `page`. */
 async function startDiscussion(page: Page, title: string): Promise<DiscussionItem> {
@@ -250,7 +245,6 @@ test("Follow and Mute on a discussion change with a click, stay after a reload, 
   await storeCookieConsent(page);
   await signedInMember(page, "Follow Author");
   const discussion = await startDiscussion(page, `Follow ${token()}`);
-  // No page is open yet: the session changes under nothing.
   await signedInMember(page, "Follow Reader");
 
   await page.goto(`/discussion/${discussion.id}`);

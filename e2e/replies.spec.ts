@@ -5,7 +5,14 @@ import { randomBytes } from "node:crypto";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { XSS_PAYLOADS } from "../src/server/test/security/xss-payloads";
 import type { DiscussionItem, ReplyItem } from "../src/shared/api-types";
-import { type Account, createVerifiedAccount, signIn, uniqueEmail } from "./support/accounts";
+import {
+  type Account,
+  createVerifiedAccount,
+  newMemberOn,
+  signIn,
+  signOutContext,
+  uniqueEmail,
+} from "./support/accounts";
 import { watchDialogs } from "./support/dialogs";
 import { setRole } from "./support/roles";
 import { expect, test } from "./support/test";
@@ -37,14 +44,8 @@ async function postReply(
   return (await response.json()) as ReplyItem;
 }
 
-/** A new member, signed in on `page` in place of whoever was signed in there. */
-async function signedInMember(page: Page, name = "Reply Member", email = uniqueEmail()) {
-  // better-auth refuses Origin-less requests that carry a session cookie.
-  await page.context().clearCookies();
-  const account = await createVerifiedAccount(page.request, { name, email });
-  await signIn(page, account);
-  return account;
-}
+const signedInMember = (page: Page, name = "Reply Member", email = uniqueEmail()) =>
+  newMemberOn(page, { name, email });
 
 const thread = (page: Page) => page.getByRole("region", { name: /^\d+ repl(y|ies)$/ });
 const replyArticles = (page: Page) => thread(page).getByRole("article");
@@ -222,7 +223,7 @@ test("the author edits with the toolbar and deletes; others see no such buttons"
   await expect(page.getByRole("button", { name: "Edit the reply by Edit Author" })).toBeVisible();
 
   // The author deletes it; it stays in place as deleted.
-  await page.context().clearCookies();
+  await signOutContext(page);
   await signIn(page, author);
   await page.goto(`/discussion/${discussion.id}`);
   await page.getByRole("button", { name: "Delete the reply by Edit Author" }).click();
@@ -391,7 +392,7 @@ test("signed out: 'Sign in to reply.' leads to sign-in and back to the discussio
 }) => {
   const account = await signedInMember(page, "Returning Member");
   const discussion = await createDiscussion(page.request);
-  await page.context().clearCookies();
+  await signOutContext(page);
 
   await page.goto(`/discussion/${discussion.id}`);
   const signInLink = page.getByRole("link", { name: "Sign in to reply." });
@@ -410,7 +411,7 @@ test("signed out: 'Sign in to reply.' leads to sign-in and back to the discussio
   await expect(composer(page)).toBeVisible();
 
   // A return path to another site is not followed: home instead.
-  await page.context().clearCookies();
+  await signOutContext(page);
   await page.goto("/auth?returnTo=%2F%2Fevil.example%2Fdiscussion");
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password").fill(account.password);

@@ -85,3 +85,25 @@ export async function signIn(page: Page, account: Account): Promise<void> {
   if (!response.ok())
     throw new Error(`sign-in failed: ${response.status()} ${await response.text()}`);
 }
+
+/**
+ * Ends whoever is signed in on `page`'s browser context. An open page of the site is left
+ * first: it would find its session gone halfway through (a lazily loaded bell asking for its
+ * count without a cookie gets a 401, which the console guard counts as an error).
+ */
+export async function signOutContext(page: Page): Promise<void> {
+  if (page.url() !== "about:blank") await page.goto("about:blank");
+  await page.context().clearCookies();
+}
+
+/** A new verified member, signed in on `page` in place of whoever was signed in there. */
+export async function newMemberOn(
+  page: Page,
+  { name = "E2E Member", email = uniqueEmail() }: { name?: string; email?: string } = {},
+): Promise<Account> {
+  // Also because better-auth refuses Origin-less requests that carry a session cookie.
+  await signOutContext(page);
+  const account = await createVerifiedAccount(page.request, { name, email });
+  await signIn(page, account);
+  return account;
+}

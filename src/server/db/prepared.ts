@@ -7,9 +7,10 @@
 //
 // Only for reads whose best plan is the same for any values: a primary key, the forum list's
 // index walk with a keyset cursor, a LIMIT written into the text (`limitLiteral`). Not for
-// searches (the plan depends on the words), nor for a thread's pages: a generic plan does not
-// know the thread's length and sorted all 10,000 replies of the long thread (features/replies/
-// queries.ts). The name is a hash of the text, so a name always means one text; at most
+// searches (the plan depends on the words), nor for a statement whose generic plan would read
+// a range whole: a thread's page read with its rows sorted all 10,000 replies of the long
+// thread, so a page is chosen by keys first (features/replies/queries.ts, threadRows). The
+// name is a hash of the text, so a name always means one text; at most
 // MAX_PREPARED_TEXTS texts are prepared. PGlite ignores the name.
 import { createHash } from "node:crypto";
 import type { SQL } from "drizzle-orm";

@@ -4,7 +4,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
 import { displayName } from "@/server/db/display-name";
-import { queryPreparedRows } from "@/server/db/prepared";
+import { limitLiteral, queryPreparedRows } from "@/server/db/prepared";
 import { UUID_ID } from "@/server/lib/ids";
 import {
   decodeCursor,
@@ -122,7 +122,15 @@ const REVERSE_ORDER = sql`r.created_at desc, r.id desc`;
 const keyCompare = (operator: "<" | ">" | ">=" | "<=", key: ThreadKey) =>
   sql`(r.created_at, r.id) ${sql.raw(operator)} (${key.at}::timestamptz, ${key.id}::uuid)`;
 
-/** Up to `limit` replies of the thread from `from` on, in `order`; both index ranges. */
+/**
+ * Up to `limit` replies of the thread matching `where`, in `order`. The page is chosen from the
+ * thread index alone (times and ids: an index-only scan), then only its rows are joined.
+ * Prepared (db/prepared.ts): planning the whole statement took longer than running it (0.79 ms
+ * against 0.59 ms for the long thread's first page, bench:explain), and in this keys-only form
+ * the generic plan walks the index in order too. Read with its rows, the generic plan would not
+ * know the thread's length and sorted all 10,000 replies of the long thread (bench/RESULTS.md,
+ * "Planning").
+ */
 async function threadRows(
   db: Db,
   discussionId: string,
@@ -131,14 +139,10 @@ async function threadRows(
   limit: number,
 ): Promise<ReplyItem[]> {
   const conditions = sql.join([sql`r.discussion_id = ${discussionId}::uuid`, ...where], sql` and `);
-  // The page is chosen by the thread index alone; only its rows are joined.
-  const page = sql`(select * from discussion_replies r where ${conditions}
-    order by ${order} limit ${limit}) r`;
-  // Not a prepared statement (db/prepared.ts), though planning it costs more than running it:
-  // a generic plan would not know the thread's length and, at the benchmark's statistics
-  // (30 replies a discussion), reads the whole thread and sorts it, 10,000 rows for the long
-  // thread's first page (bench/RESULTS.md, "Planning").
-  const rows = await queryRows<ReplyRow>(db, sql`${selectReplies(page)} order by ${order}`);
+  const page = sql`(select r.created_at, r.id from discussion_replies r where ${conditions}
+    order by ${order} limit ${limitLiteral(limit)}) page
+    join discussion_replies r on r.id = page.id`;
+  const rows = await queryPreparedRows<ReplyRow>(db, sql`${selectReplies(page)} order by ${order}`);
   return rows.map(toItem);
 }
 
@@ -208,12 +212,12 @@ export function aroundKeysQuery(discussionId: string, replyId: string, limit: nu
         (select ${microsecondText(sql`r.created_at`)} as at, r.id, 'before' as side
          from discussion_replies r
          where r.discussion_id = ${discussionId}::uuid and (r.created_at, r.id) < ${place}
-         order by r.created_at desc, r.id desc limit ${limit + 1})
+         order by r.created_at desc, r.id desc limit ${limitLiteral(limit + 1)})
         union all
         (select ${microsecondText(sql`r.created_at`)} as at, r.id, 'after' as side
          from discussion_replies r
          where r.discussion_id = ${discussionId}::uuid and (r.created_at, r.id) >= ${place}
-         order by r.created_at, r.id limit ${limit + 1})`;
+         order by r.created_at, r.id limit ${limitLiteral(limit + 1)})`;
 }
 
 /**
@@ -229,8 +233,7 @@ export async function replyPageAround(
   replyId: string,
   limit: number,
 ): Promise<ReplyPage | null> {
-  // Not prepared either: a generic plan would sort the whole thread (see threadRows).
-  const keys = await queryRows<KeyRow>(db, aroundKeysQuery(discussionId, replyId, limit));
+  const keys = await queryPreparedRows<KeyRow>(db, aroundKeysQuery(discussionId, replyId, limit));
   // Nearest first on both sides; `after` starts with the reply itself.
   const earlier = keys.filter((key) => key.side === "before");
   const later = keys.filter((key) => key.side === "after");
