@@ -116,6 +116,26 @@ function rawClientOf(db: Db): RawClient {
 
 export const JOB_SCHEMA = "pgboss";
 
+/** PostgreSQL's "deadlock detected". */
+const DEADLOCK = "40P01";
+
+/**
+ * Runs `create` again when PostgreSQL ends it as a deadlock's victim. Instances started together
+ * on a new database create the same queues at once, and each new queue attaches a partition to
+ * pg-boss's job table: two such transactions can deadlock, and the losing instance would not
+ * start (jobs-instances.test.ts). The retry finds the queue made, or makes it.
+ */
+async function retryingDeadlocks(create: () => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await create();
+    } catch (error) {
+      if (attempt >= 5 || (error as { code?: unknown })?.code !== DEADLOCK) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 50));
+    }
+  }
+}
+
 /** pg-boss's schema on `database`, made or migrated now (the test template has it). */
 export async function installJobSchema(database: Pick<Database, "db">): Promise<void> {
   const boss = new PgBoss({
@@ -194,14 +214,16 @@ export function createJobQueue(
       started = true;
       await boss.start();
       for (const queue of queues.values()) {
-        await boss.createQueue(queue.name, {
-          name: queue.name,
-          policy: queue.policy ?? "standard",
-          retryLimit: queue.retryLimit ?? 5,
-          retryDelay: options.retryDelaySeconds ?? queue.retryDelaySeconds ?? 30,
-          retryBackoff: true,
-          expireInSeconds: options.expireInSeconds ?? queue.expireInSeconds ?? 15 * 60,
-        });
+        await retryingDeadlocks(() =>
+          boss.createQueue(queue.name, {
+            name: queue.name,
+            policy: queue.policy ?? "standard",
+            retryLimit: queue.retryLimit ?? 5,
+            retryDelay: options.retryDelaySeconds ?? queue.retryDelaySeconds ?? 30,
+            retryBackoff: true,
+            expireInSeconds: options.expireInSeconds ?? queue.expireInSeconds ?? 15 * 60,
+          }),
+        );
         if (!options.work) continue;
         await boss.work(
           queue.name,
