@@ -4,8 +4,12 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 
 // The client lives in src/client; `npm run build` writes it to dist/client, which the Hono
-// server serves. In development Vite serves the client and proxies the API to the server.
-const apiTarget = `http://localhost:${process.env.API_PORT ?? "3000"}`;
+// server serves. In development Vite serves the client and proxies the API to the server:
+// `npm run dev` gives both the same environment, so the server's PORT is the target unless
+// API_PORT names another (a server started separately).
+function apiTarget(): string {
+  return `http://localhost:${process.env.API_PORT || process.env.PORT || "3000"}`;
+}
 
 // The libraries every page runs on first load go into one "vendor" chunk. Left to itself,
 // Rolldown moves each module shared by the entry and the lazy pages (react, TanStack Query's
@@ -74,8 +78,8 @@ export default defineConfig(({ mode }) => ({
   server: {
     port: 5173,
     proxy: {
-      "/api": { target: apiTarget, changeOrigin: false },
-      "/uploads": { target: apiTarget, changeOrigin: false },
+      "/api": { target: apiTarget(), changeOrigin: false },
+      "/uploads": { target: apiTarget(), changeOrigin: false },
     },
   },
 }));

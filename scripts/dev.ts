@@ -1,5 +1,6 @@
 // npm run dev: the API server (restarting on change) and Vite (hot reload) side by side.
-// Open http://localhost:5173; Vite proxies /api and /uploads to the server on port 3000.
+// Open http://localhost:5173; Vite proxies /api and /uploads to the server on PORT (3000 unless
+// set: both children get this environment, and vite.config.ts reads PORT for its proxy).
 import { spawn } from "node:child_process";
 
 const env = { ...process.env, SITE_URL: process.env.SITE_URL ?? "http://localhost:5173" };

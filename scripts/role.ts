@@ -4,31 +4,27 @@ import { type SetRoleResult, setRoleByEmail } from "../src/server/auth/set-role-
 import { openDatabase } from "../src/server/db/client";
 import { DataDirBusyError, lockDataDir } from "../src/server/db/data-dir-lock";
 import { EnvError, loadEnv } from "../src/server/env";
-import { readControlFile } from "../src/server/lib/control-file";
 import { keepNewFilesPrivate } from "../src/server/lib/private-files";
+import { askRunningServer } from "./lib/running-server";
 
-/** The server holds the embedded database: ask it to make the change (lib/control-file.ts). */
+/** The server holds the embedded database: ask it to make the change. */
 async function throughRunningServer(
   dataDir: string,
   email: string | undefined,
   role: string | undefined,
   busy: DataDirBusyError,
 ): Promise<number> {
-  const control = readControlFile(dataDir);
-  if (!control || control.pid !== busy.pid) {
-    console.error(
-      `${busy.message}\nIt is not answering yet; try again in a moment, or stop it first.`,
-    );
+  const answer = await askRunningServer<SetRoleResult>(dataDir, busy, "role", {
+    email: email ?? "",
+    role: role ?? "",
+  });
+  if (!answer.ok) {
+    console.error(answer.message);
     return 1;
   }
-  const response = await fetch(`${control.url}/api/control/role`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${control.token}`, "content-type": "application/json" },
-    body: JSON.stringify({ email: email ?? "", role: role ?? "" }),
-  });
-  const body = (await response.json()) as SetRoleResult | { error: { message: string } };
-  if ("error" in body || !body.ok) {
-    console.error("error" in body ? body.error.message : body.message);
+  const body = answer.body;
+  if (!body.ok) {
+    console.error(body.message);
     return 1;
   }
   console.log(`${body.email} is now ${body.role}${body.oldRole ? ` (was ${body.oldRole})` : ""}.`);

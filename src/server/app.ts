@@ -32,6 +32,7 @@ import { requestBodyLimit } from "./lib/body-limit";
 import { compressText } from "./lib/compress";
 import { isDatabaseUnavailable } from "./lib/database-errors";
 import { errorBody, HttpError } from "./lib/http-error";
+import { requestContext } from "./lib/request-log";
 import { knownHostsOnly, sameOriginWrites, securityHeaders } from "./lib/security";
 import { spaHandler } from "./lib/spa";
 import type { StaticFile } from "./lib/static-files";
@@ -71,11 +72,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     .all("/*", (c) => c.json(errorBody(404, "Not found"), 404));
 
   const app = new Hono<AppEnv>();
-  app.use(async (c, next) => {
-    c.set("deps", deps);
-    c.set("clientIp", deps.clientIp(c.req.raw, c.env));
-    await next();
-  });
+  app.use(requestContext(deps));
   app.use(securityHeaders(deps.env.siteUrl));
   app.use(knownHostsOnly(deps.env.siteUrl));
   app.use(requestBodyLimit({ ownLimits: ["PUT /api/profiles/me/avatar"] }));
@@ -104,6 +101,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   }
 
   app.onError((error, c) => {
+    // The request's logger (its id on the line), unless the error came before it was set.
+    const logger = c.var.deps?.logger ?? deps.logger;
     if (error instanceof HttpError) {
       for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
       return c.json(error.toBody(), error.status);
@@ -113,14 +112,14 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
       return c.json(errorBody(status, error.message), status);
     }
     if (isDatabaseUnavailable(error)) {
-      deps.logger.warn({ err: error, path: c.req.path }, "database unavailable");
+      logger.warn({ err: error, path: c.req.path }, "database unavailable");
       c.header("retry-after", "5");
       return c.json(
         errorBody(503, "The service is temporarily unavailable. Please try again shortly."),
         503,
       );
     }
-    deps.logger.error({ err: error, method: c.req.method, path: c.req.path }, "request failed");
+    logger.error({ err: error, method: c.req.method, path: c.req.path }, "request failed");
     // Never send internals (stack, SQL) to the client.
     return c.json(errorBody(500, "Something went wrong. Please try again."), 500);
   });

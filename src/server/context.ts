@@ -33,7 +33,10 @@ export type AppDeps = {
 
 export type AppEnv = {
   Variables: {
+    /** The app's dependencies; `logger` names this request (lib/request-log.ts). */
     deps: AppDeps;
     clientIp: string;
+    /** Echoed in X-Request-Id and on the request's log lines (lib/request-log.ts). */
+    requestId: string;
   };
 };

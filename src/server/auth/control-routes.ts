@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { AppEnv } from "@/server/context";
 import { HttpError } from "@/server/lib/http-error";
 import { jsonBody } from "@/server/lib/validate";
+import { seedDemoData } from "./demo-data";
 import { setRoleByEmail } from "./set-role-by-email";
 
 function sameToken(given: string, expected: string): boolean {
@@ -12,7 +13,10 @@ function sameToken(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** POST /api/control/role: `npm run role` through the running server (lib/control-file.ts). */
+/**
+ * `npm run role` (POST /api/control/role) and `npm run seed:demo` (POST /api/control/seed-demo)
+ * through the running server (lib/control-file.ts, docs/decisions/005).
+ */
 export const controlRoutes = new Hono<AppEnv>()
   .use(async (c, next) => {
     const expected = c.var.deps.controlToken;
@@ -26,4 +30,16 @@ export const controlRoutes = new Hono<AppEnv>()
     const result = await setRoleByEmail(c.var.deps.db, email, role);
     if (!result.ok) throw new HttpError(400, result.message);
     return c.json(result);
+  })
+  // Takes no input: whatever body comes is not read.
+  .post("/seed-demo", async (c) => {
+    const { deps } = c.var;
+    const report = await seedDemoData({
+      db: deps.db,
+      secret: deps.secret,
+      siteUrl: deps.env.siteUrl,
+      siteName: deps.env.siteName,
+      logger: deps.logger,
+    });
+    return c.json(report);
   });

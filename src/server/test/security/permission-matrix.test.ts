@@ -427,6 +427,11 @@ const CASES: Record<string, Case> = {
       client.post("/api/control/role", { email: callers.other.email, role: "admin" }),
     success: 200,
   },
+  "POST /api/control/seed-demo": {
+    // A session cookie is never enough: the control token is required.
+    send: ({ client }) => client.post("/api/control/seed-demo"),
+    success: 200,
+  },
 };
 
 async function profileName(id: string) {

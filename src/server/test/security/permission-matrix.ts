@@ -319,6 +319,14 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
     refusedWith: 403,
     source: "docs/decisions/005",
   },
+  // `npm run seed:demo` through the running server, as the role command.
+  {
+    method: "POST",
+    path: "/api/control/seed-demo",
+    allowed: NOBODY,
+    refusedWith: 403,
+    source: "docs/decisions/005",
+  },
 ];
 
 /**

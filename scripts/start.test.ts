@@ -1,0 +1,144 @@
+// `npm start` as an operator runs it: a SIGTERM (systemd, docker stop) or SIGINT sent to the npm
+// process stops the server with it, and npm exits with the server's code. The shell npm runs
+// the script in would otherwise die alone and leave the server running, orphaned.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), "rc-start-"));
+});
+afterAll(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** A port nothing listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+/** Whether a server could listen on the port now (nothing holds it). */
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once("error", () => resolve(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+  });
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+type Started = {
+  npm: ChildProcess;
+  output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+};
+
+function npmStart(env: Record<string, string>): Started {
+  const npm = spawn("npm", ["start", "--silent"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      SMTP_URL: "",
+      LOG_LEVEL: "warn",
+      // The command is under test, not the client's build (which npm test does later anyway).
+      SKIP_CLIENT_BUILD: "1",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  npm.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  npm.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    npm.once("exit", (code, signal) => resolve({ code, signal })),
+  );
+  return { npm, output: () => output, exited };
+}
+
+async function waitUntilServing(url: string, started: Started): Promise<void> {
+  const until = Date.now() + 90_000;
+  while (Date.now() < until) {
+    if (started.npm.exitCode !== null || started.npm.signalCode !== null) {
+      throw new Error(`npm start exited early:\n${started.output()}`);
+    }
+    const response = await fetch(`${url}/api/health`).catch(() => null);
+    if (response?.ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`npm start did not serve within 90 s:\n${started.output()}`);
+}
+
+async function waitUntilGone(pid: number, ms: number): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (isRunning(pid)) {
+    if (Date.now() > until) return false;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return true;
+}
+
+it.each(["SIGTERM", "SIGINT"] as const)(
+  "%s to the npm process stops the server, frees the port and exits 0",
+  async (signal) => {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const started = npmStart({ PORT: String(port), SITE_URL: url });
+    let serverPid = 0;
+    try {
+      await waitUntilServing(url, started);
+      // The server holds the data directory's lock, under its own pid (db/data-dir-lock.ts).
+      serverPid = Number(await readFile(path.join(dataDir, "pg.lock"), "utf8"));
+      expect(isRunning(serverPid)).toBe(true);
+
+      started.npm.kill(signal);
+      // Bounded, so that a hang fails here and the `finally` below still cleans up.
+      const exit = await Promise.race([
+        started.exited,
+        new Promise((resolve) => setTimeout(() => resolve("still running after 20 s"), 20_000)),
+      ]);
+      expect(exit, started.output()).toEqual({ code: 0, signal: null });
+      expect(await waitUntilGone(serverPid, 5_000), "the server process is gone").toBe(true);
+      expect(await portIsFree(port), "the port is free").toBe(true);
+    } finally {
+      // Whatever happened above, leave no server behind.
+      started.npm.kill("SIGKILL");
+      if (serverPid && isRunning(serverPid)) process.kill(serverPid, "SIGKILL");
+    }
+  },
+  120_000,
+);
+
+it("exits with the server's code when the server cannot start", async () => {
+  const started = npmStart({ PORT: "not-a-port" });
+  const exit = await started.exited;
+  expect(exit, started.output()).toEqual({ code: 1, signal: null });
+  expect(started.output()).toContain("PORT: must be a port number");
+}, 60_000);
