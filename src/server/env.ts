@@ -2,6 +2,7 @@
 // a bad value stops the server with a message naming the variable.
 import path from "node:path";
 import { z } from "zod";
+import { TRUST_PROXY_NAMES, type TrustProxy, trustOf } from "./lib/client-address";
 
 const emailList = z
   .string()
@@ -16,6 +17,35 @@ const emailList = z
 const httpUrl = z
   .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
   .transform((value) => new URL(value).origin);
+
+const TRUST_PROXY_MESSAGE = `must be a hop count (1 to 10, 0 for none) or a comma-separated list of addresses, CIDRs or ${TRUST_PROXY_NAMES.join(", ")}`;
+
+/**
+ * Off unless set (decision 026). "true" (trust every hop) is refused: any client could then
+ * choose its own address, and with it everyone else's rate limits.
+ */
+const trustProxy = z.string().transform((value, context): TrustProxy | undefined => {
+  const text = value.trim();
+  // Digits are a hop count, never an address (proxy-addr would read "99" as 0.0.0.99).
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops <= 10) return hops === 0 ? undefined : { hops };
+    context.addIssue({ code: "custom", message: TRUST_PROXY_MESSAGE });
+    return z.NEVER;
+  }
+  const addresses = text
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
+  try {
+    if (addresses.length === 0 || text === "true") throw new TypeError(text);
+    trustOf({ addresses });
+    return { addresses };
+  } catch {
+    context.addIssue({ code: "custom", message: TRUST_PROXY_MESSAGE });
+    return z.NEVER;
+  }
+});
 
 export const envSchema = z.object({
   PORT: z.coerce
@@ -40,6 +70,7 @@ export const envSchema = z.object({
     .number({ error: "must be a positive number" })
     .positive("must be a positive number")
     .default(1),
+  TRUST_PROXY: trustProxy.optional(),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       error: "must be one of fatal, error, warn, info, debug, trace, silent",
@@ -63,6 +94,8 @@ export type Env = {
   logLevel: string;
   /** Scales every rate limit: above 1 for a busy site behind one address, or for tests. */
   rateLimitMultiplier: number;
+  /** The reverse proxies in front of the site, if any (lib/client-address.ts). */
+  trustProxy: TrustProxy | undefined;
 };
 
 export class EnvError extends Error {}
@@ -92,5 +125,6 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     authSecret: env.AUTH_SECRET,
     logLevel: env.LOG_LEVEL,
     rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
+    trustProxy: env.TRUST_PROXY,
   };
 }

@@ -1,5 +1,5 @@
 // Starts the site: configuration, database (migrated and seeded), HTTP server; stops cleanly.
-import type { Server } from "node:http";
+import type { IncomingMessage, Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,9 +13,10 @@ import { lockDataDir } from "./db/data-dir-lock";
 import { createDeps } from "./deps";
 import { EnvError, loadEnv } from "./env";
 import { avatarAccess } from "./features/profiles/avatar-access";
+import { clientAddressOf, trustOf } from "./lib/client-address";
 import { connectionDrain } from "./lib/connection-drain";
 import { newControlToken, writeControlFile } from "./lib/control-file";
-import { createLogger } from "./lib/logger";
+import { createLogger, logDestination } from "./lib/logger";
 import { keepNewFilesPrivate, protectDataDir } from "./lib/private-files";
 import { loadStaticFiles } from "./lib/static-files";
 import { uploadsRoutes } from "./lib/uploads";
@@ -34,7 +35,7 @@ async function main() {
     }
     throw error;
   }
-  const logger = createLogger(env.logLevel);
+  const logger = createLogger(env.logLevel, logDestination());
   await protectDataDir(env.dataDir, logger);
   const releaseLock = env.databaseUrl ? () => {} : lockDataDir(env.dataDir);
   const database = env.databaseUrl
@@ -44,14 +45,14 @@ async function main() {
   await promoteAdminEmails(database.db, env.adminEmails);
 
   const controlToken = newControlToken();
+  const trust = trustOf(env.trustProxy);
   const deps = createDeps({
     env,
     database,
     logger,
     controlToken,
     clientIp: (_request, bindings) =>
-      (bindings as { incoming?: { socket?: { remoteAddress?: string } } }).incoming?.socket
-        ?.remoteAddress ?? "unknown",
+      clientAddressOf((bindings as { incoming?: IncomingMessage }).incoming, trust),
     jobs: { work: true },
   });
   const { live, jobs } = deps;

@@ -2,7 +2,7 @@
 import { Writable } from "node:stream";
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import { expect, it } from "vitest";
-import { createLogger } from "./logger";
+import { createLogger, logDestination } from "./logger";
 
 function capture() {
   const lines: string[] = [];
@@ -40,4 +40,22 @@ it("leaves other errors as pino writes them", () => {
   const { logger, text } = capture();
   logger.error({ err: new Error("boom") }, "request failed");
   expect(JSON.parse(text())).toMatchObject({ err: { type: "Error", message: "boom" } });
+});
+
+it("writes readable lines on a terminal and JSON lines otherwise", () => {
+  expect(logDestination(false)).toBeUndefined();
+  const lines: string[] = [];
+  const terminal = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  const destination = logDestination(true, terminal);
+  const logger = createLogger("info", destination);
+  logger.child({ reqId: "req-1" }).info({ method: "GET", path: "/", status: 200 }, "request");
+  const text = lines.join("");
+  expect(text).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: request\n/);
+  expect(text).toContain('reqId: "req-1"');
+  expect(text).not.toContain("{");
 });

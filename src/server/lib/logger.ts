@@ -1,4 +1,5 @@
 import pino from "pino";
+import pretty from "pino-pretty";
 
 export type Logger = pino.Logger;
 
@@ -7,6 +8,25 @@ export function createLogger(level: string, destination?: pino.DestinationStream
     { level, base: undefined, serializers: { err: errorWithoutQueryValues } },
     destination,
   );
+}
+
+/**
+ * Where the server's log goes: readable lines on a terminal (a person is watching `npm start`),
+ * JSON lines otherwise (a log collector, systemd's journal, a file). Formatted in-process and
+ * synchronously, so a line logged just before an exit is not lost.
+ */
+export function logDestination(
+  terminal = Boolean(process.stdout.isTTY),
+  destination: NodeJS.WritableStream | number = 1,
+): pino.DestinationStream | undefined {
+  if (!terminal) return undefined;
+  return pretty({
+    destination,
+    sync: true,
+    colorize: typeof destination === "number",
+    translateTime: "SYS:HH:MM:ss.l",
+    ignore: "pid,hostname",
+  });
 }
 
 /** The values a failed query was given (drizzle's DrizzleQueryError), along its cause chain. */
