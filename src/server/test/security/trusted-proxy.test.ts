@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@/server/app";
 import { EnvError, loadEnv } from "@/server/env";
 import { CONTACT_LIMIT } from "@/server/features/contact/routes";
+import { clientAddressOf, type TrustProxy, trustOf } from "@/server/lib/client-address";
 import { uniqueEmail } from "@/server/test/factories";
 import { createTestApp, TEST_SITE_URL, type TestApp } from "@/server/test/test-app";
-import { clientAddressOf, type TrustProxy, trustOf } from "./client-address";
 
 /** A request as node:http hands it over: the socket's peer and the headers. */
 function incoming(peer: string, forwardedFor?: string): IncomingMessage {
