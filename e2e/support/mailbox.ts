@@ -21,8 +21,14 @@ async function mailLinks(name: string): Promise<string[]> {
 
 const pause = () => new Promise((resolve) => setTimeout(resolve, 100));
 
+/**
+ * How long a test waits for a mail. Mail leaves through the job queue, polled every second; on
+ * a loaded 2-core machine (load average 8) a confirmation took over 10 s to land.
+ */
+const MAIL_WAIT_MS = 30_000;
+
 /** The first link in the newest dev-mailbox message to `to`, waiting for it to arrive. */
-export async function latestMailLink(to: string, timeoutMs = 10_000): Promise<string> {
+export async function latestMailLink(to: string, timeoutMs = MAIL_WAIT_MS): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const newest = (await mailFiles(to)).at(-1);
@@ -49,7 +55,7 @@ export async function openInbox(to: string): Promise<Inbox> {
   const existing = new Set(await mailFiles(to));
   const seen = new Set(existing);
   return {
-    async nextLink(pathname, timeoutMs = 10_000) {
+    async nextLink(pathname, timeoutMs = MAIL_WAIT_MS) {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
         for (const name of await mailFiles(to)) {
