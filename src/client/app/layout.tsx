@@ -1,5 +1,6 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { Outlet, useLocation } from "react-router";
+import { lazyComponent } from "@/client/lib/lazy-component";
 import { SiteHeader } from "./header/site-header";
 import { PageErrorBoundary } from "./page-error-boundary";
 import { PageFallback } from "./page-fallback";
@@ -7,9 +8,7 @@ import { useScrollOnNavigate } from "./use-scroll-on-navigate";
 
 // The footer starts below the fold (the main area is at least a screen tall): it loads right
 // after the page's first paint rather than with the scripts every page waits for.
-const SiteFooter = lazy(() =>
-  import("./site-footer").then((module) => ({ default: module.SiteFooter })),
-);
+const SiteFooter = lazyComponent(() => import("./site-footer"), "SiteFooter");
 
 export function Layout() {
   const { pathname } = useLocation();
