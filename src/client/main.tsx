@@ -28,11 +28,17 @@ function readSsrData(): SsrData | null {
   return text ? (JSON.parse(text) as SsrData) : null;
 }
 
-/** Failed queries come as plain objects; the components check for an ApiError. */
+/**
+ * Failed queries (a missing record: the page says so) come as plain objects; the components
+ * check for an ApiError. They are not fetched again as the page mounts, so the first render
+ * shows what the server's did.
+ */
 function reviveErrors(state: DehydratedState): DehydratedState {
   for (const query of state.queries) {
     const error = query.state.error as SsrQueryError | null;
-    if (error) query.state.error = new ApiError(error.status, error.code, error.message);
+    if (!error) continue;
+    query.state.error = new ApiError(error.status, error.code, error.message);
+    queryClient.setQueryDefaults(query.queryKey, { retryOnMount: false });
   }
   return state;
 }

@@ -35,6 +35,7 @@ import { errorBody, HttpError } from "./lib/http-error";
 import { knownHostsOnly, sameOriginWrites, securityHeaders } from "./lib/security";
 import { spaHandler } from "./lib/spa";
 import type { StaticFile } from "./lib/static-files";
+import { pageRenderer } from "./ssr/render-page";
 
 export type CreateAppOptions = {
   /** The built client; absent in API tests. */
@@ -99,6 +100,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
           blogPostPageMeta(deps.db),
           profilePageMeta(deps.db),
         ],
+        render: pageRenderer(deps),
+        logger: deps.logger,
       }),
     );
   }

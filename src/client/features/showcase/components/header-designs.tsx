@@ -26,7 +26,11 @@ function Nav({ className, linkClassName }: { className: string; linkClassName: s
 const logo = "font-bold font-serif text-lg";
 const pill = "rounded-md bg-primary px-3 py-1.5 font-medium text-primary-foreground text-sm";
 
-export type HeaderDesign = { name: string; description: string; render: (siteName: string) => ReactNode };
+export type HeaderDesign = {
+  name: string;
+  description: string;
+  render: (siteName: string) => ReactNode;
+};
 
 export const HEADER_DESIGNS: HeaderDesign[] = [
   {
