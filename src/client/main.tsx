@@ -1,13 +1,9 @@
-import { type DehydratedState, hydrate } from "@tanstack/react-query";
 import { StrictMode } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
+import { createRoot } from "react-dom/client";
 import { AppProviders } from "./app/providers";
 import { AppRouter } from "./app/router";
-import { ApiError } from "./lib/api-client";
-import { preloadLazyComponents } from "./lib/lazy-component";
 import { createQueryClient } from "./lib/query-client";
-import { startHydration } from "./lib/render-time";
-import { SSR_DATA_ELEMENT_ID, type SsrData, type SsrQueryError } from "./lib/ssr-data";
+import { SSR_DATA_ELEMENT_ID, type SsrData } from "./lib/ssr-data";
 import "./styles.css";
 
 const container = document.getElementById("root");
@@ -28,28 +24,11 @@ function readSsrData(): SsrData | null {
   return text ? (JSON.parse(text) as SsrData) : null;
 }
 
-/**
- * Failed queries (a missing record: the page says so) come as plain objects; the components
- * check for an ApiError. They are not fetched again as the page mounts, so the first render
- * shows what the server's did.
- */
-function reviveErrors(state: DehydratedState): DehydratedState {
-  for (const query of state.queries) {
-    const error = query.state.error as SsrQueryError | null;
-    if (!error) continue;
-    query.state.error = new ApiError(error.status, error.code, error.message);
-    queryClient.setQueryDefaults(query.queryKey, { retryOnMount: false });
-  }
-  return state;
-}
-
 const ssr = readSsrData();
 if (ssr) {
-  hydrate(queryClient, reviveErrors(ssr.queries));
-  startHydration(ssr.renderedAt);
-  // The first render must be the server's: every lazy component it rendered is loaded first.
-  preloadLazyComponents(ssr.lazy).then(
-    () => hydrateRoot(container, app),
+  // Should its chunk fail to load, the app renders afresh.
+  import("./app/hydrate-page").then(
+    ({ hydratePage }) => hydratePage(container, app, queryClient, ssr),
     () => createRoot(container).render(app),
   );
 } else {

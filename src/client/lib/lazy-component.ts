@@ -44,17 +44,7 @@ export function lazyComponent<K extends string, P extends object = object>(
   return Lazy;
 }
 
-/**
- * Loads the named lazy components (those the server rendered). A lazy component inside another
- * one's code is known once that code has loaded, so this goes round until every name is loaded
- * or none of the rest is known (a name this build does not have is skipped).
- */
-export async function preloadLazyComponents(names: readonly string[]): Promise<void> {
-  const waiting = new Set(names);
-  for (;;) {
-    const known = [...waiting].filter((name) => loaders.has(name));
-    if (known.length === 0) return;
-    for (const name of known) waiting.delete(name);
-    await Promise.all(known.map((name) => loaders.get(name)?.()));
-  }
+/** The loader of the lazy component named `name`, once the code that defines it has run. */
+export function lazyLoader(name: string): Loader | undefined {
+  return loaders.get(name);
 }

@@ -128,7 +128,7 @@ describe("pages without JavaScript", () => {
     const { status, text, data } = await page("/");
     expect(status).toBe(200);
     expect(text).toContain("A post rendered on the server");
-    expect(data?.queries.queries.map((query) => query.queryKey[0])).toContain("hero-words");
+    expect(data?.queries.map((query) => query.queryKey[0])).toContain("hero-words");
   });
 
   it("the blog lists its posts and a post has its text", async () => {
@@ -220,7 +220,7 @@ describe("privacy", () => {
     for (const path of PATHS()) {
       const { html, data, headers } = await page(path);
       expect(headers.get("cache-control")).toBe("no-cache");
-      const session = data?.queries.queries.find((query) => query.queryKey[0] === "session");
+      const session = data?.queries.find((query) => query.queryKey[0] === "session");
       expect(session?.state.data).toEqual({ user: null, profile: null, role: null });
       for (const member of [author, reader, hidden]) expect(html).not.toContain(member.email);
     }
@@ -230,7 +230,7 @@ describe("privacy", () => {
     for (const path of PATHS()) {
       const { html, headers, data } = await page(path, reader);
       expect(headers.get("cache-control")).toBe("private, no-store");
-      const session = data?.queries.queries.find((query) => query.queryKey[0] === "session");
+      const session = data?.queries.find((query) => query.queryKey[0] === "session");
       const own = session?.state.data as { user: { id: string } | null } | undefined;
       expect(own?.user?.id).toBe(reader.id);
       // Their own session has their address; nobody else's is there.

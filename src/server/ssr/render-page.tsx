@@ -13,7 +13,12 @@ import { RenderedLazyComponents } from "@/client/lib/lazy-component";
 import { paths } from "@/client/lib/paths";
 import { ServerRenderTime } from "@/client/lib/render-time";
 import { SiteNameContext } from "@/client/lib/site-name";
-import { SSR_DATA_ELEMENT_ID, type SsrData, type SsrQueryError } from "@/client/lib/ssr-data";
+import {
+  SSR_DATA_ELEMENT_ID,
+  type SsrData,
+  type SsrQuery,
+  type SsrQueryError,
+} from "@/client/lib/ssr-data";
 import { getViewer } from "@/server/auth/viewer";
 import type { AppDeps } from "@/server/context";
 import type { PageRenderer } from "@/server/lib/spa";
@@ -103,16 +108,19 @@ export function pageRenderer(deps: AppDeps): PageRenderer {
     // what it should be, so the caller answers 500 with the plain shell.
     if (errors.length > 0) throw errors[0];
 
-    const queries = dehydrate(queryClient, {
+    // Successes and the 404s of missing records; queries the page left loading stay out.
+    const queries: SsrQuery[] = dehydrate(queryClient, {
       shouldDehydrateQuery: (query) =>
         query.state.status === "success" || query.state.status === "error",
+    }).queries.map(({ queryKey, queryHash, state }) => {
+      const error = toSsrError(state.error);
+      return {
+        queryKey,
+        queryHash,
+        state: { ...state, error: null, fetchFailureReason: null },
+        ...(error ? { error } : {}),
+      };
     });
-    for (const query of queries.queries) {
-      if (query.state.error === null) continue;
-      // An Error has no JSON form: the browser revives these as ApiErrors (main.tsx).
-      query.state.error = toSsrError(query.state.error) as never;
-      query.state.fetchFailureReason = null;
-    }
     return {
       markup,
       dataScript: dataScript({ queries, lazy: [...lazy], renderedAt }),
