@@ -163,6 +163,15 @@ describe("pages without JavaScript", () => {
     expect(profile.text).toContain("Rendered Author");
   });
 
+  it("the page needs no inline script: its one script element is the JSON data", async () => {
+    for (const path of ["/", "/blog", "/discussion", `/discussion/${discussionId}`, "/members"]) {
+      const { root, html } = await page(path);
+      expect(root, path).not.toContain("<script");
+      expect(root, path).not.toContain("<template");
+      expect(html.match(/<script/g), path).toHaveLength(2);
+    }
+  });
+
   it("hydration data names the lazy components rendered and the render's clock", async () => {
     const { data } = await page(`/discussion/${discussionId}`);
     expect(data?.lazy).toContain("DiscussionPage");

@@ -97,6 +97,9 @@ export function pageRenderer(deps: AppDeps): PageRenderer {
         </ServerRenderTime>
       </SiteNameContext>,
       {
+        // Every boundary inline, however large: an outlined one is revealed by an inline
+        // script, which the CSP (script-src 'self') does not run.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
         onError: (error) => {
           errors.push(error);
