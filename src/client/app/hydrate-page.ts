@@ -7,7 +7,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { ApiError } from "@/client/lib/api-client";
 import { lazyLoader } from "@/client/lib/lazy-component";
 import { startHydration } from "@/client/lib/render-time";
-import type { SsrData } from "@/client/lib/ssr-data";
+import { SSR_DATA_ELEMENT_ID, type SsrData } from "@/client/lib/ssr-data";
 
 /**
  * Puts the server's queries into the cache as they were (TanStack Query's `hydrate` does the
@@ -54,6 +54,8 @@ export async function hydratePage(
 ): Promise<void> {
   fillCache(queryClient, data);
   startHydration(data.renderedAt);
+  // Read once: the data need not stay in the document.
+  document.getElementById(SSR_DATA_ELEMENT_ID)?.remove();
   try {
     await preloadLazyComponents(data.lazy);
   } catch {

@@ -25,6 +25,7 @@ import { heroWordsQueryOptions } from "@/client/features/home/api/get-hero-words
 import { memberStatsQueryOptions } from "@/client/features/members/api/get-member-stats";
 import { membersApiPath, membersQueryOptions } from "@/client/features/members/api/get-members";
 import { memberFiltersFrom } from "@/client/features/members/hooks/use-member-filters";
+import { unreadCountQueryOptions } from "@/client/features/notifications/api/get-unread-count";
 import { siteInfoQueryOptions } from "@/client/features/privacy/api/get-site-info";
 import { profileQueryOptions } from "@/client/features/profiles/api/get-profile";
 import { threadQueryOptions } from "@/client/features/replies/api/get-replies";
@@ -44,6 +45,7 @@ import { activeHeroWords } from "@/server/features/hero-words/queries";
 import { listMembers } from "@/server/features/members/list-members";
 import { memberStats } from "@/server/features/members/member-stats";
 import { membersQuerySchema } from "@/server/features/members/routes";
+import { unreadCount } from "@/server/features/notifications/queries";
 import { profilePage } from "@/server/features/profiles/find-profile";
 import { listReplies, replyPageAround } from "@/server/features/replies/queries";
 import { replyListQuerySchema } from "@/server/features/replies/routes";
@@ -243,6 +245,15 @@ export async function loadPageData(
     () => sessionResponse(db, viewer),
     "",
   );
+  // A member's header has the bell with their unread count.
+  if (viewer) {
+    await fillQuery(
+      queryClient,
+      unreadCountQueryOptions().queryKey,
+      async () => ({ unread: await unreadCount(db, viewer.id) }),
+      "",
+    );
+  }
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   let found = true;
   if (path === paths.home) await homePage(queryClient, context);

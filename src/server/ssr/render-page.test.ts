@@ -242,6 +242,9 @@ describe("privacy", () => {
       const session = data?.queries.find((query) => query.queryKey[0] === "session");
       const own = session?.state.data as { user: { id: string } | null } | undefined;
       expect(own?.user?.id).toBe(reader.id);
+      // The bell's count comes with the page too.
+      const unread = data?.queries.find((query) => query.queryKey[1] === "unread");
+      expect(unread?.state.data).toEqual({ unread: 0 });
       // Their own session has their address; nobody else's is there.
       for (const member of [author, hidden]) expect(html).not.toContain(member.email);
     }
