@@ -10,10 +10,13 @@ import { type ConsoleGuard, guardConsole } from "./console-guard";
  * a test goes on once the page has started (the layout marks the document).
  */
 async function untilStarted(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      !document.getElementById("ssr-data") || document.documentElement.hasAttribute("data-started"),
-  );
+  // Rendered on the server: the data element until the page reads it, then the page's mark.
+  await page.waitForFunction(() => {
+    const html = document.documentElement;
+    const rendered =
+      document.getElementById("ssr-data") || html.hasAttribute("data-server-rendered");
+    return !rendered || html.hasAttribute("data-started");
+  });
 }
 
 function waitForStartAfterLoads(page: Page): void {

@@ -54,7 +54,9 @@ export async function hydratePage(
 ): Promise<void> {
   fillCache(queryClient, data);
   startHydration(data.renderedAt);
-  // Read once: the data need not stay in the document.
+  // Read once: the data need not stay in the document. The mark says the page still hydrates
+  // until the layout marks it started (browser tests wait for that).
+  document.documentElement.dataset.serverRendered = "";
   document.getElementById(SSR_DATA_ELEMENT_ID)?.remove();
   try {
     await preloadLazyComponents(data.lazy);
