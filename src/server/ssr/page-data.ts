@@ -51,6 +51,7 @@ import { listReplies, replyPageAround } from "@/server/features/replies/queries"
 import { replyListQuerySchema } from "@/server/features/replies/routes";
 import { siteInfo } from "@/server/features/site/routes";
 import { TEXT_ID, UUID_ID } from "@/server/lib/ids";
+import { validQuery } from "@/server/lib/validate";
 
 export type PageDataContext = { db: Db; env: Env; viewer: Viewer | null };
 
@@ -100,11 +101,10 @@ function fillFirstPage<T>(
   queryClient.setQueryData(queryKey, { pages: [asJson(page)], pageParams: [firstPageParam] });
 }
 
-/** A zod parse of the query string the browser's fetch would send, or null when the API says 400. */
+/** The API's reading of the query string the browser's fetch would send, or null for its 400. */
 function apiQuery<S extends z.ZodType>(schema: S, apiPath: string): z.output<S> | null {
   const search = new URL(apiPath, "http://localhost").searchParams;
-  const parsed = schema.safeParse(Object.fromEntries(search));
-  return parsed.success ? parsed.data : null;
+  return validQuery(schema, Object.fromEntries(search));
 }
 
 /** The home page's and /posts's latest posts. */

@@ -209,6 +209,15 @@ describe("status codes", () => {
     expect(h1(missing.root)).toBe("Post not found");
   });
 
+  it("a query the API refuses leaves the list to the browser, and a malformed path too", async () => {
+    const refused = await page("/discussion?q=a%00b");
+    expect(refused.status).toBe(200);
+    expect(refused.data?.queries.map((query) => query.queryKey[1])).not.toContain("list");
+    const malformed = await page("/discussion/%zz");
+    expect(malformed.status).toBe(404);
+    expect(malformed.data).toBeNull();
+  });
+
   it("an unknown path answers 404 with the not-found page", async () => {
     const unknown = await page("/no/such/page");
     expect(unknown.status).toBe(404);

@@ -53,6 +53,16 @@ function toSsrError(error: unknown): SsrQueryError | null {
     : null;
 }
 
+/** Whether every segment of the path decodes (`/discussion/%zz` does not). */
+function decodable(path: string): boolean {
+  try {
+    for (const segment of path.split("/")) decodeURIComponent(segment);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) {
@@ -66,6 +76,8 @@ export function pageRenderer(deps: AppDeps): PageRenderer {
     const { pathname, search } = new URL(c.req.url);
     const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
     if (BROWSER_ONLY.has(path)) return null;
+    // No route has such a path and no record such a name: not found, and the browser shows it.
+    if (!decodable(path)) return { markup: "", dataScript: "", notFound: true, personal: false };
 
     const viewer = await getViewer(c);
     // A member on the sign-in page is sent on by the page itself, which a static render cannot.
