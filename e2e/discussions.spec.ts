@@ -1,7 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
 import type { DiscussionItem } from "../src/shared/api-types";
-import { createVerifiedAccount, signIn, uniqueEmail } from "./support/accounts";
+import {
+  createVerifiedAccount,
+  leaveAndClearCookies,
+  signIn,
+  uniqueEmail,
+} from "./support/accounts";
 import { watchDialogs } from "./support/dialogs";
 import { setRole } from "./support/roles";
 import { expect, test } from "./support/test";
@@ -23,7 +28,7 @@ async function createDiscussion(
 /** A new member, signed in on `page` in place of whoever was signed in there. */
 async function signedInMember(page: Page, name = "Forum Member") {
   // better-auth refuses Origin-less requests that carry a session cookie.
-  await page.context().clearCookies();
+  await leaveAndClearCookies(page);
   const account = await createVerifiedAccount(page.request, { name });
   await signIn(page, account);
   return account;

@@ -5,7 +5,12 @@
 import { randomBytes } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
 import type { CmsOverview, DiscussionItem, ReplyItem } from "../src/shared/api-types";
-import { createVerifiedAccount, signIn, uniqueEmail } from "./support/accounts";
+import {
+  createVerifiedAccount,
+  leaveAndClearCookies,
+  signIn,
+  uniqueEmail,
+} from "./support/accounts";
 import { setRole } from "./support/roles";
 import { expect, test } from "./support/test";
 
@@ -39,7 +44,7 @@ async function discussion(request: APIRequestContext, id: string) {
 /** A new member signed in on `page`, in place of whoever was signed in there. */
 async function signedInMember(page: Page, name: string, email = uniqueEmail()) {
   // better-auth refuses Origin-less requests that carry a session cookie.
-  await page.context().clearCookies();
+  await leaveAndClearCookies(page);
   const account = await createVerifiedAccount(page.request, { name, email });
   await signIn(page, account);
   const session = (await (await page.request.get("/api/session")).json()) as {

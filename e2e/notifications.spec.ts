@@ -3,13 +3,18 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import type { DiscussionItem, ReplyItem } from "../src/shared/api-types";
-import { createVerifiedAccount, signIn, uniqueEmail } from "./support/accounts";
+import {
+  createVerifiedAccount,
+  leaveAndClearCookies,
+  signIn,
+  uniqueEmail,
+} from "./support/accounts";
 import { expect, test } from "./support/test";
 
 const token = () => `zn${randomBytes(4).toString("hex")}`;
 
 async function signedInMember(page: Page, name: string) {
-  await page.context().clearCookies();
+  await leaveAndClearCookies(page);
   const account = await createVerifiedAccount(page.request, { name, email: uniqueEmail() });
   await signIn(page, account);
   return account;

@@ -5,7 +5,13 @@ import { randomBytes } from "node:crypto";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { XSS_PAYLOADS } from "../src/server/test/security/xss-payloads";
 import type { DiscussionItem, ReplyItem } from "../src/shared/api-types";
-import { type Account, createVerifiedAccount, signIn, uniqueEmail } from "./support/accounts";
+import {
+  type Account,
+  createVerifiedAccount,
+  leaveAndClearCookies,
+  signIn,
+  uniqueEmail,
+} from "./support/accounts";
 import { watchDialogs } from "./support/dialogs";
 import { setRole } from "./support/roles";
 import { expect, test } from "./support/test";
@@ -35,16 +41,6 @@ async function postReply(
     throw new Error(`reply failed: ${response.status()} ${await response.text()}`);
   }
   return (await response.json()) as ReplyItem;
-}
-
-/**
- * Ends the session under the page: the page is left first, or its live streams (their `ready`
- * refetches, which come right after a server-rendered page has started) would ask for the
- * member's data once the session has gone, and log 401s.
- */
-async function leaveAndClearCookies(page: Page): Promise<void> {
-  await page.goto("about:blank");
-  await page.context().clearCookies();
 }
 
 /** A new member, signed in on `page` in place of whoever was signed in there. */

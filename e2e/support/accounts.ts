@@ -9,6 +9,16 @@ import { openInbox } from "./mailbox";
 
 export const PASSWORD = "e2e password 123";
 
+/**
+ * Ends the session under `page`, for another member to sign in: the page is left first, or its
+ * live streams (their `ready` refetches, which come right after a server-rendered page has
+ * started) would ask for the member's data once the session has gone, and log 401s.
+ */
+export async function leaveAndClearCookies(page: Page): Promise<void> {
+  await page.goto("about:blank");
+  await page.context().clearCookies();
+}
+
 export function uniqueEmail(prefix = "member"): string {
   return `${prefix}-${randomBytes(4).toString("hex")}@example.com`;
 }
