@@ -1,7 +1,7 @@
 // The `test` and `expect` every spec imports: Playwright's, with a console guard on each test's
 // browser context. A console error or an uncaught exception in any page fails the test, unless
 // the test declared the answer that logged it: consoleGuard.expectResponse(401, "/api/...").
-import { test as base, expect, type Page } from "@playwright/test";
+import { type BrowserContext, test as base, expect, type Page } from "@playwright/test";
 import { type ConsoleGuard, guardConsole } from "./console-guard";
 
 /**
@@ -36,10 +36,21 @@ function waitForStartAfterLoads(page: Page): void {
 
 export const test = base.extend<{ consoleGuard: ConsoleGuard; startedPages: undefined }>({
   startedPages: [
-    async ({ context }, use) => {
-      for (const page of context.pages()) waitForStartAfterLoads(page);
-      context.on("page", waitForStartAfterLoads);
+    async ({ context, browser }, use) => {
+      const watch = (watched: BrowserContext) => {
+        for (const page of watched.pages()) waitForStartAfterLoads(page);
+        watched.on("page", waitForStartAfterLoads);
+      };
+      watch(context);
+      // The other browsers a test opens (a second member, a watcher) wait the same way.
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args) => {
+        const opened = await newContext(...args);
+        watch(opened);
+        return opened;
+      };
       await use(undefined);
+      browser.newContext = newContext;
     },
     { auto: true },
   ],
