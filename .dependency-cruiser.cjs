@@ -14,8 +14,10 @@ module.exports = {
     },
     {
       name: "server-imports-client",
+      comment:
+        "Only the server renderer (src/server/ssr/) renders the client's components (docs/decisions/025).",
       severity: "error",
-      from: { path: "^src/server/" },
+      from: { path: "^src/server/", pathNot: "^src/server/ssr/" },
       to: { path: "^src/client/" },
     },
     {

@@ -241,8 +241,10 @@ test("the detail page shows the product's texts", async ({ page }) => {
 });
 
 test("a missing discussion says so and goes home", async ({ page, consoleGuard }) => {
-  consoleGuard.expectResponse(404, "/api/discussions/3f1d7c1e-0000-4000-8000-000000000000");
-  await page.goto("/discussion/3f1d7c1e-0000-4000-8000-000000000000");
+  // The page itself answers 404 (docs/decisions/025), with the not-found text in its HTML.
+  consoleGuard.expectResponse(404, "/discussion/3f1d7c1e-0000-4000-8000-000000000000");
+  const response = await page.goto("/discussion/3f1d7c1e-0000-4000-8000-000000000000");
+  expect(response?.status()).toBe(404);
   await expect(page.getByText("Discussion not found")).toBeVisible();
   await expect(
     page.getByText("This discussion may have been removed or doesn't exist."),

@@ -1,10 +1,59 @@
 // The `test` and `expect` every spec imports: Playwright's, with a console guard on each test's
 // browser context. A console error or an uncaught exception in any page fails the test, unless
 // the test declared the answer that logged it: consoleGuard.expectResponse(401, "/api/...").
-import { test as base, expect } from "@playwright/test";
+import { type BrowserContext, test as base, expect, type Page } from "@playwright/test";
 import { type ConsoleGuard, guardConsole } from "./console-guard";
 
-export const test = base.extend<{ consoleGuard: ConsoleGuard }>({
+/**
+ * A server-rendered page shows before its scripts have started (docs/decisions/025): a click or
+ * a keystroke then would go nowhere, as for a person in that split second. After a page load,
+ * a test goes on once the page has started (the layout marks the document).
+ */
+async function untilStarted(page: Page): Promise<void> {
+  // Rendered on the server: the data element until the page reads it, then the page's mark.
+  await page.waitForFunction(() => {
+    const html = document.documentElement;
+    const rendered =
+      document.getElementById("ssr-data") || html.hasAttribute("data-server-rendered");
+    return !rendered || html.hasAttribute("data-started");
+  });
+}
+
+function waitForStartAfterLoads(page: Page): void {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await untilStarted(page);
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await untilStarted(page);
+    return response;
+  };
+}
+
+export const test = base.extend<{ consoleGuard: ConsoleGuard; startedPages: undefined }>({
+  startedPages: [
+    async ({ context, browser }, use) => {
+      const watch = (watched: BrowserContext) => {
+        for (const page of watched.pages()) waitForStartAfterLoads(page);
+        watched.on("page", waitForStartAfterLoads);
+      };
+      watch(context);
+      // The other browsers a test opens (a second member, a watcher) wait the same way.
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args) => {
+        const opened = await newContext(...args);
+        watch(opened);
+        return opened;
+      };
+      await use(undefined);
+      browser.newContext = newContext;
+    },
+    { auto: true },
+  ],
   consoleGuard: [
     async ({ context }, use) => {
       const guard = guardConsole(context);

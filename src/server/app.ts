@@ -36,6 +36,7 @@ import { requestContext } from "./lib/request-log";
 import { knownHostsOnly, sameOriginWrites, securityHeaders } from "./lib/security";
 import { spaHandler } from "./lib/spa";
 import type { StaticFile } from "./lib/static-files";
+import { pageRenderer } from "./ssr/render-page";
 
 export type CreateAppOptions = {
   /** The built client; absent in API tests. */
@@ -96,6 +97,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
           blogPostPageMeta(deps.db),
           profilePageMeta(deps.db),
         ],
+        render: pageRenderer(deps),
+        logger: deps.logger,
       }),
     );
   }

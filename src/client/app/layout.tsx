@@ -1,5 +1,6 @@
-import { lazy, Suspense } from "react";
+import { type ReactNode, Suspense, useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
+import { lazyComponent } from "@/client/lib/lazy-component";
 import { SiteHeader } from "./header/site-header";
 import { PageErrorBoundary } from "./page-error-boundary";
 import { PageFallback } from "./page-fallback";
@@ -7,9 +8,18 @@ import { useScrollOnNavigate } from "./use-scroll-on-navigate";
 
 // The footer starts below the fold (the main area is at least a screen tall): it loads right
 // after the page's first paint rather than with the scripts every page waits for.
-const SiteFooter = lazy(() =>
-  import("./site-footer").then((module) => ({ default: module.SiteFooter })),
-);
+const SiteFooter = lazyComponent(() => import("./site-footer"), "SiteFooter");
+
+/**
+ * Marks the document once the page has started (hydrated, when the server rendered it): before
+ * that the server's HTML shows but does not answer yet, and browser tests wait for the mark.
+ */
+function Started({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    document.documentElement.dataset.started = "";
+  }, []);
+  return children;
+}
 
 export function Layout() {
   const { pathname } = useLocation();
@@ -33,7 +43,9 @@ export function Layout() {
       >
         <PageErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageFallback />}>
-            <Outlet />
+            <Started>
+              <Outlet />
+            </Started>
           </Suspense>
         </PageErrorBoundary>
       </main>

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { paths } from "@/client/lib/paths";
-import { siteName } from "@/client/lib/site-name";
+import { useSiteName } from "@/client/lib/site-name";
 
 // docs/product.md §2: the Blog, About and Legal columns point to '#' placeholders.
 const COLUMNS = [
@@ -12,6 +12,7 @@ const COLUMNS = [
 const linkClass = "rounded-sm text-ink-muted text-sm transition-colors hover:text-ink-foreground";
 
 export function SiteFooter() {
+  const siteName = useSiteName();
   const year = new Date().getFullYear();
   return (
     <footer className="mt-auto bg-ink text-ink-foreground">

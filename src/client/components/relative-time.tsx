@@ -1,4 +1,5 @@
-import { formatDistanceToNow } from "date-fns";
+import { formatDistance } from "date-fns";
+import { useHydrationTime } from "@/client/lib/render-time";
 
 type RelativeTimeProps = {
   /** ISO timestamp */
@@ -12,12 +13,21 @@ type RelativeTimeProps = {
 // call, which showed in the render time of a page of cards on a slow phone.
 const exactTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
-/** "3 days ago" in a <time> element whose tooltip and datetime carry the exact moment. */
+/**
+ * "3 days ago" in a <time> element whose tooltip and datetime carry the exact moment. A server
+ * render and the hydration that follows it use the server's clock and leave out the tooltip
+ * (the browser's time zone), which the render right after hydration adds (lib/render-time.ts).
+ */
 export function RelativeTime({ value, prefix, className }: RelativeTimeProps) {
+  const hydrationTime = useHydrationTime();
   const date = new Date(value);
-  const relative = formatDistanceToNow(date, { addSuffix: true });
+  const relative = formatDistance(date, hydrationTime ?? Date.now(), { addSuffix: true });
   return (
-    <time dateTime={value} title={exactTime.format(date)} className={className}>
+    <time
+      dateTime={value}
+      title={hydrationTime === null ? exactTime.format(date) : undefined}
+      className={className}
+    >
       {prefix ? `${prefix} ${relative}` : relative}
     </time>
   );

@@ -1,7 +1,9 @@
 // Serves the built client: real files as they are, every other page path as the SPA shell with
-// its metadata. A missing file (a path with an extension) is a plain 404, never the shell.
+// its metadata and, for the pages the server renders (docs/decisions/025), the page itself in
+// its <div id="root">. A missing file (a path with an extension) is a plain 404, never the shell.
 import type { Context } from "hono";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "./database-errors";
+import type { Logger } from "./logger";
 import { pageDataPreloads, preloadLinkHeader } from "./page-data-preloads";
 import {
   fixedPageMeta,
@@ -12,12 +14,41 @@ import {
 } from "./page-meta";
 import { type StaticFile, staticResponse } from "./static-files";
 
+/** A page the server rendered for one request (src/server/ssr/render-page.tsx). */
+export type RenderedPage = {
+  /** The markup for the shell's <div id="root">. */
+  markup: string;
+  /** The <script type="application/json"> element the browser hydrates with. */
+  dataScript: string;
+  /** The page's record is missing: it shows the product's not-found text, status 404. */
+  notFound: boolean;
+  /**
+   * Rendered for one person (a member's session, the address in a mailed link's page): for
+   * their browser only, never kept by a shared cache.
+   */
+  personal: boolean;
+};
+
+/** Renders the page for a request, or null for a page the browser renders alone. */
+export type PageRenderer = (c: Context) => Promise<RenderedPage | null>;
+
 export type SpaOptions = {
   files: Map<string, StaticFile>;
   siteName: string;
   siteUrl: string;
   metaResolvers: readonly PageMetaResolver[];
+  /** Renders pages on the server; without it every page is the empty shell. */
+  render?: PageRenderer;
+  logger?: Logger;
 };
+
+const ROOT = '<div id="root"></div>';
+
+/** The shell with the rendered page in its root element and the page's data after it. */
+function withPage(html: string, page: RenderedPage): string {
+  // A function replacement: `$` sequences in the page's text must stay as they are.
+  return html.replace(ROOT, () => `<div id="root">${page.markup}</div>${page.dataScript}`);
+}
 
 const FILE_LIKE = /\/[^/]+\.[a-z0-9]+$/i;
 const RENDERED_PAGES_KEPT = 500;
@@ -25,6 +56,8 @@ const RENDERED_PAGES_KEPT = 500;
 export function spaHandler(options: SpaOptions) {
   const shellFile = options.files.get("/index.html");
   const shell = shellFile?.body.toString("utf8");
+  // A shell without the root element has nowhere to put a rendered page.
+  const render = shell?.includes(ROOT) ? options.render : undefined;
   // The same page with the same metadata renders the same HTML: the home page and the pages
   // read most are rendered once, not on every request (bench/RESULTS.md, home page HTML).
   const rendered = new Map<string, string>();
@@ -39,13 +72,9 @@ export function spaHandler(options: SpaOptions) {
         503,
       );
     }
-    let meta: PageMeta;
-    try {
-      meta = await resolvePageMeta(pathname, options.metaResolvers);
-    } catch (error) {
-      if (!isDatabaseUnavailable(error)) throw error;
-      // The page still loads (with its fixed metadata), so the app can show its own error and
-      // try again; the status tells crawlers and caches that this is not the real page.
+    // The page still loads (with its fixed metadata), so the app can show its own error and
+    // try again; the status tells crawlers and caches that this is not the real page.
+    const unavailable = () => {
       const fallback = renderShell(shell, fixedPageMeta(pathname), {
         name: options.siteName,
         url: options.siteUrl,
@@ -54,6 +83,13 @@ export function spaHandler(options: SpaOptions) {
       c.header("cache-control", "no-store");
       c.header("retry-after", String(RETRY_AFTER_SECONDS));
       return c.html(fallback, 503);
+    };
+    let meta: PageMeta;
+    try {
+      meta = await resolvePageMeta(pathname, options.metaResolvers);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      return unavailable();
     }
     if (meta.movedTo) {
       // The record's address changed for good (docs/decisions/024): crawlers move their index
@@ -69,7 +105,22 @@ export function spaHandler(options: SpaOptions) {
       if (rendered.size >= RENDERED_PAGES_KEPT) rendered.clear();
       rendered.set(key, html);
     }
+    let page: RenderedPage | null = null;
+    try {
+      page = render ? await render(c) : null;
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) return unavailable();
+      // The plain shell still works: the app starts in the browser and shows its own error.
+      options.logger?.error({ err: error, path: pathname }, "page render failed");
+      c.header("cache-control", "no-store");
+      return c.html(html, 500);
+    }
+    if (page) {
+      c.header("cache-control", page.personal ? "private, no-store" : "no-cache");
+      return c.html(withPage(html, page), meta.found && !page.notFound ? 200 : 404);
+    }
     c.header("cache-control", "no-cache");
+    // The page's data is not in the HTML: its first API answers download with it.
     const preloads = meta.found ? pageDataPreloads(pathname, search) : [];
     if (preloads.length) c.header("link", preloadLinkHeader(preloads));
     return c.html(html, meta.found ? 200 : 404);

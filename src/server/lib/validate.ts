@@ -62,6 +62,19 @@ export const searchParam = z
   .optional()
   .default("");
 
+/**
+ * What queryParams hands a route for the query `value`, or null where it answers 400: the
+ * server's render of a page asks its data with the query the page's fetch would send.
+ */
+export function validQuery<Schema extends z.ZodType>(
+  schema: Schema,
+  value: unknown,
+): z.output<Schema> | null {
+  if (pathWithNul(value)) return null;
+  const parsed = schema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
 /** Validates query parameters with a shared zod schema. */
 export function queryParams<Schema extends z.ZodType>(schema: Schema) {
   return validator("query", (value): z.output<Schema> => {

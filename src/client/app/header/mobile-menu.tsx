@@ -14,7 +14,7 @@ import { UserAvatar } from "@/client/components/user-avatar";
 import { useUnreadCount } from "@/client/features/notifications/api/get-unread-count";
 import { paths } from "@/client/lib/paths";
 import { useAuth } from "@/client/lib/session/use-auth";
-import { siteName } from "@/client/lib/site-name";
+import { useSiteName } from "@/client/lib/site-name";
 import { accountLinks } from "./account-links";
 import { NAV_ITEMS } from "./nav-items";
 import { useSignOut } from "./use-sign-out";
@@ -37,6 +37,7 @@ export function MobileMenu({ open, onOpenChange, triggerRef }: MobileMenuProps) 
   const signOut = useSignOut();
   const unread = useUnreadCount(Boolean(user)).data?.unread ?? 0;
 
+  const siteName = useSiteName();
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent

@@ -1,9 +1,10 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { Link } from "react-router";
 import { buttonVariants } from "@/client/components/ui/button-variants";
+import { lazyComponent } from "@/client/lib/lazy-component";
 import { paths } from "@/client/lib/paths";
 import { useAuth } from "@/client/lib/session/use-auth";
-import { siteName } from "@/client/lib/site-name";
+import { useSiteName } from "@/client/lib/site-name";
 import { DesktopNav } from "./desktop-nav";
 import { MobileNav } from "./mobile-nav";
 
@@ -11,12 +12,11 @@ import { MobileNav } from "./mobile-nav";
 // so it uses class strings and `buttonVariants` rather than components that pull in cn() and
 // tailwind-merge (about 8.5 KB gzipped). Only members see the account menu, so visitors never
 // download the dropdown code.
-const UserMenu = lazy(() => import("./user-menu").then((module) => ({ default: module.UserMenu })));
+const UserMenu = lazyComponent(() => import("./user-menu"), "UserMenu");
 // The bell (its live stream and count) is for members too: visitors never download it.
-const NotificationBell = lazy(() =>
-  import("@/client/features/notifications/components/notification-bell").then((module) => ({
-    default: module.NotificationBell,
-  })),
+const NotificationBell = lazyComponent(
+  () => import("@/client/features/notifications/components/notification-bell"),
+  "NotificationBell",
 );
 
 // The bell's place is kept from the first paint: while the session is read, and for a member
@@ -61,6 +61,7 @@ function AccountArea() {
 }
 
 export function SiteHeader() {
+  const siteName = useSiteName();
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">

@@ -50,7 +50,9 @@ describe("page metadata of /discussion/{id}", () => {
     const deleted = await insertDiscussionRow(t.db, { title: "Secret removed", status: "deleted" });
     for (const id of [deleted, "3f1d7c1e-0000-4000-8000-000000000000", "nope"]) {
       const { status, html } = await head(`/discussion/${id}`);
-      expect(status).toBe(200);
+      // The server-rendered page says it is not found, and so does the status (decision 025).
+      expect(status).toBe(404);
+      expect(html).toContain("Discussion not found");
       expect(html).toContain("<title>Discussion · Rant Community</title>");
       expect(html).not.toContain("Secret removed");
     }

@@ -11,7 +11,8 @@ import { ROLES } from "@/shared/permissions";
 import { listMembers } from "./list-members";
 import { memberStats } from "./member-stats";
 
-const membersQuerySchema = z.object({
+/** The directory's query string; the page's render reads its address with it too. */
+export const membersQuerySchema = z.object({
   search: searchParam,
   role: z
     .enum(["all", ...ROLES], { error: "Role must be all, user, author, moderator or admin" })

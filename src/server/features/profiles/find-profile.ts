@@ -5,7 +5,7 @@ import type { Viewer } from "@/server/auth/viewer";
 import { type Db, queryRows } from "@/server/db/client";
 import { displayName } from "@/server/db/display-name";
 import { emailFor } from "@/server/lib/member-privacy";
-import type { ProfileDiscussion, PublicProfile } from "@/shared/api-types";
+import type { ProfileDiscussion, ProfileResponse, PublicProfile } from "@/shared/api-types";
 import { PROFILE_RECENT_DISCUSSIONS } from "@/shared/constants";
 import { roleOrDefault } from "@/shared/permissions";
 
@@ -101,4 +101,21 @@ export async function recentDiscussions(db: Db, authorId: string): Promise<Profi
     isLocked: row.is_locked,
     createdAt: iso(row.created_at),
   }));
+}
+
+/**
+ * GET /api/profiles/{id} and the profile page's render: null for a missing profile and for a
+ * private one the viewer may not see (its existence is not disclosed).
+ */
+export async function profilePage(
+  db: Db,
+  viewer: Viewer | null,
+  id: string,
+): Promise<ProfileResponse | null> {
+  const row = await findProfileRow(db, id);
+  if (!row || !canViewProfile(viewer, row)) return null;
+  return {
+    profile: toPublicProfile(row, viewer),
+    recentDiscussions: await recentDiscussions(db, row.id),
+  };
 }

@@ -10,11 +10,11 @@ import { errorBody, HttpError } from "@/server/lib/http-error";
 import { memberIdParam } from "@/server/lib/ids";
 import { storageOf } from "@/server/lib/storage";
 import { jsonBody } from "@/server/lib/validate";
-import type { AvatarResponse, OwnProfile, ProfileResponse } from "@/shared/api-types";
+import type { AvatarResponse, OwnProfile } from "@/shared/api-types";
 import { AVATAR_MAX_BYTES } from "@/shared/constants";
 import { profileSchema } from "@/shared/schemas";
 import { AVATAR_NOT_AN_IMAGE, AVATAR_TOO_LARGE, reencodeAvatar } from "./avatar-image";
-import { canViewProfile, findProfileRow, recentDiscussions, toPublicProfile } from "./find-profile";
+import { profilePage } from "./find-profile";
 import { getOwnProfile, setAvatarUrl, updateOwnProfile } from "./own-profile";
 
 export const PROFILE_NOT_FOUND = "Profile not found";
@@ -101,14 +101,10 @@ export const profileRoutes = new Hono<AppEnv>()
     },
   )
   .get("/:id", async (c) => {
-    const viewer = await getViewer(c);
-    const row = await findProfileRow(c.var.deps.db, memberIdParam(c, "id", PROFILE_NOT_FOUND));
+    const id = memberIdParam(c, "id", PROFILE_NOT_FOUND);
     // A private profile answers exactly as a missing one: its existence is not disclosed.
-    if (!row || !canViewProfile(viewer, row)) throw new HttpError(404, PROFILE_NOT_FOUND);
-    const body: ProfileResponse = {
-      profile: toPublicProfile(row, viewer),
-      recentDiscussions: await recentDiscussions(c.var.deps.db, row.id),
-    };
+    const body = await profilePage(c.var.deps.db, await getViewer(c), id);
+    if (!body) throw new HttpError(404, PROFILE_NOT_FOUND);
     c.header("cache-control", "private, no-store");
     return c.json(body);
   });

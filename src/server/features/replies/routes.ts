@@ -49,7 +49,8 @@ export const REPLY_RATE_LIMIT: RateLimitRule = {
 /** A permalink to a reply the thread does not have: the client falls back to the first page. */
 const replyNotFound = () => new HttpError(404, REPLY_NOT_FOUND, { code: "REPLY_NOT_FOUND" });
 
-const listQuerySchema = pageQuerySchema(REPLIES_PAGE_SIZE, REPLIES_PAGE_SIZE)
+/** A thread page's query string; the discussion page's render reads its address with it too. */
+export const replyListQuerySchema = pageQuerySchema(REPLIES_PAGE_SIZE, REPLIES_PAGE_SIZE)
   .extend({
     // The reply a permalink names (/discussion/{id}?reply={replyId}): its page is answered.
     around: z.string().max(100, REPLY_NOT_FOUND).optional(),
@@ -96,7 +97,7 @@ const mayReply: MiddlewareHandler<SignedInEnv> = async (c, next) => {
 };
 
 export const discussionReplyRoutes = new Hono<AppEnv>()
-  .get("/", queryParams(listQuerySchema), async (c) => {
+  .get("/", queryParams(replyListQuerySchema), async (c) => {
     const discussion = await activeDiscussion(c);
     const { db } = c.var.deps;
     const { cursor, around, limit } = c.req.valid("query");

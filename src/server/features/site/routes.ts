@@ -1,11 +1,15 @@
 import { Hono } from "hono";
 import type { AppEnv } from "@/server/context";
+import type { Env } from "@/server/env";
 import type { SiteInfo } from "@/shared/api-types";
 
-/** GET /api/site: the configured facts the client shows (the privacy page's contact address). */
+/** The configured facts the client shows (the privacy page's contact address). */
+export function siteInfo(env: Pick<Env, "siteName" | "privacyEmail">): SiteInfo {
+  return { name: env.siteName, privacyEmail: env.privacyEmail };
+}
+
+/** GET /api/site. */
 export const siteRoutes = new Hono<AppEnv>().get("/", (c) => {
-  const { env } = c.var.deps;
-  const body: SiteInfo = { name: env.siteName, privacyEmail: env.privacyEmail };
   c.header("cache-control", "public, max-age=300");
-  return c.json(body);
+  return c.json(siteInfo(c.var.deps.env));
 });

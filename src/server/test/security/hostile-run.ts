@@ -18,7 +18,10 @@ const SHELL = new Map<string, StaticFile>([
   [
     "/index.html",
     {
-      body: Buffer.from("<!doctype html><html><head><title>x</title></head><body></body></html>"),
+      // With the root element the server renders pages into (docs/decisions/025).
+      body: Buffer.from(
+        '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>',
+      ),
       contentType: "text/html; charset=utf-8",
       etag: '"shell"',
       immutable: false,

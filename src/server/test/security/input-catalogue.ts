@@ -500,6 +500,11 @@ export async function buildCatalogue(
   const documents: DocumentRoute[] = [
     { path: "/sitemap/:id", valid: "discussions-1.xml" },
     { path: "/blog/:id", valid: "why-does-everyone-reply-all" },
+    // Pages the server renders with their record or their query string (docs/decisions/025).
+    { path: "/discussion/:id", valid: discussionId },
+    { path: "/profile/:id", valid: callers.other.id },
+    { path: "/discussion?q=:id&sort=activity", valid: "discussion" },
+    { path: "/members?search=:id", valid: "olga" },
   ];
   return { bodies, queries, ids, documents };
 }

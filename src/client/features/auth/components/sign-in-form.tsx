@@ -50,7 +50,8 @@ export function SignInForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    // POST: a submit before the scripts have started must not put the fields in the address.
+    <form method="post" onSubmit={onSubmit} noValidate className="grid gap-4">
       {unconfirmedEmail ? (
         <Notice role="alert">
           <p>

@@ -43,7 +43,8 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    // POST: a submit before the scripts have started must not put the fields in the address.
+    <form method="post" onSubmit={onSubmit} noValidate className="grid gap-4">
       <TextField
         id="sign-up-name"
         label="Full Name"

@@ -88,7 +88,8 @@ export function ContactForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-5">
+    // POST: a submit before the scripts have started must not put the fields in the address.
+    <form method="post" onSubmit={onSubmit} noValidate className="grid gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id={`${id}-name`} label="Name" error={errors.name}>
           <input {...control("name")} autoComplete="name" className={inputClassName} />

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { readConsent } from "@/client/features/cookie-consent/lib/consent-storage";
 
 // Only visitors without a stored choice download the banner.
@@ -8,7 +8,10 @@ const CookieBanner = lazy(() =>
 
 /** Shows the cookie banner when no consent is stored (docs/product.md §4). */
 export function CookieConsentGate() {
-  const [open, setOpen] = useState(() => readConsent() === null);
+  // The choice is in this browser's storage: read after the first render, which the server's
+  // HTML must match (docs/decisions/025).
+  const [open, setOpen] = useState(false);
+  useEffect(() => setOpen(readConsent() === null), []);
   if (!open) return null;
   return (
     <Suspense fallback={null}>

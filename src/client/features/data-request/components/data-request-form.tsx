@@ -69,7 +69,8 @@ export function DataRequestForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-5">
+    // POST: a submit before the scripts have started must not put the fields in the address.
+    <form method="post" onSubmit={onSubmit} noValidate className="grid gap-5">
       <div className="grid gap-2">
         <Label htmlFor="data-request-type">Request type</Label>
         <Controller

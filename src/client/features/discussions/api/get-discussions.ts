@@ -17,11 +17,8 @@ export type DiscussionFilters = {
   sort: DiscussionSort;
 };
 
-export function getDiscussions(
-  filters: DiscussionFilters,
-  cursor: string | null,
-  signal?: AbortSignal,
-): Promise<DiscussionPage> {
+/** The API address of one page of the list (the server's render answers the same query). */
+export function discussionsApiPath(filters: DiscussionFilters, cursor: string | null): string {
   const query = new URLSearchParams();
   if (filters.search) query.set("q", filters.search);
   if (filters.author) query.set("author", filters.author);
@@ -32,7 +29,15 @@ export function getDiscussions(
   if (filters.sort !== "newest") query.set("sort", filters.sort);
   if (cursor) query.set("cursor", cursor);
   const search = query.size ? `?${query}` : "";
-  return api.get<DiscussionPage>(`/api/discussions${search}`, { signal });
+  return `/api/discussions${search}`;
+}
+
+export function getDiscussions(
+  filters: DiscussionFilters,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<DiscussionPage> {
+  return api.get<DiscussionPage>(discussionsApiPath(filters, cursor), { signal });
 }
 
 export function discussionsQueryOptions(filters: DiscussionFilters) {

@@ -54,6 +54,22 @@ export function hasFiltersToClear(filters: DiscussionFilters): boolean {
   return activeFilterCount(filters) > 0 || filters.sort !== DEFAULT_DISCUSSION_FILTERS.sort;
 }
 
+/** The filters an address asks for (the server's render reads them the same way). */
+export function discussionFiltersFrom(params: URLSearchParams): DiscussionFilters {
+  const range = params.get(PARAMS.dateRange);
+  const pinned = params.get(PARAMS.pinned);
+  const locked = params.get(PARAMS.locked);
+  const sort = params.get(PARAMS.sort);
+  return {
+    search: (params.get(PARAMS.search) ?? "").trim(),
+    author: (params.get(PARAMS.author) ?? "").trim(),
+    dateRange: isDateRange(range) ? range : "all",
+    pinned: pinned === "1" || pinned === "true",
+    locked: locked === "1" || locked === "true",
+    sort: isSort(sort) ? sort : DEFAULT_DISCUSSION_FILTERS.sort,
+  };
+}
+
 /**
  * Search, filters and the sort live in the address, so profiles can link to
  * /discussion?author={name}, a filtered list can be shared and the back button returns to it.
@@ -61,24 +77,8 @@ export function hasFiltersToClear(filters: DiscussionFilters): boolean {
  */
 export function useDiscussionFilters() {
   const [params, setParams] = useSearchParams();
-  const search = params.get(PARAMS.search) ?? "";
-  const author = params.get(PARAMS.author) ?? "";
-  const range = params.get(PARAMS.dateRange);
-  const pinned = params.get(PARAMS.pinned);
-  const locked = params.get(PARAMS.locked);
-  const sort = params.get(PARAMS.sort);
-
-  const filters = useMemo<DiscussionFilters>(
-    () => ({
-      search: search.trim(),
-      author: author.trim(),
-      dateRange: isDateRange(range) ? range : "all",
-      pinned: pinned === "1" || pinned === "true",
-      locked: locked === "1" || locked === "true",
-      sort: isSort(sort) ? sort : DEFAULT_DISCUSSION_FILTERS.sort,
-    }),
-    [search, author, range, pinned, locked, sort],
-  );
+  // The search parameters change with the address only.
+  const filters = useMemo(() => discussionFiltersFrom(params), [params]);
 
   const setFilters = useCallback(
     (change: Partial<DiscussionFilters>) => {

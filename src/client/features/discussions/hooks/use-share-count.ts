@@ -1,4 +1,5 @@
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
+import { useHydrating } from "@/client/lib/render-time";
 
 const key = (discussionId: string) => `discussion-shares:${discussionId}`;
 
@@ -13,7 +14,12 @@ function readCount(discussionId: string): number {
 
 /** docs/product.md §2: the share menu counts the shares made in this browser session. */
 export function useShareCount(discussionId: string) {
-  const [count, setCount] = useState(() => readCount(discussionId));
+  // This browser's storage: not in the server's render, nor in the hydration that matches it.
+  const hydrating = useHydrating();
+  const [count, setCount] = useState(() => (hydrating ? 0 : readCount(discussionId)));
+  useEffect(() => {
+    if (!hydrating) setCount(readCount(discussionId));
+  }, [hydrating, discussionId]);
   const recordShare = useCallback(() => {
     const next = readCount(discussionId) + 1;
     try {

@@ -11,15 +11,20 @@ export type MemberFilters = {
   sort: MemberSort;
 };
 
+/** The API address of one page of the directory (the server's render answers the same query). */
+export function membersApiPath(filters: MemberFilters, cursor: string | null): string {
+  const query = new URLSearchParams({ sort: filters.sort, role: filters.role });
+  if (filters.search) query.set("search", filters.search);
+  if (cursor) query.set("cursor", cursor);
+  return `/api/members?${query}`;
+}
+
 export function getMembers(
   filters: MemberFilters,
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<MembersPage> {
-  const query = new URLSearchParams({ sort: filters.sort, role: filters.role });
-  if (filters.search) query.set("search", filters.search);
-  if (cursor) query.set("cursor", cursor);
-  return api.get<MembersPage>(`/api/members?${query}`, { signal });
+  return api.get<MembersPage>(membersApiPath(filters, cursor), { signal });
 }
 
 export function membersQueryOptions(filters: MemberFilters) {

@@ -9,24 +9,25 @@ export const DEFAULT_MEMBER_FILTERS: MemberFilters = { search: "", role: "all", 
 const isSort = (value: string | null): value is MemberSort =>
   (MEMBER_SORTS as readonly (string | null)[]).includes(value);
 
+/** The filters an address asks for (the server's render reads them the same way). */
+export function memberFiltersFrom(params: URLSearchParams): MemberFilters {
+  const role = params.get("role");
+  const sort = params.get("sort");
+  return {
+    search: (params.get("search") ?? "").trim(),
+    role: isRole(role) ? role : "all",
+    sort: isSort(sort) ? sort : "recent",
+  };
+}
+
 /**
  * Search, role and sort live in the address (/members?search=…&role=…&sort=…), so a filtered
  * directory can be shared and the back button returns to it. Defaults are left out.
  */
 export function useMemberFilters() {
   const [params, setParams] = useSearchParams();
-  const search = params.get("search") ?? "";
-  const role = params.get("role");
-  const sort = params.get("sort");
-
-  const filters = useMemo<MemberFilters>(
-    () => ({
-      search: search.trim(),
-      role: isRole(role) ? role : "all",
-      sort: isSort(sort) ? sort : "recent",
-    }),
-    [search, role, sort],
-  );
+  // The search parameters change with the address only.
+  const filters = useMemo(() => memberFiltersFrom(params), [params]);
 
   const setFilters = useCallback(
     (change: Partial<MemberFilters>) => {

@@ -67,7 +67,9 @@ export function NewsletterSignup() {
         <p className="mx-auto mt-3 max-w-xl text-muted-foreground">
           New posts and the best of the discussions in your inbox. No spam, unsubscribe any time.
         </p>
+        {/* POST: a submit before the scripts have started must not put the address in the URL. */}
         <form
+          method="post"
           onSubmit={onSubmit}
           noValidate
           className="mx-auto mt-8 flex max-w-md flex-col gap-3 text-left sm:flex-row sm:items-start"

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { paths } from "@/client/lib/paths";
-import { siteName } from "@/client/lib/site-name";
+import { useSiteName } from "@/client/lib/site-name";
 import { DATA_REQUEST_RESPONSE_DAYS } from "@/shared/constants";
 import { PrivacyEmail } from "./privacy-email";
 
@@ -43,6 +43,7 @@ const linkClass = "font-medium text-primary underline underline-offset-2";
 
 /** The static UK GDPR privacy policy of docs/product.md §2. */
 export function PrivacyPolicy() {
+  const siteName = useSiteName();
   return (
     <div className="grid gap-10 leading-relaxed">
       <PolicySection title="Introduction">

@@ -1,6 +1,7 @@
-import { formatDistanceToNowStrict } from "date-fns";
+import { formatDistanceStrict } from "date-fns";
 import { CalendarDays, MessageCircle, MessageSquare } from "lucide-react";
 import { Card } from "@/client/components/ui/card";
+import { useHydrationTime } from "@/client/lib/render-time";
 import type { PublicProfile } from "@/shared/api-types";
 
 /**
@@ -8,12 +9,13 @@ import type { PublicProfile } from "@/shared/api-types";
  * the database: docs/decisions/020) and time as a member.
  */
 export function ProfileStats({ profile }: { profile: PublicProfile }) {
+  const now = useHydrationTime() ?? Date.now();
   const stats = [
     { label: "Discussions", value: profile.discussionsCount.toLocaleString(), icon: MessageSquare },
     { label: "Comments", value: profile.repliesCount.toLocaleString(), icon: MessageCircle },
     {
       label: "Member for",
-      value: formatDistanceToNowStrict(new Date(profile.createdAt)),
+      value: formatDistanceStrict(new Date(profile.createdAt), now),
       icon: CalendarDays,
     },
   ];

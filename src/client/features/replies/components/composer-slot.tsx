@@ -1,16 +1,15 @@
 import { Lock } from "lucide-react";
-import { lazy, type RefObject, Suspense } from "react";
+import { type RefObject, Suspense } from "react";
 import { Link, useLocation } from "react-router";
 import { mayReply, type Viewer } from "@/client/features/replies/lib/reply-rights";
 import type { ReplyTarget } from "@/client/features/replies/lib/reply-target";
+import { lazyComponent } from "@/client/lib/lazy-component";
 import { paths } from "@/client/lib/paths";
 import type { DiscussionItem, ReplyItem } from "@/shared/api-types";
 
 // The composer brings react-hook-form, zod and the shared schemas: it downloads for members
 // who may reply, not with the thread every visitor reads.
-const ReplyComposer = lazy(() =>
-  import("./reply-composer").then((module) => ({ default: module.ReplyComposer })),
-);
+const ReplyComposer = lazyComponent(() => import("./reply-composer"), "ReplyComposer");
 
 type ComposerSlotProps = {
   discussion: DiscussionItem;

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { RelativeTime } from "@/client/components/relative-time";
 import { authorName } from "@/client/features/replies/lib/reply-target";
 import { paths } from "@/client/lib/paths";
+import { useHydrationTime } from "@/client/lib/render-time";
 import type { ReplyItem } from "@/shared/api-types";
 
 const exactTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
@@ -13,6 +14,8 @@ const linkClassName = "rounded-sm underline-offset-2 hover:underline";
  * time is the reply's permalink, with the exact moment on hover.
  */
 export function ReplyByline({ reply }: { reply: ReplyItem }) {
+  // The exact time is in the browser's time zone: not in the server's render (lib/render-time.ts).
+  const hydrating = useHydrationTime() !== null;
   const name = authorName(reply);
   const authorId = reply.author?.id;
   return (
@@ -41,7 +44,7 @@ export function ReplyByline({ reply }: { reply: ReplyItem }) {
           </span>
           <span
             className="text-muted-foreground text-xs"
-            title={`Edited ${exactTime.format(new Date(reply.editedAt))}`}
+            title={hydrating ? undefined : `Edited ${exactTime.format(new Date(reply.editedAt))}`}
           >
             edited
           </span>

@@ -4,7 +4,6 @@ import { Menu, Search } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { paths } from "@/client/lib/paths";
-import { siteName } from "@/client/lib/site-name";
 
 export const DEMO_NAV = [
   { to: paths.discussions, label: "Discussion" },
@@ -27,13 +26,17 @@ function Nav({ className, linkClassName }: { className: string; linkClassName: s
 const logo = "font-bold font-serif text-lg";
 const pill = "rounded-md bg-primary px-3 py-1.5 font-medium text-primary-foreground text-sm";
 
-export type HeaderDesign = { name: string; description: string; render: () => ReactNode };
+export type HeaderDesign = {
+  name: string;
+  description: string;
+  render: (siteName: string) => ReactNode;
+};
 
 export const HEADER_DESIGNS: HeaderDesign[] = [
   {
     name: "Classic",
     description: "Logo on the left, links and sign-in on the right.",
-    render: () => (
+    render: (siteName) => (
       <div className="flex items-center gap-6 border-b bg-background px-5 py-4">
         <span className={`${logo} text-primary`}>{siteName}</span>
         <Nav className="ml-auto flex gap-5" linkClassName="text-sm hover:text-primary" />
@@ -44,7 +47,7 @@ export const HEADER_DESIGNS: HeaderDesign[] = [
   {
     name: "Centred",
     description: "The name in the middle, links underneath.",
-    render: () => (
+    render: (siteName) => (
       <div className="flex flex-col items-center gap-3 border-b bg-background px-5 py-5">
         <span className={`${logo} text-2xl`}>{siteName}</span>
         <Nav
@@ -57,7 +60,7 @@ export const HEADER_DESIGNS: HeaderDesign[] = [
   {
     name: "Ink",
     description: "Dark and quiet, for a serious mood.",
-    render: () => (
+    render: (siteName) => (
       <div className="flex items-center gap-6 bg-ink px-5 py-4 text-ink-foreground">
         <span className={logo}>{siteName}</span>
         <Nav
@@ -70,7 +73,7 @@ export const HEADER_DESIGNS: HeaderDesign[] = [
   {
     name: "Pills",
     description: "Links grouped in a rounded segmented control.",
-    render: () => (
+    render: (siteName) => (
       <div className="flex flex-wrap items-center gap-4 bg-background px-5 py-4">
         <span className={logo}>{siteName}</span>
         <Nav
@@ -83,7 +86,7 @@ export const HEADER_DESIGNS: HeaderDesign[] = [
   {
     name: "Underlined",
     description: "Links with an underline that grows on hover.",
-    render: () => (
+    render: (siteName) => (
       <div className="flex items-center gap-6 border-b-2 border-ink bg-background px-5 py-4">
         <span className={`${logo} italic`}>{siteName}</span>
         <Nav
@@ -96,7 +99,7 @@ export const HEADER_DESIGNS: HeaderDesign[] = [
   {
     name: "Accent bar",
     description: "A strip of colour along the top edge.",
-    render: () => (
+    render: (siteName) => (
       <div className="border-primary border-t-4 bg-card px-5 py-4 shadow-sm">
         <div className="flex items-center gap-6">
           <span className={`${logo} text-primary`}>{siteName}</span>
@@ -111,7 +114,7 @@ export const HEADER_DESIGNS: HeaderDesign[] = [
   {
     name: "Split",
     description: "Links left, name centred, action right.",
-    render: () => (
+    render: (siteName) => (
       <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-4 border-b bg-background px-5 py-4">
         <Nav className="flex gap-4" linkClassName="text-sm hover:text-primary" />
         <span className={logo}>{siteName}</span>
@@ -122,7 +125,7 @@ export const HEADER_DESIGNS: HeaderDesign[] = [
   {
     name: "Floating",
     description: "A rounded bar that floats above the page.",
-    render: () => (
+    render: (siteName) => (
       <div className="bg-secondary/60 p-4">
         <div className="flex items-center gap-6 rounded-full border bg-card px-5 py-3 shadow-lg shadow-ink/10">
           <span className={logo}>{siteName}</span>
@@ -134,7 +137,7 @@ export const HEADER_DESIGNS: HeaderDesign[] = [
   {
     name: "Minimal",
     description: "Menu button, name and search: nothing else competes.",
-    render: () => (
+    render: (siteName) => (
       <div className="flex items-center gap-4 bg-background px-5 py-4">
         <Menu aria-hidden="true" className="size-5" />
         <span className={logo}>{siteName}</span>
@@ -149,7 +152,7 @@ export const HEADER_DESIGNS: HeaderDesign[] = [
   {
     name: "Bold",
     description: "The brand colour, loud and proud.",
-    render: () => (
+    render: (siteName) => (
       <div className="flex items-center gap-6 bg-primary px-5 py-4 text-primary-foreground">
         <span className={`${logo} uppercase tracking-wide`}>{siteName}</span>
         <Nav

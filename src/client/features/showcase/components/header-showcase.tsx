@@ -1,11 +1,13 @@
 import { useState } from "react";
 import { Button } from "@/client/components/ui/button";
+import { useSiteName } from "@/client/lib/site-name";
 import { toast } from "@/client/lib/toast";
 import { HEADER_DESIGNS } from "./header-designs";
 
 /** docs/product.md §2's ten header designs, each with a 'select this design' button. */
 export function HeaderShowcase() {
   const [selected, setSelected] = useState<string | null>(null);
+  const siteName = useSiteName();
 
   return (
     <ol className="grid gap-8">
@@ -39,7 +41,7 @@ export function HeaderShowcase() {
               </div>
               {/* Headers are wide: on a phone the picture scrolls sideways inside its frame. */}
               <div className="mt-5 overflow-x-auto rounded-lg border">
-                <div className="min-w-xl">{design.render()}</div>
+                <div className="min-w-xl">{design.render(siteName)}</div>
               </div>
             </section>
           </li>

@@ -1,0 +1,68 @@
+// Starts a page the server rendered (docs/decisions/025). Its own chunk, loaded by main.tsx only
+// for such a page: the home page's first download has no room for it (decision 007), and it
+// loads while the page already shows.
+import type { QueryClient } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { ApiError } from "@/client/lib/api-client";
+import { lazyLoader } from "@/client/lib/lazy-component";
+import { startHydration } from "@/client/lib/render-time";
+import { SSR_DATA_ELEMENT_ID, type SsrData } from "@/client/lib/ssr-data";
+
+/**
+ * Puts the server's queries into the cache as they were (TanStack Query's `hydrate` does the
+ * same and more, at a size this chunk need not carry). Failed queries (a missing record: the
+ * page says so) come as plain objects, revived as the ApiError the components check for, and
+ * are not fetched again as the page mounts, so the first render shows what the server's did.
+ */
+function fillCache(queryClient: QueryClient, { queries }: SsrData): void {
+  const cache = queryClient.getQueryCache();
+  for (const { queryKey, queryHash, state, error } of queries) {
+    if (error) {
+      state.error = new ApiError(error.status, error.code, error.message);
+      queryClient.setQueryDefaults(queryKey, { retryOnMount: false });
+    }
+    cache.build(queryClient, { queryKey, queryHash }, state);
+  }
+}
+
+/**
+ * Loads the named lazy components (those the server rendered). A lazy component inside another
+ * one's code is known once that code has run, so this goes round until every name is loaded or
+ * none of the rest is known (a name this build does not have is skipped).
+ */
+async function preloadLazyComponents(names: readonly string[]): Promise<void> {
+  const waiting = new Set(names);
+  for (;;) {
+    const known = [...waiting].filter((name) => lazyLoader(name));
+    if (known.length === 0) return;
+    for (const name of known) waiting.delete(name);
+    await Promise.all(known.map((name) => lazyLoader(name)?.()));
+  }
+}
+
+/**
+ * Hydrates the server's HTML in `container` with `app`, whose first render must be the server's:
+ * the same queries, the same clock, every lazy component it rendered already loaded. Should a
+ * component's code fail to load, the app renders afresh instead.
+ */
+export async function hydratePage(
+  container: HTMLElement,
+  app: ReactNode,
+  queryClient: QueryClient,
+  data: SsrData,
+): Promise<void> {
+  fillCache(queryClient, data);
+  startHydration(data.renderedAt);
+  // Read once: the data need not stay in the document. The mark says the page still hydrates
+  // until the layout marks it started (browser tests wait for that).
+  document.documentElement.dataset.serverRendered = "";
+  document.getElementById(SSR_DATA_ELEMENT_ID)?.remove();
+  try {
+    await preloadLazyComponents(data.lazy);
+  } catch {
+    createRoot(container).render(app);
+    return;
+  }
+  hydrateRoot(container, app);
+}

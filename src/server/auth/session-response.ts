@@ -1,0 +1,22 @@
+// The session as GET /api/session answers it, and as a server-rendered page carries it
+// (docs/decisions/025): the signed-in member, their profile basics and role.
+import { eq } from "drizzle-orm";
+import type { Db } from "@/server/db/client";
+import { profiles } from "@/server/db/schema";
+import type { SessionResponse } from "@/shared/api-types";
+import type { Viewer } from "./viewer";
+
+export const SIGNED_OUT: SessionResponse = { user: null, profile: null, role: null };
+
+export async function sessionResponse(db: Db, viewer: Viewer | null): Promise<SessionResponse> {
+  if (!viewer) return SIGNED_OUT;
+  const [profile] = await db
+    .select({ fullName: profiles.fullName, avatarUrl: profiles.avatarUrl })
+    .from(profiles)
+    .where(eq(profiles.id, viewer.id));
+  return {
+    user: { id: viewer.id, email: viewer.email, emailVerified: viewer.emailVerified },
+    profile: profile ?? { fullName: null, avatarUrl: null },
+    role: viewer.role,
+  };
+}

@@ -1,0 +1,75 @@
+// The shell's page handler around the server renderer: a render that fails answers 500 with the
+// plain shell (the app still starts in the browser) and is logged.
+import { Hono } from "hono";
+import { describe, expect, it, vi } from "vitest";
+import type { Logger } from "./logger";
+import { type PageRenderer, spaHandler } from "./spa";
+import type { StaticFile } from "./static-files";
+
+const SHELL = '<html><head><title>x</title></head><body><div id="root"></div></body></html>';
+
+function appWith(render: PageRenderer, logger: Pick<Logger, "error">) {
+  const files = new Map<string, StaticFile>([
+    [
+      "/index.html",
+      { body: Buffer.from(SHELL), contentType: "text/html", etag: '"s"', immutable: false },
+    ],
+  ]);
+  return new Hono().get(
+    "*",
+    spaHandler({
+      files,
+      siteName: "Site",
+      siteUrl: "http://localhost:3000",
+      metaResolvers: [],
+      render,
+      logger: logger as Logger,
+    }),
+  );
+}
+
+describe("spaHandler with a renderer", () => {
+  it("puts the rendered page and its data into the root element", async () => {
+    const app = appWith(
+      async () => ({
+        markup: "<p>Hello $& $' world</p>",
+        dataScript: '<script type="application/json" id="ssr-data">{}</script>',
+        notFound: false,
+        personal: false,
+      }),
+      { error: vi.fn() },
+    );
+    const response = await app.request("/about");
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain(
+      '<div id="root"><p>Hello $& $\' world</p></div><script type="application/json" id="ssr-data">{}</script>',
+    );
+  });
+
+  it("answers 500 with the plain shell when the render fails, and logs it", async () => {
+    const error = vi.fn();
+    const app = appWith(
+      async () => {
+        throw new Error("render broke");
+      },
+      { error },
+    );
+    const response = await app.request("/about");
+    expect(response.status).toBe(500);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const html = await response.text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain("render broke");
+    expect(error).toHaveBeenCalledOnce();
+  });
+
+  it("a renderer's 404 and a member's page are answered as such", async () => {
+    const app = appWith(
+      async () => ({ markup: "<h1>Gone</h1>", dataScript: "", notFound: true, personal: true }),
+      { error: vi.fn() },
+    );
+    const response = await app.request("/discussion/x");
+    expect(response.status).toBe(404);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+  });
+});

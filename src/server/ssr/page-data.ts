@@ -1,0 +1,278 @@
+// The queries a page's components ask for on their first render, filled before the server
+// renders it (docs/decisions/025). Keys come from the client's own queryOptions factories and the
+// answers from the functions the JSON API calls, passed through JSON as the API sends them: the
+// browser's first render then finds exactly what its fetch would have brought. A query left out
+// here renders its loading state on both sides (less HTML, no mismatch).
+import type { QueryClient } from "@tanstack/react-query";
+import { matchPath } from "react-router";
+import type { z } from "zod";
+import { blogPostQueryOptions } from "@/client/features/blog/api/get-blog-post";
+import {
+  BLOG_LIST_PAGE_SIZE,
+  blogPostPagesQueryOptions,
+} from "@/client/features/blog/api/get-blog-post-pages";
+import {
+  LATEST_POSTS_COUNT,
+  latestPostsQueryOptions,
+} from "@/client/features/blog/api/get-blog-posts";
+import { discussionQueryOptions } from "@/client/features/discussions/api/get-discussion";
+import {
+  discussionsApiPath,
+  discussionsQueryOptions,
+} from "@/client/features/discussions/api/get-discussions";
+import { discussionFiltersFrom } from "@/client/features/discussions/hooks/use-discussion-filters";
+import { heroWordsQueryOptions } from "@/client/features/home/api/get-hero-words";
+import { memberStatsQueryOptions } from "@/client/features/members/api/get-member-stats";
+import { membersApiPath, membersQueryOptions } from "@/client/features/members/api/get-members";
+import { memberFiltersFrom } from "@/client/features/members/hooks/use-member-filters";
+import { unreadCountQueryOptions } from "@/client/features/notifications/api/get-unread-count";
+import { siteInfoQueryOptions } from "@/client/features/privacy/api/get-site-info";
+import { profileQueryOptions } from "@/client/features/profiles/api/get-profile";
+import { threadQueryOptions } from "@/client/features/replies/api/get-replies";
+import { REPLY_PARAM } from "@/client/features/replies/hooks/use-reply-thread";
+import { ApiError } from "@/client/lib/api-client";
+import { paths, routePatterns } from "@/client/lib/paths";
+import { sessionQueryOptions } from "@/client/lib/session/get-session";
+import { sessionResponse } from "@/server/auth/session-response";
+import type { Viewer } from "@/server/auth/viewer";
+import type { Db } from "@/server/db/client";
+import { listQuerySchema } from "@/server/domain/discussions/list-query";
+import { findActiveDiscussion, listDiscussions } from "@/server/domain/discussions/queries";
+import type { Env } from "@/server/env";
+import { postAddress } from "@/server/features/blog-posts/post-address";
+import { findPublishedPost, listPublishedPosts } from "@/server/features/blog-posts/queries";
+import { activeHeroWords } from "@/server/features/hero-words/queries";
+import { listMembers } from "@/server/features/members/list-members";
+import { memberStats } from "@/server/features/members/member-stats";
+import { membersQuerySchema } from "@/server/features/members/routes";
+import { unreadCount } from "@/server/features/notifications/queries";
+import { profilePage } from "@/server/features/profiles/find-profile";
+import { listReplies, replyPageAround } from "@/server/features/replies/queries";
+import { replyListQuerySchema } from "@/server/features/replies/routes";
+import { siteInfo } from "@/server/features/site/routes";
+import { TEXT_ID, UUID_ID } from "@/server/lib/ids";
+import { validQuery } from "@/server/lib/validate";
+
+export type PageDataContext = { db: Db; env: Env; viewer: Viewer | null };
+
+/** What loading a page's data found out: its record is missing (the page answers 404). */
+export type PageDataResult = { notFound: boolean };
+
+/** Exactly what the browser gets from the API: JSON, no Date objects or undefined fields. */
+const asJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+/** The API's 404 for a missing record, as the browser's api client turns it into an error. */
+const notFound = (message: string) => new ApiError(404, "NOT_FOUND", message);
+
+type Fill = Promise<boolean>;
+
+/**
+ * Fills one query with `load`'s answer; null stores the API's 404 as the query's error, as the
+ * browser would have it after its fetch. Resolves whether the record was found.
+ */
+async function fillQuery<T>(
+  queryClient: QueryClient,
+  queryKey: readonly unknown[],
+  load: () => Promise<T | null>,
+  missing: string,
+): Fill {
+  let found = true;
+  await queryClient.prefetchQuery({
+    queryKey,
+    queryFn: async () => {
+      const value = await load();
+      if (value === null) {
+        found = false;
+        throw notFound(missing);
+      }
+      return asJson(value);
+    },
+  });
+  return found;
+}
+
+/** The first page of an infinite query, with the page parameter the browser starts from. */
+function fillFirstPage<T>(
+  queryClient: QueryClient,
+  queryKey: readonly unknown[],
+  firstPageParam: unknown,
+  page: T,
+): void {
+  queryClient.setQueryData(queryKey, { pages: [asJson(page)], pageParams: [firstPageParam] });
+}
+
+/** The API's reading of the query string the browser's fetch would send, or null for its 400. */
+function apiQuery<S extends z.ZodType>(schema: S, apiPath: string): z.output<S> | null {
+  const search = new URL(apiPath, "http://localhost").searchParams;
+  return validQuery(schema, Object.fromEntries(search));
+}
+
+/** The home page's and /posts's latest posts. */
+function latestPosts(queryClient: QueryClient, { db }: PageDataContext): Fill {
+  return fillQuery(
+    queryClient,
+    latestPostsQueryOptions().queryKey,
+    () => listPublishedPosts(db, { limit: LATEST_POSTS_COUNT }),
+    "",
+  );
+}
+
+async function homePage(queryClient: QueryClient, context: PageDataContext): Promise<void> {
+  await Promise.all([
+    fillQuery(queryClient, heroWordsQueryOptions().queryKey, () => activeHeroWords(context.db), ""),
+    latestPosts(queryClient, context),
+  ]);
+}
+
+async function blogPage(queryClient: QueryClient, { db }: PageDataContext): Promise<void> {
+  const options = blogPostPagesQueryOptions();
+  const page = await listPublishedPosts(db, { limit: BLOG_LIST_PAGE_SIZE });
+  fillFirstPage(queryClient, options.queryKey, options.initialPageParam, page);
+}
+
+function blogPostPage(queryClient: QueryClient, { db }: PageDataContext, slug: string): Fill {
+  const address = postAddress(slug);
+  return fillQuery(
+    queryClient,
+    blogPostQueryOptions(slug).queryKey,
+    async () => (address ? findPublishedPost(db, address) : null),
+    "Post not found",
+  );
+}
+
+async function discussionsPage(
+  queryClient: QueryClient,
+  { db }: PageDataContext,
+  params: URLSearchParams,
+): Promise<void> {
+  const filters = discussionFiltersFrom(params);
+  const query = apiQuery(listQuerySchema, discussionsApiPath(filters, null));
+  // A query the API refuses (400) is the browser's to show, as it always was.
+  if (!query) return;
+  const options = discussionsQueryOptions(filters);
+  fillFirstPage(
+    queryClient,
+    options.queryKey,
+    options.initialPageParam,
+    await listDiscussions(db, query),
+  );
+}
+
+async function discussionPage(
+  queryClient: QueryClient,
+  { db }: PageDataContext,
+  id: string,
+  params: URLSearchParams,
+): Fill {
+  const discussion = UUID_ID.test(id) ? await findActiveDiscussion(db, id) : null;
+  const found = await fillQuery(
+    queryClient,
+    discussionQueryOptions(id).queryKey,
+    async () => discussion,
+    "Discussion not found",
+  );
+  if (!discussion) return found;
+  // The thread from its start, or the page of the reply a permalink names; a reply the thread
+  // does not have is the browser's to handle (it falls back to the start with a notice).
+  const anchor = params.get(REPLY_PARAM);
+  const options = threadQueryOptions(id, anchor);
+  const query = apiQuery(
+    replyListQuerySchema,
+    anchor ? `/?around=${encodeURIComponent(anchor)}` : "/",
+  );
+  if (!query) return found;
+  const page =
+    query.around === undefined
+      ? await listReplies(db, discussion.id, query.cursor, query.limit)
+      : UUID_ID.test(query.around)
+        ? await replyPageAround(db, discussion.id, query.around, query.limit)
+        : null;
+  if (page) fillFirstPage(queryClient, options.queryKey, options.initialPageParam, page);
+  return found;
+}
+
+async function membersPage(
+  queryClient: QueryClient,
+  { db, viewer }: PageDataContext,
+  params: URLSearchParams,
+): Promise<void> {
+  const filters = memberFiltersFrom(params);
+  const query = apiQuery(membersQuerySchema, membersApiPath(filters, null));
+  const options = membersQueryOptions(filters);
+  await Promise.all([
+    fillQuery(queryClient, memberStatsQueryOptions().queryKey, () => memberStats(db), ""),
+    query
+      ? listMembers(db, viewer, { ...query, cursor: query.cursor || null }).then((page) =>
+          fillFirstPage(queryClient, options.queryKey, options.initialPageParam, page),
+        )
+      : null,
+  ]);
+}
+
+function profilePageData(
+  queryClient: QueryClient,
+  { db, viewer }: PageDataContext,
+  id: string,
+): Fill {
+  return fillQuery(
+    queryClient,
+    profileQueryOptions(id).queryKey,
+    async () => (TEXT_ID.test(id) ? profilePage(db, viewer, id) : null),
+    "Profile not found",
+  );
+}
+
+/** The route parameter as the browser's router hands it to the page (decoded). */
+function param(pattern: string, pathname: string, name: string): string | null {
+  return matchPath(pattern, pathname)?.params[name] ?? null;
+}
+
+/**
+ * Fills `queryClient` with what the page at `pathname` (and `search`) shows first: the session
+ * on every page, then the page's own data.
+ */
+export async function loadPageData(
+  queryClient: QueryClient,
+  context: PageDataContext,
+  pathname: string,
+  search: string,
+): Promise<PageDataResult> {
+  const { db, env, viewer } = context;
+  const params = new URLSearchParams(search);
+  await fillQuery(
+    queryClient,
+    sessionQueryOptions().queryKey,
+    () => sessionResponse(db, viewer),
+    "",
+  );
+  // A member's header has the bell with their unread count.
+  if (viewer) {
+    await fillQuery(
+      queryClient,
+      unreadCountQueryOptions().queryKey,
+      async () => ({ unread: await unreadCount(db, viewer.id) }),
+      "",
+    );
+  }
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  let found = true;
+  if (path === paths.home) await homePage(queryClient, context);
+  else if (path === paths.posts) await latestPosts(queryClient, context);
+  else if (path === paths.blog) await blogPage(queryClient, context);
+  else if (path === paths.discussions) await discussionsPage(queryClient, context, params);
+  else if (path === paths.members) await membersPage(queryClient, context, params);
+  else if (path === paths.privacy) {
+    await fillQuery(queryClient, siteInfoQueryOptions().queryKey, async () => siteInfo(env), "");
+  } else {
+    const slug = param(routePatterns.blogPost, path, "slug");
+    const discussion = param(routePatterns.discussion, path, "id");
+    const profile = param(routePatterns.profile, path, "id");
+    if (slug !== null) found = await blogPostPage(queryClient, context, slug);
+    else if (discussion !== null)
+      found = await discussionPage(queryClient, context, discussion, params);
+    else if (profile !== null && path !== paths.profileEdit) {
+      found = await profilePageData(queryClient, context, profile);
+    }
+  }
+  return { notFound: !found };
+}

@@ -1,0 +1,271 @@
+// The pages as a reader without JavaScript gets them (docs/decisions/025): the page's main
+// content is in the HTML, the status is honest, and nobody's private data is in a page that
+// could be kept for someone else.
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SsrData } from "@/client/lib/ssr-data";
+import { createApp } from "@/server/app";
+import { blogPosts, heroWords, profiles } from "@/server/db/schema";
+import type { StaticFile } from "@/server/lib/static-files";
+import { insertDiscussionRow } from "@/server/test/discussions";
+import { createMember } from "@/server/test/factories";
+import { insertThread } from "@/server/test/replies";
+import { createTestApp, type TestApp } from "@/server/test/test-app";
+
+const SHELL =
+  '<!doctype html><html lang="en"><head><title>Rant Community</title>' +
+  '<meta name="description" content="x"></head><body><div id="root"></div>' +
+  '<script type="module" src="/assets/main.js"></script></body></html>';
+
+let t: TestApp;
+let app: ReturnType<typeof createApp>;
+let author: Awaited<ReturnType<typeof createMember>>;
+let reader: Awaited<ReturnType<typeof createMember>>;
+let hidden: Awaited<ReturnType<typeof createMember>>;
+let discussionId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const files = new Map<string, StaticFile>([
+    [
+      "/index.html",
+      {
+        body: Buffer.from(SHELL),
+        contentType: "text/html; charset=utf-8",
+        etag: '"s"',
+        immutable: false,
+      },
+    ],
+  ]);
+  app = createApp(t.deps, { staticFiles: files });
+  author = await createMember(t, { name: "Rendered Author" });
+  reader = await createMember(t, { name: "Signed Reader" });
+  hidden = await createMember(t, { name: "Private Person" });
+  await t.db.update(profiles).set({ isPublic: false }).where(sql`${profiles.id} = ${hidden.id}`);
+  discussionId = await insertDiscussionRow(t.db, {
+    title: "Server rendered discussion",
+    content: "The body a crawler reads",
+    authorId: author.id,
+  });
+  await insertThread(t.db, discussionId, 3, { authorId: author.id });
+  await t.db.insert(blogPosts).values({
+    slug: "rendered-post",
+    title: "A post rendered on the server",
+    excerpt: "Its excerpt.",
+    content: "Its body, in the HTML.",
+    category: "Unpopular Opinions",
+    status: "published",
+    publishedAt: sql`now()`,
+  });
+  await t.db.insert(heroWords).values({ word: "Rendered", displayOrder: 1 });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** The page as sent: status, headers, the root element's markup and the hydration data. */
+async function page(path: string, member?: { client: { cookies: Map<string, string> } }) {
+  const cookie = [...(member?.client.cookies ?? [])].map(([name, value]) => `${name}=${value}`);
+  const response = await app.request(path, {
+    headers: cookie.length ? { cookie: cookie.join("; ") } : {},
+  });
+  const html = await response.text();
+  const root = /<div id="root">([\s\S]*?)<\/div><script type="application\/json"/.exec(html)?.[1];
+  const json = /<script type="application\/json" id="ssr-data">([\s\S]*?)<\/script>/.exec(
+    html,
+  )?.[1];
+  return {
+    status: response.status,
+    headers: response.headers,
+    html,
+    root: root ?? "",
+    text: textOf(root ?? ""),
+    data: json ? (JSON.parse(json) as SsrData) : null,
+  };
+}
+
+/** The markup's text, as a reader sees it. */
+function textOf(markup: string): string {
+  return markup
+    .replace(/<[^>]*>/g, " ")
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&amp;", "&")
+    .replace(/\s+/g, " ");
+}
+
+function h1(markup: string): string {
+  return textOf(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(markup)?.[1] ?? "").trim();
+}
+
+describe("pages without JavaScript", () => {
+  const STATIC: [string, string][] = [
+    ["/team", "Team"],
+    ["/contact", "Get in touch"],
+    ["/about", "About"],
+    ["/posts", "Latest posts"],
+    ["/privacy", "Privacy Policy"],
+    ["/data-request", "Data Protection Request"],
+    ["/auth", "Welcome to the product"],
+    ["/newsletter/unsubscribe", "Unsubscribe"],
+    ["/rotating-text-showcase", "Rotating Text Showcase"],
+    ["/header-showcase", "Header"],
+  ];
+
+  it.each(STATIC)("%s has its heading in the HTML", async (path, heading) => {
+    const { status, root } = await page(path);
+    expect(status).toBe(200);
+    expect(h1(root)).toContain(heading);
+  });
+
+  it("the privacy policy has the configured contact address", async () => {
+    expect((await page("/privacy")).text).toContain(t.env.privacyEmail);
+  });
+
+  it("the home page has its hero, the hero words and the latest posts", async () => {
+    const { status, text, data } = await page("/");
+    expect(status).toBe(200);
+    expect(text).toContain("A post rendered on the server");
+    expect(data?.queries.map((query) => query.queryKey[0])).toContain("hero-words");
+  });
+
+  it("the blog lists its posts and a post has its text", async () => {
+    expect((await page("/blog")).text).toContain("A post rendered on the server");
+    const post = await page("/blog/rendered-post");
+    expect(post.status).toBe(200);
+    expect(h1(post.root)).toBe("A post rendered on the server");
+    expect(post.text).toContain("Its body, in the HTML.");
+  });
+
+  it("the forum lists its discussions, with the query string's search", async () => {
+    expect((await page("/discussion")).text).toContain("Server rendered discussion");
+    expect((await page("/discussion?q=rendered")).text).toContain("Server rendered discussion");
+    expect((await page("/discussion?q=nothing-matches-this")).text).not.toContain(
+      "Server rendered discussion",
+    );
+  });
+
+  it("a discussion has its text and the first page of replies", async () => {
+    const { status, root, text } = await page(`/discussion/${discussionId}`);
+    expect(status).toBe(200);
+    expect(h1(root)).toBe("Server rendered discussion");
+    expect(text).toContain("The body a crawler reads");
+    for (const reply of ["Reply 1", "Reply 2", "Reply 3"]) expect(text).toContain(reply);
+  });
+
+  it("the directory lists members and a profile has the member's name", async () => {
+    const members = await page("/members");
+    expect(members.text).toContain("Rendered Author");
+    const profile = await page(`/profile/${author.id}`);
+    expect(profile.status).toBe(200);
+    expect(profile.text).toContain("Rendered Author");
+  });
+
+  it("the page needs no inline script: its one script element is the JSON data", async () => {
+    for (const path of ["/", "/blog", "/discussion", `/discussion/${discussionId}`, "/members"]) {
+      const { root, html } = await page(path);
+      expect(root, path).not.toContain("<script");
+      expect(root, path).not.toContain("<template");
+      expect(html.match(/<script/g), path).toHaveLength(2);
+    }
+  });
+
+  it("hydration data names the lazy components rendered and the render's clock", async () => {
+    const { data } = await page(`/discussion/${discussionId}`);
+    expect(data?.lazy).toContain("DiscussionPage");
+    expect(Math.abs((data?.renderedAt ?? 0) - Date.now())).toBeLessThan(60_000);
+  });
+
+  it("pages for members and token links are left to the browser", async () => {
+    const { root, data } = await page("/settings");
+    expect(root).toBe("");
+    expect(data).toBeNull();
+  });
+});
+
+describe("status codes", () => {
+  it("a missing discussion answers 404 with the not-found text", async () => {
+    const missing = await page("/discussion/00000000-0000-4000-8000-000000000000");
+    expect(missing.status).toBe(404);
+    expect(h1(missing.root)).toBe("Discussion not found");
+    expect(missing.text).toContain("This discussion may have been removed or doesn't exist.");
+    expect((await page("/discussion/not-an-id")).status).toBe(404);
+  });
+
+  it("a missing or private profile answers 404 with the not-found text", async () => {
+    for (const path of ["/profile/nobody-here", `/profile/${hidden.id}`]) {
+      const missing = await page(path);
+      expect(missing.status).toBe(404);
+      expect(h1(missing.root)).toBe("Profile not found");
+      expect(missing.text).toContain("This user profile doesn't exist or is private.");
+    }
+  });
+
+  it("a missing blog post answers 404 with the not-found text", async () => {
+    const missing = await page("/blog/no-such-post");
+    expect(missing.status).toBe(404);
+    expect(h1(missing.root)).toBe("Post not found");
+  });
+
+  it("a query the API refuses leaves the list to the browser, and a malformed path too", async () => {
+    const refused = await page("/discussion?q=a%00b");
+    expect(refused.status).toBe(200);
+    expect(refused.data?.queries.map((query) => query.queryKey[1])).not.toContain("list");
+    const malformed = await page("/discussion/%zz");
+    expect(malformed.status).toBe(404);
+    expect(malformed.data).toBeNull();
+  });
+
+  it("an unknown path answers 404 with the not-found page", async () => {
+    const unknown = await page("/no/such/page");
+    expect(unknown.status).toBe(404);
+    expect(h1(unknown.root)).toBe("Oops! Page not found");
+  });
+});
+
+describe("privacy", () => {
+  const PATHS = () => [
+    "/",
+    "/discussion",
+    `/discussion/${discussionId}`,
+    "/members",
+    `/profile/${author.id}`,
+  ];
+
+  it("anonymous pages carry the signed-out session and no member's email", async () => {
+    for (const path of PATHS()) {
+      const { html, data, headers } = await page(path);
+      expect(headers.get("cache-control")).toBe("no-cache");
+      const session = data?.queries.find((query) => query.queryKey[0] === "session");
+      expect(session?.state.data).toEqual({ user: null, profile: null, role: null });
+      for (const member of [author, reader, hidden]) expect(html).not.toContain(member.email);
+    }
+  });
+
+  it("a signed-in render is the member's own, private and never stored", async () => {
+    for (const path of PATHS()) {
+      const { html, headers, data } = await page(path, reader);
+      expect(headers.get("cache-control")).toBe("private, no-store");
+      const session = data?.queries.find((query) => query.queryKey[0] === "session");
+      const own = session?.state.data as { user: { id: string } | null } | undefined;
+      expect(own?.user?.id).toBe(reader.id);
+      // The bell's count comes with the page too.
+      const unread = data?.queries.find((query) => query.queryKey[1] === "unread");
+      expect(unread?.state.data).toEqual({ unread: 0 });
+      // Their own session has their address; nobody else's is there.
+      for (const member of [author, hidden]) expect(html).not.toContain(member.email);
+    }
+  });
+
+  it("text in the data cannot end its script element", async () => {
+    await insertDiscussionRow(t.db, { title: "</script><script>alert(1)</script>" });
+    const { html } = await page("/discussion");
+    const json = /<script type="application\/json" id="ssr-data">([\s\S]*?)<\/script>/.exec(
+      html,
+    )?.[1];
+    expect(json).not.toContain("<");
+    expect(html).not.toContain("<script>alert(1)");
+  });
+});

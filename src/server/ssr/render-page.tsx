@@ -1,0 +1,147 @@
+// The public pages rendered on the server with the client's own components (docs/decisions/025):
+// the page's data is loaded by the server's query functions (page-data.ts), the app renders in
+// a StaticRouter with React's prerenderer (which waits for every lazy component and Suspense
+// boundary), and the query cache, the lazy components rendered and the render's clock go into
+// the page as JSON for the browser to hydrate with.
+import { dehydrate, QueryClient } from "@tanstack/react-query";
+import { prerenderToNodeStream } from "react-dom/static";
+import { StaticRouter } from "react-router";
+import { AppProviders } from "@/client/app/providers";
+import { AppRoutes } from "@/client/app/router";
+import { ApiError } from "@/client/lib/api-client";
+import { RenderedLazyComponents } from "@/client/lib/lazy-component";
+import { paths } from "@/client/lib/paths";
+import { ServerRenderTime } from "@/client/lib/render-time";
+import { SiteNameContext } from "@/client/lib/site-name";
+import {
+  SSR_DATA_ELEMENT_ID,
+  type SsrData,
+  type SsrQuery,
+  type SsrQueryError,
+} from "@/client/lib/ssr-data";
+import { getViewer } from "@/server/auth/viewer";
+import type { AppDeps } from "@/server/context";
+import type { PageRenderer } from "@/server/lib/spa";
+import { loadPageData } from "./page-data";
+
+// Pages for members, and the pages a mailed link with a token opens: they are the browser's to
+// render (nothing in them is for crawlers, and each starts from the session or the token).
+const BROWSER_ONLY = new Set<string>([
+  paths.profileEdit,
+  paths.settings,
+  paths.confirmEmailChange,
+  paths.notifications,
+  paths.notificationsUnsubscribe,
+  paths.cms,
+  paths.confirmEmail,
+  paths.forgotPassword,
+  paths.resetPassword,
+]);
+
+/** A render that takes longer than this is abandoned (the page is then sent as the plain shell). */
+const RENDER_TIMEOUT_MS = 10_000;
+
+/** The page's JSON in a script element: `<` escaped, so no text in it can end the element. */
+function dataScript(data: SsrData): string {
+  const json = JSON.stringify(data).replaceAll("<", "\\u003c");
+  return `<script type="application/json" id="${SSR_DATA_ELEMENT_ID}">${json}</script>`;
+}
+
+function toSsrError(error: unknown): SsrQueryError | null {
+  return error instanceof ApiError
+    ? { status: error.status, code: error.code, message: error.message }
+    : null;
+}
+
+/** Whether every segment of the path decodes (`/discussion/%zz` does not). */
+function decodable(path: string): boolean {
+  try {
+    for (const segment of path.split("/")) decodeURIComponent(segment);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) {
+    chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer));
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export function pageRenderer(deps: AppDeps): PageRenderer {
+  return async (c) => {
+    const { pathname, search } = new URL(c.req.url);
+    const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+    if (BROWSER_ONLY.has(path)) return null;
+    // No route has such a path and no record such a name: not found, and the browser shows it.
+    if (!decodable(path)) return { markup: "", dataScript: "", notFound: true, personal: false };
+
+    const viewer = await getViewer(c);
+    // A member on the sign-in page is sent on by the page itself, which a static render cannot.
+    if (viewer && path === paths.auth) return null;
+    // Never retried, never fetched on the server: the queries are filled before rendering.
+    const queryClient = new QueryClient({
+      defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: Infinity } },
+    });
+    const { notFound } = await loadPageData(
+      queryClient,
+      { db: deps.db, env: deps.env, viewer },
+      pathname,
+      search,
+    );
+
+    const lazy = new Set<string>();
+    const renderedAt = Date.now();
+    const errors: unknown[] = [];
+    const { prelude } = await prerenderToNodeStream(
+      <SiteNameContext value={deps.env.siteName}>
+        <ServerRenderTime value={renderedAt}>
+          <RenderedLazyComponents value={lazy}>
+            <AppProviders queryClient={queryClient}>
+              <StaticRouter location={`${pathname}${search}`}>
+                <AppRoutes />
+              </StaticRouter>
+            </AppProviders>
+          </RenderedLazyComponents>
+        </ServerRenderTime>
+      </SiteNameContext>,
+      {
+        // Every boundary inline, however large: an outlined one is revealed by an inline
+        // script, which the CSP (script-src 'self') does not run.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+        signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
+        onError: (error) => {
+          errors.push(error);
+        },
+      },
+    );
+    const markup = await readStream(prelude);
+    // A component that threw would leave a part of the page to the browser: the page is not
+    // what it should be, so the caller answers 500 with the plain shell.
+    if (errors.length > 0) throw errors[0];
+
+    // Successes and the 404s of missing records; queries the page left loading stay out.
+    const queries: SsrQuery[] = dehydrate(queryClient, {
+      shouldDehydrateQuery: (query) =>
+        query.state.status === "success" || query.state.status === "error",
+    }).queries.map(({ queryKey, queryHash, state }) => {
+      const error = toSsrError(state.error);
+      return {
+        queryKey,
+        queryHash,
+        state: { ...state, error: null, fetchFailureReason: null },
+        ...(error ? { error } : {}),
+      };
+    });
+    return {
+      markup,
+      dataScript: dataScript({ queries, lazy: [...lazy], renderedAt }),
+      notFound,
+      // A member's page has their session; a mailed link's page (?token=) shows its address.
+      personal: viewer !== null || new URLSearchParams(search).has("token"),
+    };
+  };
+}
