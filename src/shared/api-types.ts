@@ -1,5 +1,3 @@
-// Shapes the API returns that both sides name. Request bodies are inferred from schemas.ts.
-import type { DiscussionSort } from "./constants";
 import type { Role } from "./permissions";
 
 /** docs/architecture.md "API": every error response has this body. */

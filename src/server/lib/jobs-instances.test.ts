@@ -3,9 +3,9 @@
 // runs in the PostgreSQL pass only (`npm run test:pg`, CI).
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, openDatabase, queryRows } from "@/server/db/client";
+import { type Database, queryRows } from "@/server/db/client";
 import { createTestApp, type TestApp } from "@/server/test/test-app";
-import { testDatabaseUrl } from "@/server/test/test-database";
+import { openSecondInstance, testDatabaseUrl } from "@/server/test/test-database";
 import { createJobQueue, JOB_SCHEMA, type JobQueue } from "./jobs";
 
 const QUEUE = "instances-test";
@@ -34,19 +34,13 @@ describe("two instances' job queues on one PostgreSQL database", () => {
   it.skipIf(!databaseUrl)(
     "run each job once between them (PostgreSQL only: skipped on PGlite, which has one process)",
     async () => {
-      const [current] = await queryRows<{ name: string }>(
-        t.db,
-        sql`select current_database() as name`,
-      );
-      const url = new URL(databaseUrl as string);
-      url.pathname = `/${current?.name}`;
       const runs: number[] = [];
       const byInstance = [0, 0];
       const databases: Database[] = [];
       const queues: JobQueue[] = [];
       try {
         for (const instance of [0, 1]) {
-          const database = await openDatabase({ engine: "postgres", url: url.href, poolSize: 3 });
+          const database = await openSecondInstance(t.db);
           databases.push(database);
           const queue = createJobQueue(database, {
             logger: t.logger,

@@ -3,8 +3,9 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
 import pg from "pg";
-import { type Database, openDatabase } from "@/server/db/client";
+import { type Database, type Db, openDatabase, queryRows } from "@/server/db/client";
 import { loadEnv } from "@/server/env";
 
 export const TEMPLATE_DATABASE = "rc_test_template";
@@ -79,4 +80,19 @@ export async function createTemplate(): Promise<void> {
   if (!dump) throw new Error("PGlite could not dump its data directory");
   await mkdir(path.dirname(TEMPLATE_DUMP), { recursive: true });
   await writeFile(TEMPLATE_DUMP, new Uint8Array(await dump.arrayBuffer()));
+}
+
+/**
+ * A second connection pool on the database `db` uses, as another app instance on the same
+ * PostgreSQL would have (PostgreSQL only: `npm run test:pg`).
+ */
+export async function openSecondInstance(db: Db, poolSize = 3): Promise<Database> {
+  const url = testDatabaseUrl();
+  if (!url) throw new Error("A second instance needs PostgreSQL (DATABASE_URL)");
+  const [current] = await queryRows<{ name: string }>(db, sql`select current_database() as name`);
+  return openDatabase({
+    engine: "postgres",
+    url: withDatabase(url, current?.name ?? ""),
+    poolSize,
+  });
 }

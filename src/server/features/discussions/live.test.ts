@@ -1,12 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@/server/app";
-import { openDatabase, queryRows } from "@/server/db/client";
 import { createLiveBus } from "@/server/lib/live-bus";
 import { insertDiscussionRow, sseReader } from "@/server/test/discussions";
 import { createMember } from "@/server/test/factories";
 import { createClient, createTestApp, type TestApp } from "@/server/test/test-app";
-import { testDatabaseUrl } from "@/server/test/test-database";
+import { openSecondInstance, testDatabaseUrl } from "@/server/test/test-database";
 import type { DiscussionChange, DiscussionItem } from "@/shared/api-types";
 
 let t: TestApp;
@@ -138,13 +137,7 @@ describe("two app instances on one PostgreSQL database", () => {
   it.skipIf(!databaseUrl)(
     "deliver each other's events (PostgreSQL only: skipped on PGlite, which has one process)",
     async () => {
-      const [current] = await queryRows<{ name: string }>(
-        t.db,
-        sql`select current_database() as name`,
-      );
-      const url = new URL(databaseUrl as string);
-      url.pathname = `/${current?.name}`;
-      const otherDatabase = await openDatabase({ engine: "postgres", url: url.href, poolSize: 3 });
+      const otherDatabase = await openSecondInstance(t.db);
       const otherLive = createLiveBus(otherDatabase, { logger: t.logger });
       const other = createApp({ ...t.deps, db: otherDatabase.db, live: otherLive });
       try {
