@@ -205,6 +205,32 @@ export function createJobQueue(
     }
   }
 
+  let draining: Promise<number> = Promise.resolve(0);
+
+  async function drainNow(drainOptions: { ignoreStartAfter?: boolean }): Promise<number> {
+    let ran = 0;
+    if (drainOptions.ignoreStartAfter) {
+      await executor.executeSql(
+        `update ${JOB_SCHEMA}.job set start_after = now() where state < 'active' and start_after > now()`,
+        [],
+      );
+    }
+    for (;;) {
+      let found = 0;
+      for (const queue of queues.values()) {
+        const jobs = (await boss.fetch(queue.name, {
+          batchSize: queue.batchSize ?? 10,
+          includeMetadata: true,
+        })) as PgBoss.JobWithMetadata<object>[] | null;
+        if (!jobs?.length) continue;
+        found += jobs.length;
+        await runJobs(queue, jobs);
+      }
+      ran += found;
+      if (found === 0) return ran;
+    }
+  }
+
   return {
     define(queue) {
       if (started) throw new Error(`Queue ${queue.name} defined after the job queue started`);
@@ -256,28 +282,13 @@ export function createJobQueue(
         sendOptions.tx ? { db: executorOf(rawClientOf(sendOptions.tx)) } : {},
       );
     },
-    async drain(drainOptions = {}) {
-      let ran = 0;
-      if (drainOptions.ignoreStartAfter) {
-        await executor.executeSql(
-          `update ${JOB_SCHEMA}.job set start_after = now() where state < 'active' and start_after > now()`,
-          [],
-        );
-      }
-      for (;;) {
-        let found = 0;
-        for (const queue of queues.values()) {
-          const jobs = (await boss.fetch(queue.name, {
-            batchSize: queue.batchSize ?? 10,
-            includeMetadata: true,
-          })) as PgBoss.JobWithMetadata<object>[] | null;
-          if (!jobs?.length) continue;
-          found += jobs.length;
-          await runJobs(queue, jobs);
-        }
-        ran += found;
-        if (found === 0) return ran;
-      }
+    drain(drainOptions = {}) {
+      // One drain at a time: a second one started meanwhile would find the first one's jobs
+      // taken (active, not yet done), return at once, and its caller would read a mailbox
+      // that the first is still writing (six members signing up together, on PostgreSQL).
+      const run = draining.then(() => drainNow(drainOptions));
+      draining = run.catch(() => 0);
+      return run;
     },
     async stop() {
       if (!started) return;
