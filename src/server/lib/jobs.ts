@@ -210,8 +210,10 @@ export function createJobQueue(
   async function drainNow(drainOptions: { ignoreStartAfter?: boolean }): Promise<number> {
     let ran = 0;
     if (drainOptions.ignoreStartAfter) {
+      // A second back, not now(): pg-boss fetches `start_after < now()`, and the next
+      // statement can read the same now() when the clock is coarse (PGlite's is milliseconds).
       await executor.executeSql(
-        `update ${JOB_SCHEMA}.job set start_after = now() where state < 'active' and start_after > now()`,
+        `update ${JOB_SCHEMA}.job set start_after = now() - interval '1 second' where state < 'active' and start_after > now()`,
         [],
       );
     }
