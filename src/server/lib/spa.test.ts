@@ -29,11 +29,12 @@ function appWith(render: PageRenderer, logger: Pick<Logger, "error">) {
 }
 
 describe("spaHandler with a renderer", () => {
-  it("puts the rendered page and its data into the root element", async () => {
+  it("puts the rendered page and its data into the root element, its JSON-LD into the head", async () => {
     const app = appWith(
       async () => ({
         markup: "<p>Hello $& $' world</p>",
         dataScript: '<script type="application/json" id="ssr-data">{}</script>',
+        structuredData: '<script type="application/ld+json">{"name":"$&"}</script>',
         notFound: false,
         personal: false,
       }),
@@ -41,9 +42,11 @@ describe("spaHandler with a renderer", () => {
     );
     const response = await app.request("/about");
     expect(response.status).toBe(200);
-    expect(await response.text()).toContain(
+    const html = await response.text();
+    expect(html).toContain(
       '<div id="root"><p>Hello $& $\' world</p></div><script type="application/json" id="ssr-data">{}</script>',
     );
+    expect(html).toMatch(/<script type="application\/ld\+json">\{"name":"\$&"\}<\/script><\/head>/);
   });
 
   it("answers 500 with the plain shell when the render fails, and logs it", async () => {
@@ -65,7 +68,13 @@ describe("spaHandler with a renderer", () => {
 
   it("a renderer's 404 and a member's page are answered as such", async () => {
     const app = appWith(
-      async () => ({ markup: "<h1>Gone</h1>", dataScript: "", notFound: true, personal: true }),
+      async () => ({
+        markup: "<h1>Gone</h1>",
+        dataScript: "",
+        structuredData: "",
+        notFound: true,
+        personal: true,
+      }),
       { error: vi.fn() },
     );
     const response = await app.request("/discussion/x");

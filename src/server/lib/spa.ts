@@ -20,6 +20,8 @@ export type RenderedPage = {
   markup: string;
   /** The <script type="application/json"> element the browser hydrates with. */
   dataScript: string;
+  /** The page's schema.org JSON-LD elements for the head (empty for none). */
+  structuredData: string;
   /** The page's record is missing: it shows the product's not-found text, status 404. */
   notFound: boolean;
   /**
@@ -46,8 +48,10 @@ const ROOT = '<div id="root"></div>';
 
 /** The shell with the rendered page in its root element and the page's data after it. */
 function withPage(html: string, page: RenderedPage): string {
-  // A function replacement: `$` sequences in the page's text must stay as they are.
-  return html.replace(ROOT, () => `<div id="root">${page.markup}</div>${page.dataScript}`);
+  // Function replacements: `$` sequences in the page's text must stay as they are.
+  return html
+    .replace("</head>", () => `${page.structuredData}</head>`)
+    .replace(ROOT, () => `<div id="root">${page.markup}</div>${page.dataScript}`);
 }
 
 const FILE_LIKE = /\/[^/]+\.[a-z0-9]+$/i;

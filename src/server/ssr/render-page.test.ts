@@ -168,7 +168,9 @@ describe("pages without JavaScript", () => {
       const { root, html } = await page(path);
       expect(root, path).not.toContain("<script");
       expect(root, path).not.toContain("<template");
-      expect(html.match(/<script/g), path).toHaveLength(2);
+      // The app's module and the data; JSON-LD is data too (never run).
+      const scripts = html.match(/<script(?! type="application\/ld\+json")/g);
+      expect(scripts, path).toHaveLength(2);
     }
   });
 
@@ -266,6 +268,138 @@ describe("privacy", () => {
       html,
     )?.[1];
     expect(json).not.toContain("<");
+    expect(html).not.toContain("<script>alert(1)");
+  });
+});
+
+type Ld = Record<string, unknown>;
+
+/** The page's JSON-LD objects, parsed. */
+async function jsonLd(path: string): Promise<Ld[]> {
+  const { html } = await page(path);
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (match) => JSON.parse(match[1] ?? "null") as Ld,
+  );
+}
+
+const ISO_DATE = expect.stringMatching(
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/,
+);
+const SITE_ROOT = expect.stringMatching(/^http:\/\/localhost:\d+\/$/);
+
+// The fields schema.org's types and Google's structured-data guidelines require
+// (DiscussionForumPosting and Comment: author.name, datePublished, text; ProfilePage:
+// mainEntity.name; SearchAction: a urlTemplate with the placeholder its query-input names).
+describe("structured data (JSON-LD)", () => {
+  it("the home page describes the site, with a search action into the forum", async () => {
+    const items = await jsonLd("/");
+    const site = items.find((item) => item["@type"] === "WebSite");
+    expect(site).toMatchObject({
+      "@context": "https://schema.org",
+      name: "Rant Community",
+      url: SITE_ROOT,
+      potentialAction: {
+        "@type": "SearchAction",
+        "query-input": "required name=search_term_string",
+        target: {
+          "@type": "EntryPoint",
+          urlTemplate: expect.stringMatching(
+            /^http:\/\/localhost:\d+\/discussion\?q=\{search_term_string\}$/,
+          ),
+        },
+      },
+    });
+    // Following the template lands on the forum's search for the term.
+    const template = /"urlTemplate":"([^"]+)"/.exec(JSON.stringify(site))?.[1] ?? "";
+    const searched = new URL(template.replace("{search_term_string}", "rendered"));
+    expect((await page(`${searched.pathname}${searched.search}`)).text).toContain(
+      "Server rendered discussion",
+    );
+    expect(items.find((item) => item["@type"] === "Organization")).toMatchObject({
+      name: "Rant Community",
+      url: SITE_ROOT,
+      logo: expect.stringMatching(/\/favicon\.svg$/),
+    });
+  });
+
+  it("a discussion is a forum posting with its replies as comments", async () => {
+    const items = await jsonLd(`/discussion/${discussionId}`);
+    expect(items).toHaveLength(1);
+    const comment = {
+      "@type": "Comment",
+      author: { "@type": "Person", name: "Rendered Author" },
+      datePublished: ISO_DATE,
+      text: expect.stringMatching(/^Reply \d/),
+      url: expect.stringMatching(new RegExp(`/discussion/${discussionId}\\?reply=[0-9a-f-]{36}$`)),
+    };
+    expect(items[0]).toMatchObject({
+      "@type": "DiscussionForumPosting",
+      headline: "Server rendered discussion",
+      text: "The body a crawler reads",
+      author: { "@type": "Person", name: "Rendered Author" },
+      datePublished: ISO_DATE,
+      url: expect.stringMatching(new RegExp(`/discussion/${discussionId}$`)),
+      interactionStatistic: {
+        interactionType: "https://schema.org/CommentAction",
+        userInteractionCount: 3,
+      },
+      comment: [comment, comment, comment],
+    });
+  });
+
+  it("a blog post is a BlogPosting with its publisher", async () => {
+    expect(await jsonLd("/blog/rendered-post")).toEqual([
+      expect.objectContaining({
+        "@type": "BlogPosting",
+        headline: "A post rendered on the server",
+        description: "Its excerpt.",
+        articleSection: "Unpopular Opinions",
+        datePublished: ISO_DATE,
+        author: expect.objectContaining({ name: "Rant Community" }),
+        publisher: expect.objectContaining({ "@type": "Organization", name: "Rant Community" }),
+        image: expect.stringMatching(/^http:\/\/localhost:\d+\/og-image\.png$/),
+        url: expect.stringMatching(/\/blog\/rendered-post$/),
+      }),
+    ]);
+  });
+
+  it("a public profile is a ProfilePage about a person", async () => {
+    expect(await jsonLd(`/profile/${author.id}`)).toEqual([
+      expect.objectContaining({
+        "@type": "ProfilePage",
+        dateCreated: ISO_DATE,
+        mainEntity: expect.objectContaining({
+          "@type": "Person",
+          name: "Rendered Author",
+          identifier: author.id,
+          // One discussion and three replies.
+          agentInteractionStatistic: expect.objectContaining({ userInteractionCount: 4 }),
+        }),
+      }),
+    ]);
+  });
+
+  it("missing and private records, and pages without a record, have none", async () => {
+    for (const path of [
+      "/discussion/00000000-0000-4000-8000-000000000000",
+      `/profile/${hidden.id}`,
+      "/blog/no-such-post",
+      "/members",
+      "/about",
+    ]) {
+      expect(await jsonLd(path), path).toEqual([]);
+    }
+    // Not even for the owner, who may open their private profile.
+    expect((await page(`/profile/${hidden.id}`, hidden)).html).not.toContain("application/ld+json");
+  });
+
+  it("stored text cannot end its script element, and reads back whole", async () => {
+    const title = "</script><script>alert(1)</script> & \u2028";
+    const id = await insertDiscussionRow(t.db, { title, content: "<b>x</b>" });
+    const { html } = await page(`/discussion/${id}`);
+    const raw = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1];
+    expect(raw).not.toContain("<");
+    expect((JSON.parse(raw ?? "{}") as Ld).headline).toBe(title);
     expect(html).not.toContain("<script>alert(1)");
   });
 });

@@ -23,6 +23,7 @@ import { getViewer } from "@/server/auth/viewer";
 import type { AppDeps } from "@/server/context";
 import type { PageRenderer } from "@/server/lib/spa";
 import { loadPageData } from "./page-data";
+import { structuredData, structuredDataScripts } from "./structured-data";
 
 // Pages for members, and the pages a mailed link with a token opens: they are the browser's to
 // render (nothing in them is for crawlers, and each starts from the session or the token).
@@ -77,7 +78,9 @@ export function pageRenderer(deps: AppDeps): PageRenderer {
     const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
     if (BROWSER_ONLY.has(path)) return null;
     // No route has such a path and no record such a name: not found, and the browser shows it.
-    if (!decodable(path)) return { markup: "", dataScript: "", notFound: true, personal: false };
+    if (!decodable(path)) {
+      return { markup: "", dataScript: "", structuredData: "", notFound: true, personal: false };
+    }
 
     const viewer = await getViewer(c);
     // A member on the sign-in page is sent on by the page itself, which a static render cannot.
@@ -139,6 +142,14 @@ export function pageRenderer(deps: AppDeps): PageRenderer {
     return {
       markup,
       dataScript: dataScript({ queries, lazy: [...lazy], renderedAt }),
+      structuredData: structuredDataScripts(
+        structuredData(
+          queryClient,
+          { name: deps.env.siteName, url: deps.env.siteUrl },
+          pathname,
+          search,
+        ),
+      ),
       notFound,
       // A member's page has their session; a mailed link's page (?token=) shows its address.
       personal: viewer !== null || new URLSearchParams(search).has("token"),

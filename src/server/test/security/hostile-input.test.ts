@@ -514,8 +514,8 @@ describe("pages with server-filled metadata", () => {
 
   /**
    * The shell came through whole: one title, one root, only its own script, and at most the
-   * server-rendered page's data (docs/decisions/025), a JSON script whose `<` are escaped, so
-   * nothing stored can close it.
+   * server-rendered page's data (docs/decisions/025) and its JSON-LD, JSON scripts whose `<`
+   * are escaped, so nothing stored can close them.
    */
   async function expectIntactShell(response: Response, context: string) {
     expect(response.status, context).toBeLessThan(500);
@@ -524,8 +524,12 @@ describe("pages with server-filled metadata", () => {
     expect(html.match(/<div id="root">/g), context).toHaveLength(1);
     const data = html.match(/<script type="application\/json" id="ssr-data">/g) ?? [];
     expect(data.length, context).toBeLessThanOrEqual(1);
-    expect(html.match(/<script/g), context).toHaveLength(1 + data.length);
-    expect(html.match(/<\/script>/g), context).toHaveLength(1 + data.length);
+    // The page's JSON-LD: data too, each element one JSON value with no `<` in it.
+    const ld = [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)];
+    for (const [, json] of ld) JSON.parse(json ?? "");
+    const scripts = 1 + data.length + ld.length;
+    expect(html.match(/<script/g), context).toHaveLength(scripts);
+    expect(html.match(/<\/script>/g), context).toHaveLength(scripts);
     return html;
   }
 
