@@ -220,6 +220,7 @@ function deps() {
     logger: t.logger,
     rateLimiter: createRateLimiter(t.db, 1),
     live: t.deps.live,
+    metrics: t.deps.metrics,
     clientIp: () => "127.0.0.1",
   };
 }

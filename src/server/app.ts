@@ -32,6 +32,7 @@ import { requestBodyLimit } from "./lib/body-limit";
 import { compressText } from "./lib/compress";
 import { isDatabaseUnavailable } from "./lib/database-errors";
 import { errorBody, HttpError } from "./lib/http-error";
+import { addMetricsRoute, requestMetrics } from "./lib/metrics";
 import { requestContext } from "./lib/request-log";
 import { knownHostsOnly, sameOriginWrites, securityHeaders } from "./lib/security";
 import { spaHandler } from "./lib/spa";
@@ -73,12 +74,16 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     .all("/*", (c) => c.json(errorBody(404, "Not found"), 404));
 
   const app = new Hono<AppEnv>();
+  const { metricsToken } = deps.env;
+  // Only a scraped server counts requests: a counter and a histogram on every request.
+  if (metricsToken) app.use(requestMetrics(deps.metrics));
   app.use(requestContext(deps));
   app.use(securityHeaders(deps.env.siteUrl));
   app.use(knownHostsOnly(deps.env.siteUrl));
   app.use(requestBodyLimit({ ownLimits: ["PUT /api/profiles/me/avatar"] }));
   app.use(compressText());
   app.route("/api", api);
+  if (metricsToken) addMetricsRoute(app, deps.metrics, metricsToken);
   // Documents for feed readers and crawlers, public, built client or not (docs/decisions/024).
   app.route("/", blogFeedRoutes);
   app.route("/", discussionFeedRoutes);

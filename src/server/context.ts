@@ -6,6 +6,7 @@ import type { JobQueue } from "./lib/jobs";
 import type { LiveBus } from "./lib/live-bus";
 import type { Logger } from "./lib/logger";
 import type { Mailer } from "./lib/mail";
+import type { Metrics } from "./lib/metrics";
 import type { RateLimiter } from "./lib/rate-limit";
 import type { FileStorage } from "./lib/storage";
 
@@ -23,6 +24,8 @@ export type AppDeps = {
   rateLimiter: RateLimiter;
   /** Live updates over LISTEN/NOTIFY, relayed to browsers as SSE (lib/live-bus.ts). */
   live: LiveBus;
+  /** This instance's figures; served at /metrics when METRICS_TOKEN is set (lib/metrics.ts). */
+  metrics: Metrics;
   /** Uploaded files; absent means the disk under $DATA_DIR/uploads (see lib/storage.ts). */
   storage?: FileStorage;
   /** Lets local command-line tools act through the running server; see lib/control-file.ts. */

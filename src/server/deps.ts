@@ -9,9 +9,11 @@ import type { Env } from "./env";
 import { resolveAuthSecret } from "./lib/auth-secret";
 import { createJobQueue, type JobQueueOptions } from "./lib/jobs";
 import { createLiveBus } from "./lib/live-bus";
+import { openStreamTotal } from "./lib/live-stream-cap";
 import { createLogger, type Logger } from "./lib/logger";
 import { createMailTransport, type Mailer, type MailTransport } from "./lib/mail";
 import { defineMailQueue } from "./lib/mail-queue";
+import { createMetrics } from "./lib/metrics";
 import { createRateLimiter } from "./lib/rate-limit";
 
 export type DepsOptions = {
@@ -43,6 +45,15 @@ export function createDeps(options: DepsOptions): AppDeps {
   // AUTH_SECRET when set, else the one kept in $DATA_DIR.
   const secret = resolveAuthSecret(env.authSecret, env.dataDir);
   const jobs = createJobQueue(database, { logger, work: false, ...options.jobs });
+  const live = createLiveBus(database, { logger });
+  const metrics = createMetrics(
+    {
+      poolStats: database.poolStats,
+      openStreams: () => openStreamTotal(live),
+      waitingJobs: () => jobs.waitingCounts(),
+    },
+    { process: env.metricsToken !== undefined },
+  );
   const mailer =
     options.mailer ??
     defineMailQueue({
@@ -50,6 +61,7 @@ export function createDeps(options: DepsOptions): AppDeps {
       secret,
       host: new URL(env.siteUrl).hostname,
       logger,
+      metrics,
       transport:
         options.mailTransport ??
         createMailTransport({
@@ -81,7 +93,8 @@ export function createDeps(options: DepsOptions): AppDeps {
     secret,
     logger,
     rateLimiter,
-    live: createLiveBus(database, { logger }),
+    live,
+    metrics,
     controlToken: options.controlToken,
     clientIp: options.clientIp,
   };

@@ -71,6 +71,7 @@ export const envSchema = z.object({
     .positive("must be a positive number")
     .default(1),
   TRUST_PROXY: trustProxy.optional(),
+  METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional(),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       error: "must be one of fatal, error, warn, info, debug, trace, silent",
@@ -96,6 +97,8 @@ export type Env = {
   rateLimitMultiplier: number;
   /** The reverse proxies in front of the site, if any (lib/client-address.ts). */
   trustProxy: TrustProxy | undefined;
+  /** The bearer token GET /metrics asks for; unset, there is no /metrics (lib/metrics.ts). */
+  metricsToken: string | undefined;
 };
 
 export class EnvError extends Error {}
@@ -126,5 +129,6 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     logLevel: env.LOG_LEVEL,
     rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
     trustProxy: env.TRUST_PROXY,
+    metricsToken: env.METRICS_TOKEN,
   };
 }

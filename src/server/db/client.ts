@@ -37,6 +37,15 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
  */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
+export type PoolStats = {
+  /** Connections open, busy or idle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  max: number;
+};
+
 export type Database = {
   db: Db;
   engine: "pglite" | "postgres";
@@ -46,6 +55,8 @@ export type Database = {
    * take jobs.
    */
   migrate(): Promise<void>;
+  /** PostgreSQL only: the connection pool's use right now (for /metrics). */
+  poolStats?: () => PoolStats;
   /** PGlite only: the whole data directory as a tarball, for tests to start from a copy. */
   dumpDataDir?: () => Promise<Blob>;
   /**
@@ -140,6 +151,12 @@ async function openPostgres(
   return {
     db,
     engine: "postgres",
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: poolSize,
+    }),
     async migrate() {
       // One connection holds the lock for the whole migration so that two instances starting
       // together never apply the same migration twice.

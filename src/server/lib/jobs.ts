@@ -58,6 +58,8 @@ export type JobQueue = {
    * backoff, a mail held for its hour); jobs those send for later stay for later.
    */
   drain(options?: { ignoreStartAfter?: boolean }): Promise<number>;
+  /** Jobs waiting to run (due or not: created, or back for a retry), by queue name. */
+  waitingCounts(): Promise<Map<string, number>>;
   stop(): Promise<void>;
 };
 
@@ -291,6 +293,16 @@ export function createJobQueue(
       const run = draining.then(() => drainNow(drainOptions));
       draining = run.catch(() => 0);
       return run;
+    },
+    async waitingCounts() {
+      const { rows } = (await executor.executeSql(
+        `select name, count(*)::int as waiting from ${JOB_SCHEMA}.job
+          where state < 'active' and name = any($1::text[]) group by name`,
+        [[...queues.keys()]],
+      )) as { rows: Array<{ name: string; waiting: number }> };
+      const counts = new Map([...queues.keys()].map((name) => [name, 0]));
+      for (const row of rows) counts.set(row.name, row.waiting);
+      return counts;
     },
     async stop() {
       if (!started) return;

@@ -46,6 +46,13 @@ export function maxStreamsPerAddress(multiplier: number): number {
   return Math.max(1, Math.round(MAX_STREAMS_PER_ADDRESS * multiplier));
 }
 
+/** How many streams are open on `live` right now, from every address. */
+export function openStreamTotal(live: LiveBus): number {
+  let total = 0;
+  for (const count of countsByBus.get(live)?.values() ?? []) total += count;
+  return total;
+}
+
 /** How many streams `address` holds open on `live` right now. */
 export function openStreamCount(live: LiveBus, address: string): number {
   return countsByBus.get(live)?.get(address) ?? 0;

@@ -11,6 +11,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:cr
 import type { JobQueue } from "./jobs";
 import type { Logger } from "./logger";
 import type { Mailer, MailMessage, MailTransport } from "./mail";
+import type { Metrics } from "./metrics";
 
 export const MAIL_QUEUE = "send-mail";
 
@@ -42,11 +43,12 @@ export type MailQueueOptions = {
   /** The Message-ID's domain: SITE_URL's host. */
   host: string;
   logger: Logger;
+  metrics: Pick<Metrics, "mail">;
 };
 
 /** Defines the mail queue's worker; returns the Mailer that features call. */
 export function defineMailQueue(options: MailQueueOptions): Mailer {
-  const { jobs, transport, secret, host, logger } = options;
+  const { jobs, transport, secret, host, logger, metrics } = options;
   jobs.define<SealedMail>({
     name: MAIL_QUEUE,
     // About 8 hours of retries: 30 s, 1 min, 2 min, ... (doubled, with jitter).
@@ -57,7 +59,13 @@ export function defineMailQueue(options: MailQueueOptions): Mailer {
     batchSize: 10,
     handler: async (data, job) => {
       const message = openMail(secret, data);
-      await transport.deliver(message, `<${job.id}@${host}>`);
+      try {
+        await transport.deliver(message, `<${job.id}@${host}>`);
+      } catch (error) {
+        metrics.mail("failed");
+        throw error;
+      }
+      metrics.mail("sent");
       logger.info({ job: job.id, subject: message.subject }, "mail sent");
     },
   });

@@ -56,8 +56,8 @@ export function sameOriginWrites(siteUrl: string): MiddlewareHandler {
   };
 }
 
-/** Paths that load balancers and scrapers call by address; a metrics endpoint joins them. */
-export const ANY_HOST_PATHS: readonly string[] = ["/api/health"];
+/** Paths that load balancers and scrapers call by address. */
+export const ANY_HOST_PATHS: readonly string[] = ["/api/health", "/metrics"];
 
 /** 127.0.0.0/8, ::1 and localhost, as the URL parser writes them (lower case, [::1]). */
 function isLoopback(hostname: string): boolean {

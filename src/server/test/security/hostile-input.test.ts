@@ -565,3 +565,42 @@ describe("pages with server-filled metadata", () => {
     );
   });
 });
+
+describe("the metrics token", () => {
+  const TOKEN = "hostile-metrics-token-0123456789";
+  const scraped = () => createApp({ ...t.deps, env: { ...t.env, metricsToken: TOKEN } });
+
+  /** What a client can put in a header at all (fetch refuses line breaks, NUL, non-Latin-1). */
+  const canSend = (value: string) => {
+    try {
+      new Headers({ authorization: value });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  it("refuses every other Authorization with 401, never a 5xx or the figures", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc
+          .oneof(
+            hostileString,
+            hostileString.map((value) => `Bearer ${value}`),
+            fc.constantFrom(`Bearer ${TOKEN}x`, `Bearer ${TOKEN.slice(1)}`, `bearer  ${TOKEN}`),
+          )
+          .filter(canSend),
+        async (authorization) => {
+          const response = await scraped().request("/metrics", { headers: { authorization } });
+          expect(response.status, authorization).toBe(401);
+        },
+      ),
+      { numRuns: RUNS * 3 },
+    );
+    // The positive control: the token itself is let through.
+    const response = await scraped().request("/metrics", {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    expect(response.status).toBe(200);
+  });
+});

@@ -26,6 +26,7 @@ import {
   PERMISSION_MATRIX,
   PUBLIC_DOCUMENTS,
   rowKey,
+  TOKEN_DOCUMENTS,
 } from "./permission-matrix";
 import {
   avatarForm,
@@ -38,6 +39,7 @@ import {
 } from "./test-support";
 
 const CONTROL_TOKEN = "matrix-control-token-0123456789";
+const METRICS_TOKEN = "matrix-metrics-token-0123456789";
 
 let t: TestApp;
 let app: ReturnType<typeof createApp>;
@@ -45,7 +47,10 @@ let callers: Callers;
 
 beforeAll(async () => {
   // Every limit raised far above what the cells use: this test is about permissions.
-  t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: "1000" } });
+  t = await createTestApp({
+    // With METRICS_TOKEN, as a scraped server runs: /metrics exists.
+    env: { RATE_LIMIT_MULTIPLIER: "1000", METRICS_TOKEN: METRICS_TOKEN },
+  });
   // With a control token, as the server runs on the embedded database: /api/control exists.
   app = createApp({ ...t.deps, controlToken: CONTROL_TOKEN });
   callers = await createCallers(t);
@@ -507,8 +512,24 @@ describe("public documents outside /api", () => {
         .map((route) => route.path)
         .filter((path) => path !== "*" && path !== "/*" && !path.startsWith("/uploads")),
     );
-    expect([...routes].sort()).toEqual(PUBLIC_DOCUMENTS.map((doc) => doc.path).sort());
+    expect([...routes].sort()).toEqual(
+      [...PUBLIC_DOCUMENTS, ...TOKEN_DOCUMENTS].map((doc) => doc.path).sort(),
+    );
   });
+
+  it.each(TOKEN_DOCUMENTS.map((doc) => [doc.path, doc] as const))(
+    "%s answers only its token's holder: no session is that credential",
+    async (path) => {
+      for (const caller of CALLERS) {
+        const response = await clientFor(app, callers, caller).get(path);
+        expect(response.status, caller).toBe(401);
+      }
+      const scraper = await app.request(path, {
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      expect(scraper.status).toBe(200);
+    },
+  );
 
   it.each(PUBLIC_DOCUMENTS.map((doc) => [doc.example, doc] as const))(
     "%s answers every caller the same, signed in or not",

@@ -343,6 +343,11 @@ export const PUBLIC_DOCUMENTS: ReadonlyArray<{ path: string; example: string; so
   { path: "/robots.txt", example: "/robots.txt", source: "Issue 15: robots.txt names the sitemap" },
 ];
 
+/** GET documents outside /api for the holder of a configured token, whatever the session. */
+export const TOKEN_DOCUMENTS: ReadonlyArray<{ path: string; source: string }> = [
+  { path: "/metrics", source: "Issue 19: metrics, a METRICS_TOKEN bearer token" },
+];
+
 /**
  * better-auth's endpoints the site exposes under /api/auth: src/server/auth/routes.ts lets only
  * these through, and every other better-auth path answers 404 (the test walks `auth.api`).
