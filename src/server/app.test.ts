@@ -221,6 +221,7 @@ function deps() {
     rateLimiter: createRateLimiter(t.db, 1),
     live: t.deps.live,
     metrics: t.deps.metrics,
+    storage: t.deps.storage,
     clientIp: () => "127.0.0.1",
   };
 }

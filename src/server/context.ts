@@ -26,8 +26,8 @@ export type AppDeps = {
   live: LiveBus;
   /** This instance's figures; served at /metrics when METRICS_TOKEN is set (lib/metrics.ts). */
   metrics: Metrics;
-  /** Uploaded files; absent means the disk under $DATA_DIR/uploads (see lib/storage.ts). */
-  storage?: FileStorage;
+  /** Uploaded files: S3 when configured, else the disk under $DATA_DIR/uploads (lib/storage.ts). */
+  storage: FileStorage;
   /** Lets local command-line tools act through the running server; see lib/control-file.ts. */
   controlToken?: string;
   /** The client's address, from the socket in production and from a test's choosing in tests. */

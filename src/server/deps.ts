@@ -15,6 +15,8 @@ import { createMailTransport, type Mailer, type MailTransport } from "./lib/mail
 import { defineMailQueue } from "./lib/mail-queue";
 import { createMetrics } from "./lib/metrics";
 import { createRateLimiter } from "./lib/rate-limit";
+import { s3Storage } from "./lib/s3-storage";
+import { diskStorage, type FileStorage, uploadsDirectory } from "./lib/storage";
 
 export type DepsOptions = {
   env: Env;
@@ -37,6 +39,8 @@ export type DepsOptions = {
   authRateLimits?: { signIn: number; signUp: number };
   /** Lets local command-line tools act through the running server (lib/control-file.ts). */
   controlToken?: string;
+  /** Default: S3 when configured, else the disk under $DATA_DIR/uploads. */
+  storage?: FileStorage;
 };
 
 export function createDeps(options: DepsOptions): AppDeps {
@@ -95,6 +99,8 @@ export function createDeps(options: DepsOptions): AppDeps {
     rateLimiter,
     live,
     metrics,
+    storage:
+      options.storage ?? (env.s3 ? s3Storage(env.s3) : diskStorage(uploadsDirectory(env.dataDir))),
     controlToken: options.controlToken,
     clientIp: options.clientIp,
   };

@@ -3,6 +3,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { TRUST_PROXY_NAMES, type TrustProxy, trustOf } from "./lib/client-address";
+import type { S3Settings } from "./lib/s3-storage";
 
 const emailList = z
   .string()
@@ -17,6 +18,9 @@ const emailList = z
 const httpUrl = z
   .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
   .transform((value) => new URL(value).origin);
+
+/** An http(s) address kept whole (an S3 endpoint may sit under a path). */
+const httpUrlWithPath = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
 
 const TRUST_PROXY_MESSAGE = `must be a hop count (1 to 10, 0 for none) or a comma-separated list of addresses, CIDRs or ${TRUST_PROXY_NAMES.join(", ")}`;
 
@@ -72,6 +76,15 @@ export const envSchema = z.object({
     .default(1),
   TRUST_PROXY: trustProxy.optional(),
   METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be an S3 bucket name")
+    .optional(),
+  S3_REGION: z.string().trim().min(1, "must not be empty").default("us-east-1"),
+  S3_ENDPOINT: httpUrlWithPath.optional(),
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false"], { error: "must be true or false" }).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1, "must not be empty").optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1, "must not be empty").optional(),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       error: "must be one of fatal, error, warn, info, debug, trace, silent",
@@ -99,6 +112,8 @@ export type Env = {
   trustProxy: TrustProxy | undefined;
   /** The bearer token GET /metrics asks for; unset, there is no /metrics (lib/metrics.ts). */
   metricsToken: string | undefined;
+  /** Uploads in an S3-compatible store (lib/s3-storage.ts); unset, on the disk in DATA_DIR. */
+  s3: S3Settings | undefined;
 };
 
 export class EnvError extends Error {}
@@ -113,6 +128,13 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new EnvError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const env = parsed.data;
+  const keyId = env.S3_ACCESS_KEY_ID;
+  const secretKey = env.S3_SECRET_ACCESS_KEY;
+  if ((keyId === undefined) !== (secretKey === undefined)) {
+    throw new EnvError(
+      "Invalid configuration:\n  S3_ACCESS_KEY_ID: must be set together with S3_SECRET_ACCESS_KEY",
+    );
+  }
   const siteUrl = env.SITE_URL ?? `http://localhost:${env.PORT}`;
   return {
     port: env.PORT,
@@ -130,5 +152,17 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
     trustProxy: env.TRUST_PROXY,
     metricsToken: env.METRICS_TOKEN,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          // Self-hosted stores (MinIO, ...) want the bucket in the path; AWS takes either.
+          forcePathStyle:
+            (env.S3_FORCE_PATH_STYLE ?? String(env.S3_ENDPOINT !== undefined)) === "true",
+          credentials:
+            keyId && secretKey ? { accessKeyId: keyId, secretAccessKey: secretKey } : undefined,
+        }
+      : undefined,
   };
 }

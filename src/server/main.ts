@@ -64,7 +64,7 @@ async function main() {
   await jobs.send(STALE_ACCOUNTS_QUEUE, {}, { singletonKey: "start" });
   const app = createApp(deps, {
     staticFiles: await loadStaticFiles(clientDir).catch(() => new Map()),
-    uploads: uploadsRoutes(path.join(env.dataDir, "uploads"), avatarAccess),
+    uploads: uploadsRoutes(deps.storage, avatarAccess),
   });
 
   let removeControlFile = () => {};

@@ -1,19 +1,46 @@
-// Where uploaded files live (docs/architecture.md "Files and mail"). Features talk to this interface only,
-// so an S3-compatible store can replace the disk without touching them.
+// Where uploaded files live (docs/architecture.md "Files and mail"): the disk under
+// $DATA_DIR/uploads, or an S3-compatible store when S3_BUCKET is set (lib/s3-storage.ts).
+// Features talk to this interface only. Either way the app serves the files itself at
+// /uploads/... (lib/uploads.ts), so the same privacy rules and cache headers apply to both.
 import { randomBytes } from "node:crypto";
-import { mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { HttpError } from "./http-error";
+
+/** A stored file as it is served. */
+export type StoredFile = {
+  body: Uint8Array;
+  contentType: string;
+  /** A validator for conditional requests (If-None-Match). */
+  etag: string;
+};
 
 export type FileStorage = {
   /** Stores `body` under `key` ("avatars/{userId}/avatar.webp"), replacing what was there. */
   put(key: string, body: Uint8Array, contentType: string): Promise<void>;
+  /** The file under `key`, or null when there is none. */
+  read(key: string): Promise<StoredFile | null>;
   /** Removes the file under `key`; a missing file is not an error. */
   remove(key: string): Promise<void>;
   /** The address browsers load the file from, without a version. */
   publicUrl(key: string): string;
 };
 
-/** The folder that $DATA_DIR/uploads is; lib/uploads.ts serves it at /uploads. */
+export const STORAGE_UNAVAILABLE_MESSAGE =
+  "File uploads are unavailable right now. Please try again shortly.";
+
+/** The store did not answer (an S3 outage): uploads answer 503, the rest of the site works. */
+export class StorageUnavailableError extends HttpError {
+  constructor(cause: unknown) {
+    super(503, STORAGE_UNAVAILABLE_MESSAGE, {
+      code: "STORAGE_UNAVAILABLE",
+      headers: { "retry-after": "30" },
+    });
+    this.cause = cause;
+  }
+}
+
+/** The folder that $DATA_DIR/uploads is. */
 export function uploadsDirectory(dataDir: string): string {
   return path.join(dataDir, "uploads");
 }
@@ -25,12 +52,24 @@ export function isStorageKey(key: string): boolean {
   return key.split("/").every((segment) => SAFE_SEGMENT.test(segment));
 }
 
-function checkedSegments(key: string): string[] {
+export function checkedSegments(key: string): string[] {
   if (!isStorageKey(key)) throw new Error(`Unsafe storage key: ${JSON.stringify(key)}`);
   return key.split("/");
 }
 
-/** Files on the local disk under `root`, served by the app at `/uploads/...`. */
+/** Where the app serves `key`: /uploads/{key}, each segment encoded. */
+export function uploadsPath(key: string): string {
+  return `/uploads/${checkedSegments(key).map(encodeURIComponent).join("/")}`;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".webp": "image/webp",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".json": "application/json",
+};
+
+/** Files on the local disk under `root`. */
 export function diskStorage(root: string): FileStorage {
   const fileOf = (key: string) => path.join(root, ...checkedSegments(key));
   return {
@@ -47,16 +86,25 @@ export function diskStorage(root: string): FileStorage {
         throw error;
       }
     },
+    async read(key) {
+      const file = fileOf(key);
+      try {
+        const [body, info] = await Promise.all([readFile(file), stat(file)]);
+        if (!info.isFile()) return null;
+        return {
+          body,
+          contentType: CONTENT_TYPES[path.extname(file)] ?? "application/octet-stream",
+          etag: `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`,
+        };
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === "ENOENT" || code === "EISDIR" || code === "ENOTDIR") return null;
+        throw error;
+      }
+    },
     async remove(key) {
       await rm(fileOf(key), { force: true });
     },
-    publicUrl(key) {
-      return `/uploads/${checkedSegments(key).map(encodeURIComponent).join("/")}`;
-    },
+    publicUrl: uploadsPath,
   };
-}
-
-/** The app's storage: the one its dependencies name, else the disk under $DATA_DIR/uploads. */
-export function storageOf(deps: { storage?: FileStorage; env: { dataDir: string } }): FileStorage {
-  return deps.storage ?? diskStorage(uploadsDirectory(deps.env.dataDir));
 }

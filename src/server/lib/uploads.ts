@@ -1,9 +1,7 @@
-import { mkdirSync } from "node:fs";
-import { serveStatic } from "@hono/node-server/serve-static";
 import type { Context } from "hono";
 import { Hono } from "hono";
 import type { AppEnv } from "@/server/context";
-import { isStorageKey } from "./storage";
+import { type FileStorage, isStorageKey } from "./storage";
 
 /**
  * Who may load an uploaded file: everyone ("public", cacheable by shared caches), only some
@@ -21,25 +19,24 @@ const PUBLIC_CACHE = "public, max-age=31536000, s-maxage=300, immutable";
 const RESTRICTED_CACHE = "private, max-age=31536000, immutable";
 
 /**
- * Serves uploaded files (avatars) from $DATA_DIR/uploads at /uploads/*: only paths that are
- * storage keys (plain segments; no "..", no empty or encoded segment), each as `accessOf` says.
+ * Serves uploaded files (avatars) from `storage` at /uploads/*: only paths that are storage keys
+ * (plain segments; no "..", no empty or encoded segment), each as `accessOf` says. A store that
+ * is down answers 503 here (StorageUnavailableError), nowhere else.
  */
-export function uploadsRoutes(directory: string, accessOf: UploadAccessCheck): Hono<AppEnv> {
-  mkdirSync(directory, { recursive: true });
-  const files = serveStatic({
-    root: directory,
-    rewriteRequestPath: (p) => p.replace(/^\/uploads/, ""),
-  });
-  return new Hono<AppEnv>().get("/*", async (c, next) => {
+export function uploadsRoutes(storage: FileStorage, accessOf: UploadAccessCheck): Hono<AppEnv> {
+  return new Hono<AppEnv>().get("/*", async (c) => {
     c.header("x-content-type-options", "nosniff");
     const key = c.req.path.replace(/^\/uploads\//, "");
     const access = isStorageKey(key) ? await accessOf(c, key) : "hidden";
-    if (access === "hidden") {
+    const file = access === "hidden" ? null : await storage.read(key);
+    if (!file) {
       c.header("cache-control", "no-store");
       return c.text("Not found", 404);
     }
-    const response = await files(c, next);
-    if (c.res.ok) c.header("cache-control", access === "public" ? PUBLIC_CACHE : RESTRICTED_CACHE);
-    return response;
+    c.header("cache-control", access === "public" ? PUBLIC_CACHE : RESTRICTED_CACHE);
+    c.header("etag", file.etag);
+    if (c.req.header("if-none-match") === file.etag) return c.body(null, 304);
+    c.header("content-type", file.contentType);
+    return c.body(file.body as Uint8Array<ArrayBuffer>);
   });
 }

@@ -33,7 +33,7 @@ const avatarOf = (userId: string) => `/uploads/avatars/${userId}/avatar.webp?v=1
 
 beforeAll(async () => {
   t = await createTestApp();
-  app = createApp(t.deps, { uploads: uploadsRoutes(uploadsDirectory(t.dataDir), avatarAccess) });
+  app = createApp(t.deps, { uploads: uploadsRoutes(t.deps.storage, avatarAccess) });
   open = await createMember(t, { name: "Open Olive" });
   hidden = await createMember(t, { name: "Hidden Hal" });
   admin = await createMember(t, { name: "Al Admin", role: "admin" });

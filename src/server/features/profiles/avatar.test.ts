@@ -149,7 +149,7 @@ describe("PUT /api/profiles/me/avatar", () => {
       avatarUrl: string;
     };
     const withUploads = createApp(t.deps, {
-      uploads: uploadsRoutes(uploadsDirectory(t.dataDir), avatarAccess),
+      uploads: uploadsRoutes(t.deps.storage, avatarAccess),
     });
     const served = await withUploads.request(`${TEST_SITE_URL}${avatarUrl}`);
     expect(served.status).toBe(200);

@@ -8,7 +8,6 @@ import { getViewer } from "@/server/auth/viewer";
 import type { AppEnv } from "@/server/context";
 import { errorBody, HttpError } from "@/server/lib/http-error";
 import { memberIdParam } from "@/server/lib/ids";
-import { storageOf } from "@/server/lib/storage";
 import { jsonBody } from "@/server/lib/validate";
 import type { AvatarResponse, OwnProfile } from "@/shared/api-types";
 import { AVATAR_MAX_BYTES } from "@/shared/constants";
@@ -90,7 +89,7 @@ export const profileRoutes = new Hono<AppEnv>()
       if (file.size > AVATAR_MAX_BYTES) throw new HttpError(413, AVATAR_TOO_LARGE);
 
       const image = await reencodeAvatar(new Uint8Array(await file.arrayBuffer()));
-      const storage = storageOf(c.var.deps);
+      const { storage } = c.var.deps;
       const key = `avatars/${viewer.id}/avatar.webp`;
       await storage.put(key, image, "image/webp");
       // Same file name every time: the version makes browsers and caches fetch the new one.

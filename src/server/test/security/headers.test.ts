@@ -52,7 +52,7 @@ function appFor(siteUrl: string) {
   const env = loadEnv({ DATA_DIR: t.dataDir, SITE_URL: siteUrl, LOG_LEVEL: "silent" });
   return createApp(
     { ...t.deps, env },
-    { staticFiles: files, uploads: uploadsRoutes(uploadsDirectory(t.dataDir), avatarAccess) },
+    { staticFiles: files, uploads: uploadsRoutes(t.deps.storage, avatarAccess) },
   );
 }
 
