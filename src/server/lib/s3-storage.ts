@@ -81,6 +81,17 @@ export function s3Storage(settings: S3Settings): FileStorage {
       const { sdk, client } = await connect();
       await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: key })).catch(unavailable);
     },
+    async *keys() {
+      const { sdk, client } = await connect();
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client
+          .send(new sdk.ListObjectsV2Command({ Bucket, ContinuationToken }))
+          .catch(unavailable);
+        for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
+        ContinuationToken = page.NextContinuationToken;
+      } while (ContinuationToken);
+    },
     publicUrl: uploadsPath,
   };
 }

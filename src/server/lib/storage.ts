@@ -3,7 +3,7 @@
 // Features talk to this interface only. Either way the app serves the files itself at
 // /uploads/... (lib/uploads.ts), so the same privacy rules and cache headers apply to both.
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { HttpError } from "./http-error";
 
@@ -22,6 +22,8 @@ export type FileStorage = {
   read(key: string): Promise<StoredFile | null>;
   /** Removes the file under `key`; a missing file is not an error. */
   remove(key: string): Promise<void>;
+  /** Every stored key (for backups), in no particular order. */
+  keys(): AsyncIterable<string>;
   /** The address browsers load the file from, without a version. */
   publicUrl(key: string): string;
 };
@@ -104,6 +106,20 @@ export function diskStorage(root: string): FileStorage {
     },
     async remove(key) {
       await rm(fileOf(key), { force: true });
+    },
+    async *keys() {
+      const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === "ENOENT") return [];
+          throw error;
+        },
+      );
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const key = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep);
+        // A write in progress (`*.tmp`) or a stray file that is no key is not an upload.
+        if (!entry.name.endsWith(".tmp") && isStorageKey(key.join("/"))) yield key.join("/");
+      }
     },
     publicUrl: uploadsPath,
   };

@@ -1,0 +1,172 @@
+// The backup round trip (lib/backup.ts): a populated site is backed up and restored into a new,
+// empty database and store; every table's row count and checksum match, the restored site
+// serves the avatar and lets its members sign in, and what a restore must refuse, it refuses.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "@/server/app";
+import { type Database, type Db, queryRows } from "@/server/db/client";
+import { createDeps } from "@/server/deps";
+import { avatarAccess } from "@/server/features/profiles/avatar-access";
+import { BackupError, restoreBackup, writeBackup } from "@/server/lib/backup";
+import { diskStorage, type FileStorage } from "@/server/lib/storage";
+import { uploadsRoutes } from "@/server/lib/uploads";
+import { insertDiscussionRow } from "./discussions";
+import { createMember } from "./factories";
+import { insertThread } from "./replies";
+import { createClient, createTestApp, TEST_SITE_URL, type TestApp } from "./test-app";
+import { openTestDatabase } from "./test-database";
+
+let t: TestApp;
+let member: Awaited<ReturnType<typeof createMember>>;
+let lines: string[];
+const opened: Array<{ database: Database; directory: string }> = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  member = await createMember(t, { name: "Backed Up", password: "restored password 1" });
+  const other = await createMember(t, { name: "Replier" });
+  const discussionId = await insertDiscussionRow(t.db, {
+    title: "Kept in the backup",
+    authorId: member.id,
+  });
+  await insertThread(t.db, discussionId, 7, { authorId: other.id });
+  await t.runJobs();
+  const avatar = await sharp({
+    create: { width: 300, height: 300, channels: 3, background: { r: 1, g: 2, b: 3 } },
+  })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.set("avatar", new Blob([avatar], { type: "image/png" }), "a.png");
+  const upload = await t.app.request(`${TEST_SITE_URL}/api/profiles/me/avatar`, {
+    method: "PUT",
+    body: form,
+    headers: {
+      origin: TEST_SITE_URL,
+      cookie: [...member.client.cookies].map(([name, value]) => `${name}=${value}`).join("; "),
+    },
+  });
+  expect(upload.status).toBe(200);
+  lines = await backupLines(t.db, t.deps.storage);
+});
+
+afterAll(async () => {
+  await t.close();
+  for (const { database, directory } of opened) {
+    await database.close();
+    await rm(directory, { recursive: true, force: true });
+  }
+});
+
+async function backupLines(db: Db, storage: FileStorage): Promise<string[]> {
+  let text = "";
+  await writeBackup(db, storage, async (line) => {
+    text += line;
+  });
+  return text.split("\n").filter(Boolean);
+}
+
+async function* each(items: string[]) {
+  yield* items;
+}
+
+/** A new site's empty database (migrated and seeded as at a first start) and store. */
+async function emptySite() {
+  const database = await openTestDatabase();
+  const directory = await mkdtemp(path.join(tmpdir(), "rc-restore-"));
+  opened.push({ database, directory });
+  return { database, db: database.db, directory, storage: diskStorage(directory) };
+}
+
+/** Every app table's row count and a checksum of its rows (in a fixed order). */
+async function fingerprints(db: Db) {
+  const tables = await queryRows<{ name: string }>(
+    db,
+    sql`select table_name as name from information_schema.tables
+        where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  );
+  const result: Record<string, string> = {};
+  for (const { name } of tables) {
+    const [row] = await queryRows<{ count: number; checksum: string }>(
+      db,
+      sql.raw(`select count(*)::int as count,
+        coalesce(md5(string_agg(md5(t::text), ',' order by md5(t::text))), '') as checksum
+        from "${name}" t`),
+    );
+    result[name] = `${row?.count} ${row?.checksum}`;
+  }
+  return result;
+}
+
+describe("backup and restore", () => {
+  it("round-trips every table and every upload", async () => {
+    const before = await fingerprints(t.db);
+    // The site has what a real one has: members, sessions, a thread, an avatar.
+    for (const table of ["user", "session", "profiles", "discussions", "discussion_replies"]) {
+      expect(Number(before[table]?.split(" ")[0]), table).toBeGreaterThan(0);
+    }
+    const target = await emptySite();
+    const summary = await restoreBackup(target.db, target.storage, each(lines));
+    expect(summary.files).toBe(1);
+    expect(summary.tables.discussion_replies).toBe(7);
+    expect(await fingerprints(target.db)).toEqual(before);
+
+    // The restored site works: its member signs in, and the avatar is served.
+    const env = { ...t.env, dataDir: target.directory };
+    const deps = createDeps({
+      env,
+      database: target.database,
+      clientIp: () => "127.0.0.1",
+      storage: target.storage,
+      printMailLinks: false,
+    });
+    const app = createApp(deps, { uploads: uploadsRoutes(deps.storage, avatarAccess) });
+    const client = createClient(app);
+    const signIn = await client.post("/api/auth/sign-in/email", {
+      email: member.email,
+      password: "restored password 1",
+    });
+    expect(signIn.status).toBe(200);
+    const profile = (await (await client.get(`/api/profiles/${member.id}`)).json()) as {
+      profile: { avatarUrl: string };
+    };
+    const avatar = await app.request(profile.profile.avatarUrl);
+    expect(avatar.status).toBe(200);
+    expect((await sharp(Buffer.from(await avatar.arrayBuffer())).metadata()).width).toBe(256);
+    await deps.live.close();
+  });
+
+  it("refuses a database that already has a site, and leaves it as it was", async () => {
+    const target = await emptySite();
+    await insertDiscussionRow(target.db, { title: "Someone's own" });
+    const before = await fingerprints(target.db);
+    await expect(restoreBackup(target.db, target.storage, each(lines))).rejects.toThrow(
+      /already has members or discussions/,
+    );
+    expect(await fingerprints(target.db)).toEqual(before);
+  });
+
+  it("refuses a file cut short, a file that is no backup, and another version's", async () => {
+    const target = await emptySite();
+    const before = await fingerprints(target.db);
+    const cases: Array<[string[], RegExp]> = [
+      [lines.slice(0, -1), /incomplete/],
+      [['{"hello":"world"}'], /not a backup/],
+      [
+        [lines[0]?.replace(/"migrations":\d+/, '"migrations":3') ?? "", ...lines.slice(1)],
+        /3 database migrations/,
+      ],
+    ];
+    for (const [input, message] of cases) {
+      const attempt = restoreBackup(target.db, target.storage, each(input));
+      await expect(attempt).rejects.toThrow(BackupError);
+      await expect(restoreBackup(target.db, target.storage, each(input))).rejects.toThrow(message);
+      // Rolled back whole: the seeded first-start content is still there, nothing else.
+      expect(await fingerprints(target.db)).toEqual(before);
+    }
+  });
+});
