@@ -35,3 +35,29 @@ export async function askRunningServer<T>(
   }
   return { ok: true, body: answer as T };
 }
+
+/**
+ * POSTs to /api/control/<action> on the server that holds `dataDir` and hands back its
+ * answer's body as a stream (a backup), or the reason it could not.
+ */
+export async function streamFromRunningServer(
+  dataDir: string,
+  busy: DataDirBusyError,
+  action: string,
+): Promise<{ ok: true; body: ReadableStream<Uint8Array> } | { ok: false; message: string }> {
+  const control = readControlFile(dataDir);
+  if (!control || control.pid !== busy.pid) {
+    return {
+      ok: false,
+      message: `${busy.message}\nIt is not answering yet; try again in a moment, or stop it first.`,
+    };
+  }
+  const response = await fetch(`${control.url}/api/control/${action}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${control.token}` },
+  });
+  if (!response.ok || !response.body) {
+    return { ok: false, message: `The server answered ${response.status}.` };
+  }
+  return { ok: true, body: response.body };
+}

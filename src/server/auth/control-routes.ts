@@ -1,7 +1,10 @@
 import { timingSafeEqual } from "node:crypto";
 import { Hono } from "hono";
+import { stream } from "hono/streaming";
 import { z } from "zod";
 import type { AppEnv } from "@/server/context";
+import { keptAuthSecret } from "@/server/lib/auth-secret";
+import { writeBackup } from "@/server/lib/backup";
 import { HttpError } from "@/server/lib/http-error";
 import { jsonBody } from "@/server/lib/validate";
 import { seedDemoData } from "./demo-data";
@@ -14,8 +17,9 @@ function sameToken(given: string, expected: string): boolean {
 }
 
 /**
- * `npm run role` (POST /api/control/role) and `npm run seed:demo` (POST /api/control/seed-demo)
- * through the running server (lib/control-file.ts, docs/decisions/005).
+ * `npm run role` (POST /api/control/role), `npm run seed:demo` (POST /api/control/seed-demo) and
+ * `npm run backup` (POST /api/control/backup) through the running server (lib/control-file.ts,
+ * docs/decisions/005).
  */
 export const controlRoutes = new Hono<AppEnv>()
   .use(async (c, next) => {
@@ -42,4 +46,15 @@ export const controlRoutes = new Hono<AppEnv>()
       logger: deps.logger,
     });
     return c.json(report);
+  })
+  // The backup's lines as they are read (lib/backup.ts); the command gzips them into its file.
+  .post("/backup", (c) => {
+    const { deps } = c.var;
+    c.header("content-type", "application/x-ndjson");
+    c.header("cache-control", "no-store");
+    return stream(c, async (output) => {
+      await writeBackup(deps.db, deps.storage, (line) => output.write(line).then(() => {}), {
+        authSecret: keptAuthSecret(deps.env.authSecret, deps.env.dataDir) ?? undefined,
+      });
+    });
   });

@@ -4,11 +4,10 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@/server/app";
-import { type Database, type Db, queryRows } from "@/server/db/client";
+import type { Database, Db } from "@/server/db/client";
 import { createDeps } from "@/server/deps";
 import { avatarAccess } from "@/server/features/profiles/avatar-access";
 import { BackupError, restoreBackup, writeBackup } from "@/server/lib/backup";
@@ -16,6 +15,7 @@ import { diskStorage, type FileStorage } from "@/server/lib/storage";
 import { uploadsRoutes } from "@/server/lib/uploads";
 import { insertDiscussionRow } from "./discussions";
 import { createMember } from "./factories";
+import { fingerprints } from "./fingerprints";
 import { insertThread } from "./replies";
 import { createClient, createTestApp, TEST_SITE_URL, type TestApp } from "./test-app";
 import { openTestDatabase } from "./test-database";
@@ -80,26 +80,6 @@ async function emptySite() {
   const directory = await mkdtemp(path.join(tmpdir(), "rc-restore-"));
   opened.push({ database, directory });
   return { database, db: database.db, directory, storage: diskStorage(directory) };
-}
-
-/** Every app table's row count and a checksum of its rows (in a fixed order). */
-async function fingerprints(db: Db) {
-  const tables = await queryRows<{ name: string }>(
-    db,
-    sql`select table_name as name from information_schema.tables
-        where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
-  );
-  const result: Record<string, string> = {};
-  for (const { name } of tables) {
-    const [row] = await queryRows<{ count: number; checksum: string }>(
-      db,
-      sql.raw(`select count(*)::int as count,
-        coalesce(md5(string_agg(md5(t::text), ',' order by md5(t::text))), '') as checksum
-        from "${name}" t`),
-    );
-    result[name] = `${row?.count} ${row?.checksum}`;
-  }
-  return result;
 }
 
 describe("backup and restore", () => {

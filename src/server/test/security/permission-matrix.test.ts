@@ -437,6 +437,11 @@ const CASES: Record<string, Case> = {
     send: ({ client }) => client.post("/api/control/seed-demo"),
     success: 200,
   },
+  "POST /api/control/backup": {
+    // A session cookie is never enough, an admin's included: the control token is required.
+    send: ({ client }) => client.post("/api/control/backup"),
+    success: 200,
+  },
 };
 
 async function profileName(id: string) {

@@ -327,6 +327,14 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
     refusedWith: 403,
     source: "docs/decisions/005",
   },
+  // `npm run backup` through the running server: every member's data, so the token only.
+  {
+    method: "POST",
+    path: "/api/control/backup",
+    allowed: NOBODY,
+    refusedWith: 403,
+    source: "Issue 19: backups; docs/decisions/032",
+  },
 ];
 
 /**
