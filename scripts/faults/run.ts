@@ -1,6 +1,7 @@
 // npm run test:faults: the fault scenarios of issue 8 against real server processes, on the
 // embedded database and on a throwaway PostgreSQL cluster this script starts and removes.
-//   npx tsx scripts/faults/run.ts [crash|postgres-restart|sigterm|mail-crash ...] [--pglite-only]
+//   npx tsx scripts/faults/run.ts [crash|postgres-restart|sigterm|mail-crash|instances ...]
+//     [--pglite-only]
 // Ports 3520-3529. Exit code 1 when any check failed. Results: docs/reliability.md.
 import { execSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -13,6 +14,7 @@ import { Report } from "./lib/report";
 import { ROOT } from "./lib/server";
 import { mailCrash } from "./mail-crash";
 import { postgresRestart } from "./postgres-restart";
+import { twoInstances } from "./two-instances";
 
 const BASE_PORT = Number(process.env.FAULTS_PORT ?? 3520);
 const args = process.argv.slice(2);
@@ -83,6 +85,13 @@ async function main() {
         port: BASE_PORT + 4,
         cluster,
         databaseUrl: await freshDatabase(cluster, "rc_faults_restart"),
+      });
+    }
+    if (wanted("instances") && cluster) {
+      console.log("\nTwo instances on one PostgreSQL behind a reverse proxy, uploads on S3");
+      await twoInstances(report.for("two instances"), {
+        port: BASE_PORT + 5,
+        databaseUrl: await freshDatabase(cluster, "rc_faults_instances"),
       });
     }
   } finally {
