@@ -4,6 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import { confirmationRoutes } from "./auth/confirmation-routes";
 import { controlRoutes } from "./auth/control-routes";
 import { authRoutes } from "./auth/routes";
+import { hasSessionCookie } from "./auth/viewer";
 import type { AppDeps, AppEnv } from "./context";
 import { accountRoutes } from "./features/account/routes";
 import { blogFeedRoutes } from "./features/blog-posts/feed";
@@ -33,6 +34,7 @@ import { compressText } from "./lib/compress";
 import { isDatabaseUnavailable } from "./lib/database-errors";
 import { errorBody, HttpError } from "./lib/http-error";
 import { addMetricsRoute, requestMetrics } from "./lib/metrics";
+import type { PageCache } from "./lib/page-cache";
 import { requestContext } from "./lib/request-log";
 import { knownHostsOnly, sameOriginWrites, securityHeaders } from "./lib/security";
 import { spaHandler } from "./lib/spa";
@@ -44,6 +46,8 @@ export type CreateAppOptions = {
   staticFiles?: Map<string, StaticFile>;
   /** Serves /uploads/*; absent in API tests that do not upload. */
   uploads?: Hono<AppEnv>;
+  /** Keeps server-rendered pages for visitors without a session (lib/page-cache.ts). */
+  pageCache?: PageCache;
 };
 
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
@@ -82,6 +86,18 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.use(knownHostsOnly(deps.env.siteUrl));
   app.use(requestBodyLimit({ ownLimits: ["PUT /api/profiles/me/avatar"] }));
   app.use(compressText());
+  const { pageCache } = options;
+  if (pageCache) {
+    // Any write this instance took may show on a kept page (a post, a profile, a hero word):
+    // they all go. Other instances learn of discussion changes by their live event, and of
+    // the rest within the cache's few seconds.
+    app.use("/api/*", async (c, next) => {
+      await next();
+      if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.res.status < 400) {
+        pageCache.clear();
+      }
+    });
+  }
   app.route("/api", api);
   if (metricsToken) addMetricsRoute(app, deps.metrics, metricsToken);
   // Documents for feed readers and crawlers, public, built client or not (docs/decisions/024).
@@ -103,6 +119,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
           profilePageMeta(deps.db),
         ],
         render: pageRenderer(deps),
+        anonymousPages: pageCache && {
+          cache: pageCache,
+          isAnonymous: (request) => !hasSessionCookie(request),
+        },
         logger: deps.logger,
       }),
     );

@@ -16,7 +16,9 @@ import { avatarAccess } from "./features/profiles/avatar-access";
 import { clientAddressOf, trustOf } from "./lib/client-address";
 import { connectionDrain } from "./lib/connection-drain";
 import { newControlToken, writeControlFile } from "./lib/control-file";
+import { DISCUSSIONS_CHANNEL } from "./lib/live-discussions";
 import { createLogger, logDestination } from "./lib/logger";
+import { clearOnChanges, createPageCache } from "./lib/page-cache";
 import { keepNewFilesPrivate, protectDataDir } from "./lib/private-files";
 import { loadStaticFiles } from "./lib/static-files";
 import { uploadsRoutes } from "./lib/uploads";
@@ -62,9 +64,13 @@ async function main() {
   // The sweep runs at start as well as hourly; with several instances starting, the queue's
   // `short` policy keeps one such job waiting.
   await jobs.send(STALE_ACCOUNTS_QUEUE, {}, { singletonKey: "start" });
+  // Anonymous pages for up to 5 s, and never past a change to a discussion or reply.
+  const pageCache = createPageCache({ ttlMs: 5_000, maxEntries: 1_000 });
+  clearOnChanges(pageCache, live, DISCUSSIONS_CHANNEL, logger);
   const app = createApp(deps, {
     staticFiles: await loadStaticFiles(clientDir).catch(() => new Map()),
     uploads: uploadsRoutes(deps.storage, avatarAccess),
+    pageCache,
   });
 
   let removeControlFile = () => {};

@@ -24,6 +24,11 @@ export type Viewer = {
 /** A route context of this app: its dependencies are set on every request (app.ts). */
 type WithDeps = { Variables: { deps: AppDeps } };
 
+/** Whether the request carries a session cookie at all (valid or not). */
+export function hasSessionCookie(request: Request): boolean {
+  return Boolean(getSessionCookie(request.headers, { cookiePrefix: AUTH_COOKIE_PREFIX }));
+}
+
 /** Each request's viewer, once looked up (null when signed out). */
 const viewers = new WeakMap<Request, Viewer | null>();
 
@@ -34,7 +39,7 @@ export async function getViewer<E extends WithDeps>(c: Context<E>): Promise<View
   if (cached !== undefined) return cached;
   // Without a session cookie there is no session to find: anonymous requests (most of the
   // traffic) skip better-auth's lookup, which runs its whole endpoint pipeline even then.
-  if (!getSessionCookie(request.headers, { cookiePrefix: AUTH_COOKIE_PREFIX })) {
+  if (!hasSessionCookie(request)) {
     viewers.set(request, null);
     return null;
   }

@@ -4,6 +4,7 @@
 import type { Context } from "hono";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "./database-errors";
 import type { Logger } from "./logger";
+import type { PageCache } from "./page-cache";
 import { pageDataPreloads, preloadLinkHeader } from "./page-data-preloads";
 import {
   fixedPageMeta,
@@ -41,6 +42,11 @@ export type SpaOptions = {
   metaResolvers: readonly PageMetaResolver[];
   /** Renders pages on the server; without it every page is the empty shell. */
   render?: PageRenderer;
+  /**
+   * Keeps rendered pages for anonymous visitors (lib/page-cache.ts), with the test of who is
+   * anonymous (no session cookie).
+   */
+  anonymousPages?: { cache: PageCache; isAnonymous: (request: Request) => boolean };
   logger?: Logger;
 };
 
@@ -76,6 +82,15 @@ export function spaHandler(options: SpaOptions) {
         503,
       );
     }
+    // A mailed link's page (?token=) shows its address: never kept.
+    const cacheKey =
+      render &&
+      options.anonymousPages?.isAnonymous(c.req.raw) &&
+      !new URLSearchParams(search).has("token")
+        ? `${pathname}${search}`
+        : null;
+    const cached = cacheKey === null ? null : options.anonymousPages?.cache.get(cacheKey);
+    if (cached) return c.html(cached.body, cached.status as 200, cached.headers);
     // The page still loads (with its fixed metadata), so the app can show its own error and
     // try again; the status tells crawlers and caches that this is not the real page.
     const unavailable = () => {
@@ -120,8 +135,18 @@ export function spaHandler(options: SpaOptions) {
       return c.html(html, 500);
     }
     if (page) {
-      c.header("cache-control", page.personal ? "private, no-store" : "no-cache");
-      return c.html(withPage(html, page), meta.found && !page.notFound ? 200 : 404);
+      const cacheControl = page.personal ? "private, no-store" : "no-cache";
+      const body = withPage(html, page);
+      const status = meta.found && !page.notFound ? 200 : 404;
+      if (cacheKey !== null && !page.personal) {
+        options.anonymousPages?.cache.set(cacheKey, {
+          status,
+          body,
+          headers: { "cache-control": cacheControl },
+        });
+      }
+      c.header("cache-control", cacheControl);
+      return c.html(body, status);
     }
     c.header("cache-control", "no-cache");
     // The page's data is not in the HTML: its first API answers download with it.
