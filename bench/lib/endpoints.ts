@@ -1,5 +1,6 @@
 // The load run's endpoints, with real ids from the benchmark data: what a visitor's browser asks
-// for on the forum, a thread's replies, the members directory, a profile and the home page.
+// for on the forum, a thread's replies, the members directory, a profile, and the server-rendered
+// HTML of the home page, the forum and a discussion.
 import pg from "pg";
 import { encodeDiscussionCursor } from "@/server/domain/discussions/queries";
 import { encodeReplyCursor } from "@/server/features/replies/queries";
@@ -148,5 +149,8 @@ export function loadEndpoints(ids: SampleIds): Endpoint[] {
     },
     { name: "profile", path: `/api/profiles/${ids.profileId}`, shape: "profile" },
     { name: "home page HTML", path: "/", shape: "html" },
+    // Issue 15: the server-rendered pages a visitor without a session opens most.
+    { name: "forum HTML", path: "/discussion", shape: "html" },
+    { name: "discussion page HTML", path: `/discussion/${ids.discussionId}`, shape: "html" },
   ];
 }

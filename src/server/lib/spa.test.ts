@@ -3,12 +3,17 @@
 import { Hono } from "hono";
 import { describe, expect, it, vi } from "vitest";
 import type { Logger } from "./logger";
+import { createPageCache } from "./page-cache";
 import { type PageRenderer, spaHandler } from "./spa";
 import type { StaticFile } from "./static-files";
 
 const SHELL = '<html><head><title>x</title></head><body><div id="root"></div></body></html>';
 
-function appWith(render: PageRenderer, logger: Pick<Logger, "error">) {
+function appWith(
+  render: PageRenderer,
+  logger: Pick<Logger, "error">,
+  anonymousPages?: Parameters<typeof spaHandler>[0]["anonymousPages"],
+) {
   const files = new Map<string, StaticFile>([
     [
       "/index.html",
@@ -23,6 +28,7 @@ function appWith(render: PageRenderer, logger: Pick<Logger, "error">) {
       siteUrl: "http://localhost:3000",
       metaResolvers: [],
       render,
+      anonymousPages,
       logger: logger as Logger,
     }),
   );
@@ -80,5 +86,42 @@ describe("spaHandler with a renderer", () => {
     const response = await app.request("/discussion/x");
     expect(response.status).toBe(404);
     expect(response.headers.get("cache-control")).toBe("private, no-store");
+  });
+});
+
+describe("spaHandler with a page cache", () => {
+  it("renders a page once for visitors arriving together, and each member's alone", async () => {
+    let renders = 0;
+    const render: PageRenderer = async (c) => {
+      renders += 1;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const personal = c.req.header("cookie") !== undefined;
+      return {
+        markup: `<p>render ${renders}</p>`,
+        dataScript: "",
+        structuredData: "",
+        notFound: false,
+        personal,
+      };
+    };
+    const app = appWith(
+      render,
+      { error: vi.fn() },
+      {
+        cache: createPageCache({ ttlMs: 60_000, maxEntries: 10 }),
+        isAnonymous: (request) => !request.headers.has("cookie"),
+      },
+    );
+    const visitors = await Promise.all(
+      Array.from({ length: 10 }, async () => (await app.request("/about")).text()),
+    );
+    expect(renders).toBe(1);
+    expect(new Set(visitors).size).toBe(1);
+    const members = await Promise.all(
+      ["a", "b"].map((name) => app.request("/about", { headers: { cookie: `s=${name}` } })),
+    );
+    expect(renders).toBe(3);
+    for (const member of members)
+      expect(member.headers.get("cache-control")).toBe("private, no-store");
   });
 });

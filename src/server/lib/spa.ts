@@ -71,6 +71,8 @@ export function spaHandler(options: SpaOptions) {
   // The same page with the same metadata renders the same HTML: the home page and the pages
   // read most are rendered once, not on every request (bench/RESULTS.md, home page HTML).
   const rendered = new Map<string, string>();
+  /** Renders of anonymous pages under way, by cache key. */
+  const rendering = new Map<string, Promise<void>>();
   return async (c: Context) => {
     const { pathname, search } = new URL(c.req.url);
     const file = options.files.get(pathname);
@@ -89,8 +91,42 @@ export function spaHandler(options: SpaOptions) {
       !new URLSearchParams(search).has("token")
         ? `${pathname}${search}`
         : null;
-    const cached = cacheKey === null ? null : options.anonymousPages?.cache.get(cacheKey);
-    if (cached) return c.html(cached.body, cached.status as 200, cached.headers);
+    if (cacheKey === null) return respond(c, shell, pathname, search, null);
+    const cache = options.anonymousPages?.cache;
+    const kept = () => {
+      const page = cache?.get(cacheKey);
+      return page ? c.html(page.body, page.status as 200, page.headers) : null;
+    };
+    const hit = kept();
+    if (hit) return hit;
+    // Visitors arriving together for a page not kept wait for one render of it, not one each
+    // (a link shared widely; every visitor just after a change cleared the cache).
+    const inFlight = rendering.get(cacheKey);
+    if (inFlight) {
+      await inFlight;
+      const shared = kept();
+      if (shared) return shared;
+    }
+    let finished = () => {};
+    const own = !rendering.has(cacheKey);
+    if (own) rendering.set(cacheKey, new Promise((resolve) => (finished = resolve)));
+    try {
+      return await respond(c, shell, pathname, search, cacheKey);
+    } finally {
+      if (own) {
+        rendering.delete(cacheKey);
+        finished();
+      }
+    }
+  };
+
+  async function respond(
+    c: Context,
+    shell: string,
+    pathname: string,
+    search: string,
+    cacheKey: string | null,
+  ): Promise<Response> {
     // The page still loads (with its fixed metadata), so the app can show its own error and
     // try again; the status tells crawlers and caches that this is not the real page.
     const unavailable = () => {
@@ -153,5 +189,5 @@ export function spaHandler(options: SpaOptions) {
     const preloads = meta.found ? pageDataPreloads(pathname, search) : [];
     if (preloads.length) c.header("link", preloadLinkHeader(preloads));
     return c.html(html, meta.found ? 200 : 404);
-  };
+  }
 }
