@@ -230,20 +230,25 @@ describe("a blocked member's posts collapse for the blocker only", () => {
         ],
       ]),
     });
-    const page = async (member: Member) => {
+    const page = async (member: Member, id: string) => {
       const cookie = [...member.client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-      const answer = await app.request(`${TEST_SITE_URL}/discussion/${discussion.id}`, {
+      const answer = await app.request(`${TEST_SITE_URL}/discussion/${id}`, {
         headers: { cookie },
       });
       expect(answer.status).toBe(200);
       return answer.text();
     };
-    const blockers = await page(bella);
-    expect(blockers).toContain("Post from a member you blocked");
-    expect(blockers).toContain('"authorBlocked":true');
-    const onlookers = await page(olga);
-    expect(onlookers).not.toContain("Post from a member you blocked");
-    expect(onlookers).not.toContain("authorBlocked");
+    // The troll's discussion, and Olga's discussion where only a reply is the troll's.
+    const olgas = await startDiscussion(olga, "Olga's calm discussion");
+    await reply(troll, olgas.id, "The troll again");
+    for (const id of [discussion.id, olgas.id]) {
+      const blockers = await page(bella, id);
+      expect(blockers).toContain("Post from a member you blocked");
+      expect(blockers).toContain('"authorBlocked":true');
+      const onlookers = await page(olga, id);
+      expect(onlookers).not.toContain("Post from a member you blocked");
+      expect(onlookers).not.toContain("authorBlocked");
+    }
   });
 
   it("unmarks once unblocked", async () => {
