@@ -7,6 +7,7 @@ import { authRoutes } from "./auth/routes";
 import { hasSessionCookie } from "./auth/viewer";
 import type { AppDeps, AppEnv } from "./context";
 import { accountRoutes } from "./features/account/routes";
+import { blockRoutes } from "./features/blocks/routes";
 import { blogFeedRoutes } from "./features/blog-posts/feed";
 import { blogPostPageMeta } from "./features/blog-posts/page-meta";
 import { blogPostRoutes } from "./features/blog-posts/routes";
@@ -59,6 +60,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     .route("/session", sessionRoutes)
     .route("/members", memberRoutes)
     .route("/profiles", profileRoutes)
+    .route("/blocks", blockRoutes)
     .route("/discussions/:id/follow", followRoutes)
     .route("/discussions", discussionRoutes)
     .route("/discussions/:id/replies", discussionReplyRoutes)

@@ -70,6 +70,11 @@ export type DiscussionItem = {
   replies: number;
   /** When the newest reply not deleted was posted; null without one. */
   lastReplyAt: string | null;
+  /**
+   * True when the viewer blocked the author: the client collapses it (docs/decisions/031).
+   * Absent otherwise, and always for visitors and staff.
+   */
+  authorBlocked?: boolean;
 };
 
 /** GET /api/discussions: one page, pinned first then newest; `nextCursor` asks for the next. */
@@ -128,6 +133,8 @@ export type ReplyItem = {
   replyTo: { id: string; authorDisplayName: string | null } | null;
   /** Mentioned members who are verified and public now; other tokens show as their label. */
   mentions: ReplyMention[];
+  /** True when the viewer blocked the author (docs/decisions/031); absent otherwise. */
+  authorBlocked?: boolean;
 };
 
 /**
@@ -140,6 +147,12 @@ export type ReplyPage = {
   nextCursor: string | null;
   prevCursor: string | null;
 };
+
+/**
+ * GET, PUT and DELETE /api/blocks/{memberId}: whether the viewer blocked that member
+ * (docs/decisions/031). Only ever about the viewer's own blocks.
+ */
+export type BlockState = { blocked: boolean };
 
 /** GET /api/site: public facts about this installation the client shows. */
 export type SiteInfo = { name: string; privacyEmail: string };

@@ -21,6 +21,9 @@ const CAPABILITIES = {
   // moderateReplies edits and deletes anyone's, and replies in a locked discussion.
   reply: ["user", "author", "moderator", "admin"],
   moderateReplies: ["moderator", "admin"],
+  // Issue 17: any member blocks another (docs/decisions/031); staff too, though their view of
+  // the site never collapses: their blocks silence notifications only.
+  blockMembers: ["user", "author", "moderator", "admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Capability = keyof typeof CAPABILITIES;

@@ -20,3 +20,9 @@ export const cmsOverviewQueryKey = ["cms", "overview"] as const;
 
 /** Profile pages and the member's own profile: a profile save or a role change refreshes them. */
 export const profilesQueryKey = ["profiles"] as const;
+
+/**
+ * Every discussion's replies (features/replies/api/get-replies.ts starts each thread's key with
+ * it): blocking or unblocking a member changes how their replies show everywhere.
+ */
+export const repliesRootQueryKey = ["replies"] as const;

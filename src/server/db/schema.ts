@@ -333,6 +333,31 @@ export const siteCounters = pgTable("site_counters", {
   value: bigint("value", { mode: "number" }).notNull().default(0),
 });
 
+// ---- member safety (docs/decisions/031) -----------------------------------------------
+
+/**
+ * Who blocked whom. Private to the blocker: the blocked member's posts collapse for them and
+ * the blocked member's replies and mentions never notify them. A member cannot block
+ * themselves; the rows go with either account.
+ */
+export const memberBlocks = pgTable(
+  "member_blocks",
+  {
+    blockerId: text("blocker_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    blockedId: text("blocked_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // A viewer's blocks are one index range; the fan-out asks (recipient, actor) by key.
+    primaryKey({ columns: [table.blockerId, table.blockedId] }),
+    check("member_blocks_not_self_check", sql`${table.blockerId} <> ${table.blockedId}`),
+  ],
+);
+
 // ---- notifications (docs/decisions/023) -------------------------------------------------
 
 /**

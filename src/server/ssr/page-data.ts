@@ -36,6 +36,12 @@ import { sessionQueryOptions } from "@/client/lib/session/get-session";
 import { sessionResponse } from "@/server/auth/session-response";
 import type { Viewer } from "@/server/auth/viewer";
 import type { Db } from "@/server/db/client";
+import {
+  collapsedAuthorIds,
+  markDiscussion,
+  markPage,
+  markReply,
+} from "@/server/domain/blocks/blocked-authors";
 import { listQuerySchema } from "@/server/domain/discussions/list-query";
 import { findActiveDiscussion, listDiscussions } from "@/server/domain/discussions/queries";
 import type { Env } from "@/server/env";
@@ -142,7 +148,7 @@ function blogPostPage(queryClient: QueryClient, { db }: PageDataContext, slug: s
 
 async function discussionsPage(
   queryClient: QueryClient,
-  { db }: PageDataContext,
+  { db, viewer }: PageDataContext,
   params: URLSearchParams,
 ): Promise<void> {
   const filters = discussionFiltersFrom(params);
@@ -150,21 +156,29 @@ async function discussionsPage(
   // A query the API refuses (400) is the browser's to show, as it always was.
   if (!query) return;
   const options = discussionsQueryOptions(filters);
+  // Marked for the viewer as the API marks it (docs/decisions/031).
+  const [page, blocked] = await Promise.all([
+    listDiscussions(db, query),
+    collapsedAuthorIds(db, viewer),
+  ]);
   fillFirstPage(
     queryClient,
     options.queryKey,
     options.initialPageParam,
-    await listDiscussions(db, query),
+    markPage(page, markDiscussion, blocked),
   );
 }
 
 async function discussionPage(
   queryClient: QueryClient,
-  { db }: PageDataContext,
+  { db, viewer }: PageDataContext,
   id: string,
   params: URLSearchParams,
 ): Fill {
-  const discussion = UUID_ID.test(id) ? await findActiveDiscussion(db, id) : null;
+  // Marked for the viewer as the API marks it (docs/decisions/031).
+  const blocked = await collapsedAuthorIds(db, viewer);
+  const stored = UUID_ID.test(id) ? await findActiveDiscussion(db, id) : null;
+  const discussion = stored ? markDiscussion(stored, blocked) : null;
   const found = await fillQuery(
     queryClient,
     discussionQueryOptions(id).queryKey,
@@ -187,7 +201,14 @@ async function discussionPage(
       : UUID_ID.test(query.around)
         ? await replyPageAround(db, discussion.id, query.around, query.limit)
         : null;
-  if (page) fillFirstPage(queryClient, options.queryKey, options.initialPageParam, page);
+  if (page) {
+    fillFirstPage(
+      queryClient,
+      options.queryKey,
+      options.initialPageParam,
+      markPage(page, markReply, blocked),
+    );
+  }
   return found;
 }
 

@@ -4,7 +4,13 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { z } from "zod";
 import { allowedTo, signedIn } from "@/server/auth/middleware";
+import { getViewer } from "@/server/auth/viewer";
 import type { AppDeps, AppEnv } from "@/server/context";
+import {
+  collapsedAuthorIds,
+  markDiscussion,
+  markPage,
+} from "@/server/domain/blocks/blocked-authors";
 import { sanitizedDiscussionText } from "@/server/domain/discussions/discussion-text";
 import { listQuerySchema } from "@/server/domain/discussions/list-query";
 import {
@@ -15,6 +21,10 @@ import {
   markDiscussionDeleted,
   setModerationFlag,
 } from "@/server/domain/discussions/queries";
+import {
+  enforceNewMemberPostLimits,
+  NEW_MEMBER_DISCUSSION_LIMIT,
+} from "@/server/domain/members/new-member-limits";
 import { queueNotificationEvent } from "@/server/domain/notifications/events";
 import { HttpError } from "@/server/lib/http-error";
 import { uuidParam } from "@/server/lib/ids";
@@ -71,7 +81,12 @@ async function setFlag(
 
 export const discussionRoutes = new Hono<AppEnv>()
   .get("/", queryParams(listQuerySchema), async (c) => {
-    return c.json(await listDiscussions(c.var.deps.db, c.req.valid("query")));
+    const { db } = c.var.deps;
+    const [page, blocked] = await Promise.all([
+      listDiscussions(db, c.req.valid("query")),
+      collapsedAuthorIds(db, await getViewer(c)),
+    ]);
+    return c.json(markPage(page, markDiscussion, blocked));
   })
   .get("/events", (c) =>
     liveEventStream(c, {
@@ -84,14 +99,21 @@ export const discussionRoutes = new Hono<AppEnv>()
     }),
   )
   .get("/:id", async (c) => {
-    const item = await findActiveDiscussion(c.var.deps.db, discussionId(c));
+    const { db } = c.var.deps;
+    const item = await findActiveDiscussion(db, discussionId(c));
     if (!item) throw new HttpError(404, NOT_FOUND_MESSAGE);
-    return c.json(item);
+    return c.json(markDiscussion(item, await collapsedAuthorIds(db, await getViewer(c))));
   })
   .post("/", signedIn(SIGNED_OUT_CREATE_MESSAGE), jsonBody(discussionSchema), async (c) => {
     const { viewer } = c.var;
     const { db, logger, rateLimiter } = c.var.deps;
     const input = c.req.valid("json");
+    // New members post less and link less (docs/decisions/031): before the 15-second limit, so
+    // a post refused for its links can be fixed and sent again at once.
+    await enforceNewMemberPostLimits(c.var.deps, viewer, NEW_MEMBER_DISCUSSION_LIMIT, {
+      text: `${input.title}\n${input.content}`,
+      field: "content",
+    });
     await rateLimiter.hit(CREATE_RATE_LIMIT, viewer.id);
     const item = await insertDiscussion(db, {
       ...sanitizedDiscussionText(input),

@@ -21,7 +21,9 @@ type Written = { user_id: string; email_pending: string | null; topic: string };
 
 /**
  * Writes entries for `recipients` (a relation of user_id, kind, grouped), skipping the actor,
- * unverified accounts and members who muted the discussion; returns who now has an email due.
+ * unverified accounts, members who muted the discussion and, for what a member wrote
+ * (`fromMember`), members who blocked the actor (docs/decisions/031); returns who now has an
+ * email due. No entry means no mail and no digest line either.
  */
 async function writeEntries(
   tx: Db,
@@ -31,11 +33,21 @@ async function writeEntries(
     replyId: string | null;
     actorId: string | null;
     data: object | null;
+    /**
+     * The event is something the actor wrote (a reply, a mention): the actor's blockers hear
+     * nothing of it. Staff actions about a member's own content or account still reach them.
+     */
+    fromMember?: boolean;
   },
 ): Promise<Written[]> {
   const discussion = event.discussionId ? sql`${event.discussionId}::uuid` : sql`null::uuid`;
   const reply = event.replyId ? sql`${event.replyId}::uuid` : sql`null::uuid`;
   const actor = sql`${event.actorId}::text`;
+  const unblocked = event.fromMember
+    ? sql`and not exists (
+            select 1 from member_blocks b
+            where b.blocker_id = r.user_id and b.blocked_id = ${actor})`
+    : sql``;
   return queryRows<Written>(
     tx,
     sql`with recipients as (${event.recipients}),
@@ -51,6 +63,7 @@ async function writeEntries(
           and not exists (
             select 1 from discussion_follows m
             where m.discussion_id = ${discussion} and m.user_id = r.user_id and m.state = 'muted')
+          ${unblocked}
       ),
       written as (
         insert into notifications as n (user_id, kind, group_key, discussion_id, reply_id,
@@ -147,6 +160,7 @@ async function fanOutReply(tx: Db, replyId: string, range: Range = {}): Promise<
     replyId,
     actorId: reply.author_id,
     data: null,
+    fromMember: true,
   });
 }
 

@@ -5,8 +5,15 @@ import type { Context, MiddlewareHandler } from "hono";
 import { Hono } from "hono";
 import { z } from "zod";
 import { allowedTo, type SignedInEnv } from "@/server/auth/middleware";
+import { getViewer } from "@/server/auth/viewer";
 import type { AppDeps, AppEnv } from "@/server/context";
+import { collapsedAuthorIds, markPage, markReply } from "@/server/domain/blocks/blocked-authors";
 import { findActiveDiscussion } from "@/server/domain/discussions/queries";
+import {
+  enforceNewMemberLinkLimit,
+  enforceNewMemberPostLimits,
+  NEW_MEMBER_REPLY_LIMIT,
+} from "@/server/domain/members/new-member-limits";
 import { queueNotificationEvent } from "@/server/domain/notifications/events";
 import { HttpError } from "@/server/lib/http-error";
 import { UUID_ID, uuidParam } from "@/server/lib/ids";
@@ -101,14 +108,15 @@ export const discussionReplyRoutes = new Hono<AppEnv>()
     const discussion = await activeDiscussion(c);
     const { db } = c.var.deps;
     const { cursor, around, limit } = c.req.valid("query");
+    const blocked = await collapsedAuthorIds(db, await getViewer(c));
     if (around === undefined) {
       const page: ReplyPage = await listReplies(db, discussion.id, cursor, limit);
-      return c.json(page);
+      return c.json(markPage(page, markReply, blocked));
     }
     if (!UUID_ID.test(around)) throw replyNotFound();
     const page = await replyPageAround(db, discussion.id, around, limit);
     if (!page) throw replyNotFound();
-    return c.json(page);
+    return c.json(markPage(page, markReply, blocked));
   })
   .post("/", allowedTo("reply"), mayReply, jsonBody(replySchema), async (c) => {
     const { viewer } = c.var;
@@ -118,6 +126,12 @@ export const discussionReplyRoutes = new Hono<AppEnv>()
     if (input.replyToId && !(await isAnswerable(db, discussion.id, input.replyToId))) {
       throw new HttpError(400, REPLY_TO_NOT_FOUND, { fields: { replyToId: REPLY_TO_NOT_FOUND } });
     }
+    // New members post less and link less (docs/decisions/031): before the 5-second limit, so
+    // a reply refused for its links can be fixed and sent again at once.
+    await enforceNewMemberPostLimits(c.var.deps, viewer, NEW_MEMBER_REPLY_LIMIT, {
+      text: input.content,
+      field: "content",
+    });
     await rateLimiter.hit(REPLY_RATE_LIMIT, viewer.id);
     // The schema has trimmed and removed < and >; the tag allow-list runs as the second line
     // of defence (docs/product.md §5.1), then mention tokens are checked.
@@ -170,18 +184,19 @@ const mayChangeReply: MiddlewareHandler<SignedInEnv> = async (c, next) => {
 
 export const replyRoutes = new Hono<AppEnv>()
   .get("/:id", async (c) => {
-    const item = await findReply(c.var.deps.db, replyId(c));
+    const { db } = c.var.deps;
+    const item = await findReply(db, replyId(c));
     if (!item) throw replyNotFound();
-    return c.json(item satisfies ReplyItem);
+    return c.json(markReply(item, await collapsedAuthorIds(db, await getViewer(c))));
   })
   .patch("/:id", allowedTo("reply"), mayChangeReply, jsonBody(replyEditSchema), async (c) => {
     const reply = await replyState(c);
     if (reply.deleted) throw new HttpError(409, DELETED_REPLY_MESSAGE);
     const { db } = c.var.deps;
-    const { content, memberIds } = await resolveMentions(
-      db,
-      sanitizeRichText(c.req.valid("json").content),
-    );
+    const input = c.req.valid("json");
+    // An edit is held to the same link limit as a new post (docs/decisions/031).
+    await enforceNewMemberLinkLimit(db, c.var.viewer, { text: input.content, field: "content" });
+    const { content, memberIds } = await resolveMentions(db, sanitizeRichText(input.content));
     if (!(await updateReplyContent(db, reply.id, content, memberIds))) {
       throw new HttpError(409, DELETED_REPLY_MESSAGE);
     }

@@ -262,6 +262,14 @@ const CASES: Record<string, Case> = {
     send: (cell) => onReply(cell, (id) => cell.client.delete(`/api/replies/${id}`)),
     success: 204,
   },
+  "PUT /api/blocks/:memberId": {
+    send: (cell) => cell.client.put(`/api/blocks/${idOf(cell)}`),
+    success: 200,
+  },
+  "DELETE /api/blocks/:memberId": {
+    send: (cell) => cell.client.delete(`/api/blocks/${idOf(cell)}`),
+    success: 200,
+  },
   "PUT /api/discussions/:id/follow": {
     send: async ({ client }) => {
       const id = await insertDiscussionRow(t.db, { authorId: callers.other.id });
@@ -470,6 +478,9 @@ function expectedStatus(row: MatrixRow, caseOf: Case, caller: Caller, ownership:
   if (row.refusedWith) return row.refusedWith;
   if (row.othersRefusedWith && caller !== "anonymous" && ownership === "other's") {
     return row.othersRefusedWith;
+  }
+  if (row.ownRefusedWith && caller !== "anonymous" && ownership === "own") {
+    return row.ownRefusedWith;
   }
   return caller === "anonymous" ? 401 : 403;
 }

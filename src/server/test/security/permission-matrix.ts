@@ -31,6 +31,8 @@ export type MatrixRow = {
   refusedWith?: number;
   /** Signed-in callers refused on another member's record get this instead of 403. */
   othersRefusedWith?: number;
+  /** Signed-in callers refused on their own record get this instead of 403. */
+  ownRefusedWith?: number;
 };
 
 const EVERYONE: Callers = CALLERS;
@@ -168,6 +170,22 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
     path: "/api/replies/:id",
     allowed: { own: MEMBERS, "other's": MODERATORS },
     source: "Issue 14: delete own replies; moderators and admins delete any",
+  },
+
+  // Blocking (docs/decisions/031): "own" is the caller themselves, whom nobody can block (400).
+  {
+    method: "PUT",
+    path: "/api/blocks/:memberId",
+    allowed: { own: NOBODY, "other's": MEMBERS },
+    ownRefusedWith: 400,
+    source: "Issue 17: block a member",
+  },
+  {
+    method: "DELETE",
+    path: "/api/blocks/:memberId",
+    allowed: { own: NOBODY, "other's": MEMBERS },
+    ownRefusedWith: 400,
+    source: "Issue 17: unblock a member",
   },
 
   // Notifications (docs/decisions/023): every route acts on the caller's own entries and

@@ -1,5 +1,6 @@
 import { memo } from "react";
 import { Link } from "react-router";
+import { BlockedContent } from "@/client/components/blocked-content";
 import { Card } from "@/client/components/ui/card";
 import { paths } from "@/client/lib/paths";
 import type { DiscussionItem } from "@/shared/api-types";
@@ -20,34 +21,47 @@ type DiscussionCardProps = {
 function DiscussionCardContent({ discussion, canModerate }: DiscussionCardProps) {
   return (
     <li>
-      <Card className="relative flex flex-col gap-3 p-5 transition-colors focus-within:border-primary/60 hover:border-primary/40 hover:bg-accent/30">
-        <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
-          <h3 className="font-sans font-semibold text-lg leading-snug">
-            <Link
-              to={paths.discussion(discussion.id)}
-              className="rounded-sm after:absolute after:inset-0 after:rounded-xl after:content-[''] focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-ring focus-visible:after:outline-offset-2"
-            >
-              {discussion.title}
-            </Link>
-          </h3>
-          <DiscussionBadges isPinned={discussion.isPinned} isLocked={discussion.isLocked} />
-        </div>
-        <DiscussionByline discussion={discussion} />
-        <p className="line-clamp-3 whitespace-pre-line break-words text-sm">{discussion.content}</p>
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          {/* Icons rather than a "·" between the two: on a phone the second wraps below. */}
-          <p className="flex flex-wrap items-center gap-x-4 gap-y-1">
-            <ReplyCount replies={discussion.replies} />
-            {discussion.lastReplyAt ? <LastReplyTime lastReplyAt={discussion.lastReplyAt} /> : null}
-          </p>
-          {canModerate ? (
-            <div className="relative z-10">
-              <ModerationButtons discussion={discussion} />
-            </div>
-          ) : null}
-        </div>
-      </Card>
+      {/* A blocked member's discussion is collapsed until asked for (docs/decisions/031). */}
+      <BlockedContent
+        blocked={discussion.authorBlocked}
+        kind="discussion"
+        collapsed={(notice) => <Card className="p-5">{notice}</Card>}
+      >
+        <DiscussionCardBody discussion={discussion} canModerate={canModerate} />
+      </BlockedContent>
     </li>
+  );
+}
+
+function DiscussionCardBody({ discussion, canModerate }: DiscussionCardProps) {
+  return (
+    <Card className="relative flex flex-col gap-3 p-5 transition-colors focus-within:border-primary/60 hover:border-primary/40 hover:bg-accent/30">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+        <h3 className="font-sans font-semibold text-lg leading-snug">
+          <Link
+            to={paths.discussion(discussion.id)}
+            className="rounded-sm after:absolute after:inset-0 after:rounded-xl after:content-[''] focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-ring focus-visible:after:outline-offset-2"
+          >
+            {discussion.title}
+          </Link>
+        </h3>
+        <DiscussionBadges isPinned={discussion.isPinned} isLocked={discussion.isLocked} />
+      </div>
+      <DiscussionByline discussion={discussion} />
+      <p className="line-clamp-3 whitespace-pre-line break-words text-sm">{discussion.content}</p>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        {/* Icons rather than a "·" between the two: on a phone the second wraps below. */}
+        <p className="flex flex-wrap items-center gap-x-4 gap-y-1">
+          <ReplyCount replies={discussion.replies} />
+          {discussion.lastReplyAt ? <LastReplyTime lastReplyAt={discussion.lastReplyAt} /> : null}
+        </p>
+        {canModerate ? (
+          <div className="relative z-10">
+            <ModerationButtons discussion={discussion} />
+          </div>
+        ) : null}
+      </div>
+    </Card>
   );
 }
 

@@ -1,6 +1,7 @@
 import { ArrowLeft, Lock } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
 import { Link, useNavigate } from "react-router";
+import { BlockedContent } from "@/client/components/blocked-content";
 import { Button } from "@/client/components/ui/button";
 import { Card } from "@/client/components/ui/card";
 import { Skeleton } from "@/client/components/ui/skeleton";
@@ -84,33 +85,42 @@ export function DiscussionDetail({ id, renderReplies, actions }: DiscussionDetai
         <DiscussionNotFound />
       ) : (
         <>
-          <article className="flex flex-col gap-5 rounded-xl border bg-card p-6 shadow-sm sm:p-8">
-            <header className="flex flex-col gap-3">
-              <DiscussionBadges isPinned={data.isPinned} isLocked={data.isLocked} />
-              <h1 className="font-bold text-3xl leading-tight tracking-tight sm:text-4xl">
-                {data.title}
-              </h1>
-              <div className="flex flex-wrap items-center justify-between gap-3">
-                <DiscussionByline discussion={data} />
-                <div className="flex flex-wrap items-center gap-2">
-                  {actions}
-                  <ShareControl discussion={data} />
+          {/* A blocked member's discussion is collapsed until asked for (docs/decisions/031). */}
+          <BlockedContent
+            blocked={data.authorBlocked}
+            kind="discussion"
+            collapsed={(notice) => (
+              <article className="rounded-xl border bg-card p-6 shadow-sm sm:p-8">{notice}</article>
+            )}
+          >
+            <article className="flex flex-col gap-5 rounded-xl border bg-card p-6 shadow-sm sm:p-8">
+              <header className="flex flex-col gap-3">
+                <DiscussionBadges isPinned={data.isPinned} isLocked={data.isLocked} />
+                <h1 className="font-bold text-3xl leading-tight tracking-tight sm:text-4xl">
+                  {data.title}
+                </h1>
+                <div className="flex flex-wrap items-center justify-between gap-3">
+                  <DiscussionByline discussion={data} />
+                  <div className="flex flex-wrap items-center gap-2">
+                    {actions}
+                    <ShareControl discussion={data} />
+                  </div>
                 </div>
+              </header>
+              <div className="whitespace-pre-line break-words text-base leading-relaxed">
+                {data.content}
               </div>
-            </header>
-            <div className="whitespace-pre-line break-words text-base leading-relaxed">
-              {data.content}
-            </div>
-            <footer className="flex flex-wrap items-center gap-4 border-t pt-4">
-              <ReplyCount replies={data.replies} />
-              {data.isLocked ? (
-                <span className="inline-flex items-center gap-1.5 text-muted-foreground text-sm">
-                  <Lock aria-hidden="true" className="size-4" />
-                  This discussion is locked.
-                </span>
-              ) : null}
-            </footer>
-          </article>
+              <footer className="flex flex-wrap items-center gap-4 border-t pt-4">
+                <ReplyCount replies={data.replies} />
+                {data.isLocked ? (
+                  <span className="inline-flex items-center gap-1.5 text-muted-foreground text-sm">
+                    <Lock aria-hidden="true" className="size-4" />
+                    This discussion is locked.
+                  </span>
+                ) : null}
+              </footer>
+            </article>
+          </BlockedContent>
           {renderReplies?.(data)}
         </>
       )}

@@ -1,4 +1,5 @@
 import { ArrowLeft, Calendar, Clock, Globe, Lock, MapPin, Pencil } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { RelativeTime } from "@/client/components/relative-time";
 import { RoleBadge } from "@/client/components/role-badge";
@@ -10,10 +11,15 @@ import { paths } from "@/client/lib/paths";
 import type { PublicProfile } from "@/shared/api-types";
 import { ProfileLinks } from "./profile-links";
 
-type ProfileSummaryProps = { profile: PublicProfile; isOwn: boolean };
+type ProfileSummaryProps = {
+  profile: PublicProfile;
+  isOwn: boolean;
+  /** Controls on someone else's profile (the page passes Block / Unblock for a member). */
+  actions?: ReactNode;
+};
 
 /** Avatar, name, role, visibility, bio, dates, location and links. */
-export function ProfileSummary({ profile, isOwn }: ProfileSummaryProps) {
+export function ProfileSummary({ profile, isOwn, actions }: ProfileSummaryProps) {
   return (
     <Card className="flex flex-col gap-6 p-6 sm:flex-row sm:items-start">
       <UserAvatar
@@ -68,7 +74,9 @@ export function ProfileSummary({ profile, isOwn }: ProfileSummaryProps) {
             Edit Profile
           </Link>
         </Button>
-      ) : null}
+      ) : (
+        actions
+      )}
     </Card>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { useNavigate } from "react-router";
 import { useProfile } from "@/client/features/profiles/api/get-profile";
 import { usePageTitle } from "@/client/hooks/use-page-title";
@@ -6,14 +6,24 @@ import { ApiError } from "@/client/lib/api-client";
 import { paths } from "@/client/lib/paths";
 import { useAuth } from "@/client/lib/session/use-auth";
 import { toast } from "@/client/lib/toast";
+import type { PublicProfile } from "@/shared/api-types";
 import { ProfileDiscussions } from "./profile-discussions";
 import { ProfileNotFound } from "./profile-not-found";
 import { ProfileSkeleton } from "./profile-skeleton";
 import { ProfileStats } from "./profile-stats";
 import { BackToMembers, ProfileSummary } from "./profile-summary";
 
+type ProfileViewProps = {
+  id: string;
+  /**
+   * Controls for someone else's profile once it has loaded (the page passes the blocks
+   * feature's Block / Unblock: features do not import each other).
+   */
+  renderActions?: (profile: PublicProfile) => ReactNode;
+};
+
 /** /profile/{id}: a member's public page; their own page has 'Edit Profile'. */
-export function ProfileView({ id }: { id: string }) {
+export function ProfileView({ id, renderActions }: ProfileViewProps) {
   const { user } = useAuth();
   const navigate = useNavigate();
   const { data, error, isPending } = useProfile(id);
@@ -35,7 +45,11 @@ export function ProfileView({ id }: { id: string }) {
   return (
     <div className="flex flex-col gap-6">
       <BackToMembers />
-      <ProfileSummary profile={data.profile} isOwn={isOwn} />
+      <ProfileSummary
+        profile={data.profile}
+        isOwn={isOwn}
+        actions={isOwn ? null : renderActions?.(data.profile)}
+      />
       <ProfileStats profile={data.profile} />
       <ProfileDiscussions
         profile={data.profile}

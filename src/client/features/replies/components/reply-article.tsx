@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { BlockedContent } from "@/client/components/blocked-content";
 import { UserAvatar } from "@/client/components/user-avatar";
 import { useDeleteReply } from "@/client/features/replies/api/delete-reply";
 import { replyElementId } from "@/client/features/replies/hooks/use-reply-spotlight";
@@ -72,43 +73,47 @@ export function ReplyArticle({ reply, highlighted, onAnswer, mayChange }: ReplyA
           <ReplyPermalinkTime reply={reply} />
         </div>
       ) : (
-        <div className="flex gap-3">
-          <UserAvatar
-            name={name}
-            avatarUrl={reply.author?.avatarUrl}
-            className="mt-0.5 size-9 shrink-0"
-          />
-          <div className="flex min-w-0 flex-1 flex-col gap-2">
-            <div className="flex flex-col gap-0.5">
-              <ReplyByline reply={reply} />
-              <InReplyTo reply={reply} />
+        // A blocked member's reply is collapsed until asked for (docs/decisions/031); it keeps
+        // its place and its permalink.
+        <BlockedContent blocked={reply.authorBlocked} kind="reply">
+          <div className="flex gap-3">
+            <UserAvatar
+              name={name}
+              avatarUrl={reply.author?.avatarUrl}
+              className="mt-0.5 size-9 shrink-0"
+            />
+            <div className="flex min-w-0 flex-1 flex-col gap-2">
+              <div className="flex flex-col gap-0.5">
+                <ReplyByline reply={reply} />
+                <InReplyTo reply={reply} />
+              </div>
+              {editing ? (
+                <Suspense fallback={<div className="h-48 animate-pulse rounded-md bg-muted/50" />}>
+                  <ReplyEditor
+                    reply={reply}
+                    onDone={() => {
+                      focusEditAfter.current = true;
+                      setEditing(false);
+                    }}
+                  />
+                </Suspense>
+              ) : (
+                <>
+                  <ReplyContent content={reply.content} mentions={reply.mentions} />
+                  <ReplyActions
+                    reply={reply}
+                    name={name}
+                    onAnswer={onAnswer}
+                    onEdit={mayChange ? () => setEditing(true) : undefined}
+                    onDelete={mayChange ? remove : undefined}
+                    deleting={deleteReply.isPending}
+                    editButtonRef={editButton}
+                  />
+                </>
+              )}
             </div>
-            {editing ? (
-              <Suspense fallback={<div className="h-48 animate-pulse rounded-md bg-muted/50" />}>
-                <ReplyEditor
-                  reply={reply}
-                  onDone={() => {
-                    focusEditAfter.current = true;
-                    setEditing(false);
-                  }}
-                />
-              </Suspense>
-            ) : (
-              <>
-                <ReplyContent content={reply.content} mentions={reply.mentions} />
-                <ReplyActions
-                  reply={reply}
-                  name={name}
-                  onAnswer={onAnswer}
-                  onEdit={mayChange ? () => setEditing(true) : undefined}
-                  onDelete={mayChange ? remove : undefined}
-                  deleting={deleteReply.isPending}
-                  editButtonRef={editButton}
-                />
-              </>
-            )}
           </div>
-        </div>
+        </BlockedContent>
       )}
     </article>
   );
