@@ -3,6 +3,7 @@
 // Features talk to this interface only. Either way the app serves the files itself at
 // /uploads/... (lib/uploads.ts), so the same privacy rules and cache headers apply to both.
 import { randomBytes } from "node:crypto";
+import { mkdirSync } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { HttpError } from "./http-error";
@@ -71,8 +72,9 @@ const CONTENT_TYPES: Record<string, string> = {
   ".json": "application/json",
 };
 
-/** Files on the local disk under `root`. */
+/** Files on the local disk under `root`, a folder made now so that DATA_DIR's layout is whole from the start. */
 export function diskStorage(root: string): FileStorage {
+  mkdirSync(root, { recursive: true });
   const fileOf = (key: string) => path.join(root, ...checkedSegments(key));
   return {
     async put(key, body) {
