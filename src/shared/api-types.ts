@@ -1,3 +1,4 @@
+import type { SitePageSlug } from "./constants";
 import type { Role } from "./permissions";
 
 /** docs/architecture.md "API": every error response has this body. */
@@ -156,6 +157,19 @@ export type BlockState = { blocked: boolean };
 
 /** GET /api/site: public facts about this installation the client shows. */
 export type SiteInfo = { name: string; privacyEmail: string };
+
+/** GET /api/site/stats: the about section's numbers, counted in the database (decision 030). */
+export type SiteStats = {
+  /** Published blog posts. */
+  posts: number;
+  /** Replies anyone can read. */
+  replies: number;
+  /** Active discussions. */
+  rants: number;
+};
+
+/** GET /api/site/pages/:slug and the CMS editor's answer. */
+export type SitePage = { slug: SitePageSlug; content: string; updatedAt: string };
 
 /** GET /api/hero-words: the active words in display order. */
 export type HeroWordsResponse = { words: Array<{ id: string; word: string }> };

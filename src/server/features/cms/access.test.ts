@@ -118,6 +118,20 @@ const ENDPOINTS: Record<string, Endpoint> = {
     success: 204,
   },
 
+  "GET /api/cms/site-pages/:slug": {
+    capability: "sitePages",
+    method: "get",
+    path: () => "/api/cms/site-pages/terms",
+    success: 200,
+  },
+  "PUT /api/cms/site-pages/:slug": {
+    capability: "sitePages",
+    method: "put",
+    path: () => "/api/cms/site-pages/terms",
+    body: { content: "## Terms\nBe kind." },
+    success: 200,
+  },
+
   "GET /api/cms/hero-words": {
     capability: "heroWords",
     method: "get",

@@ -404,6 +404,11 @@ const CASES: Record<string, Case> = {
       client.patch(`/api/cms/hero-words/${await insertWord(t.db)}`, { isActive: false }),
     success: 200,
   },
+  "PUT /api/cms/site-pages/:slug": {
+    send: ({ client }) =>
+      client.put("/api/cms/site-pages/terms", { content: "## Terms\nBe kind." }),
+    success: 200,
+  },
   "DELETE /api/cms/hero-words/:id": {
     async send({ client }) {
       const id = await insertWord(t.db);
