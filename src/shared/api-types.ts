@@ -183,7 +183,6 @@ export type BlogPostSummary = {
   excerpt: string;
   category: string;
   readTimeMinutes: number;
-  commentsCount: number;
   featured: boolean;
   /** ISO date-time. */
   publishedAt: string;

@@ -117,7 +117,7 @@ export function MobileMenu({ open, onOpenChange, triggerRef }: MobileMenuProps) 
               <Button asChild className="justify-start">
                 <Link to={paths.auth}>
                   <LogIn aria-hidden="true" />
-                  Sign In
+                  Sign in
                 </Link>
               </Button>
             </SheetClose>

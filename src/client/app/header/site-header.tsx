@@ -55,7 +55,7 @@ function AccountArea() {
   }
   return (
     <Link to={paths.auth} className={buttonVariants()}>
-      Sign In
+      Sign in
     </Link>
   );
 }

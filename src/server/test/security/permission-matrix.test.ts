@@ -3,6 +3,7 @@
 // where ownership matters. Allowed cells must succeed; refused ones answer 401 signed out and
 // 403 signed in, and leave the record as it was. A mutating route that the table does not list
 // fails the test (better-auth's own endpoints: auth-endpoints.test.ts).
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@/server/app";
@@ -396,7 +397,8 @@ const CASES: Record<string, Case> = {
     success: 200,
   },
   "POST /api/cms/hero-words": {
-    send: ({ client }) => client.post("/api/cms/hero-words", { word: "grumble" }),
+    send: ({ client }) =>
+      client.post("/api/cms/hero-words", { word: `grumble ${randomUUID().slice(0, 8)}` }),
     success: 201,
   },
   "PATCH /api/cms/hero-words/:id": {
