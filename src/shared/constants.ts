@@ -106,3 +106,12 @@ export const ANONYMOUS_NAME = "Anonymous";
 /** The pages staff write in the CMS (docs/decisions/030). */
 export const SITE_PAGE_SLUGS = ["terms"] as const;
 export type SitePageSlug = (typeof SITE_PAGE_SLUGS)[number];
+
+/**
+ * The theme a visitor chose with the header's toggle (docs/decisions/030): `light` or `dark` in
+ * this cookie; without it the site follows the system's `prefers-color-scheme`. The server
+ * writes it on <html data-theme> so the first paint has the right colours.
+ */
+export const THEME_COOKIE = "theme";
+export const THEMES = ["light", "dark"] as const;
+export type Theme = (typeof THEMES)[number];

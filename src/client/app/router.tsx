@@ -39,8 +39,8 @@ const ConfirmEmailChangePage = lazyPage(
   () => import("./pages/confirm-email-change-page"),
   "ConfirmEmailChangePage",
 );
-const PrivacyPage = lazyPage(() => import("./pages/privacy-page"), "PrivacyPage");
-const TermsPage = lazyPage(() => import("./pages/terms-page"), "TermsPage");
+const PrivacyPage = lazyPage(() => import("./pages/legal-pages"), "PrivacyPage");
+const TermsPage = lazyPage(() => import("./pages/legal-pages"), "TermsPage");
 const DataRequestPage = lazyPage(() => import("./pages/data-request-page"), "DataRequestPage");
 const NewsletterUnsubscribePage = lazyPage(
   () => import("./pages/newsletter-unsubscribe-page"),

@@ -2,6 +2,9 @@ import { Link } from "react-router";
 import { paths } from "@/client/lib/paths";
 import { useSiteName } from "@/client/lib/site-name";
 
+// The header's theme toggle loads with this chunk (see header/site-header.tsx).
+export { ThemeToggle } from "./header/theme-toggle";
+
 // docs/product.md §2's Blog, About and Legal columns, linked to the pages that exist; the
 // placeholders with no page behind them (Categories, Archive, Write for Us, Disclaimer) are gone
 // (docs/decisions/030).
@@ -25,7 +28,7 @@ const COLUMNS = [
     title: "Legal",
     links: [
       { label: "Terms of Service", to: paths.terms },
-      { label: "Cookie Policy", to: paths.cookies },
+      { label: "Cookie Policy", to: `${paths.privacy}#cookies` },
     ],
   },
 ] as const;

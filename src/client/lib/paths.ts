@@ -37,8 +37,6 @@ export const paths = {
   /** Where the link sent to a new email address lands (with `?token=`). */
   confirmEmailChange: "/settings/email",
   privacy: "/privacy",
-  /** The privacy page's cookies section. */
-  cookies: "/privacy#cookies",
   /** The Terms of Service, written by staff in the CMS (docs/decisions/030). */
   terms: "/terms",
   dataRequest: "/data-request",

@@ -47,6 +47,11 @@ export type BodyEndpoint = {
   stored?: (answer: Answer, body: Record<string, unknown>) => Promise<Record<string, unknown>>;
   /** What an empty optional text field is stored as: null unless the endpoint fills it in. */
   blank?: unknown;
+  /**
+   * The answer a fair body gets when the same value is stored already (a hero word the list
+   * has: 409). Runs repeat values, so such an answer is no refusal of fair text.
+   */
+  duplicateAnswer?: number;
 };
 
 /** The parts of a write's JSON answer that locate what it stored. */
@@ -394,6 +399,7 @@ export async function buildCatalogue(
       // A new word each time: the list refuses one it has (409).
       valid: () => ({ word: `grumble ${randomUUID().slice(0, 8)}` }),
       answers: 201,
+      duplicateAnswer: 409,
       text: ["word"],
       stored: (answer) => row(sql`select word from hero_words where id = ${answer.id}::uuid`),
     },
@@ -690,6 +696,7 @@ export async function expectTextStoredClean(
     await expectStored(endpoint, response, body, context, strings);
     return;
   }
+  if (response.status === endpoint.duplicateAnswer) return;
   // A NUL is refused in any field: PostgreSQL text cannot hold one (lib/validate.ts).
   const fair = (field: string) => {
     const value = cleaned(body[field] as string);

@@ -18,7 +18,7 @@ export function SignUpSent({ email, onStartOver }: SignUpSentProps) {
       <Notice tone="success" role="status">
         <p className="font-medium">Check your email</p>
         <p>
-          We've sent a confirmation link to <strong className="break-words">{email}</strong>. Open
+          We've sent a confirmation link to <strong className="wrap-anywhere">{email}</strong>. Open
           it to choose your password and finish creating your account.
         </p>
       </Notice>

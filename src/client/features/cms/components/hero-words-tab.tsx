@@ -98,7 +98,7 @@ export function HeroWordsTab() {
                   {entry.displayOrder}
                 </span>
                 <span
-                  className={`flex-1 break-words font-medium ${entry.isActive ? "" : "text-muted-foreground line-through"}`}
+                  className={`flex-1 wrap-anywhere font-medium ${entry.isActive ? "" : "text-muted-foreground line-through"}`}
                 >
                   {entry.word}
                 </span>

@@ -48,7 +48,7 @@ function DiscussionCardBody({ discussion, canModerate }: DiscussionCardProps) {
         <DiscussionBadges isPinned={discussion.isPinned} isLocked={discussion.isLocked} />
       </div>
       <DiscussionByline discussion={discussion} />
-      <p className="line-clamp-3 whitespace-pre-line break-words text-sm">{discussion.content}</p>
+      <p className="line-clamp-3 whitespace-pre-line wrap-anywhere text-sm">{discussion.content}</p>
       <div className="flex flex-wrap items-center justify-between gap-3">
         {/* Icons rather than a "·" between the two: on a phone the second wraps below. */}
         <p className="flex flex-wrap items-center gap-x-4 gap-y-1">

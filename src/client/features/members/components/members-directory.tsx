@@ -51,7 +51,7 @@ export function MembersDirectory() {
           ) : null}
         </p>
         {members.isPending ? (
-          <ul aria-hidden="true" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <ul aria-hidden="true" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {Array.from({ length: SKELETON_CARDS * 2 }, (_, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
               <li key={index}>
@@ -69,7 +69,7 @@ export function MembersDirectory() {
         ) : list.length === 0 ? (
           <MembersEmptyState onClearFilters={clearFilters} />
         ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {list.map((member) => (
               <MemberCard key={member.id} member={member} />
             ))}
