@@ -62,6 +62,12 @@ export type DiscussionItem = {
   /** The author's full name, else the part of their email before the @, else 'Anonymous'. */
   author: string;
   authorId: string | null;
+  /**
+   * The author's profile is public: their name links to it and their avatar shows (issue 21).
+   * A private member's avatar is served to nobody else.
+   */
+  authorIsPublic: boolean;
+  authorAvatarUrl: string | null;
   createdAt: string;
   updatedAt: string;
   isPinned: boolean;
@@ -76,6 +82,12 @@ export type DiscussionItem = {
    * Absent otherwise, and always for visitors and staff.
    */
   authorBlocked?: boolean;
+  /** Who wrote that reply (the display-name rule); null without one. */
+  lastReplyAuthor: {
+    name: string;
+    /** Their id while their profile is public (their name links to it), else null. */
+    publicId: string | null;
+  } | null;
 };
 
 /** GET /api/discussions: one page, pinned first then newest; `nextCursor` asks for the next. */
