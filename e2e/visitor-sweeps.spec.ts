@@ -18,8 +18,6 @@ import {
 } from "./support/site-routes";
 import { expect, test } from "./support/test";
 
-test.describe.configure({ mode: "serial" });
-
 let site: SeededSite;
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
