@@ -129,7 +129,7 @@ test("an unconfirmed sign-up: sign-in says so, a resent link chooses the passwor
   await page.getByLabel("Password").fill(typedAtSignUp);
   await page.getByRole("button", { name: "Sign Up" }).click();
   await expect(page.getByText("Please check your email to confirm your account.")).toBeVisible();
-  await expect(page.getByRole("status").filter({ hasText: /^Check your email/ })).toContainText(
+  await expect(page.getByRole("status").filter({ hasText: /^Check your inbox/ })).toContainText(
     `We've sent a confirmation link to ${email}. Open it to choose your password`,
   );
   const firstLink = await inbox.nextLink("/auth/confirm");

@@ -186,3 +186,119 @@ test("the hero word list refuses a duplicate", async ({ page }) => {
   await expect(page.getByText("This word is already in the list.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Add" })).toBeDisabled();
 });
+
+test.describe("the forum list reads like a forum", () => {
+  test("avatars, names linking to public profiles, the replies and the last one; eight in the first screen at 1280×800", async ({
+    page,
+  }) => {
+    const replier = await newMemberOn(page, { name: "Last Replier" });
+    const author = await newMemberOn(page, { name: "Forum Author" });
+    const headers = { origin: siteOrigin() };
+    let id = "";
+    for (let n = 1; n <= 9; n += 1) {
+      const created = await page.request.post("/api/discussions", {
+        headers,
+        data: {
+          title: `Forum row ${n}`,
+          content: "A first line of text\nand a second\nand a third that is clamped",
+        },
+      });
+      id = ((await created.json()) as { id: string }).id;
+    }
+    await signIn(page, replier);
+    await page.request.post(`/api/discussions/${id}/replies`, {
+      headers,
+      data: { content: "The last word" },
+    });
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/discussion");
+    const list = page.getByRole("list", { name: "Discussions" });
+    const newest = list.getByRole("listitem").first();
+    await expect(newest.getByRole("link", { name: "Forum row 9" })).toBeVisible();
+    await expect(newest.getByText("1 reply").filter({ visible: true })).toBeVisible();
+    await expect(newest.getByRole("link", { name: "Last Replier" })).toHaveAttribute(
+      "href",
+      new RegExp(`/profile/${(await sessionId(page)) ?? ""}$`),
+    );
+    await expect(newest.getByRole("link", { name: "Forum Author" })).toHaveAttribute(
+      "href",
+      /\/profile\//,
+    );
+    await expect(newest.locator("[data-slot=avatar], span.rounded-full").first()).toBeVisible();
+
+    // The first screen of the list: scrolled to just under the sticky header, what fits in
+    // the rest of the window (measured from the list's top, whatever the page's length).
+    const fitting = await list.evaluate((element) => {
+      const header = document.querySelector("header")?.getBoundingClientRect().height ?? 0;
+      const top = element.getBoundingClientRect().top;
+      const room = window.innerHeight - header;
+      return [...element.children].filter(
+        (item) => item.getBoundingClientRect().bottom - top <= room,
+      ).length;
+    });
+    expect(fitting).toBeGreaterThanOrEqual(8);
+
+    // The discussion page names its author with a link to their profile.
+    await newest.getByRole("link", { name: "Forum row 9" }).click();
+    await expect(page.getByRole("link", { name: "Forum Author" }).first()).toHaveAttribute(
+      "href",
+      /\/profile\//,
+    );
+    expect(author.name).toBe("Forum Author");
+  });
+});
+
+async function sessionId(page: Page): Promise<string | null> {
+  const session = (await (await page.request.get("/api/session")).json()) as {
+    user: { id: string } | null;
+  };
+  return session.user?.id ?? null;
+}
+
+test("small things: share count hidden until a share, data request says what is missing, members search placeholder", async ({
+  page,
+}) => {
+  await page.goto("/data-request");
+  await expect(page.getByRole("button", { name: "Submit Request" })).toHaveAccessibleDescription(
+    "To submit, fill in the request type, your email and your full name.",
+  );
+  await page.getByLabel("Full name").fill("Grace Hopper");
+  await expect(page.getByRole("button", { name: "Submit Request" })).toHaveAccessibleDescription(
+    "To submit, fill in the request type and your email.",
+  );
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/members");
+  const search = page.getByRole("searchbox", { name: "Search members" });
+  await expect(search).toHaveAttribute("placeholder", "Search by name, bio, or location...");
+  // The placeholder fits the box at 390 px.
+  const fits = await search.evaluate((input: HTMLInputElement) => {
+    const probe = document.createElement("span");
+    const style = getComputedStyle(input);
+    probe.style.font = style.font;
+    probe.style.position = "absolute";
+    probe.style.whiteSpace = "pre";
+    probe.textContent = input.placeholder;
+    document.body.append(probe);
+    const text = probe.getBoundingClientRect().width;
+    probe.remove();
+    const room =
+      input.clientWidth -
+      Number.parseFloat(style.paddingLeft) -
+      Number.parseFloat(style.paddingRight);
+    return text <= room;
+  });
+  expect(fits).toBe(true);
+
+  await newMemberOn(page);
+  const created = await page.request.post("/api/discussions", {
+    headers: { origin: siteOrigin() },
+    data: { title: "Share me", content: "Text" },
+  });
+  const { id } = (await created.json()) as { id: string };
+  await page.goto(`/discussion/${id}`);
+  await page.getByRole("button", { name: /^Share/ }).click();
+  await expect(page.getByRole("menuitem", { name: "Copy link" })).toBeVisible();
+  await expect(page.getByText(/this session/)).toHaveCount(0);
+});

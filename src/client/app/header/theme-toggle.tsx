@@ -14,7 +14,7 @@ type ThemeToggleProps = {
  * toggle button: pressed means dark. The server renders it unpressed; the browser then shows the theme it finds.
  */
 export function ThemeToggle({
-  className = `${buttonVariants({ variant: "ghost", size: "icon" })} hidden md:inline-flex`,
+  className = `${buttonVariants({ variant: "ghost", size: "icon" })} max-md:hidden`,
   withLabel = false,
 }: ThemeToggleProps) {
   const theme = useSyncExternalStore(subscribeToTheme, currentTheme, () => "light" as const);

@@ -45,7 +45,13 @@ export function MembersDirectory() {
           role="status"
           className="flex items-center gap-2 text-muted-foreground text-sm"
         >
-          {members.data ? resultText(total, filters.search) : "Loading members..."}
+          {/* The same words as the toast when the list fails (issue 21), never a loading line
+              that stays. */}
+          {members.data
+            ? resultText(total, filters.search)
+            : members.isError
+              ? "Failed to load members."
+              : "Loading members..."}
           {members.isFetching && members.data ? (
             <Loader2 aria-hidden="true" className="size-4 animate-spin" />
           ) : null}
@@ -61,7 +67,6 @@ export function MembersDirectory() {
           </ul>
         ) : members.isError && list.length === 0 ? (
           <div className="flex flex-col items-center gap-3 py-12 text-center">
-            <p className="text-muted-foreground">Failed to load members.</p>
             <Button variant="outline" onClick={() => void members.refetch()}>
               Try again
             </Button>
