@@ -29,7 +29,10 @@ export function MemberStats() {
               data[key].toLocaleString()
             ) : isError ? (
               // A failed load stops pulsing (issue 21): the list below says what happened.
-              <span aria-label="Not available">–</span>
+              <>
+                <span aria-hidden="true">–</span>
+                <span className="sr-only">Not available</span>
+              </>
             ) : (
               <Skeleton className="my-1 h-6 w-10" />
             )}
