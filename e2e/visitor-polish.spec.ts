@@ -304,3 +304,22 @@ test("small things: share count hidden until a share, data request says what is 
   await expect(page.getByRole("menuitem", { name: "Copy link" })).toBeVisible();
   await expect(page.getByText(/this session/)).toHaveCount(0);
 });
+
+test("on a touch screen, opening Filters focuses the popover, not the Author box", async ({
+  browser,
+}) => {
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  const page = await phone.newPage();
+  await storeCookieConsent(page);
+  await page.goto("/discussion");
+  expect(await page.evaluate(() => window.matchMedia("(pointer: coarse)").matches)).toBe(true);
+  await page.getByRole("button", { name: /^Filters/ }).tap();
+  const popover = page.getByRole("dialog", { name: "Discussion filters" });
+  await expect(popover).toBeFocused();
+  await expect(page.getByLabel("Author")).not.toBeFocused();
+  await phone.close();
+});
