@@ -22,7 +22,7 @@ async function signInWithForm(page: Page, email: string, password: string): Prom
   await page.goto("/auth");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign in" }).click();
 }
 
 /** Whether the API takes these credentials (checked without touching any browser's cookies). */
@@ -80,7 +80,7 @@ test("forgot password: the emailed link sets a new password and the old one stop
   await page.getByRole("button", { name: "Set new password" }).click();
   await expect(toast(page, "Password updated")).toBeVisible();
   await expect(page).toHaveURL(/\/auth$/);
-  await expect(page.getByRole("tab", { name: "Sign In", selected: true })).toBeVisible();
+  await expect(page.getByRole("tab", { name: "Sign in", selected: true })).toBeVisible();
 
   // The old password is refused, the new one signs in.
   consoleGuard.expectResponse(401, "/api/auth/sign-in/email");
@@ -129,17 +129,17 @@ test("an unconfirmed sign-up: sign-in says so, a resent link chooses the passwor
   await page.getByLabel("Password").fill(typedAtSignUp);
   await page.getByRole("button", { name: "Sign Up" }).click();
   await expect(page.getByText("Please check your email to confirm your account.")).toBeVisible();
-  await expect(page.getByRole("status").filter({ hasText: /^Check your email/ })).toContainText(
+  await expect(page.getByRole("status").filter({ hasText: /^Check your inbox/ })).toContainText(
     `We've sent a confirmation link to ${email}. Open it to choose your password`,
   );
   const firstLink = await inbox.nextLink("/auth/confirm");
 
   // Signing in before confirming says so and offers a fresh link.
   consoleGuard.expectResponse(403, "/api/auth/sign-in/email");
-  await page.getByRole("tab", { name: "Sign In" }).click();
+  await page.getByRole("tab", { name: "Sign in" }).click();
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(typedAtSignUp);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign in" }).click();
   const notice = page.getByRole("alert").filter({ hasText: "confirm your email" });
   await expect(notice).toHaveText(
     /Please confirm your email address first\. Check your inbox for the confirmation link\./,
@@ -253,7 +253,7 @@ test("email change: the link sent to the new address confirms it, and the new em
   // Sign out, then in with the new address; the old one no longer signs in.
   await page.getByRole("button", { name: /Account menu/ }).click();
   await page.getByRole("menuitem", { name: "Sign out" }).click();
-  await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
   await signInWithForm(page, newEmail, account.password);
   await expect(toast(page, "Welcome back!")).toBeVisible();
   await expect(page).toHaveURL(/\/$/);

@@ -9,7 +9,7 @@ test("a visitor signs up, chooses the password from the emailed link, signs out 
   const email = uniqueEmail("signup");
   const inbox = await openInbox(email);
   await page.goto("/auth");
-  await expect(page.getByText("Welcome to the product")).toBeVisible();
+  await expect(page.getByText("Welcome to Rant Community")).toBeVisible();
 
   await page.getByRole("tab", { name: "Sign Up" }).click();
   await page.getByLabel("Full name").fill("Pat Ranter");
@@ -34,13 +34,13 @@ test("a visitor signs up, chooses the password from the emailed link, signs out 
   await expect(page.getByRole("menuitem", { name: "Edit Profile" })).toBeVisible();
   await expect(page.getByRole("menuitem", { name: "Settings" })).toBeVisible();
   await page.getByRole("menuitem", { name: "Sign out" }).click();
-  await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 
   await page.goto("/auth");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByText("Welcome back!")).toBeVisible();
   await expect(page.getByText("You have been successfully logged in.")).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
@@ -49,7 +49,7 @@ test("a visitor signs up, chooses the password from the emailed link, signs out 
 test("sign-in shows the inline messages of docs/product.md §5", async ({ page }) => {
   await page.goto("/auth");
   await page.getByLabel("Email").fill("not-an-email");
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByText("Please enter a valid email address")).toBeVisible();
   await expect(page.getByText("Password is required")).toBeVisible();
 });

@@ -69,7 +69,7 @@ test("each staff role sees exactly its tabs; a member sees 'Access Denied'", asy
   const expected: Array<[Role, string[]]> = [
     ["author", ["Overview", "Blog posts", "Hero Words"]],
     ["moderator", ["Overview", "Discussions", "Hero Words"]],
-    ["admin", ["Overview", "Blog posts", "Discussions", "Users", "Hero Words", "Inbox"]],
+    ["admin", ["Overview", "Blog posts", "Discussions", "Users", "Hero Words", "Pages", "Inbox"]],
   ];
   for (const [role, tabs] of expected) {
     await setRole(account.email, role);
@@ -99,19 +99,19 @@ test("each staff role sees exactly its tabs; a member sees 'Access Denied'", asy
   await expect(page.getByRole("tab", { name: "Users" })).toHaveCount(0);
 });
 
-test("Sign Out signs out and goes home", async ({ page }) => {
+test("Sign out signs out and goes home", async ({ page }) => {
   await signInAs(page, "moderator");
   const overview = page.waitForResponse((response) => response.url().includes("/api/cms/overview"));
   await page.goto("/cms");
   await overview;
-  await page.getByRole("button", { name: "Sign Out" }).click();
+  await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("link", { name: "Sign In" }).first()).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
   await page.goto("/cms");
   await expect(page).toHaveURL(/\/auth$/);
 });
 
-test("Sign Out while the page is still loading asks nothing signed out", async ({ page }) => {
+test("Sign out while the page is still loading asks nothing signed out", async ({ page }) => {
   await signInAs(page, "moderator");
   // Hold the overview's answer until the member has signed out. It was asked signed in; once
   // the session ends, neither that request nor a refetch of it may reach the server (a 401,
@@ -137,9 +137,9 @@ test("Sign Out while the page is still loading asks nothing signed out", async (
       askedSignedOut.push(request.url());
     }
   });
-  await page.getByRole("button", { name: "Sign Out" }).click();
+  await page.getByRole("button", { name: "Sign out" }).click();
   // The signed-out header comes after any refetch the sign-out could start.
-  await expect(page.getByRole("link", { name: "Sign In" }).first()).toBeVisible();
+  await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   release();
   expect(askedSignedOut).toEqual([]);

@@ -129,8 +129,9 @@ test("the header showcase shows ten designs with the nav items, each selectable"
   const designs = page.getByRole("region", { name: /^Design \d+:/ });
   await expect(designs).toHaveCount(10);
   for (const design of await designs.all()) {
-    const nav = design.getByRole("navigation", { name: "Demo navigation" });
-    await expect(nav.getByRole("link")).toHaveText(["Discussion", "Members", "Contact"]);
+    // Pictures of navigation, not landmarks (axe's landmark-unique): the links are there.
+    const links = design.getByRole("link").filter({ hasText: /^(Discussion|Members|Contact)$/ });
+    await expect(links).toHaveText(["Discussion", "Members", "Contact"]);
   }
   await expect(page.getByRole("button", { name: "Select this design" })).toHaveCount(10);
   const third = designs.nth(2);

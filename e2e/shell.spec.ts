@@ -5,7 +5,7 @@ import { expect, test } from "./support/test";
 test("/profile/edit sends a signed-out visitor to /auth", async ({ page }) => {
   await page.goto("/profile/edit");
   await expect(page).toHaveURL(/\/auth$/);
-  await expect(page.getByText("Welcome to the product")).toBeVisible();
+  await expect(page.getByText("Welcome to Rant Community")).toBeVisible();
 });
 
 test("a member with the user role sees Access Denied on /cms", async ({ page }) => {

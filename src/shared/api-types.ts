@@ -1,3 +1,4 @@
+import type { SitePageSlug } from "./constants";
 import type { Role } from "./permissions";
 
 /** docs/architecture.md "API": every error response has this body. */
@@ -61,6 +62,12 @@ export type DiscussionItem = {
   /** The author's full name, else the part of their email before the @, else 'Anonymous'. */
   author: string;
   authorId: string | null;
+  /**
+   * The author's profile is public: their name links to it and their avatar shows (issue 21).
+   * A private member's avatar is served to nobody else.
+   */
+  authorIsPublic: boolean;
+  authorAvatarUrl: string | null;
   createdAt: string;
   updatedAt: string;
   isPinned: boolean;
@@ -75,6 +82,12 @@ export type DiscussionItem = {
    * Absent otherwise, and always for visitors and staff.
    */
   authorBlocked?: boolean;
+  /** Who wrote that reply (the display-name rule); null without one. */
+  lastReplyAuthor: {
+    name: string;
+    /** Their id while their profile is public (their name links to it), else null. */
+    publicId: string | null;
+  } | null;
 };
 
 /** GET /api/discussions: one page, pinned first then newest; `nextCursor` asks for the next. */
@@ -157,6 +170,19 @@ export type BlockState = { blocked: boolean };
 /** GET /api/site: public facts about this installation the client shows. */
 export type SiteInfo = { name: string; privacyEmail: string };
 
+/** GET /api/site/stats: the about section's numbers, counted in the database (decision 030). */
+export type SiteStats = {
+  /** Published blog posts. */
+  posts: number;
+  /** Replies anyone can read. */
+  replies: number;
+  /** Active discussions. */
+  rants: number;
+};
+
+/** GET /api/site/pages/:slug and the CMS editor's answer. */
+export type SitePage = { slug: SitePageSlug; content: string; updatedAt: string };
+
 /** GET /api/hero-words: the active words in display order. */
 export type HeroWordsResponse = { words: Array<{ id: string; word: string }> };
 
@@ -169,7 +195,6 @@ export type BlogPostSummary = {
   excerpt: string;
   category: string;
   readTimeMinutes: number;
-  commentsCount: number;
   featured: boolean;
   /** ISO date-time. */
   publishedAt: string;

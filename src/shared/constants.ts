@@ -16,6 +16,8 @@ export const LIMITS = {
   message: 5_000,
   details: 2_000,
   heroWord: 50,
+  /** A page staff write in the CMS (the Terms of Service). */
+  sitePage: 20_000,
   url: 2_048,
   password: 128,
   passwordMin: 8,
@@ -100,3 +102,16 @@ export const DATA_REQUEST_STATUSES = ["pending", "in_progress", "completed"] as 
 
 /** What a member sees in place of a missing name (docs/product.md §3 discussion UI item). */
 export const ANONYMOUS_NAME = "Anonymous";
+
+/** The pages staff write in the CMS (docs/decisions/030). */
+export const SITE_PAGE_SLUGS = ["terms"] as const;
+export type SitePageSlug = (typeof SITE_PAGE_SLUGS)[number];
+
+/**
+ * The theme a visitor chose with the header's toggle (docs/decisions/030): `light` or `dark` in
+ * this cookie; without it the site follows the system's `prefers-color-scheme`. The server
+ * writes it on <html data-theme> so the first paint has the right colours.
+ */
+export const THEME_COOKIE = "theme";
+export const THEMES = ["light", "dark"] as const;
+export type Theme = (typeof THEMES)[number];

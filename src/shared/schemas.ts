@@ -241,6 +241,10 @@ export type DataRequestInput = z.infer<typeof dataRequestSchema>;
 
 export const heroWordSchema = z.object({ word: requiredText("Word", LIMITS.heroWord) });
 
+/** A page staff write in the CMS (docs/decisions/030): plain text, "## " lines are headings. */
+export const sitePageSchema = z.object({ content: requiredText("Content", LIMITS.sitePage) });
+export type SitePageInput = z.infer<typeof sitePageSchema>;
+
 export const blogPostSchema = z.object({
   title: requiredText("Title", LIMITS.title),
   excerpt: requiredText("Excerpt", LIMITS.excerpt),

@@ -1,12 +1,16 @@
 // Declarative routes (<BrowserRouter>): the data router (createBrowserRouter) would add about
 // 17 KB gzipped to the home page for loaders and actions we do not use; TanStack Query loads data.
 import { BrowserRouter, Route, Routes } from "react-router";
+import { lazyComponent } from "@/client/lib/lazy-component";
 import { paths, routePatterns } from "@/client/lib/paths";
 import { rolesWith } from "@/shared/permissions";
 import { Layout } from "./layout";
 import { lazyPage } from "./lazy-page";
 import { HomePage } from "./pages/home-page";
-import { ProtectedRoute } from "./protected-route";
+
+// The guard of the members' and staff pages downloads with them, not with every page
+// (docs/decisions/030: the home page's first download had no bytes left for the theme toggle).
+const ProtectedRoute = lazyComponent(() => import("./protected-route"), "ProtectedRoute");
 
 const TeamPage = lazyPage(() => import("./pages/team-page"), "TeamPage");
 const ContactPage = lazyPage(() => import("./pages/contact-page"), "ContactPage");
@@ -39,7 +43,10 @@ const ConfirmEmailChangePage = lazyPage(
   () => import("./pages/confirm-email-change-page"),
   "ConfirmEmailChangePage",
 );
-const PrivacyPage = lazyPage(() => import("./pages/privacy-page"), "PrivacyPage");
+// One chunk for the privacy policy and the Terms of Service (docs/decisions/030).
+const legalPages = () => import("./pages/legal-pages");
+const PrivacyPage = lazyPage(legalPages, "PrivacyPage");
+const TermsPage = lazyPage(legalPages, "TermsPage");
 const DataRequestPage = lazyPage(() => import("./pages/data-request-page"), "DataRequestPage");
 const NewsletterUnsubscribePage = lazyPage(
   () => import("./pages/newsletter-unsubscribe-page"),
@@ -77,6 +84,7 @@ export function AppRoutes() {
         <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
         <Route path={paths.confirmEmailChange} element={<ConfirmEmailChangePage />} />
         <Route path={paths.privacy} element={<PrivacyPage />} />
+        <Route path={paths.terms} element={<TermsPage />} />
         <Route path={paths.dataRequest} element={<DataRequestPage />} />
         <Route path={paths.newsletterUnsubscribe} element={<NewsletterUnsubscribePage />} />
         <Route path={paths.rotatingTextShowcase} element={<RotatingTextShowcasePage />} />

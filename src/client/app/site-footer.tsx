@@ -2,11 +2,35 @@ import { Link } from "react-router";
 import { paths } from "@/client/lib/paths";
 import { useSiteName } from "@/client/lib/site-name";
 
-// docs/product.md §2: the Blog, About and Legal columns point to '#' placeholders.
+// The header's theme toggle loads with this chunk (see header/site-header.tsx).
+export { ThemeToggle } from "./header/theme-toggle";
+
+// docs/product.md §2's Blog, About and Legal columns, linked to the pages that exist; the
+// placeholders with no page behind them (Categories, Archive, Write for Us, Disclaimer) are gone
+// (docs/decisions/030).
 const COLUMNS = [
-  { title: "Blog", links: ["Latest Posts", "Categories", "Archive"] },
-  { title: "About", links: ["Our Story", "The Team", "Write for Us"] },
-  { title: "Legal", links: ["Terms of Service", "Cookie Policy", "Disclaimer"] },
+  {
+    title: "Blog",
+    links: [
+      { label: "Latest Posts", to: paths.blog },
+      { label: "Discussions", to: paths.discussions },
+    ],
+  },
+  {
+    title: "About",
+    links: [
+      { label: "Our Story", to: paths.about },
+      { label: "The Team", to: paths.team },
+      { label: "Contact", to: paths.contact },
+    ],
+  },
+  {
+    title: "Legal",
+    links: [
+      { label: "Terms of Service", to: paths.terms },
+      { label: "Cookie Policy", to: `${paths.privacy}#cookies` },
+    ],
+  },
 ] as const;
 
 const linkClass = "rounded-sm text-ink-muted text-sm transition-colors hover:text-ink-foreground";
@@ -30,12 +54,11 @@ export function SiteFooter() {
               {column.title}
             </h2>
             <ul className="mt-3 grid gap-2">
-              {column.links.map((label) => (
+              {column.links.map(({ label, to }) => (
                 <li key={label}>
-                  {/* biome-ignore lint/a11y/useValidAnchor: docs/product.md §2 wants '#' placeholders here until these pages exist. */}
-                  <a href="#" className={linkClass}>
+                  <Link to={to} className={linkClass}>
                     {label}
-                  </a>
+                  </Link>
                 </li>
               ))}
             </ul>

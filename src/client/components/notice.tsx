@@ -33,7 +33,7 @@ export function Notice({ tone, className, children, ...props }: NoticeProps) {
   return (
     <div className={cn(noticeVariants({ tone }), className)} {...props}>
       <Icon aria-hidden="true" className={cn("mt-0.5 size-4 shrink-0", ICON_COLOURS[key])} />
-      <div className="grid min-w-0 flex-1 gap-3 break-words">{children}</div>
+      <div className="grid min-w-0 flex-1 gap-3 wrap-anywhere">{children}</div>
     </div>
   );
 }

@@ -539,6 +539,18 @@ export const heroWords = pgTable(
   (table) => [index("hero_words_order_idx").on(table.displayOrder)],
 );
 
+/**
+ * Pages staff write in the CMS (docs/decisions/030): the Terms of Service, by its slug. The
+ * migration seeds a starting text, so the page exists from the first start.
+ */
+export const sitePages = pgTable("site_pages", {
+  slug: text("slug").primaryKey(),
+  content: text("content").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  /** Who saved it last; null for the seeded text or an account that went. */
+  updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
+});
+
 // ---- inbound ---------------------------------------------------------------------------
 
 export const newsletterSubscribers = pgTable(

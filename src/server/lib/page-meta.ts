@@ -47,6 +47,7 @@ const FIXED: Record<string, { title: string; description?: string; noindex?: boo
   "/notifications": { title: "Notifications", noindex: true },
   "/notifications/unsubscribe": { title: "Unsubscribe from notification emails", noindex: true },
   "/privacy": { title: "Privacy policy", description: "How we handle your data under UK GDPR." },
+  "/terms": { title: "Terms of Service", description: "The rules for using this site." },
   "/data-request": {
     title: "Data request",
     description: "Use your UK GDPR rights: access, correct, delete or move your data.",

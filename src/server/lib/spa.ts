@@ -2,6 +2,8 @@
 // its metadata and, for the pages the server renders (docs/decisions/025), the page itself in
 // its <div id="root">. A missing file (a path with an extension) is a plain 404, never the shell.
 import type { Context } from "hono";
+import { getCookie } from "hono/cookie";
+import { THEME_COOKIE, THEMES, type Theme } from "@/shared/constants";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "./database-errors";
 import type { Logger } from "./logger";
 import type { PageCache } from "./page-cache";
@@ -60,6 +62,35 @@ function withPage(html: string, page: RenderedPage): string {
     .replace(ROOT, () => `<div id="root">${page.markup}</div>${page.dataScript}`);
 }
 
+/** The theme the visitor chose (the toggle's cookie), or null to follow their system. */
+function chosenTheme(c: Context): Theme | null {
+  const value = getCookie(c, THEME_COOKIE);
+  return (THEMES as readonly string[]).includes(value ?? "") ? (value as Theme) : null;
+}
+
+/**
+ * The chosen theme on the root element, so the page paints in it from the first frame, with
+ * no script (the CSP allows none inline) and no flash (docs/decisions/030).
+ */
+export function withTheme(html: string, theme: Theme | null): string {
+  return theme ? html.replace("<html ", () => `<html data-theme="${theme}" `) : html;
+}
+
+/**
+ * Every page's HTML with the visitor's theme: pages (kept, rendered, the shell, the failures)
+ * are made the same for everyone, and the theme goes on last.
+ */
+async function themed(c: Context, response: Response): Promise<Response> {
+  if (!response.headers.get("content-type")?.startsWith("text/html")) return response;
+  const headers = new Headers(response.headers);
+  headers.append("vary", "Cookie");
+  const theme = chosenTheme(c);
+  if (!theme) return new Response(response.body, { status: response.status, headers });
+  const body = withTheme(await response.text(), theme);
+  headers.delete("content-length");
+  return new Response(body, { status: response.status, headers });
+}
+
 const FILE_LIKE = /\/[^/]+\.[a-z0-9]+$/i;
 const RENDERED_PAGES_KEPT = 500;
 
@@ -73,7 +104,9 @@ export function spaHandler(options: SpaOptions) {
   const rendered = new Map<string, string>();
   /** Renders of anonymous pages under way, by cache key. */
   const rendering = new Map<string, Promise<void>>();
-  return async (c: Context) => {
+  return async (c: Context) => themed(c, await page(c));
+
+  async function page(c: Context): Promise<Response> {
     const { pathname, search } = new URL(c.req.url);
     const file = options.files.get(pathname);
     if (file && pathname !== "/index.html") return staticResponse(file, c.req.raw);
@@ -118,7 +151,7 @@ export function spaHandler(options: SpaOptions) {
         finished();
       }
     }
-  };
+  }
 
   async function respond(
     c: Context,

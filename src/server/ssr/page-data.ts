@@ -22,6 +22,7 @@ import {
 } from "@/client/features/discussions/api/get-discussions";
 import { discussionFiltersFrom } from "@/client/features/discussions/hooks/use-discussion-filters";
 import { heroWordsQueryOptions } from "@/client/features/home/api/get-hero-words";
+import { siteStatsQueryOptions } from "@/client/features/home/api/get-site-stats";
 import { memberStatsQueryOptions } from "@/client/features/members/api/get-member-stats";
 import { membersApiPath, membersQueryOptions } from "@/client/features/members/api/get-members";
 import { memberFiltersFrom } from "@/client/features/members/hooks/use-member-filters";
@@ -30,6 +31,7 @@ import { siteInfoQueryOptions } from "@/client/features/privacy/api/get-site-inf
 import { profileQueryOptions } from "@/client/features/profiles/api/get-profile";
 import { threadQueryOptions } from "@/client/features/replies/api/get-replies";
 import { REPLY_PARAM } from "@/client/features/replies/hooks/use-reply-thread";
+import { sitePageQueryOptions } from "@/client/features/site-pages/api/get-site-page";
 import { ApiError } from "@/client/lib/api-client";
 import { paths, routePatterns } from "@/client/lib/paths";
 import { sessionQueryOptions } from "@/client/lib/session/get-session";
@@ -55,7 +57,7 @@ import { unreadCount } from "@/server/features/notifications/queries";
 import { profilePage } from "@/server/features/profiles/find-profile";
 import { listReplies, replyPageAround } from "@/server/features/replies/queries";
 import { replyListQuerySchema } from "@/server/features/replies/routes";
-import { siteInfo } from "@/server/features/site/routes";
+import { siteInfo, sitePage, siteStats } from "@/server/features/site/routes";
 import { TEXT_ID, UUID_ID } from "@/server/lib/ids";
 import { validQuery } from "@/server/lib/validate";
 
@@ -123,10 +125,16 @@ function latestPosts(queryClient: QueryClient, { db }: PageDataContext): Fill {
   );
 }
 
+/** The about section's numbers (docs/decisions/030): on the home page and /about. */
+function aboutStats(queryClient: QueryClient, { db }: PageDataContext): Fill {
+  return fillQuery(queryClient, siteStatsQueryOptions().queryKey, () => siteStats(db), "");
+}
+
 async function homePage(queryClient: QueryClient, context: PageDataContext): Promise<void> {
   await Promise.all([
     fillQuery(queryClient, heroWordsQueryOptions().queryKey, () => activeHeroWords(context.db), ""),
     latestPosts(queryClient, context),
+    aboutStats(queryClient, context),
   ]);
 }
 
@@ -279,7 +287,15 @@ export async function loadPageData(
   let found = true;
   if (path === paths.home) await homePage(queryClient, context);
   else if (path === paths.posts) await latestPosts(queryClient, context);
-  else if (path === paths.blog) await blogPage(queryClient, context);
+  else if (path === paths.about) await aboutStats(queryClient, context);
+  else if (path === paths.terms) {
+    found = await fillQuery(
+      queryClient,
+      sitePageQueryOptions("terms").queryKey,
+      () => sitePage(db, "terms"),
+      "Page not found",
+    );
+  } else if (path === paths.blog) await blogPage(queryClient, context);
   else if (path === paths.discussions) await discussionsPage(queryClient, context, params);
   else if (path === paths.members) await membersPage(queryClient, context, params);
   else if (path === paths.privacy) {

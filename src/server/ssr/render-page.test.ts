@@ -108,7 +108,7 @@ describe("pages without JavaScript", () => {
     ["/posts", "Latest posts"],
     ["/privacy", "Privacy Policy"],
     ["/data-request", "Data Protection Request"],
-    ["/auth", "Welcome to the product"],
+    ["/auth", "Welcome to Rant Community"],
     ["/newsletter/unsubscribe", "Unsubscribe"],
     ["/rotating-text-showcase", "Rotating Text Showcase"],
     ["/header-showcase", "Header"],

@@ -17,6 +17,7 @@ import { useAuth } from "@/client/lib/session/use-auth";
 import { useSiteName } from "@/client/lib/site-name";
 import { accountLinks } from "./account-links";
 import { NAV_ITEMS } from "./nav-items";
+import { ThemeToggle } from "./theme-toggle";
 import { useSignOut } from "./use-sign-out";
 
 // A plain string (not NavLink's function form): SheetClose's Slot joins class names as text.
@@ -64,6 +65,10 @@ export function MobileMenu({ open, onOpenChange, triggerRef }: MobileMenuProps) 
               </li>
             ))}
           </ul>
+          <ThemeToggle
+            withLabel
+            className={`${linkClass} w-full text-left aria-pressed:text-primary`}
+          />
           {loading ? null : user ? (
             <div className="grid gap-1 border-t pt-4">
               <div className="mb-2 flex items-center gap-3 px-3">
@@ -81,7 +86,7 @@ export function MobileMenu({ open, onOpenChange, triggerRef }: MobileMenuProps) 
                       <Bell aria-hidden="true" />
                       Notifications
                       {unread > 0 ? (
-                        <span className="ml-auto rounded-full bg-destructive px-2 py-0.5 font-semibold text-white text-xs">
+                        <span className="ml-auto rounded-full bg-destructive px-2 py-0.5 font-semibold text-destructive-foreground text-xs">
                           {unread}
                           <span className="sr-only"> unread</span>
                         </span>
@@ -117,7 +122,7 @@ export function MobileMenu({ open, onOpenChange, triggerRef }: MobileMenuProps) 
               <Button asChild className="justify-start">
                 <Link to={paths.auth}>
                   <LogIn aria-hidden="true" />
-                  Sign In
+                  Sign in
                 </Link>
               </Button>
             </SheetClose>

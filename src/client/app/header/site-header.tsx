@@ -43,20 +43,32 @@ const avatarPlaceholder = (
   />
 );
 
+// The theme toggle (docs/decisions/030) is outside the first download: the theme itself is
+// painted by the server. It comes with the footer's chunk, which every page loads anyway (a
+// chunk of its own cost the first download more bytes than the budget had left). It is the
+// first of the right-aligned controls, so it appears without moving anything else.
+const ThemeToggle = lazyComponent(() => import("@/client/app/site-footer"), "ThemeToggle");
+
+/** The account menu (desktop; the phone menu has the account links), or Sign in at any width. */
 function AccountArea() {
   const { user, loading } = useAuth();
-  if (loading) return avatarPlaceholder;
-  if (user) {
+  if (!(loading || user)) {
     return (
-      <Suspense fallback={avatarPlaceholder}>
-        <UserMenu />
-      </Suspense>
+      <Link to={paths.auth} className={buttonVariants()}>
+        Sign in
+      </Link>
     );
   }
   return (
-    <Link to={paths.auth} className={buttonVariants()}>
-      Sign In
-    </Link>
+    <div className="hidden md:block">
+      {user ? (
+        <Suspense fallback={avatarPlaceholder}>
+          <UserMenu />
+        </Suspense>
+      ) : (
+        avatarPlaceholder
+      )}
+    </div>
   );
 }
 
@@ -74,10 +86,11 @@ export function SiteHeader() {
         </Link>
         <DesktopNav />
         <div className="ml-auto flex items-center gap-2">
+          <Suspense>
+            <ThemeToggle />
+          </Suspense>
           <BellArea />
-          <div className="hidden md:block">
-            <AccountArea />
-          </div>
+          <AccountArea />
         </div>
       </div>
     </header>

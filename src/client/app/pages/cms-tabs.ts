@@ -48,6 +48,15 @@ export const CMS_TABS: readonly CmsTab[] = [
     })),
   },
   {
+    // Beyond docs/product.md §2.21: the pages staff write (docs/decisions/030).
+    id: "pages",
+    label: "Pages",
+    capability: "sitePages",
+    Component: lazy(async () => ({
+      default: (await import("@/client/features/site-pages/components/cms-pages-tab")).CmsPagesTab,
+    })),
+  },
+  {
     id: "inbox",
     label: "Inbox",
     capability: "inbox",

@@ -58,6 +58,11 @@ type DiscussionRow = {
   replies_count: number;
   last_reply_at: string | null;
   last_activity_at: string;
+  author_public: boolean | null;
+  author_avatar: string | null;
+  last_reply_author: string | null;
+  last_reply_author_id: string | null;
+  last_reply_author_public: boolean | null;
 };
 
 /** The discussion columns the API shows, read from `source` (aliased d). */
@@ -67,9 +72,22 @@ const selectFrom = (source: SQL) => sql`
     ${microsecondText(sql`d.updated_at`)} as updated_at,
     ${microsecondText(sql`d.last_reply_at`)} as last_reply_at,
     ${microsecondText(sql`d.last_activity_at`)} as last_activity_at,
-    ${displayName(sql`p.full_name`, sql`p.email`)} as author_name
+    ${displayName(sql`p.full_name`, sql`p.email`)} as author_name,
+    p.is_public as author_public, p.avatar_url as author_avatar,
+    lr.author_name as last_reply_author, lr.author_id as last_reply_author_id,
+    lr.author_public as last_reply_author_public
   from ${source}
-  left join profiles p on p.id = d.author_id`;
+  left join profiles p on p.id = d.author_id
+  -- The newest reply's author (issue 21): one step back along discussion_replies_thread_idx.
+  left join lateral (
+    select r.author_id, lp.is_public as author_public,
+      ${displayName(sql`lp.full_name`, sql`lp.email`)} as author_name
+    from discussion_replies r
+    left join profiles lp on lp.id = r.author_id
+    where r.discussion_id = d.id and r.deleted_at is null and d.replies_count > 0
+    order by r.created_at desc, r.id desc
+    limit 1
+  ) lr on true`;
 
 const selectDiscussion = selectFrom(sql`discussions d`);
 
@@ -82,6 +100,9 @@ function toItem(row: DiscussionRow): DiscussionItem {
     content: row.content,
     author: row.author_name,
     authorId: row.author_id,
+    authorIsPublic: row.author_public === true,
+    // A private member's avatar is served to nobody else (features/profiles).
+    authorAvatarUrl: row.author_public ? row.author_avatar : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     isPinned: row.is_pinned,
@@ -90,6 +111,13 @@ function toItem(row: DiscussionRow): DiscussionItem {
     // Kept by triggers on discussion_replies (docs/decisions/020).
     replies: Number(row.replies_count),
     lastReplyAt: row.last_reply_at,
+    lastReplyAuthor:
+      row.last_reply_author === null
+        ? null
+        : {
+            name: row.last_reply_author,
+            publicId: row.last_reply_author_public ? row.last_reply_author_id : null,
+          },
   };
 }
 

@@ -15,7 +15,6 @@ const summaryColumns = {
   excerpt: blogPosts.excerpt,
   category: blogPosts.category,
   readTimeMinutes: blogPosts.readTimeMinutes,
-  commentsCount: blogPosts.commentsCount,
   featured: blogPosts.featured,
   publishedAt: sql<Date>`${sortKey}`.mapWith(blogPosts.publishedAt),
 };

@@ -28,6 +28,7 @@ type Endpoint = {
   method: "get" | "post" | "put" | "patch" | "delete";
   /** Builds the path, creating the row the request acts on when there is one. */
   path: () => Promise<string> | string;
+  /** The body, or a function giving a fresh one per call (a hero word the list lacks). */
   body?: unknown;
   success: 200 | 201 | 204;
 };
@@ -118,6 +119,20 @@ const ENDPOINTS: Record<string, Endpoint> = {
     success: 204,
   },
 
+  "GET /api/cms/site-pages/:slug": {
+    capability: "sitePages",
+    method: "get",
+    path: () => "/api/cms/site-pages/terms",
+    success: 200,
+  },
+  "PUT /api/cms/site-pages/:slug": {
+    capability: "sitePages",
+    method: "put",
+    path: () => "/api/cms/site-pages/terms",
+    body: { content: "## Terms\nBe kind." },
+    success: 200,
+  },
+
   "GET /api/cms/hero-words": {
     capability: "heroWords",
     method: "get",
@@ -128,7 +143,7 @@ const ENDPOINTS: Record<string, Endpoint> = {
     capability: "heroWords",
     method: "post",
     path: () => "/api/cms/hero-words",
-    body: { word: "grumble" },
+    body: () => ({ word: `grumble ${Math.random().toString(36).slice(2, 10)}` }),
     success: 201,
   },
   "PATCH /api/cms/hero-words/:id": {
@@ -183,7 +198,8 @@ const ENDPOINTS: Record<string, Endpoint> = {
 function send(client: TestClient, endpoint: Endpoint, path: string) {
   if (endpoint.method === "get") return client.get(path);
   if (endpoint.method === "delete") return client.delete(path);
-  return client[endpoint.method](path, endpoint.body ?? {});
+  const body = typeof endpoint.body === "function" ? endpoint.body() : endpoint.body;
+  return client[endpoint.method](path, body ?? {});
 }
 
 describe.each(Object.entries(ENDPOINTS))("%s", (_name, endpoint) => {

@@ -6,9 +6,11 @@ import { cmsBlogPostRoutes } from "./blog-posts/routes";
 import { cmsDiscussionRoutes } from "./discussions/routes";
 import { cmsHeroWordRoutes } from "./hero-words/routes";
 import { overviewRoutes } from "./overview";
+import { cmsSitePageRoutes } from "./site-pages/routes";
 
 export const cmsRoutes = new Hono<AppEnv>()
   .route("/overview", overviewRoutes)
   .route("/blog-posts", cmsBlogPostRoutes)
   .route("/discussions", cmsDiscussionRoutes)
-  .route("/hero-words", cmsHeroWordRoutes);
+  .route("/hero-words", cmsHeroWordRoutes)
+  .route("/site-pages", cmsSitePageRoutes);

@@ -4,6 +4,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { insertDiscussionRow } from "@/server/test/discussions";
+import { createMember } from "@/server/test/factories";
 import { insertReplyRow } from "@/server/test/replies";
 import { createClient, createTestApp, type TestApp, type TestClient } from "@/server/test/test-app";
 import type { ApiErrorBody, DiscussionItem, DiscussionPage } from "@/shared/api-types";
@@ -146,5 +147,42 @@ describe("reply figures on every discussion answer", () => {
       const detail = (await (await visitor.get(`/api/discussions/${id}`)).json()) as DiscussionItem;
       expect(detail).toEqual(items.get(detail.title));
     }
+  });
+});
+
+describe("a forum row's people (issue 21)", () => {
+  it("carries the author's avatar and link while public, and the last reply's author", async () => {
+    const replier = await createMember(t, { name: "Late Replier" });
+    const hidden = await createMember(t, { name: "Quiet Member" });
+    await t.db.execute(sql`update profiles set is_public = false where id = ${hidden.id}`);
+    await t.db.execute(
+      sql`update profiles set avatar_url = '/uploads/avatars/x/avatar.webp?v=1' where id = ${hidden.id}`,
+    );
+
+    const open = await insertDiscussionRow(t.db, { title: "open", authorId: replier.id });
+    await insertReplyRow(t.db, open, { authorId: hidden.id, createdAt: minutesAgo(9) });
+    await insertReplyRow(t.db, open, { authorId: replier.id, createdAt: minutesAgo(3) });
+    // The newest reply is deleted: the last one is the one before it.
+    await insertReplyRow(t.db, open, {
+      authorId: hidden.id,
+      createdAt: minutesAgo(1),
+      deleted: true,
+    });
+    const quiet = await insertDiscussionRow(t.db, { title: "quiet", authorId: hidden.id });
+    await insertReplyRow(t.db, quiet, { authorId: hidden.id, createdAt: minutesAgo(2) });
+    const lonely = await insertDiscussionRow(t.db, { title: "lonely" });
+
+    const items = new Map((await list()).items.map((item) => [item.id, item]));
+    expect(items.get(open)).toMatchObject({
+      authorIsPublic: true,
+      lastReplyAuthor: { name: "Late Replier", publicId: replier.id },
+    });
+    // A private member: named, but neither linked nor pictured.
+    expect(items.get(quiet)).toMatchObject({
+      authorIsPublic: false,
+      authorAvatarUrl: null,
+      lastReplyAuthor: { name: "Quiet Member", publicId: null },
+    });
+    expect(items.get(lonely)).toMatchObject({ lastReplyAt: null, lastReplyAuthor: null });
   });
 });

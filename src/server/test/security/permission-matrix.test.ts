@@ -3,6 +3,7 @@
 // where ownership matters. Allowed cells must succeed; refused ones answer 401 signed out and
 // 403 signed in, and leave the record as it was. A mutating route that the table does not list
 // fails the test (better-auth's own endpoints: auth-endpoints.test.ts).
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@/server/app";
@@ -396,12 +397,18 @@ const CASES: Record<string, Case> = {
     success: 200,
   },
   "POST /api/cms/hero-words": {
-    send: ({ client }) => client.post("/api/cms/hero-words", { word: "grumble" }),
+    send: ({ client }) =>
+      client.post("/api/cms/hero-words", { word: `grumble ${randomUUID().slice(0, 8)}` }),
     success: 201,
   },
   "PATCH /api/cms/hero-words/:id": {
     send: async ({ client }) =>
       client.patch(`/api/cms/hero-words/${await insertWord(t.db)}`, { isActive: false }),
+    success: 200,
+  },
+  "PUT /api/cms/site-pages/:slug": {
+    send: ({ client }) =>
+      client.put("/api/cms/site-pages/terms", { content: "## Terms\nBe kind." }),
     success: 200,
   },
   "DELETE /api/cms/hero-words/:id": {

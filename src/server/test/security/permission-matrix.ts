@@ -311,6 +311,12 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
     allowed: STAFF,
     source: "docs/product.md §6 CMS Hero Words tab",
   },
+  {
+    method: "PUT",
+    path: "/api/cms/site-pages/:slug",
+    allowed: ADMINS,
+    source: "Issue 21: the Terms of Service staff write in the CMS (docs/decisions/030)",
+  },
 
   // CMS Users tab; own = an admin setting their own role (to admin: the last-admin guard
   // refuses a demotion with 409, which is not a permission answer).

@@ -63,7 +63,7 @@ export function ConfirmEmailChangePanel({
           <p className="font-medium">Email changed</p>
           <p>
             Your email address is now{" "}
-            <strong className="break-words">{confirmChange.data.email}</strong>. Use it to sign in
+            <strong className="wrap-anywhere">{confirmChange.data.email}</strong>. Use it to sign in
             from now on.
           </p>
         </Notice>

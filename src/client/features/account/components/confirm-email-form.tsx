@@ -66,7 +66,7 @@ export function ConfirmEmailForm({ token, pending, onSignedIn }: ConfirmEmailFor
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <p className="text-sm">
-        Finishing the account for <strong className="break-words">{pending.email}</strong>.
+        Finishing the account for <strong className="wrap-anywhere">{pending.email}</strong>.
       </p>
       {/* For password managers: which account the new password belongs to. */}
       <input

@@ -41,7 +41,7 @@ export function EmailSection({ email }: { email: string }) {
       title="Email"
       description={
         <>
-          You sign in with <strong className="break-words text-foreground">{email}</strong>.
+          You sign in with <strong className="wrap-anywhere text-foreground">{email}</strong>.
         </>
       }
     >

@@ -21,11 +21,11 @@ export function SessionItem({ session, onSignOut, signingOut }: SessionItemProps
       <Icon aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
       <div className="grid min-w-0 flex-1 gap-1">
         <p className="flex flex-wrap items-center gap-2 font-medium">
-          <span className="break-words">{label}</span>
+          <span className="wrap-anywhere">{label}</span>
           {session.current ? <Badge variant="secondary">This device</Badge> : null}
         </p>
         <p className="text-muted-foreground text-sm">
-          <span className="break-words">{session.ipAddress ?? "Unknown address"}</span>
+          <span className="wrap-anywhere">{session.ipAddress ?? "Unknown address"}</span>
           <span aria-hidden="true"> · </span>
           <RelativeTime value={session.lastUsedAt} prefix="Last used" />
         </p>

@@ -8,7 +8,7 @@ export const EMAIL_NOT_VERIFIED = "EMAIL_NOT_VERIFIED";
 
 /**
  * Email sign-in; sets the session cookie. Throws ApiError (401, 403 EMAIL_NOT_VERIFIED, 429).
- * Nothing is mailed on a refused sign-in: the Sign In tab offers to resend the link instead.
+ * Nothing is mailed on a refused sign-in: the Sign in tab offers to resend the link instead.
  */
 export async function signInWithEmail(input: SignInInput): Promise<void> {
   await api.post<unknown>("/api/auth/sign-in/email", {

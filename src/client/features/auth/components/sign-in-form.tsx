@@ -85,7 +85,7 @@ export function SignInForm() {
         </Link>
       </div>
       <Button type="submit" className="w-full" disabled={isSubmitting}>
-        {isSubmitting ? "Signing in..." : "Sign In"}
+        {isSubmitting ? "Signing in..." : "Sign in"}
       </Button>
     </form>
   );

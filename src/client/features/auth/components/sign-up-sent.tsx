@@ -16,9 +16,9 @@ export function SignUpSent({ email, onStartOver }: SignUpSentProps) {
   return (
     <div className="grid gap-4">
       <Notice tone="success" role="status">
-        <p className="font-medium">Check your email</p>
+        <p className="font-medium">Check your inbox</p>
         <p>
-          We've sent a confirmation link to <strong className="break-words">{email}</strong>. Open
+          We've sent a confirmation link to <strong className="wrap-anywhere">{email}</strong>. Open
           it to choose your password and finish creating your account.
         </p>
       </Notice>

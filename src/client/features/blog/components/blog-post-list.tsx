@@ -32,7 +32,7 @@ export function BlogPostList() {
       >
         {isPending ? <PostCardSkeletons count={SKELETON_CARDS} /> : null}
         {posts.map((post) => (
-          <PostCard key={post.id} post={post} />
+          <PostCard key={post.id} post={post} headingLevel="h2" />
         ))}
       </div>
       {hasNextPage ? (

@@ -31,7 +31,7 @@ export function LatestPostsSection({ headingLevel: Heading = "h2" }: LatestPosts
         >
           {isPending ? <PostCardSkeletons count={SKELETON_CARDS} /> : null}
           {data?.posts.map((post) => (
-            <PostCard key={post.id} post={post} />
+            <PostCard key={post.id} post={post} headingLevel={Heading === "h1" ? "h2" : "h3"} />
           ))}
         </div>
         {isError ? (

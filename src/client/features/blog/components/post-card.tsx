@@ -12,8 +12,17 @@ const cardClass = {
     "bg-gradient-to-br from-accent via-card to-card lg:col-span-2 lg:row-span-2 lg:justify-end lg:p-10",
 };
 
-/** A post in a list; the whole card links to the post. */
-export function PostCard({ post }: { post: BlogPostSummary }) {
+/**
+ * A post in a list; the whole card links to the post. Its title is an h3 under a section's h2
+ * (the home page) and an h2 under a page's h1 (/blog, /posts): headings go one level at a time.
+ */
+export function PostCard({
+  post,
+  headingLevel: Heading = "h3",
+}: {
+  post: BlogPostSummary;
+  headingLevel?: "h2" | "h3";
+}) {
   return (
     <article
       className={`relative flex flex-col rounded-xl border p-6 shadow-sm shadow-ink/5 transition-shadow focus-within:shadow-md hover:shadow-md ${post.featured ? cardClass.featured : cardClass.plain}`}
@@ -32,7 +41,7 @@ export function PostCard({ post }: { post: BlogPostSummary }) {
           <span className={`${badgeClass} bg-primary text-primary-foreground`}>Featured</span>
         ) : null}
       </div>
-      <h3
+      <Heading
         className={`mt-4 font-semibold leading-snug ${post.featured ? "text-2xl lg:text-4xl" : "text-xl"}`}
       >
         {/* The link's ::after covers the card, so the whole card is clickable. */}
@@ -42,7 +51,7 @@ export function PostCard({ post }: { post: BlogPostSummary }) {
         >
           {post.title}
         </Link>
-      </h3>
+      </Heading>
       <p
         className={`mt-3 text-muted-foreground leading-relaxed ${post.featured ? "lg:flex-none lg:text-lg" : ""} flex-1`}
       >

@@ -33,7 +33,7 @@ export function BlogPostRow({ post, onEdit, onDelete, deleting }: BlogPostRowPro
             ) : null}
             <span className="text-muted-foreground text-xs">{post.category}</span>
           </div>
-          <h3 className="break-words font-semibold text-lg leading-snug">{post.title}</h3>
+          <h3 className="wrap-anywhere font-semibold text-lg leading-snug">{post.title}</h3>
           <p className="line-clamp-2 text-muted-foreground text-sm">{post.excerpt}</p>
           <p className="text-muted-foreground text-xs">
             {post.readTimeMinutes} min read ·{" "}

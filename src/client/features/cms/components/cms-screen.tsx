@@ -26,7 +26,7 @@ type CmsScreenProps = {
 };
 
 /**
- * /cms: the welcome line, Sign Out, and the tabs the member's role may use (docs/product.md §2, §6).
+ * /cms: the welcome line, Sign out, and the tabs the member's role may use (docs/product.md §2, §6).
  * The open tab lives in the address (?tab=users), so a reload or a shared link keeps it.
  */
 export function CmsScreen({ email, role, tabs: allTabs, onSignOut }: CmsScreenProps) {
@@ -49,7 +49,7 @@ export function CmsScreen({ email, role, tabs: allTabs, onSignOut }: CmsScreenPr
         </div>
         <Button variant="outline" onClick={onSignOut} className="self-start sm:self-auto">
           <LogOut aria-hidden="true" />
-          Sign Out
+          Sign out
         </Button>
       </header>
       <Tabs

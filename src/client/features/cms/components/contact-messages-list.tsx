@@ -25,13 +25,13 @@ export function ContactMessagesList() {
           <li key={message.id}>
             <Card className="flex flex-col gap-2 p-4">
               <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">
-                <h3 className="break-words font-semibold">{message.subject}</h3>
+                <h3 className="wrap-anywhere font-semibold">{message.subject}</h3>
                 <RelativeTime value={message.createdAt} className="text-muted-foreground text-xs" />
               </div>
               <p className="text-muted-foreground text-sm">
                 {message.name} &lt;{message.email}&gt;
               </p>
-              <p className="whitespace-pre-line break-words text-sm">{message.message}</p>
+              <p className="whitespace-pre-line wrap-anywhere text-sm">{message.message}</p>
               <div>
                 <Button variant="outline" size="sm" asChild>
                   <a

@@ -52,7 +52,7 @@ function DataRequestRow({ request }: { request: DataRequestItem }) {
           <RelativeTime value={request.createdAt} prefix="Received" />
         </p>
         {request.details ? (
-          <p className="whitespace-pre-line break-words text-sm">{request.details}</p>
+          <p className="whitespace-pre-line wrap-anywhere text-sm">{request.details}</p>
         ) : null}
         {next ? (
           <div>

@@ -5,15 +5,19 @@ import { TabFallback } from "@/client/components/tab-fallback";
 import { TabHeader } from "@/client/components/tab-header";
 import { Button } from "@/client/components/ui/button";
 import { Card } from "@/client/components/ui/card";
+import { fieldErrorClassName } from "@/client/components/ui/field-classes";
 import { Input } from "@/client/components/ui/input";
 import { Switch } from "@/client/components/ui/switch";
 import { useAddHeroWord } from "@/client/features/cms/api/add-hero-word";
 import { useDeleteHeroWord } from "@/client/features/cms/api/delete-hero-word";
 import { useCmsHeroWords } from "@/client/features/cms/api/get-cms-hero-words";
 import { useSetHeroWordActive } from "@/client/features/cms/api/set-hero-word-active";
+import { ApiError } from "@/client/lib/api-client";
 import { toast } from "@/client/lib/toast";
 import { LIMITS } from "@/shared/constants";
 import { cleanText } from "@/shared/schemas";
+
+const DUPLICATE_WORD = "This word is already in the list.";
 
 /** docs/product.md §2 Hero Words (every staff role): the words the home page's hero types out. */
 export function HeroWordsTab() {
@@ -23,6 +27,10 @@ export function HeroWordsTab() {
   const remove = useDeleteHeroWord();
   const [draft, setDraft] = useState("");
   const word = cleanText(draft);
+  // Issue 21: the list refuses a word it has (the server says the same with a 409).
+  const duplicate =
+    word !== "" &&
+    (words.data?.words.some((entry) => entry.word.toLowerCase() === word.toLowerCase()) ?? false);
 
   useEffect(() => {
     if (words.isError) toast.error("Error", { description: "Failed to load words." });
@@ -30,13 +38,17 @@ export function HeroWordsTab() {
 
   const onAdd = (event: FormEvent) => {
     event.preventDefault();
-    if (!word) return;
+    if (!word || duplicate) return;
     add.mutate(word, {
       onSuccess: () => {
         toast.success("Word added successfully");
         setDraft("");
       },
-      onError: () => toast.error("Failed to add word"),
+      onError: (error) =>
+        toast.error("Failed to add word", {
+          description:
+            error instanceof ApiError && error.status === 409 ? DUPLICATE_WORD : undefined,
+        }),
     });
   };
 
@@ -46,19 +58,28 @@ export function HeroWordsTab() {
         title="Hero Words"
         description="The home page types the active words in this order after 'Sometimes you just need to...'."
       />
-      <form onSubmit={onAdd} className="flex flex-col gap-2 sm:flex-row">
-        <Input
-          aria-label="New word"
-          placeholder="Add a new word..."
-          value={draft}
-          maxLength={LIMITS.heroWord}
-          onChange={(event) => setDraft(event.target.value)}
-          className="sm:max-w-sm"
-        />
-        <Button type="submit" disabled={!word || add.isPending}>
-          <Plus aria-hidden="true" />
-          {add.isPending ? "Adding..." : "Add"}
-        </Button>
+      <form onSubmit={onAdd} className="flex flex-col gap-2">
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Input
+            aria-label="New word"
+            placeholder="Add a new word..."
+            value={draft}
+            maxLength={LIMITS.heroWord}
+            aria-invalid={duplicate || undefined}
+            aria-describedby={duplicate ? "hero-word-duplicate" : undefined}
+            onChange={(event) => setDraft(event.target.value)}
+            className="sm:max-w-sm"
+          />
+          <Button type="submit" disabled={!word || duplicate || add.isPending}>
+            <Plus aria-hidden="true" />
+            {add.isPending ? "Adding..." : "Add"}
+          </Button>
+        </div>
+        {duplicate ? (
+          <p id="hero-word-duplicate" className={fieldErrorClassName}>
+            {DUPLICATE_WORD}
+          </p>
+        ) : null}
       </form>
       {words.isPending ? (
         <TabFallback />
@@ -77,7 +98,7 @@ export function HeroWordsTab() {
                   {entry.displayOrder}
                 </span>
                 <span
-                  className={`flex-1 break-words font-medium ${entry.isActive ? "" : "text-muted-foreground line-through"}`}
+                  className={`flex-1 wrap-anywhere font-medium ${entry.isActive ? "" : "text-muted-foreground line-through"}`}
                 >
                   {entry.word}
                 </span>

@@ -48,6 +48,12 @@ export function DataRequestForm() {
     name: ["requestType", "email", "fullName"],
   });
   const filled = Boolean(requestType) && Boolean(email?.trim()) && Boolean(fullName?.trim());
+  // Issue 21: a disabled Submit says what it waits for.
+  const missing = [
+    requestType ? null : "the request type",
+    email?.trim() ? null : "your email",
+    fullName?.trim() ? null : "your full name",
+  ].filter(Boolean);
 
   // A signed-in member's address and name, unless they already typed something else.
   useEffect(() => {
@@ -126,9 +132,19 @@ export function DataRequestForm() {
         error={errors.details?.message}
         {...register("details")}
       />
-      <Button type="submit" size="lg" disabled={!filled || submit.isPending}>
+      <Button
+        type="submit"
+        size="lg"
+        disabled={!filled || submit.isPending}
+        aria-describedby={filled ? undefined : "data-request-missing"}
+      >
         {submit.isPending ? "Submitting..." : "Submit Request"}
       </Button>
+      {filled ? null : (
+        <p id="data-request-missing" className="text-muted-foreground text-sm">
+          To submit, fill in {missing.join(", ").replace(/, ([^,]*)$/, " and $1")}.
+        </p>
+      )}
     </form>
   );
 }

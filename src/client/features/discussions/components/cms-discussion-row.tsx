@@ -48,8 +48,8 @@ export function CmsDiscussionRow({
               {discussion.author} · <RelativeTime value={discussion.createdAt} />
             </span>
           </div>
-          <h3 className="break-words font-semibold text-lg leading-snug">{title}</h3>
-          <p className="line-clamp-2 whitespace-pre-line break-words text-muted-foreground text-sm">
+          <h3 className="wrap-anywhere font-semibold text-lg leading-snug">{title}</h3>
+          <p className="line-clamp-2 whitespace-pre-line wrap-anywhere text-muted-foreground text-sm">
             {discussion.content}
           </p>
         </div>

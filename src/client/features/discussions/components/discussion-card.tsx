@@ -1,11 +1,12 @@
 import { memo } from "react";
 import { Link } from "react-router";
 import { BlockedContent } from "@/client/components/blocked-content";
+import { RelativeTime } from "@/client/components/relative-time";
 import { Card } from "@/client/components/ui/card";
 import { paths } from "@/client/lib/paths";
 import type { DiscussionItem } from "@/shared/api-types";
 import { DiscussionBadges } from "./discussion-badges";
-import { DiscussionByline, LastReplyTime, ReplyCount } from "./discussion-meta";
+import { AuthorAvatar, authorPublicId, LastReply, MemberName, ReplyCount } from "./discussion-meta";
 import { ModerationButtons } from "./moderation-buttons";
 
 type DiscussionCardProps = {
@@ -14,9 +15,26 @@ type DiscussionCardProps = {
   canModerate: boolean;
 };
 
+/** Who started it and when, the replies and the last one: one column on a wide screen. */
+function CardMeta({ discussion }: { discussion: DiscussionItem }) {
+  return (
+    <>
+      <span className="min-w-0">
+        by <MemberName name={discussion.author} publicId={authorPublicId(discussion)} />{" "}
+        <RelativeTime value={discussion.createdAt} />
+      </span>
+      <ReplyCount replies={discussion.replies} />
+      <LastReply discussion={discussion} />
+    </>
+  );
+}
+
 /**
- * One discussion in the list. The title's link stretches over the whole card (so the card
- * opens /discussion/{id}), while the moderation buttons sit above it and stay clickable.
+ * One discussion in the list, laid out like a forum's row (issue 21): the author's avatar, the
+ * title and two lines of the text, and beside them who started it, the replies and the last
+ * one, so that at least eight fit in a 1280×800 screen (docs/decisions/030: two lines, not
+ * the SPEC's three). The title's link stretches over the whole card (so the card opens
+ * /discussion/{id}); names, avatars and the moderation buttons sit above it.
  */
 function DiscussionCardContent({ discussion, canModerate }: DiscussionCardProps) {
   return (
@@ -35,32 +53,35 @@ function DiscussionCardContent({ discussion, canModerate }: DiscussionCardProps)
 
 function DiscussionCardBody({ discussion, canModerate }: DiscussionCardProps) {
   return (
-    <Card className="relative flex flex-col gap-3 p-5 transition-colors focus-within:border-primary/60 hover:border-primary/40 hover:bg-accent/30">
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
-        <h3 className="font-sans font-semibold text-lg leading-snug">
-          <Link
-            to={paths.discussion(discussion.id)}
-            className="rounded-sm after:absolute after:inset-0 after:rounded-xl after:content-[''] focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-ring focus-visible:after:outline-offset-2"
-          >
-            {discussion.title}
-          </Link>
-        </h3>
-        <DiscussionBadges isPinned={discussion.isPinned} isLocked={discussion.isLocked} />
-      </div>
-      <DiscussionByline discussion={discussion} />
-      <p className="line-clamp-3 whitespace-pre-line break-words text-sm">{discussion.content}</p>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        {/* Icons rather than a "·" between the two: on a phone the second wraps below. */}
-        <p className="flex flex-wrap items-center gap-x-4 gap-y-1">
-          <ReplyCount replies={discussion.replies} />
-          {discussion.lastReplyAt ? <LastReplyTime lastReplyAt={discussion.lastReplyAt} /> : null}
+    <Card className="relative flex items-start gap-3 px-4 py-2 transition-colors focus-within:border-primary/60 hover:border-primary/40 hover:bg-accent/30">
+      <AuthorAvatar discussion={discussion} className="mt-0.5 size-9" />
+      <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+        <div className="flex flex-wrap items-start gap-x-2 gap-y-1">
+          <h3 className="min-w-0 flex-1 font-sans font-semibold text-base leading-6">
+            <Link
+              to={paths.discussion(discussion.id)}
+              className="rounded-sm after:absolute after:inset-0 after:rounded-xl after:content-[''] focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-ring focus-visible:after:outline-offset-2"
+            >
+              {discussion.title}
+            </Link>
+          </h3>
+          <DiscussionBadges isPinned={discussion.isPinned} isLocked={discussion.isLocked} />
+        </div>
+        <p className="line-clamp-2 whitespace-pre-line text-muted-foreground text-sm leading-5">
+          {discussion.content}
         </p>
-        {canModerate ? (
-          <div className="relative z-10">
-            <ModerationButtons discussion={discussion} />
-          </div>
-        ) : null}
+        <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-muted-foreground text-xs md:hidden">
+          <CardMeta discussion={discussion} />
+        </p>
       </div>
+      <p className="hidden w-64 shrink-0 flex-col gap-0.5 text-muted-foreground text-xs leading-4 md:flex">
+        <CardMeta discussion={discussion} />
+      </p>
+      {canModerate ? (
+        <div className="relative z-10 self-center">
+          <ModerationButtons discussion={discussion} />
+        </div>
+      ) : null}
     </Card>
   );
 }

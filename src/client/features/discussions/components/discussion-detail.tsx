@@ -107,7 +107,7 @@ export function DiscussionDetail({ id, renderReplies, actions }: DiscussionDetai
                   </div>
                 </div>
               </header>
-              <div className="whitespace-pre-line break-words text-base leading-relaxed">
+              <div className="whitespace-pre-line wrap-anywhere text-base leading-relaxed">
                 {data.content}
               </div>
               <footer className="flex flex-wrap items-center gap-4 border-t pt-4">

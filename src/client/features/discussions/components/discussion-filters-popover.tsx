@@ -64,7 +64,19 @@ export function DiscussionFiltersPopover({
       <PopoverTrigger asChild>
         <FiltersTriggerButton ref={trigger} count={count} />
       </PopoverTrigger>
-      <PopoverContent aria-label="Discussion filters" className="flex flex-col gap-4">
+      <PopoverContent
+        aria-label="Discussion filters"
+        className="flex flex-col gap-4"
+        tabIndex={-1}
+        onOpenAutoFocus={(event) => {
+          // On a touch screen the Author box would open the keyboard over the popover (issue
+          // 21): the popover itself takes the focus there; a keyboard user lands in the box.
+          if (window.matchMedia("(pointer: coarse)").matches) {
+            event.preventDefault();
+            (event.target as HTMLElement | null)?.focus();
+          }
+        }}
+      >
         <div className="grid gap-2">
           <Label htmlFor="filter-author">Author</Label>
           <Input

@@ -94,7 +94,7 @@ export function DiscussionsForum() {
             <p className="text-sm">Please log in to create a discussion.</p>
             <Button asChild variant="outline" size="sm">
               <Link to={paths.auth} tabIndex={sessionLoading ? -1 : undefined}>
-                Sign In
+                Sign in
               </Link>
             </Button>
           </div>
@@ -129,7 +129,7 @@ export function DiscussionsForum() {
         </div>
 
         {discussions.isPending ? (
-          <ul aria-label="Loading discussions" className="flex flex-col gap-4">
+          <ul aria-label="Loading discussions" className="flex flex-col gap-2">
             {Array.from({ length: SKELETON_CARDS }, (_, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
               <li key={index}>
@@ -147,7 +147,7 @@ export function DiscussionsForum() {
         ) : list.length === 0 ? (
           <DiscussionsEmptyState filtered={summary !== null} onClear={clearAll} />
         ) : (
-          <ul aria-label="Discussions" className="flex flex-col gap-4">
+          <ul aria-label="Discussions" className="flex flex-col gap-2">
             {list.map((discussion) => (
               <DiscussionCard
                 key={discussion.id}

@@ -86,8 +86,13 @@ export function ShareMenu({
           <Link2 aria-hidden="true" />
           Copy link
         </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <p className="px-2 py-1.5 text-muted-foreground text-xs">{sharesLabel(count)}</p>
+        {/* Hidden until something is shared (issue 21): "Shared 0 times" said nothing. */}
+        {count > 0 ? (
+          <>
+            <DropdownMenuSeparator />
+            <p className="px-2 py-1.5 text-muted-foreground text-xs">{sharesLabel(count)}</p>
+          </>
+        ) : null}
       </DropdownMenuContent>
     </DropdownMenu>
   );

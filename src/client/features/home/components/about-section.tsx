@@ -1,12 +1,15 @@
+import { Skeleton } from "@/client/components/ui/skeleton";
+import { useSiteStats } from "@/client/features/home/api/get-site-stats";
+import type { SiteStats } from "@/shared/api-types";
 import { FounderProfile } from "./founder-profile";
 
-// docs/product.md §2 Home: the about section's static stats.
-const STATS = [
-  { value: 127, label: "Posts" },
-  { value: 2453, label: "Comments" },
-  { value: 892, label: "Coffees" },
-  { value: 73, label: "Rants" },
-] as const;
+// The about section's stats are the database's own counts (docs/decisions/030), not the
+// SPEC's sample figures; "Coffees" had nothing true behind it and is gone.
+const STATS: Array<{ key: keyof SiteStats; label: string }> = [
+  { key: "posts", label: "Posts" },
+  { key: "replies", label: "Replies" },
+  { key: "rants", label: "Rants" },
+];
 
 const numberFormat = new Intl.NumberFormat("en-GB");
 
@@ -16,6 +19,7 @@ type AboutSectionProps = {
 };
 
 export function AboutSection({ headingLevel: Heading = "h2" }: AboutSectionProps) {
+  const { data, isError } = useSiteStats();
   return (
     <section id="about" aria-labelledby="about-heading" className="scroll-mt-16 bg-secondary/60">
       <div className="mx-auto max-w-4xl px-4 py-20">
@@ -24,16 +28,26 @@ export function AboutSection({ headingLevel: Heading = "h2" }: AboutSectionProps
         </Heading>
         <div className="mt-10 rounded-xl border bg-card p-6 shadow-sm shadow-ink/5 sm:p-10">
           <FounderProfile />
-          <dl className="mt-10 grid grid-cols-2 gap-4 border-t pt-8 sm:grid-cols-4">
-            {STATS.map((stat) => (
-              <div key={stat.label} className="flex flex-col text-center">
-                <dt className="text-muted-foreground text-sm">{stat.label}</dt>
-                <dd className="order-first font-bold font-serif text-3xl text-primary">
-                  {numberFormat.format(stat.value)}
-                </dd>
-              </div>
-            ))}
-          </dl>
+          {isError && !data ? (
+            <p className="mt-10 border-t pt-8 text-center text-muted-foreground text-sm">
+              The numbers could not be loaded.
+            </p>
+          ) : (
+            <dl className="mt-10 grid grid-cols-3 gap-4 border-t pt-8">
+              {STATS.map((stat) => (
+                <div key={stat.key} className="flex flex-col text-center">
+                  <dt className="text-muted-foreground text-sm">{stat.label}</dt>
+                  <dd className="order-first font-bold font-serif text-3xl text-primary">
+                    {data ? (
+                      numberFormat.format(data[stat.key])
+                    ) : (
+                      <Skeleton className="mx-auto my-1 h-8 w-12" />
+                    )}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          )}
         </div>
       </div>
     </section>

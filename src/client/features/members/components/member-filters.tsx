@@ -3,6 +3,7 @@ import { SearchInput } from "@/client/components/search-input";
 import { NativeSelect } from "@/client/components/ui/native-select";
 import type { MemberFilters as Filters } from "@/client/features/members/api/get-members";
 import { useDebouncedValue } from "@/client/hooks/use-debounced-value";
+import { useAuth } from "@/client/lib/session/use-auth";
 import { MEMBER_SORTS, type MemberSort } from "@/shared/constants";
 import { isRole, ROLES } from "@/shared/permissions";
 
@@ -19,6 +20,11 @@ const SORT_LABELS: Record<MemberSort, string> = {
 
 const SEARCH_DELAY_MS = 300;
 
+// Issue 21: the box promises only what this visitor can search (only admins search by email,
+// docs/architecture.md "Deliberate improvements"), and everyone else's text fits at 390 px.
+const ADMIN_PLACEHOLDER = "Search members by name, email, bio, or location...";
+const PLACEHOLDER = "Search by name, bio, or location...";
+
 const isSort = (value: string): value is MemberSort =>
   (MEMBER_SORTS as readonly string[]).includes(value);
 
@@ -29,6 +35,7 @@ type MemberFiltersProps = {
 
 export function MemberFilters({ filters, onChange }: MemberFiltersProps) {
   // The box answers every keystroke; the query waits until typing pauses.
+  const { role } = useAuth();
   const [search, setSearch] = useState(filters.search);
   const debouncedSearch = useDebouncedValue(search, SEARCH_DELAY_MS);
 
@@ -51,7 +58,7 @@ export function MemberFilters({ filters, onChange }: MemberFiltersProps) {
       <SearchInput
         className="flex-1"
         aria-label="Search members"
-        placeholder="Search members by name, email, bio, or location..."
+        placeholder={role === "admin" ? ADMIN_PLACEHOLDER : PLACEHOLDER}
         value={search}
         maxLength={100}
         onChange={(event) => setSearch(event.target.value)}

@@ -13,7 +13,7 @@ const COUNTERS: Array<{ key: keyof Stats; label: string; icon: LucideIcon }> = [
 
 /** The four counters over public profiles (docs/product.md §2 Members). */
 export function MemberStats() {
-  const { data } = useMemberStats();
+  const { data, isError } = useMemberStats();
   return (
     <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       {COUNTERS.map(({ key, label, icon: Icon }) => (
@@ -25,7 +25,17 @@ export function MemberStats() {
             <span className="absolute top-1/2 left-4 hidden size-10 -translate-y-1/2 items-center justify-center rounded-full bg-accent text-accent-foreground sm:flex">
               <Icon aria-hidden="true" className="size-5" />
             </span>
-            {data ? data[key].toLocaleString() : <Skeleton className="my-1 h-6 w-10" />}
+            {data ? (
+              data[key].toLocaleString()
+            ) : isError ? (
+              // A failed load stops pulsing (issue 21): the list below says what happened.
+              <>
+                <span aria-hidden="true">–</span>
+                <span className="sr-only">Not available</span>
+              </>
+            ) : (
+              <Skeleton className="my-1 h-6 w-10" />
+            )}
           </dd>
         </Card>
       ))}

@@ -45,13 +45,19 @@ export function MembersDirectory() {
           role="status"
           className="flex items-center gap-2 text-muted-foreground text-sm"
         >
-          {members.data ? resultText(total, filters.search) : "Loading members..."}
+          {/* The same words as the toast when the list fails (issue 21), never a loading line
+              that stays. */}
+          {members.data
+            ? resultText(total, filters.search)
+            : members.isError
+              ? "Failed to load members."
+              : "Loading members..."}
           {members.isFetching && members.data ? (
             <Loader2 aria-hidden="true" className="size-4 animate-spin" />
           ) : null}
         </p>
         {members.isPending ? (
-          <ul aria-hidden="true" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <ul aria-hidden="true" className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {Array.from({ length: SKELETON_CARDS * 2 }, (_, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
               <li key={index}>
@@ -61,7 +67,6 @@ export function MembersDirectory() {
           </ul>
         ) : members.isError && list.length === 0 ? (
           <div className="flex flex-col items-center gap-3 py-12 text-center">
-            <p className="text-muted-foreground">Failed to load members.</p>
             <Button variant="outline" onClick={() => void members.refetch()}>
               Try again
             </Button>
@@ -69,7 +74,7 @@ export function MembersDirectory() {
         ) : list.length === 0 ? (
           <MembersEmptyState onClearFilters={clearFilters} />
         ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {list.map((member) => (
               <MemberCard key={member.id} member={member} />
             ))}

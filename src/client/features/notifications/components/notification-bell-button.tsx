@@ -24,7 +24,7 @@ export function NotificationBellButton({ unread, ...props }: NotificationBellBut
       {badge ? (
         <span
           aria-hidden="true"
-          className="absolute top-0.5 right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 font-semibold text-[10px] text-white leading-none"
+          className="absolute top-0.5 right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-destructive px-1 font-semibold text-[10px] text-destructive-foreground leading-none"
         >
           {badge}
         </span>

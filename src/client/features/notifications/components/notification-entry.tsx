@@ -38,7 +38,7 @@ export function NotificationEntry({ item, compact = false, onOpen }: Notificatio
             if (!item.read) markRead.mutate(item.id);
             onOpen?.();
           }}
-          className="break-words font-medium text-foreground hover:underline"
+          className="wrap-anywhere font-medium text-foreground hover:underline"
         >
           {notificationText(item)}
         </Link>

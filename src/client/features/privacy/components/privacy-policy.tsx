@@ -18,7 +18,7 @@ const RIGHTS = [
 const COOKIES = [
   [
     "Necessary cookies",
-    "keep you signed in and protect the site from abuse. The site cannot work without them, so they are always on.",
+    "keep you signed in, remember the light or dark theme you chose, and protect the site from abuse. The site cannot work without them, so they are always on.",
   ],
   [
     "Analytics cookies",
@@ -30,9 +30,18 @@ const COOKIES = [
   ],
 ] as const;
 
-function PolicySection({ title, children }: { title: string; children: ReactNode }) {
+function PolicySection({
+  title,
+  id,
+  children,
+}: {
+  title: string;
+  /** An anchor other pages link to (the footer's Cookie Policy: /privacy#cookies). */
+  id?: string;
+  children: ReactNode;
+}) {
   return (
-    <section className="grid gap-3">
+    <section id={id} className="grid scroll-mt-20 gap-3">
       <h2 className="font-bold text-2xl tracking-tight">{title}</h2>
       {children}
     </section>
@@ -113,7 +122,7 @@ export function PrivacyPolicy() {
         </p>
       </PolicySection>
 
-      <PolicySection title="Cookies">
+      <PolicySection title="Cookies" id="cookies">
         <p>We use three kinds of cookies:</p>
         <ul className="list-disc space-y-2 pl-6">
           {COOKIES.map(([kind, meaning]) => (

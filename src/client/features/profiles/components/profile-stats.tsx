@@ -22,14 +22,16 @@ export function ProfileStats({ profile }: { profile: PublicProfile }) {
   return (
     <dl className="grid gap-3 sm:grid-cols-3">
       {stats.map(({ label, value, icon: Icon }) => (
-        <Card key={label} className="flex items-center gap-3 p-4">
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent text-accent-foreground">
-            <Icon aria-hidden="true" className="size-5" />
-          </span>
-          <div className="flex flex-col-reverse">
-            <dt className="text-muted-foreground text-sm">{label}</dt>
-            <dd className="font-semibold text-2xl">{value}</dd>
-          </div>
+        // The card is the dt/dd group itself (a <dl> allows one <div> level around each pair,
+        // axe's definition-list rule): the icon sits inside the dd, in the card's left gutter.
+        <Card key={label} className="relative flex min-w-0 flex-col-reverse p-4 pl-[4.25rem]">
+          <dt className="text-muted-foreground text-sm">{label}</dt>
+          <dd className="font-semibold text-2xl">
+            <span className="absolute top-1/2 left-4 flex size-10 -translate-y-1/2 items-center justify-center rounded-full bg-accent text-accent-foreground">
+              <Icon aria-hidden="true" className="size-5" />
+            </span>
+            {value}
+          </dd>
         </Card>
       ))}
     </dl>

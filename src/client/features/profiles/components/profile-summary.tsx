@@ -43,10 +43,10 @@ export function ProfileSummary({ profile, isOwn, actions }: ProfileSummaryProps)
           )}
         </div>
         <div>
-          <h1 className="break-words font-bold text-3xl tracking-tight">{profile.displayName}</h1>
+          <h1 className="wrap-anywhere font-bold text-3xl tracking-tight">{profile.displayName}</h1>
           {profile.email ? <p className="text-muted-foreground text-sm">{profile.email}</p> : null}
         </div>
-        {profile.bio ? <p className="whitespace-pre-line break-words">{profile.bio}</p> : null}
+        {profile.bio ? <p className="whitespace-pre-line wrap-anywhere">{profile.bio}</p> : null}
         <ul className="flex flex-wrap gap-x-5 gap-y-1 text-muted-foreground text-sm">
           <li className="inline-flex items-center gap-1.5">
             <Calendar aria-hidden="true" className="size-4" />

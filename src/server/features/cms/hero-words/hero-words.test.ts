@@ -45,6 +45,18 @@ describe("hero words in the CMS", () => {
     expect(await homeWords()).toEqual(["first", "shout", "sulk"]);
   });
 
+  it("refuses a word the list already has, in any case: 'This word is already in the list.'", async () => {
+    await add("rant");
+    for (const word of ["rant", " RANT "]) {
+      const response = await clients.author.post("/api/cms/hero-words", { word });
+      expect(response.status).toBe(409);
+      const body = (await response.json()) as ApiErrorBody;
+      expect(body.error.message).toBe("This word is already in the list.");
+      expect(body.error.fields?.word).toBe("This word is already in the list.");
+    }
+    expect((await staffWords()).map((w) => w.word)).toEqual(["rant"]);
+  });
+
   it("starts at 1 in an empty list", async () => {
     expect((await add("vent")).displayOrder).toBe(1);
   });

@@ -25,16 +25,19 @@ export async function listAllWords(db: Db): Promise<CmsHeroWord[]> {
   return rows.map(toWord);
 }
 
-/** A new active word after the last one: display_order = max + 1, read in the same statement. */
-export async function insertWord(db: Db, word: string): Promise<CmsHeroWord> {
+/**
+ * A new active word after the last one: display_order = max + 1, read in the same statement.
+ * Null when the list already has the word, in any case (issue 21: no duplicates).
+ */
+export async function insertWord(db: Db, word: string): Promise<CmsHeroWord | null> {
   const [row] = await queryRows<WordRow>(
     db,
     sql`insert into hero_words (word, display_order, is_active)
         select ${word}, coalesce(max(display_order), 0) + 1, true from hero_words
+        having not exists (select 1 from hero_words where lower(word) = lower(${word}))
         returning ${columns}`,
   );
-  if (!row) throw new Error("hero word insert returned no row");
-  return toWord(row);
+  return row ? toWord(row) : null;
 }
 
 export async function setWordActive(

@@ -11,6 +11,7 @@ import { heroWordSchema } from "@/shared/schemas";
 import { deleteWord, insertWord, listAllWords, setWordActive } from "./queries";
 
 export const WORD_NOT_FOUND = "Word not found";
+export const DUPLICATE_WORD = "This word is already in the list.";
 
 const activeSchema = z.object({
   isActive: z.boolean({ error: "isActive must be true or false" }),
@@ -24,6 +25,7 @@ export const cmsHeroWordRoutes = new Hono<AppEnv>()
   })
   .post("/", jsonBody(heroWordSchema), async (c) => {
     const word = await insertWord(c.var.deps.db, c.req.valid("json").word);
+    if (!word) throw new HttpError(409, DUPLICATE_WORD, { fields: { word: DUPLICATE_WORD } });
     return c.json(word satisfies CmsHeroWord, 201);
   })
   .patch("/:id", jsonBody(activeSchema), async (c) => {

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/client/lib/api-client";
+import type { SitePage } from "@/shared/api-types";
+import type { SitePageSlug } from "@/shared/constants";
+import { sitePagesQueryKey } from "./get-site-page";
+
+export function saveSitePage({
+  slug,
+  content,
+}: {
+  slug: SitePageSlug;
+  content: string;
+}): Promise<SitePage> {
+  return api.put<SitePage>(`/api/cms/site-pages/${slug}`, { body: { content } });
+}
+
+export function useSaveSitePage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveSitePage,
+    // The public page and the CMS editor read the same key.
+    onSuccess: (page) => {
+      queryClient.setQueryData([...sitePagesQueryKey, page.slug], page);
+    },
+  });
+}
