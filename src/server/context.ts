@@ -5,7 +5,7 @@ import type { Env } from "./env";
 import type { JobQueue } from "./lib/jobs";
 import type { LiveBus } from "./lib/live-bus";
 import type { Logger } from "./lib/logger";
-import type { Mailer } from "./lib/mail";
+import type { Mailer, MailTransport } from "./lib/mail";
 import type { Metrics } from "./lib/metrics";
 import type { RateLimiter } from "./lib/rate-limit";
 import type { FileStorage } from "./lib/storage";
@@ -16,6 +16,11 @@ export type AppDeps = {
   auth: Auth;
   /** Queues mail (lib/mail-queue.ts); nothing sends from inside a request. */
   mailer: Mailer;
+  /**
+   * What the mail queue delivers through (SMTP or the dev mailbox). Only workers that keep
+   * their own per-recipient record call it directly: the newsletter sender (docs/decisions/028).
+   */
+  mailTransport: MailTransport;
   /** Background work in the database (lib/jobs.ts, docs/decisions/019). */
   jobs: JobQueue;
   /** The auth secret: signs unsubscribe links and seals queued mail. */

@@ -58,6 +58,15 @@ export function createDeps(options: DepsOptions): AppDeps {
     },
     { process: env.metricsToken !== undefined },
   );
+  const mailTransport =
+    options.mailTransport ??
+    createMailTransport({
+      smtpUrl: env.smtpUrl,
+      from: env.mailFrom,
+      dataDir: env.dataDir,
+      logger,
+      printLinks: options.printMailLinks ?? true,
+    });
   const mailer =
     options.mailer ??
     defineMailQueue({
@@ -66,15 +75,7 @@ export function createDeps(options: DepsOptions): AppDeps {
       host: new URL(env.siteUrl).hostname,
       logger,
       metrics,
-      transport:
-        options.mailTransport ??
-        createMailTransport({
-          smtpUrl: env.smtpUrl,
-          from: env.mailFrom,
-          dataDir: env.dataDir,
-          logger,
-          printLinks: options.printMailLinks ?? true,
-        }),
+      transport: mailTransport,
     });
   const rateLimiter = createRateLimiter(database.db, env.rateLimitMultiplier);
   const auth = createAuth({
@@ -93,6 +94,7 @@ export function createDeps(options: DepsOptions): AppDeps {
     db: database.db,
     auth,
     mailer,
+    mailTransport,
     jobs,
     secret,
     logger,

@@ -17,6 +17,8 @@ const CAPABILITIES = {
   heroWords: STAFF_ROLES,
   // Beyond the original specification: stored contact messages and data requests (docs/architecture.md "Deliberate improvements").
   inbox: ["admin"],
+  // Beyond the original specification: the newsletter's subscriber list (docs/decisions/028).
+  newsletterSubscribers: ["admin"],
   // Beyond the original specification: replies (docs/decisions/020). Members edit and delete their own replies;
   // moderateReplies edits and deletes anyone's, and replies in a locked discussion.
   reply: ["user", "author", "moderator", "admin"],
