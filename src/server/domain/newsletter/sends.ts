@@ -54,4 +54,3 @@ export function newsletterDeliveryJson(postId: SQL): SQL {
       'preparing', s.fanned_out_at is null)
     from newsletter_sends s where s.post_id = ${postId})`;
 }
-

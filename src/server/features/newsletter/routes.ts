@@ -90,7 +90,11 @@ function sendWelcome(deps: AppDeps, email: string) {
 }
 
 /** What the owner of an address someone typed is told, by the address's state. */
-function mailOwner(deps: AppDeps, email: string, status: Awaited<ReturnType<typeof requestSubscription>>) {
+function mailOwner(
+  deps: AppDeps,
+  email: string,
+  status: Awaited<ReturnType<typeof requestSubscription>>,
+) {
   const site = { siteName: deps.env.siteName };
   if (status === "active") {
     const { pageUrl } = unsubscribeUrls(deps.secret, deps.env.siteUrl, email);

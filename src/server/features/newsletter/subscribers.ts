@@ -91,7 +91,14 @@ function cell(value: string | boolean | null): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
-export const CSV_HEADER = ["email", "status", "member", "created_at", "subscribed_at", "confirmed_at"];
+export const CSV_HEADER = [
+  "email",
+  "status",
+  "member",
+  "created_at",
+  "subscribed_at",
+  "confirmed_at",
+];
 
 /** The filtered list as CSV lines, read a thousand rows at a time. */
 export async function* subscriberCsv(db: Db, filter: SubscriberFilter): AsyncGenerator<string> {
@@ -103,7 +110,14 @@ export async function* subscriberCsv(db: Db, filter: SubscriberFilter): AsyncGen
     yield page.subscribers
       .map(
         (s) =>
-          `${[s.email, s.status, s.member ? "yes" : "no", s.createdAt, s.subscribedAt, s.confirmedAt]
+          `${[
+            s.email,
+            s.status,
+            s.member ? "yes" : "no",
+            s.createdAt,
+            s.subscribedAt,
+            s.confirmedAt,
+          ]
             .map(cell)
             .join(",")}\r\n`,
       )

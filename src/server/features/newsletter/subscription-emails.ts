@@ -7,11 +7,7 @@ import { PENDING_DAYS } from "./subscribe";
 type Site = { siteName: string };
 
 /** The double opt-in: only this link makes the address active. */
-export function confirmationEmail(
-  site: Site,
-  to: string,
-  confirmUrl: string,
-): MailMessage {
+export function confirmationEmail(site: Site, to: string, confirmUrl: string): MailMessage {
   return {
     to,
     subject: `Confirm your subscription to the ${site.siteName} newsletter`,
