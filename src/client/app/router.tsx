@@ -45,6 +45,10 @@ const NewsletterUnsubscribePage = lazyPage(
   () => import("./pages/newsletter-unsubscribe-page"),
   "NewsletterUnsubscribePage",
 );
+const NewsletterConfirmPage = lazyPage(
+  () => import("./pages/newsletter-confirm-page"),
+  "NewsletterConfirmPage",
+);
 const RotatingTextShowcasePage = lazyPage(
   () => import("./pages/rotating-text-showcase-page"),
   "RotatingTextShowcasePage",
@@ -79,6 +83,7 @@ export function AppRoutes() {
         <Route path={paths.privacy} element={<PrivacyPage />} />
         <Route path={paths.dataRequest} element={<DataRequestPage />} />
         <Route path={paths.newsletterUnsubscribe} element={<NewsletterUnsubscribePage />} />
+        <Route path={paths.newsletterConfirm} element={<NewsletterConfirmPage />} />
         <Route path={paths.rotatingTextShowcase} element={<RotatingTextShowcasePage />} />
         <Route path={paths.headerShowcase} element={<HeaderShowcasePage />} />
         <Route path={paths.notificationsUnsubscribe} element={<NotificationsUnsubscribePage />} />

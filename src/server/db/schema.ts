@@ -569,22 +569,19 @@ export const newsletterSubscribers = pgTable(
 );
 
 /** A blog post sent to the newsletter's subscribers: at most once per post. */
-export const newsletterSends = pgTable(
-  "newsletter_sends",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    postId: uuid("post_id")
-      .notNull()
-      .unique()
-      .references(() => blogPosts.id, { onDelete: "cascade" }),
-    /** The whole post, or its excerpt with a "Read more" link. */
-    content: text("content", { enum: ["full", "excerpt"] }).notNull(),
-    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
-    /** Set when the recipients' delivery rows have been made. */
-    fannedOutAt: timestamp("fanned_out_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-);
+export const newsletterSends = pgTable("newsletter_sends", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  postId: uuid("post_id")
+    .notNull()
+    .unique()
+    .references(() => blogPosts.id, { onDelete: "cascade" }),
+  /** The whole post, or its excerpt with a "Read more" link. */
+  content: text("content", { enum: ["full", "excerpt"] }).notNull(),
+  createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+  /** Set when the recipients' delivery rows have been made. */
+  fannedOutAt: timestamp("fanned_out_at", { withTimezone: true }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * One row per send and subscriber, made once (the unique key): the sender claims a row
