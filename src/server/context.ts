@@ -17,10 +17,11 @@ export type AppDeps = {
   /** Queues mail (lib/mail-queue.ts); nothing sends from inside a request. */
   mailer: Mailer;
   /**
-   * What the mail queue delivers through (SMTP or the dev mailbox). Only workers that keep
-   * their own per-recipient record call it directly: the newsletter sender (docs/decisions/028).
+   * Delivers mail now (SMTP with pooled connections, or the dev mailbox), bypassing the mail
+   * queue: only for a worker that keeps its own per-recipient record, the newsletter sender
+   * (docs/decisions/028).
    */
-  mailTransport: MailTransport;
+  bulkMailTransport: MailTransport;
   /** Background work in the database (lib/jobs.ts, docs/decisions/019). */
   jobs: JobQueue;
   /** The auth secret: signs unsubscribe links and seals queued mail. */

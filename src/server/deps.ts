@@ -58,7 +58,7 @@ export function createDeps(options: DepsOptions): AppDeps {
     },
     { process: env.metricsToken !== undefined },
   );
-  const mailTransport =
+  const transportOf = (pooled: boolean) =>
     options.mailTransport ??
     createMailTransport({
       smtpUrl: env.smtpUrl,
@@ -66,7 +66,11 @@ export function createDeps(options: DepsOptions): AppDeps {
       dataDir: env.dataDir,
       logger,
       printLinks: options.printMailLinks ?? true,
+      pooled,
     });
+  const mailTransport = transportOf(false);
+  // The newsletter's sender keeps its SMTP connections open (docs/decisions/028).
+  const bulkMailTransport = transportOf(true);
   const mailer =
     options.mailer ??
     defineMailQueue({
@@ -94,7 +98,7 @@ export function createDeps(options: DepsOptions): AppDeps {
     db: database.db,
     auth,
     mailer,
-    mailTransport,
+    bulkMailTransport,
     jobs,
     secret,
     logger,

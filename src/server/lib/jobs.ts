@@ -192,7 +192,11 @@ export function createJobQueue(
           id: job.id,
           name: job.name,
           run: `${job.id}:${job.retryCount}`,
-          expireInSeconds: expiryOf(queue),
+          // The job's own (set from its queue when it was sent), else the queue's.
+          expireInSeconds:
+            Number.isFinite(Number(job.expireInSeconds)) && Number(job.expireInSeconds) > 0
+              ? Number(job.expireInSeconds)
+              : expiryOf(queue),
           completeIn: async (tx) => {
             await boss.complete(
               queue.name,

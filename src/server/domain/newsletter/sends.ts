@@ -20,7 +20,7 @@ export type NewsletterSendJob = { sendId: string };
 export async function startSend(
   tx: Db,
   jobs: JobQueue,
-  send: { postId: string; content: NewsletterContent; userId: string },
+  send: { postId: string; content: NewsletterContent; userId: string | null },
 ): Promise<string | null> {
   const [row] = await queryRows<{ id: string }>(
     tx,

@@ -11,7 +11,7 @@ export function defineNewsletterWork(deps: AppDeps): void {
   defineNewsletterSender({
     db,
     jobs,
-    transport: deps.mailTransport,
+    transport: deps.bulkMailTransport,
     logger,
     secret: deps.secret,
     site: { siteName: env.siteName, siteUrl: env.siteUrl },
