@@ -104,11 +104,36 @@ function isPermanent(error: unknown): boolean {
   return typeof code === "number" && code >= 500;
 }
 
+/**
+ * The sends this process is working on. A run that stalls past its job's expiry (a loaded
+ * machine, a slow mail server) is retried by the queue while it still runs; the retry must
+ * neither run beside it nor take back the row it holds (that would send it twice). It leaves
+ * the send to the live run and looks again later.
+ */
+const inHand = new Set<string>();
+
 async function sendBatches(
   deps: NewsletterSenderDeps,
   { sendId }: NewsletterSendJob,
   job: JobContext,
 ) {
+  if (inHand.has(sendId)) {
+    await deps.jobs.send(
+      NEWSLETTER_BATCH_QUEUE,
+      { sendId },
+      { startAfter: Math.ceil(job.expireInSeconds / 3), singletonKey: sendId },
+    );
+    return;
+  }
+  inHand.add(sendId);
+  try {
+    await sendRun(deps, sendId, job);
+  } finally {
+    inHand.delete(sendId);
+  }
+}
+
+async function sendRun(deps: NewsletterSenderDeps, sendId: string, job: JobContext) {
   const { db } = deps;
   const [send] = await queryRows<SendRow>(
     db,
