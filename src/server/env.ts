@@ -75,7 +75,6 @@ export const envSchema = z.object({
     .positive("must be a positive number")
     .default(1),
   TRUST_PROXY: trustProxy.optional(),
-<<<<<<< HEAD
   METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional(),
   S3_BUCKET: z
     .string()
@@ -86,7 +85,6 @@ export const envSchema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(["true", "false"], { error: "must be true or false" }).optional(),
   S3_ACCESS_KEY_ID: z.string().min(1, "must not be empty").optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1, "must not be empty").optional(),
-=======
   NEWSLETTER_BATCH_SIZE: z.coerce
     .number({ error: "must be a whole number from 1 to 10000" })
     .int("must be a whole number from 1 to 10000")
@@ -97,7 +95,6 @@ export const envSchema = z.object({
     .number({ error: "must be a number, 0 for no limit" })
     .min(0, "must be a number, 0 for no limit")
     .default(10),
->>>>>>> 2f9daa8 (Newsletter: double opt-in records, delivery rows per recipient, post sending worker, admin subscriber list (server, untested))
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       error: "must be one of fatal, error, warn, info, debug, trace, silent",
@@ -123,15 +120,12 @@ export type Env = {
   rateLimitMultiplier: number;
   /** The reverse proxies in front of the site, if any (lib/client-address.ts). */
   trustProxy: TrustProxy | undefined;
-<<<<<<< HEAD
   /** The bearer token GET /metrics asks for; unset, there is no /metrics (lib/metrics.ts). */
   metricsToken: string | undefined;
   /** Uploads in an S3-compatible store (lib/s3-storage.ts); unset, on the disk in DATA_DIR. */
   s3: S3Settings | undefined;
-=======
   /** Newsletter sending (docs/decisions/028): mails per batch, and the pace (0: no limit). */
   newsletter: { batchSize: number; mailsPerSecond: number };
->>>>>>> 2f9daa8 (Newsletter: double opt-in records, delivery rows per recipient, post sending worker, admin subscriber list (server, untested))
 };
 
 export class EnvError extends Error {}
@@ -169,7 +163,6 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     logLevel: env.LOG_LEVEL,
     rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
     trustProxy: env.TRUST_PROXY,
-<<<<<<< HEAD
     metricsToken: env.METRICS_TOKEN,
     s3: env.S3_BUCKET
       ? {
@@ -183,11 +176,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
             keyId && secretKey ? { accessKeyId: keyId, secretAccessKey: secretKey } : undefined,
         }
       : undefined,
-=======
     newsletter: {
       batchSize: env.NEWSLETTER_BATCH_SIZE,
       mailsPerSecond: env.NEWSLETTER_MAILS_PER_SECOND,
     },
->>>>>>> 2f9daa8 (Newsletter: double opt-in records, delivery rows per recipient, post sending worker, admin subscriber list (server, untested))
   };
 }
