@@ -215,6 +215,7 @@ function deps() {
     db: t.db,
     auth: t.auth,
     mailer: { send: async () => {} },
+    bulkMailTransport: { deliver: async () => {} },
     jobs: t.deps.jobs,
     secret: t.deps.secret,
     logger: t.logger,

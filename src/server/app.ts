@@ -21,6 +21,7 @@ import { healthRoutes } from "./features/health/routes";
 import { heroWordRoutes } from "./features/hero-words/routes";
 import { inboxRoutes } from "./features/inbox/routes";
 import { memberRoutes } from "./features/members/routes";
+import { newsletterAdminRoutes } from "./features/newsletter/admin-routes";
 import { newsletterRoutes } from "./features/newsletter/routes";
 import { followRoutes, notificationRoutes } from "./features/notifications/routes";
 import { profilePageMeta } from "./features/profiles/page-meta";
@@ -71,6 +72,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     .route("/newsletter", newsletterRoutes)
     .route("/contact", contactRoutes)
     .route("/data-requests", dataRequestRoutes)
+    .route("/cms/newsletter", newsletterAdminRoutes)
     .route("/cms", cmsRoutes)
     .route("/users", userRoutes)
     .route("/inbox", inboxRoutes)

@@ -3,9 +3,11 @@
 // The mail queue is defined with the mailer, in deps.ts.
 import { defineStaleAccountSweep } from "./auth/account-lifecycle";
 import type { AppDeps } from "./context";
+import { defineNewsletterWork } from "./features/newsletter/background";
 import { defineNotificationWork } from "./features/notifications/background";
 
 export function defineBackgroundWork(deps: AppDeps): void {
   defineStaleAccountSweep(deps.jobs, deps.db, deps.logger);
   defineNotificationWork(deps);
+  defineNewsletterWork(deps);
 }

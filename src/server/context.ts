@@ -5,7 +5,7 @@ import type { Env } from "./env";
 import type { JobQueue } from "./lib/jobs";
 import type { LiveBus } from "./lib/live-bus";
 import type { Logger } from "./lib/logger";
-import type { Mailer } from "./lib/mail";
+import type { Mailer, MailTransport } from "./lib/mail";
 import type { Metrics } from "./lib/metrics";
 import type { RateLimiter } from "./lib/rate-limit";
 import type { FileStorage } from "./lib/storage";
@@ -16,6 +16,12 @@ export type AppDeps = {
   auth: Auth;
   /** Queues mail (lib/mail-queue.ts); nothing sends from inside a request. */
   mailer: Mailer;
+  /**
+   * Delivers mail now (SMTP with pooled connections, or the dev mailbox), bypassing the mail
+   * queue: only for a worker that keeps its own per-recipient record, the newsletter sender
+   * (docs/decisions/028).
+   */
+  bulkMailTransport: MailTransport;
   /** Background work in the database (lib/jobs.ts, docs/decisions/019). */
   jobs: JobQueue;
   /** The auth secret: signs unsubscribe links and seals queued mail. */

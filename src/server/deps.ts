@@ -58,6 +58,19 @@ export function createDeps(options: DepsOptions): AppDeps {
     },
     { process: env.metricsToken !== undefined },
   );
+  const transportOf = (pooled: boolean) =>
+    options.mailTransport ??
+    createMailTransport({
+      smtpUrl: env.smtpUrl,
+      from: env.mailFrom,
+      dataDir: env.dataDir,
+      logger,
+      printLinks: options.printMailLinks ?? true,
+      pooled,
+    });
+  const mailTransport = transportOf(false);
+  // The newsletter's sender keeps its SMTP connections open (docs/decisions/028).
+  const bulkMailTransport = transportOf(true);
   const mailer =
     options.mailer ??
     defineMailQueue({
@@ -66,15 +79,7 @@ export function createDeps(options: DepsOptions): AppDeps {
       host: new URL(env.siteUrl).hostname,
       logger,
       metrics,
-      transport:
-        options.mailTransport ??
-        createMailTransport({
-          smtpUrl: env.smtpUrl,
-          from: env.mailFrom,
-          dataDir: env.dataDir,
-          logger,
-          printLinks: options.printMailLinks ?? true,
-        }),
+      transport: mailTransport,
     });
   const rateLimiter = createRateLimiter(database.db, env.rateLimitMultiplier);
   const auth = createAuth({
@@ -93,6 +98,7 @@ export function createDeps(options: DepsOptions): AppDeps {
     db: database.db,
     auth,
     mailer,
+    bulkMailTransport,
     jobs,
     secret,
     logger,

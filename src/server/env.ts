@@ -85,6 +85,16 @@ export const envSchema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(["true", "false"], { error: "must be true or false" }).optional(),
   S3_ACCESS_KEY_ID: z.string().min(1, "must not be empty").optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1, "must not be empty").optional(),
+  NEWSLETTER_BATCH_SIZE: z.coerce
+    .number({ error: "must be a whole number from 1 to 10000" })
+    .int("must be a whole number from 1 to 10000")
+    .min(1, "must be a whole number from 1 to 10000")
+    .max(10_000, "must be a whole number from 1 to 10000")
+    .default(100),
+  NEWSLETTER_MAILS_PER_SECOND: z.coerce
+    .number({ error: "must be a number, 0 for no limit" })
+    .min(0, "must be a number, 0 for no limit")
+    .default(10),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       error: "must be one of fatal, error, warn, info, debug, trace, silent",
@@ -114,6 +124,8 @@ export type Env = {
   metricsToken: string | undefined;
   /** Uploads in an S3-compatible store (lib/s3-storage.ts); unset, on the disk in DATA_DIR. */
   s3: S3Settings | undefined;
+  /** Newsletter sending (docs/decisions/028): mails per batch, and the pace (0: no limit). */
+  newsletter: { batchSize: number; mailsPerSecond: number };
 };
 
 export class EnvError extends Error {}
@@ -164,5 +176,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
             keyId && secretKey ? { accessKeyId: keyId, secretAccessKey: secretKey } : undefined,
         }
       : undefined,
+    newsletter: {
+      batchSize: env.NEWSLETTER_BATCH_SIZE,
+      mailsPerSecond: env.NEWSLETTER_MAILS_PER_SECOND,
+    },
   };
 }

@@ -211,7 +211,59 @@ export type BlogPostDetail = BlogPostSummary & {
 };
 
 /** POST /api/newsletter: which of docs/product.md §4's three paths the address took. */
-export type NewsletterResult = { status: "subscribed" | "already_subscribed" | "reactivated" };
+/**
+ * POST /api/newsletter (docs/decisions/028): `check_email` is the one answer to anyone but a
+ * signed-in member subscribing their own verified address, whatever state the address is in.
+ */
+export type NewsletterResult = {
+  status: "subscribed" | "already_subscribed" | "reactivated" | "check_email";
+};
+
+/** POST /api/newsletter/confirm: the confirmation link's page. */
+export type NewsletterConfirmResult = {
+  status: "confirmed" | "already_subscribed";
+  email: string;
+};
+
+/** A newsletter subscription's state; `none` when the address has no record. */
+export type NewsletterStatus = "pending" | "active" | "inactive";
+
+/** GET and PUT /api/newsletter/me: the signed-in member's own address on the list. */
+export type MyNewsletter = { email: string; status: NewsletterStatus | "none" };
+
+/** One row of the CMS Subscribers view (admins). */
+export type NewsletterSubscriber = {
+  id: string;
+  email: string;
+  status: NewsletterStatus;
+  /** Whether a member subscribed it signed in (their own address). */
+  member: boolean;
+  createdAt: string;
+  subscribedAt: string;
+  confirmedAt: string | null;
+};
+
+/** GET /api/cms/newsletter/subscribers: counts by status (of the whole list), and a page. */
+export type NewsletterSubscribersPage = {
+  counts: Record<NewsletterStatus, number> & { total: number };
+  subscribers: NewsletterSubscriber[];
+  nextCursor: string | null;
+};
+
+/** How much of a post the newsletter carries: all of it, or its excerpt and a "Read more". */
+export type NewsletterContent = "full" | "excerpt";
+
+/** A post's newsletter send as the CMS shows it. */
+export type NewsletterDelivery = {
+  content: NewsletterContent;
+  startedAt: string;
+  /** Waiting, or in a sender's hands. */
+  queued: number;
+  sent: number;
+  failed: number;
+  /** The recipients' rows are still being made (counts still 0). */
+  preparing: boolean;
+};
 
 /** POST /api/contact and POST /api/data-requests. */
 export type ReceivedResponse = { id: string };
@@ -322,6 +374,8 @@ export type CmsBlogPostSummary = {
   publishedAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Its newsletter send and delivery counts; null when never emailed. */
+  newsletter: NewsletterDelivery | null;
 };
 
 /** GET /api/cms/blog-posts/{id}, and the answer to creating or editing one. */

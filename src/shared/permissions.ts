@@ -19,6 +19,8 @@ const CAPABILITIES = {
   inbox: ["admin"],
   // Beyond the original specification: the Terms of Service, the site's word to everyone (docs/decisions/030).
   sitePages: ["admin"],
+  // Beyond the original specification: the newsletter's subscriber list (docs/decisions/028).
+  newsletterSubscribers: ["admin"],
   // Beyond the original specification: replies (docs/decisions/020). Members edit and delete their own replies;
   // moderateReplies edits and deletes anyone's, and replies in a locked discussion.
   reply: ["user", "author", "moderator", "admin"],

@@ -223,6 +223,16 @@ export type ContactInput = z.infer<typeof contactSchema>;
 export const newsletterSchema = z.object({ email: emailSchema });
 export type NewsletterInput = z.infer<typeof newsletterSchema>;
 
+/** POST /api/cms/blog-posts/{id}/newsletter: what of the post the mail carries. */
+export const emailPostSchema = z.object({
+  content: z.enum(["full", "excerpt"], { error: "Choose the full post or the excerpt" }),
+});
+
+/** PUT /api/newsletter/me: the settings switch. */
+export const newsletterSettingSchema = z.object({
+  subscribed: z.boolean({ error: "subscribed must be true or false" }),
+});
+
 const dataRequestTypeValues = DATA_REQUEST_TYPES.map((type) => type.value) as [
   (typeof DATA_REQUEST_TYPES)[number]["value"],
   ...(typeof DATA_REQUEST_TYPES)[number]["value"][],

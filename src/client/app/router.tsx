@@ -52,6 +52,10 @@ const NewsletterUnsubscribePage = lazyPage(
   () => import("./pages/newsletter-unsubscribe-page"),
   "NewsletterUnsubscribePage",
 );
+const NewsletterConfirmPage = lazyPage(
+  () => import("./pages/newsletter-confirm-page"),
+  "NewsletterConfirmPage",
+);
 const RotatingTextShowcasePage = lazyPage(
   () => import("./pages/rotating-text-showcase-page"),
   "RotatingTextShowcasePage",
@@ -87,6 +91,7 @@ export function AppRoutes() {
         <Route path={paths.terms} element={<TermsPage />} />
         <Route path={paths.dataRequest} element={<DataRequestPage />} />
         <Route path={paths.newsletterUnsubscribe} element={<NewsletterUnsubscribePage />} />
+        <Route path={paths.newsletterConfirm} element={<NewsletterConfirmPage />} />
         <Route path={paths.rotatingTextShowcase} element={<RotatingTextShowcasePage />} />
         <Route path={paths.headerShowcase} element={<HeaderShowcasePage />} />
         <Route path={paths.notificationsUnsubscribe} element={<NotificationsUnsubscribePage />} />

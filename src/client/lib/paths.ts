@@ -42,6 +42,8 @@ export const paths = {
   dataRequest: "/data-request",
   /** Where the newsletter's welcome email sends someone who wants out (with email and token). */
   newsletterUnsubscribe: "/newsletter/unsubscribe",
+  /** Where the newsletter's confirmation email sends the address's owner (with `?token=`). */
+  newsletterConfirm: "/newsletter/confirm",
   rotatingTextShowcase: "/rotating-text-showcase",
   headerShowcase: "/header-showcase",
   cms: "/cms",

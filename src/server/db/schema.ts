@@ -561,13 +561,69 @@ export const newsletterSubscribers = pgTable(
     email: text("email").notNull(),
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
     consentGiven: boolean("consent_given").notNull().default(false),
-    status: text("status", { enum: ["active", "inactive"] })
+    // pending: asked for, not yet confirmed by the link in the confirmation mail (removed after
+    // 7 days); active: receives the newsletter; inactive: unsubscribed (docs/decisions/028).
+    status: text("status", { enum: ["pending", "active", "inactive"] })
       .notNull()
-      .default("active"),
+      .default("pending"),
     subscribedAt: timestamp("subscribed_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the address's owner last confirmed (the link) or subscribed it signed in. */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     ...timestamps,
   },
-  (table) => [uniqueIndex("newsletter_subscribers_email_idx").on(sql`lower(${table.email})`)],
+  (table) => [
+    uniqueIndex("newsletter_subscribers_email_idx").on(sql`lower(${table.email})`),
+    index("newsletter_subscribers_pending_idx")
+      .on(table.createdAt)
+      .where(sql`${table.status} = 'pending'`),
+    index("newsletter_subscribers_status_idx").on(table.status),
+  ],
+);
+
+/** A blog post sent to the newsletter's subscribers: at most once per post. */
+export const newsletterSends = pgTable("newsletter_sends", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  postId: uuid("post_id")
+    .notNull()
+    .unique()
+    .references(() => blogPosts.id, { onDelete: "cascade" }),
+  /** The whole post, or its excerpt with a "Read more" link. */
+  content: text("content", { enum: ["full", "excerpt"] }).notNull(),
+  createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+  /** Set when the recipients' delivery rows have been made. */
+  fannedOutAt: timestamp("fanned_out_at", { withTimezone: true }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One row per send and subscriber, made once (the unique key): the sender claims a row
+ * (sending), delivers it, and marks it sent or failed, so a restart resumes where it stopped.
+ */
+export const newsletterDeliveries = pgTable(
+  "newsletter_deliveries",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    sendId: uuid("send_id")
+      .notNull()
+      .references(() => newsletterSends.id, { onDelete: "cascade" }),
+    subscriberId: uuid("subscriber_id")
+      .notNull()
+      .references(() => newsletterSubscribers.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["queued", "sending", "sent", "failed", "cancelled"] })
+      .notNull()
+      .default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    /** Which attempt of which job holds a `sending` row, and since when. */
+    claimedBy: text("claimed_by"),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    error: text("error"),
+  },
+  (table) => [
+    uniqueIndex("newsletter_deliveries_send_subscriber_idx").on(table.sendId, table.subscriberId),
+    index("newsletter_deliveries_send_status_idx").on(table.sendId, table.status),
+    index("newsletter_deliveries_subscriber_idx").on(table.subscriberId),
+  ],
 );
 
 export const contactMessages = pgTable(

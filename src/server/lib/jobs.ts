@@ -10,6 +10,10 @@ import type { Logger } from "./logger";
 export type JobContext = {
   id: string;
   name: string;
+  /** This run of the job: its id and retry count (a retry after a crash is another run). */
+  run: string;
+  /** How long this run may take before the queue counts its worker as dead and retries it. */
+  expireInSeconds: number;
   /**
    * Completes the job inside `tx`: a handler whose work is all in the database does it in
    * the same transaction, so the job is done exactly when its writes commit and a retry after
@@ -171,6 +175,8 @@ export function createJobQueue(
   boss.on("error", (error) => logger.error({ err: error }, "job engine error"));
   const queues = new Map<string, QueueDefinition<never>>();
   let started = false;
+  const expiryOf = (queue: QueueDefinition<never>) =>
+    options.expireInSeconds ?? queue.expireInSeconds ?? 15 * 60;
 
   /**
    * Runs each job on its own and completes or fails it at once, never the batch together; in
@@ -185,6 +191,12 @@ export function createJobQueue(
         await queue.handler(job.data as never, {
           id: job.id,
           name: job.name,
+          run: `${job.id}:${job.retryCount}`,
+          // The job's own (set from its queue when it was sent), else the queue's.
+          expireInSeconds:
+            Number.isFinite(Number(job.expireInSeconds)) && Number(job.expireInSeconds) > 0
+              ? Number(job.expireInSeconds)
+              : expiryOf(queue),
           completeIn: async (tx) => {
             await boss.complete(
               queue.name,
@@ -251,7 +263,7 @@ export function createJobQueue(
             retryLimit: queue.retryLimit ?? 5,
             retryDelay: options.retryDelaySeconds ?? queue.retryDelaySeconds ?? 30,
             retryBackoff: true,
-            expireInSeconds: options.expireInSeconds ?? queue.expireInSeconds ?? 15 * 60,
+            expireInSeconds: expiryOf(queue),
           }),
         );
         if (!options.work) continue;

@@ -15,6 +15,10 @@ export function escapeHtml(text: string): string {
 
 export type HtmlBlock =
   | { paragraph: string }
+  /** A title, escaped. */
+  | { heading: string }
+  /** Written text (a post): escaped; blank lines part paragraphs, single breaks are kept. */
+  | { text: string }
   /** Member-written text: escaped, its line breaks kept, set apart as a quote. */
   | { quote: string }
   | { link: string; label: string };
@@ -23,6 +27,17 @@ export function mailHtml(title: string, blocks: HtmlBlock[], footer: HtmlBlock[]
   const render = (block: HtmlBlock) => {
     if ("paragraph" in block)
       return `<p style="margin:0 0 16px">${escapeHtml(block.paragraph)}</p>`;
+    if ("heading" in block)
+      return `<h1 style="margin:0 0 16px;font-size:24px;line-height:1.25">${escapeHtml(block.heading)}</h1>`;
+    if ("text" in block)
+      return block.text
+        .split(/\r?\n\s*\r?\n/)
+        .filter((part) => part.trim() !== "")
+        .map(
+          (part) =>
+            `<p style="margin:0 0 16px">${escapeHtml(part.trim()).replace(/\r?\n/g, "<br>")}</p>`,
+        )
+        .join("\n");
     if ("quote" in block) {
       const text = escapeHtml(block.quote).replace(/\r?\n/g, "<br>");
       return `<blockquote style="margin:0 0 16px;padding:8px 12px;border-left:3px solid #d4d4d8;color:#3f3f46">${text}</blockquote>`;

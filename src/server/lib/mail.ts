@@ -37,10 +37,16 @@ export function createMailTransport(options: {
   logger: Logger;
   /** Print each dev-mailbox link on the console (off in tests). */
   printLinks?: boolean;
+  /**
+   * Keep SMTP connections open between messages (nodemailer's pool): for bulk sending (the
+   * newsletter), where a connection and greeting per message would cost more than the message.
+   */
+  pooled?: boolean;
 }): MailTransport {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport({
       url: options.smtpUrl,
+      pool: options.pooled ?? false,
       // A server that stops answering fails the send (and the queue retries it) well before
       // the job's expiry, instead of holding it for nodemailer's default 10 minutes.
       connectionTimeout: 30_000,

@@ -52,6 +52,7 @@ const FIXED: Record<string, { title: string; description?: string; noindex?: boo
     title: "Data request",
     description: "Use your UK GDPR rights: access, correct, delete or move your data.",
   },
+  "/newsletter/confirm": { title: "Confirm your subscription", noindex: true },
   "/newsletter/unsubscribe": {
     title: "Unsubscribe from the newsletter",
     description: "Stop receiving the newsletter.",

@@ -57,6 +57,15 @@ export const CMS_TABS: readonly CmsTab[] = [
     })),
   },
   {
+    id: "subscribers",
+    label: "Subscribers",
+    capability: "newsletterSubscribers",
+    Component: lazy(async () => ({
+      default: (await import("@/client/features/newsletter/components/subscribers-tab"))
+        .SubscribersTab,
+    })),
+  },
+  {
     id: "inbox",
     label: "Inbox",
     capability: "inbox",

@@ -4,6 +4,7 @@ import { PageHeading } from "@/client/components/page-heading";
 import { EmailSection } from "@/client/features/account/components/email-section";
 import { PasswordSection } from "@/client/features/account/components/password-section";
 import { SessionsSection } from "@/client/features/account/components/sessions-section";
+import { NewsletterSettingsSection } from "@/client/features/newsletter/components/newsletter-settings-section";
 import { NotificationSettingsSection } from "@/client/features/notifications/components/notification-settings-section";
 import { usePageTitle } from "@/client/hooks/use-page-title";
 import { paths } from "@/client/lib/paths";
@@ -35,6 +36,7 @@ export function SettingsPage() {
       <EmailSection email={user.email} />
       <SessionsSection />
       <NotificationSettingsSection />
+      <NewsletterSettingsSection />
     </PageContainer>
   );
 }

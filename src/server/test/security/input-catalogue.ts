@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { type SQL, sql } from "drizzle-orm";
 import { expect } from "vitest";
 import { type Db, queryRows } from "@/server/db/client";
-import { unsubscribeToken } from "@/server/features/newsletter/unsubscribe-token";
+import { confirmToken } from "@/server/features/newsletter/confirm-token";
 import { insertDiscussionRow } from "@/server/test/discussions";
 import { uniqueEmail } from "@/server/test/factories";
 import { insertReplyRow } from "@/server/test/replies";
@@ -63,6 +63,8 @@ export type QueryEndpoint = {
   params: readonly string[];
   /** The parameters a valid request needs, when it needs any. */
   valid?: Record<string, string>;
+  /** GET unless said: a one-click link (RFC 8058) is a POST whose input is its query. */
+  method?: "GET" | "POST";
 };
 
 export type IdRoute = {
@@ -306,21 +308,35 @@ export async function buildCatalogue(
       caller: "anonymous",
       path: "/api/newsletter",
       valid: () => ({ email: email() }),
-      answers: 201,
+      answers: 200,
       stored: (_answer, body) =>
         row(sql`select email from newsletter_subscribers
                 where email = lower(trim(${String(body.email)}))`),
     },
     {
-      name: "newsletter unsubscribe",
+      name: "newsletter confirmation",
       method: "POST",
       caller: "anonymous",
-      path: "/api/newsletter/unsubscribe",
-      valid: () => {
-        const address = email();
-        return { email: address, token: unsubscribeToken(secret, address) };
-      },
+      path: "/api/newsletter/confirm",
+      valid: () => ({ token: confirmToken(secret, email()) }),
       answers: 200,
+    },
+    {
+      name: "newsletter settings switch",
+      method: "PUT",
+      caller: "user",
+      path: "/api/newsletter/me",
+      valid: () => ({ subscribed: true }),
+      answers: 200,
+    },
+    {
+      name: "CMS email a post",
+      method: "POST",
+      caller: "author",
+      path: `/api/cms/blog-posts/${postId}/newsletter`,
+      // The post is a draft: refused after validation (the body was read and checked).
+      valid: () => ({ content: "excerpt" }),
+      answers: 409,
     },
     {
       name: "contact",
@@ -485,6 +501,19 @@ export async function buildCatalogue(
     { path: "/api/inbox/data-requests", caller: "admin", params: page },
     { path: "/api/notifications", caller: "user", params: page },
     {
+      path: "/api/cms/newsletter/subscribers",
+      caller: "admin",
+      params: ["search", "status", ...page],
+    },
+    { path: "/api/cms/newsletter/subscribers.csv", caller: "admin", params: ["search", "status"] },
+    {
+      path: "/api/newsletter/unsubscribe",
+      method: "POST",
+      caller: "anonymous",
+      params: ["email", "token"],
+      valid: { email: "someone@example.com", token: "a-link-token" },
+    },
+    {
       path: "/api/auth/confirm-email",
       caller: "anonymous",
       params: ["token"],
@@ -506,6 +535,7 @@ export async function buildCatalogue(
     { method: "GET", caller: "admin", path: "/api/cms/blog-posts/:id" },
     { method: "PUT", caller: "admin", path: "/api/cms/blog-posts/:id" },
     { method: "DELETE", caller: "admin", path: "/api/cms/blog-posts/:id" },
+    { method: "POST", caller: "admin", path: "/api/cms/blog-posts/:id/newsletter" },
     { method: "PATCH", caller: "admin", path: "/api/cms/discussions/:id" },
     { method: "PATCH", caller: "admin", path: "/api/cms/hero-words/:id" },
     { method: "DELETE", caller: "admin", path: "/api/cms/hero-words/:id" },

@@ -247,7 +247,19 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
     method: "POST",
     path: "/api/newsletter/unsubscribe",
     allowed: EVERYONE,
-    source: "docs/architecture.md: the welcome email's link (signed token)",
+    source: "Issue 18: every newsletter's link and RFC 8058 one-click (signed token)",
+  },
+  {
+    method: "POST",
+    path: "/api/newsletter/confirm",
+    allowed: EVERYONE,
+    source: "Issue 18: the confirmation link's page (the signed token is the credential)",
+  },
+  {
+    method: "PUT",
+    path: "/api/newsletter/me",
+    allowed: MEMBERS,
+    source: "Issue 18: the member's own subscription in /settings",
   },
   { method: "POST", path: "/api/contact", allowed: EVERYONE, source: "docs/product.md §6 Contact" },
   {
@@ -269,6 +281,12 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
     path: "/api/cms/blog-posts/:id",
     allowed: { own: BLOG_STAFF, "other's": BLOG_STAFF },
     source: "docs/product.md §6 CMS Blog tab",
+  },
+  {
+    method: "POST",
+    path: "/api/cms/blog-posts/:id/newsletter",
+    allowed: { own: BLOG_STAFF, "other's": BLOG_STAFF },
+    source: "Issue 18: Publish and email subscribers (authors and admins)",
   },
   {
     method: "DELETE",

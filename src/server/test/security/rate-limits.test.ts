@@ -144,9 +144,9 @@ describe("our own limits (counted in rate_limit_hits)", () => {
     expect(row?.count).toBe(rule.max + 2);
   });
 
-  it("newsletter: an address typed by many is never refused (its welcome is limited instead)", async () => {
+  it("newsletter: an address typed by many is never refused (the mail to it is limited instead)", async () => {
     const email = uniqueEmail("same");
-    for (let n = 0; n < NEWSLETTER_LIMITS.welcomesPerEmail.max + 2; n++) {
+    for (let n = 0; n < NEWSLETTER_LIMITS.mailPerEmail.max + 2; n++) {
       const [client] = pair(randomIp());
       expect((await client.post("/api/newsletter", { email })).status).toBeLessThan(400);
     }

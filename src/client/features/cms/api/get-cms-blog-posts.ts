@@ -24,6 +24,15 @@ export function cmsBlogPostsQueryOptions() {
     queryFn: ({ pageParam, signal }) => getCmsBlogPosts(pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
+    // While a post is being emailed, its delivery counts move: look again every few seconds.
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((page) =>
+        page.posts.some(
+          (post) => post.newsletter && (post.newsletter.preparing || post.newsletter.queued > 0),
+        ),
+      )
+        ? 3000
+        : false,
   });
 }
 

@@ -1,10 +1,12 @@
 import { EditorDialog } from "@/client/components/editor-dialog";
 import { Skeleton } from "@/client/components/ui/skeleton";
 import { useCreateBlogPost } from "@/client/features/cms/api/create-blog-post";
+import { useEmailBlogPost } from "@/client/features/cms/api/email-blog-post";
 import { useCmsBlogPost } from "@/client/features/cms/api/get-cms-blog-post";
 import { useUpdateBlogPost } from "@/client/features/cms/api/update-blog-post";
 import { ApiError, errorMessage } from "@/client/lib/api-client";
 import { toast } from "@/client/lib/toast";
+import type { NewsletterContent } from "@/shared/api-types";
 import type { BlogPostValues } from "@/shared/schemas";
 import { BlogPostForm } from "./blog-post-form";
 
@@ -18,6 +20,7 @@ export function BlogPostEditor({ target, onClose }: BlogPostEditorProps) {
   const post = useCmsBlogPost(id);
   const create = useCreateBlogPost();
   const update = useUpdateBlogPost();
+  const emailPost = useEmailBlogPost();
 
   const onSubmit = async (values: BlogPostValues) => {
     try {
@@ -37,6 +40,27 @@ export function BlogPostEditor({ target, onClose }: BlogPostEditorProps) {
     onClose();
   };
 
+  const onPublishAndEmail = async (values: BlogPostValues, content: NewsletterContent) => {
+    if (!id) return;
+    try {
+      await update.mutateAsync({ id, values });
+    } catch (error) {
+      if (!(error instanceof ApiError && error.fields)) {
+        toast.error("Failed to update post.", { description: errorMessage(error) });
+      }
+      throw error;
+    }
+    try {
+      await emailPost.mutateAsync({ id, content });
+    } catch (error) {
+      toast.error("Post published, but not emailed", { description: errorMessage(error) });
+      onClose();
+      return;
+    }
+    toast.success("Post published", { description: "It is on its way to subscribers." });
+    onClose();
+  };
+
   return (
     <EditorDialog
       open={target !== null}
@@ -51,7 +75,13 @@ export function BlogPostEditor({ target, onClose }: BlogPostEditorProps) {
       {id === null ? (
         <BlogPostForm onSubmit={onSubmit} onCancel={onClose} />
       ) : post.data ? (
-        <BlogPostForm key={post.data.id} post={post.data} onSubmit={onSubmit} onCancel={onClose} />
+        <BlogPostForm
+          key={post.data.id}
+          post={post.data}
+          onSubmit={onSubmit}
+          onPublishAndEmail={onPublishAndEmail}
+          onCancel={onClose}
+        />
       ) : post.isError ? (
         <p className="text-muted-foreground">{errorMessage(post.error)}</p>
       ) : (

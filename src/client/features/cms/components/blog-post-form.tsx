@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { FieldError } from "@/client/components/form/field-error";
 import { TextField } from "@/client/components/form/text-field";
@@ -14,7 +15,7 @@ import {
 } from "@/client/components/ui/select";
 import { Switch } from "@/client/components/ui/switch";
 import { setServerFieldErrors } from "@/client/lib/server-field-errors";
-import type { CmsBlogPost } from "@/shared/api-types";
+import type { CmsBlogPost, NewsletterContent } from "@/shared/api-types";
 import {
   BLOG_CATEGORIES,
   DEFAULT_BLOG_CATEGORY,
@@ -31,6 +32,11 @@ type BlogPostFormProps = {
   post?: CmsBlogPost;
   /** Resolves when saved; throws the ApiError otherwise (its field messages are shown). */
   onSubmit: (values: BlogPostValues) => Promise<void>;
+  /**
+   * "Publish and email subscribers": saves the post as published, then emails it. Offered
+   * for a saved post never emailed (a post goes out once).
+   */
+  onPublishAndEmail?: (values: BlogPostValues, content: NewsletterContent) => Promise<void>;
   onCancel: () => void;
 };
 
@@ -44,7 +50,8 @@ const EMPTY: BlogPostInput = {
 };
 
 /** docs/product.md §2.21.2 blog post form: title, excerpt and content required; category; status. */
-export function BlogPostForm({ post, onSubmit, onCancel }: BlogPostFormProps) {
+export function BlogPostForm({ post, onSubmit, onPublishAndEmail, onCancel }: BlogPostFormProps) {
+  const [emailContent, setEmailContent] = useState<NewsletterContent>("excerpt");
   const {
     register,
     control,
@@ -73,6 +80,15 @@ export function BlogPostForm({ post, onSubmit, onCancel }: BlogPostFormProps) {
       setServerFieldErrors(error, setError, FIELDS);
     }
   });
+
+  const publishAndEmail = handleSubmit(async (values) => {
+    try {
+      await onPublishAndEmail?.({ ...values, status: "published" }, emailContent);
+    } catch (error) {
+      setServerFieldErrors(error, setError, FIELDS);
+    }
+  });
+  const canEmail = Boolean(post && onPublishAndEmail && !post.newsletter);
 
   const content = watch("content");
   const minutes = readTimeMinutes(content);
@@ -170,10 +186,45 @@ export function BlogPostForm({ post, onSubmit, onCancel }: BlogPostFormProps) {
           New posts start as drafts. Publish one by editing it once it is ready.
         </p>
       )}
+      {canEmail ? (
+        <fieldset className="grid gap-2 rounded-md border p-3">
+          <legend className="px-1 font-medium text-sm">Email to newsletter subscribers</legend>
+          <div className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+            {(
+              [
+                ["excerpt", "Excerpt with a “Read more” link"],
+                ["full", "The full post"],
+              ] as const
+            ).map(([value, label]) => (
+              <label key={value} className="flex items-center gap-2">
+                <input
+                  type="radio"
+                  name="email-content"
+                  value={value}
+                  checked={emailContent === value}
+                  onChange={() => setEmailContent(value)}
+                  className="accent-primary"
+                />
+                {label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
       <div className="flex flex-wrap justify-end gap-2">
         <Button type="button" variant="ghost" onClick={onCancel} disabled={isSubmitting}>
           Cancel
         </Button>
+        {canEmail ? (
+          <Button
+            type="button"
+            variant="outline"
+            disabled={isSubmitting}
+            onClick={() => void publishAndEmail()}
+          >
+            Publish and email subscribers
+          </Button>
+        ) : null}
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? "Saving..." : post ? "Save changes" : "Create post"}
         </Button>

@@ -1,4 +1,4 @@
-import { ExternalLink, Pencil, Star } from "lucide-react";
+import { ExternalLink, Mail, Pencil, Star } from "lucide-react";
 import { Link } from "react-router";
 import { ConfirmDelete } from "@/client/components/confirm-delete";
 import { RelativeTime } from "@/client/components/relative-time";
@@ -35,6 +35,23 @@ export function BlogPostRow({ post, onEdit, onDelete, deleting }: BlogPostRowPro
           </div>
           <h3 className="wrap-anywhere font-semibold text-lg leading-snug">{post.title}</h3>
           <p className="line-clamp-2 text-muted-foreground text-sm">{post.excerpt}</p>
+          {post.newsletter ? (
+            <p className="flex flex-wrap items-center gap-1.5 text-muted-foreground text-xs">
+              <Mail aria-hidden="true" className="size-3.5" />
+              <span>
+                Emailed to subscribers
+                {post.newsletter.content === "full" ? " (full post)" : " (excerpt)"}:
+              </span>
+              {post.newsletter.preparing ? (
+                <span>preparing...</span>
+              ) : (
+                <span data-testid="delivery-counts">
+                  {post.newsletter.queued} queued · {post.newsletter.sent} sent ·{" "}
+                  {post.newsletter.failed} failed
+                </span>
+              )}
+            </p>
+          ) : null}
           <p className="text-muted-foreground text-xs">
             {post.readTimeMinutes} min read ·{" "}
             {post.publishedAt ? (

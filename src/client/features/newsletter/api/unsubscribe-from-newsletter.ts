@@ -3,8 +3,10 @@ import { api } from "@/client/lib/api-client";
 
 export type UnsubscribeInput = { email: string; token: string };
 
+/** The same address a mail provider's one-click unsubscribe posts to (RFC 8058). */
 export function unsubscribeFromNewsletter(input: UnsubscribeInput): Promise<unknown> {
-  return api.post<unknown>("/api/newsletter/unsubscribe", { body: input });
+  const query = new URLSearchParams({ email: input.email, token: input.token });
+  return api.post<unknown>(`/api/newsletter/unsubscribe?${query}`);
 }
 
 export function useUnsubscribeFromNewsletter() {

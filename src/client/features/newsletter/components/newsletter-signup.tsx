@@ -11,8 +11,15 @@ import { paths } from "@/client/lib/paths";
 import { toast } from "@/client/lib/toast";
 import { emailProblem } from "@/shared/plain-checks";
 
-/** docs/product.md §8's toast for each of docs/product.md §4's three outcomes. */
+/**
+ * docs/product.md §8's toast for each of §4.3's outcomes. `check_email` is the one answer to
+ * anyone but a signed-in member subscribing their own address (docs/decisions/028).
+ */
 const OUTCOME_TOASTS = {
+  check_email: () =>
+    toast.success("Successfully Subscribed!", {
+      description: "Please check your email to confirm your subscription.",
+    }),
   subscribed: () =>
     toast.success("Successfully Subscribed!", {
       description: "Thank you for subscribing to our newsletter.",

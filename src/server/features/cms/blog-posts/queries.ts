@@ -3,13 +3,14 @@
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
 import { slugBase, slugCandidate } from "@/server/domain/blog-posts/slug";
+import { newsletterDeliveryJson } from "@/server/domain/newsletter/sends";
 import {
   microsecondText,
   nextTimeCursor,
   type TimeCursor,
   whereAfterTimeCursor,
 } from "@/server/lib/page-cursor";
-import type { CmsBlogPost, CmsBlogPostSummary } from "@/shared/api-types";
+import type { CmsBlogPost, CmsBlogPostSummary, NewsletterDelivery } from "@/shared/api-types";
 import { readTimeMinutes } from "@/shared/constants";
 import type { BlogPostValues } from "@/shared/schemas";
 
@@ -27,13 +28,15 @@ type PostRow = {
   created_at: string;
   updated_at: string;
   cursorAt: string;
+  newsletter?: NewsletterDelivery | null;
 };
 
 const columns = sql`id, slug, title, excerpt, category, status, featured, read_time_minutes,
   ${microsecondText(sql`published_at`)} as published_at,
   ${microsecondText(sql`created_at`)} as created_at,
   ${microsecondText(sql`updated_at`)} as updated_at,
-  ${microsecondText(sql`created_at`)} as "cursorAt"`;
+  ${microsecondText(sql`created_at`)} as "cursorAt",
+  ${newsletterDeliveryJson(sql`blog_posts.id`)} as newsletter`;
 
 function toSummary(row: PostRow): CmsBlogPostSummary {
   return {
@@ -48,6 +51,7 @@ function toSummary(row: PostRow): CmsBlogPostSummary {
     publishedAt: row.published_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    newsletter: row.newsletter ?? null,
   };
 }
 
