@@ -85,6 +85,12 @@ export const envSchema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(["true", "false"], { error: "must be true or false" }).optional(),
   S3_ACCESS_KEY_ID: z.string().min(1, "must not be empty").optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1, "must not be empty").optional(),
+  RETENTION_MONTHS: z.coerce
+    .number({ error: "must be a whole number of months (1 to 120)" })
+    .int("must be a whole number of months (1 to 120)")
+    .min(1, "must be a whole number of months (1 to 120)")
+    .max(120, "must be a whole number of months (1 to 120)")
+    .default(24),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       error: "must be one of fatal, error, warn, info, debug, trace, silent",
@@ -114,6 +120,11 @@ export type Env = {
   metricsToken: string | undefined;
   /** Uploads in an S3-compatible store (lib/s3-storage.ts); unset, on the disk in DATA_DIR. */
   s3: S3Settings | undefined;
+  /**
+   * Months that contact messages and completed data requests are kept (docs/product.md §4.14);
+   * /privacy states the same figure.
+   */
+  retentionMonths: number;
 };
 
 export class EnvError extends Error {}
@@ -164,5 +175,6 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
             keyId && secretKey ? { accessKeyId: keyId, secretAccessKey: secretKey } : undefined,
         }
       : undefined,
+    retentionMonths: env.RETENTION_MONTHS,
   };
 }

@@ -3,9 +3,15 @@ import type { AppEnv } from "@/server/context";
 import type { Env } from "@/server/env";
 import type { SiteInfo } from "@/shared/api-types";
 
-/** The configured facts the client shows (the privacy page's contact address). */
-export function siteInfo(env: Pick<Env, "siteName" | "privacyEmail">): SiteInfo {
-  return { name: env.siteName, privacyEmail: env.privacyEmail };
+/** The configured facts the client shows (the privacy page's contact address and retention). */
+export function siteInfo(
+  env: Pick<Env, "siteName" | "privacyEmail" | "retentionMonths">,
+): SiteInfo {
+  return {
+    name: env.siteName,
+    privacyEmail: env.privacyEmail,
+    retentionMonths: env.retentionMonths,
+  };
 }
 
 /** GET /api/site. */
