@@ -39,6 +39,11 @@ const ConfirmEmailChangePage = lazyPage(
   () => import("./pages/confirm-email-change-page"),
   "ConfirmEmailChangePage",
 );
+const DataExportPage = lazyPage(() => import("./pages/data-export-page"), "DataExportPage");
+const DataRequestConfirmPage = lazyPage(
+  () => import("./pages/data-request-confirm-page"),
+  "DataRequestConfirmPage",
+);
 const PrivacyPage = lazyPage(() => import("./pages/privacy-page"), "PrivacyPage");
 const DataRequestPage = lazyPage(() => import("./pages/data-request-page"), "DataRequestPage");
 const NewsletterUnsubscribePage = lazyPage(
@@ -78,6 +83,8 @@ export function AppRoutes() {
         <Route path={paths.confirmEmailChange} element={<ConfirmEmailChangePage />} />
         <Route path={paths.privacy} element={<PrivacyPage />} />
         <Route path={paths.dataRequest} element={<DataRequestPage />} />
+        <Route path={paths.dataRequestConfirm} element={<DataRequestConfirmPage />} />
+        <Route path={paths.dataExport} element={<DataExportPage />} />
         <Route path={paths.newsletterUnsubscribe} element={<NewsletterUnsubscribePage />} />
         <Route path={paths.rotatingTextShowcase} element={<RotatingTextShowcasePage />} />
         <Route path={paths.headerShowcase} element={<HeaderShowcasePage />} />

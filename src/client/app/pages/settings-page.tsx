@@ -4,6 +4,8 @@ import { PageHeading } from "@/client/components/page-heading";
 import { EmailSection } from "@/client/features/account/components/email-section";
 import { PasswordSection } from "@/client/features/account/components/password-section";
 import { SessionsSection } from "@/client/features/account/components/sessions-section";
+import { DeleteAccountSection } from "@/client/features/member-data/components/delete-account-section";
+import { DownloadDataSection } from "@/client/features/member-data/components/download-data-section";
 import { NotificationSettingsSection } from "@/client/features/notifications/components/notification-settings-section";
 import { usePageTitle } from "@/client/hooks/use-page-title";
 import { paths } from "@/client/lib/paths";
@@ -20,8 +22,8 @@ export function SettingsPage() {
       <header className="grid gap-2">
         <PageHeading>Account settings</PageHeading>
         <p className="text-muted-foreground">
-          Your password, email address and where you're signed in. To change what other members see
-          about you,{" "}
+          Your password, email address, where you're signed in, and your data. To change what other
+          members see about you,{" "}
           <Link
             to={paths.profileEdit}
             className="rounded-sm text-primary underline underline-offset-4"
@@ -35,6 +37,8 @@ export function SettingsPage() {
       <EmailSection email={user.email} />
       <SessionsSection />
       <NotificationSettingsSection />
+      <DownloadDataSection />
+      <DeleteAccountSection email={user.email} />
     </PageContainer>
   );
 }
