@@ -31,7 +31,7 @@ type Section = {
   rows: (member: { id: string; email: string }) => SQL;
 };
 
-/** ISO 8601 text of a timestamp, as json_agg would write it. */
+/** A section's rows as one JSON array (timestamps as ISO 8601 text). */
 const rowsOf = (select: SQL) =>
   sql`select coalesce(json_agg(row_to_json(t)), '[]'::json) as rows from (${select}) t`;
 

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { TextField } from "@/client/components/form/text-field";
@@ -7,7 +8,7 @@ import { useDeleteAccount } from "@/client/features/member-data/api/delete-accou
 import { errorMessage } from "@/client/lib/api-client";
 import { paths } from "@/client/lib/paths";
 import { setServerFieldErrors } from "@/client/lib/server-field-errors";
-import { useAuth } from "@/client/lib/session/use-auth";
+import { isSessionQuery, SIGNED_OUT, sessionQueryKey } from "@/client/lib/session/get-session";
 import { toast } from "@/client/lib/toast";
 import { DELETE_CONFIRMATION_WORD } from "@/shared/constants";
 import { type DeleteAccountInput, deleteAccountSchema } from "@/shared/schemas";
@@ -21,7 +22,7 @@ const FIELDS = ["password", "confirmation"] as const;
  */
 export function DeleteAccountSection({ email }: { email: string }) {
   const deleteAccount = useDeleteAccount();
-  const { refreshSession } = useAuth();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const {
     register,
@@ -47,8 +48,14 @@ export function DeleteAccountSection({ email }: { email: string }) {
     toast.success("Your account has been deleted", {
       description: "Everything we held about you is gone. Thank you for being here.",
     });
-    await refreshSession();
-    navigate(paths.home, { replace: true });
+    // As signing out does (lib/session/sign-out.ts): leave the protected page, show the
+    // signed-out view, and forget every member-only answer, so that nothing asks the server
+    // for the erased account's data (a 401) on the way out.
+    await navigate(paths.home, { replace: true });
+    await queryClient.cancelQueries();
+    queryClient.setQueryData(sessionQueryKey, SIGNED_OUT);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    queryClient.removeQueries({ predicate: (query) => !isSessionQuery(query) });
   });
 
   return (
