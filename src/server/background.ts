@@ -6,7 +6,6 @@ import type { AppDeps } from "./context";
 import { defineMemberExportWork } from "./domain/member-data/exports";
 import { defineRetentionSweep } from "./features/inbox/retention";
 import { defineNotificationWork } from "./features/notifications/background";
-import { storageOf } from "./lib/storage";
 
 export function defineBackgroundWork(deps: AppDeps): void {
   defineStaleAccountSweep(deps.jobs, deps.db, deps.logger);
@@ -15,7 +14,7 @@ export function defineBackgroundWork(deps: AppDeps): void {
     db: deps.db,
     jobs: deps.jobs,
     mailer: deps.mailer,
-    storage: storageOf(deps),
+    storage: deps.storage,
     logger: deps.logger,
     site: { siteName: deps.env.siteName, siteUrl: deps.env.siteUrl },
   });

@@ -20,7 +20,6 @@ import {
 } from "@/server/domain/member-data/exports";
 import { HttpError } from "@/server/lib/http-error";
 import type { RateLimitRule } from "@/server/lib/rate-limit";
-import { storageOf } from "@/server/lib/storage";
 import { jsonBody, queryParams } from "@/server/lib/validate";
 import type { ExportQueued } from "@/shared/api-types";
 import { deleteAccountSchema, exportTokenSchema } from "@/shared/schemas";
@@ -66,7 +65,7 @@ export const memberDataRoutes = new Hono<AppEnv>()
       return c.json({ status: "queued", email: viewer.email } satisfies ExportQueued, 202);
     }
     const document = await buildMemberExport(
-      { db: deps.db, storage: storageOf(deps), siteName: deps.env.siteName },
+      { db: deps.db, storage: deps.storage, siteName: deps.env.siteName },
       viewer.id,
     );
     if (!document) throw new HttpError(401, "You must be signed in");
@@ -95,7 +94,7 @@ export const memberDataRoutes = new Hono<AppEnv>()
     if (!right) {
       throw new HttpError(400, WRONG_PASSWORD, { fields: { password: WRONG_PASSWORD } });
     }
-    await eraseAccount({ db: deps.db, storage: storageOf(deps), logger: deps.logger }, viewer.id, {
+    await eraseAccount({ db: deps.db, storage: deps.storage, logger: deps.logger }, viewer.id, {
       kind: "member",
       removeContent: input.deleteContent,
     });

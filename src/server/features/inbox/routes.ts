@@ -11,7 +11,6 @@ import { HttpError } from "@/server/lib/http-error";
 import { UUID_ID, uuidParam } from "@/server/lib/ids";
 import { decodeTimeCursor, pageQuerySchema } from "@/server/lib/page-cursor";
 import type { RateLimitRule } from "@/server/lib/rate-limit";
-import { storageOf } from "@/server/lib/storage";
 import { jsonBody, queryParams } from "@/server/lib/validate";
 import type { ContactMessagesPage, DataRequestItem, DataRequestsPage } from "@/shared/api-types";
 import { DATA_REQUEST_STATUSES, DATA_REQUEST_TYPES } from "@/shared/constants";
@@ -135,7 +134,7 @@ export const inboxRoutes = new Hono<AppEnv>()
     const { deps } = c.var;
     const input = c.req.valid("json");
     const { userId } = await confirmedAccount(c, id);
-    await eraseAccount({ db: deps.db, storage: storageOf(deps), logger: deps.logger }, userId, {
+    await eraseAccount({ db: deps.db, storage: deps.storage, logger: deps.logger }, userId, {
       kind: "data_request",
       removeContent: input.deleteContent,
       reason: input.reason,
