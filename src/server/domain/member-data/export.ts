@@ -146,6 +146,22 @@ export const MEMBER_DATA_SECTIONS = {
             updated_at as "updatedAt"
           from discussion_follows where user_id = ${id} order by created_at`,
   },
+  // Whom the member blocked is another member's identity: only when each block was made.
+  blocksMade: {
+    table: "member_blocks",
+    byId: ["blocker_id"],
+    rows: ({ id }) =>
+      sql`select created_at as "createdAt" from member_blocks where blocker_id = ${id}
+          order by created_at`,
+  },
+  // That someone blocked the member, and when; never who.
+  blockedBy: {
+    table: "member_blocks",
+    byId: ["blocked_id"],
+    rows: ({ id }) =>
+      sql`select created_at as "createdAt" from member_blocks where blocked_id = ${id}
+          order by created_at`,
+  },
   // The member's own entries, without who acted: that is another member.
   notifications: {
     table: "notifications",

@@ -147,6 +147,11 @@ async function memberWithEverything() {
     sql`insert into notification_mail_windows (user_id, topic, last_sent_at)
         values (${ada.id}, 'account', now()) on conflict do nothing`,
   );
+  // Blocks both ways (issue 17), once the notifications above are written.
+  await t.db.execute(
+    sql`insert into member_blocks (blocker_id, blocked_id)
+        values (${ada.id}, ${bob.id}), (${bob.id}, ${ada.id})`,
+  );
   // Roles: Ada becomes an admin (the system did it) and changes Bob's role.
   await setRole(t.db, { targetUserId: ada.id, newRole: "admin", changedBy: null, reason: "test" });
   await ada.client.put(`/api/users/${bob.id}/role`, { role: "author" });
