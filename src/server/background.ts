@@ -3,6 +3,8 @@
 // The mail queue is defined with the mailer, in deps.ts.
 import { defineStaleAccountSweep } from "./auth/account-lifecycle";
 import type { AppDeps } from "./context";
+import { defineMemberExportWork } from "./domain/member-data/exports";
+import { defineRetentionSweep } from "./features/inbox/retention";
 import { defineNewsletterWork } from "./features/newsletter/background";
 import { defineNotificationWork } from "./features/notifications/background";
 
@@ -10,4 +12,13 @@ export function defineBackgroundWork(deps: AppDeps): void {
   defineStaleAccountSweep(deps.jobs, deps.db, deps.logger);
   defineNotificationWork(deps);
   defineNewsletterWork(deps);
+  defineMemberExportWork({
+    db: deps.db,
+    jobs: deps.jobs,
+    mailer: deps.mailer,
+    storage: deps.storage,
+    logger: deps.logger,
+    site: { siteName: deps.env.siteName, siteUrl: deps.env.siteUrl },
+  });
+  defineRetentionSweep(deps.jobs, deps.db, deps.logger, deps.env.retentionMonths);
 }

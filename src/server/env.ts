@@ -95,6 +95,12 @@ export const envSchema = z.object({
     .number({ error: "must be a number, 0 for no limit" })
     .min(0, "must be a number, 0 for no limit")
     .default(10),
+  RETENTION_MONTHS: z.coerce
+    .number({ error: "must be a whole number of months (1 to 120)" })
+    .int("must be a whole number of months (1 to 120)")
+    .min(1, "must be a whole number of months (1 to 120)")
+    .max(120, "must be a whole number of months (1 to 120)")
+    .default(24),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       error: "must be one of fatal, error, warn, info, debug, trace, silent",
@@ -126,6 +132,11 @@ export type Env = {
   s3: S3Settings | undefined;
   /** Newsletter sending (docs/decisions/028): mails per batch, and the pace (0: no limit). */
   newsletter: { batchSize: number; mailsPerSecond: number };
+  /**
+   * Months that contact messages and completed data requests are kept (docs/product.md §4.14);
+   * /privacy states the same figure.
+   */
+  retentionMonths: number;
 };
 
 export class EnvError extends Error {}
@@ -180,5 +191,6 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       batchSize: env.NEWSLETTER_BATCH_SIZE,
       mailsPerSecond: env.NEWSLETTER_MAILS_PER_SECOND,
     },
+    retentionMonths: env.RETENTION_MONTHS,
   };
 }

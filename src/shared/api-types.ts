@@ -168,7 +168,12 @@ export type ReplyPage = {
 export type BlockState = { blocked: boolean };
 
 /** GET /api/site: public facts about this installation the client shows. */
-export type SiteInfo = { name: string; privacyEmail: string };
+export type SiteInfo = {
+  name: string;
+  privacyEmail: string;
+  /** Months contact messages and completed data requests are kept (RETENTION_MONTHS). */
+  retentionMonths: number;
+};
 
 /** GET /api/site/stats: the about section's numbers, counted in the database (decision 030). */
 export type SiteStats = {
@@ -357,6 +362,8 @@ export type CmsOverview = {
   discussions: number;
   /** Replies anyone can read: not deleted, in an active discussion (docs/decisions/020). */
   engagement: number;
+  /** Data requests not completed, and those of them past their deadline: admins only. */
+  dataRequests?: { open: number; overdue: number };
 };
 
 /** A blog post in the CMS list: drafts too. Times are ISO strings. */
@@ -436,6 +443,21 @@ export type DataRequestItem = {
   status: DataRequestStatus;
   createdAt: string;
   updatedAt: string;
+  /** Whether a verified account has this address now. */
+  matchedAccount: boolean;
+  /** When the requester opened the link mailed to the address; null until then. */
+  confirmedAt: string | null;
+  /** The answer is due by then: received plus 30 days (docs/product.md §1.2). */
+  deadline: string;
+  /** Whole days until the deadline (negative once past it); counted by the server. */
+  daysLeft: number;
+  /** Past the deadline and not completed. */
+  overdue: boolean;
+  completedAt: string | null;
+  completionNote: string | null;
 };
+
+/** POST /api/account/export when the data is too large to build at once: a link is mailed. */
+export type ExportQueued = { status: "queued"; email: string };
 
 export type DataRequestsPage = { requests: DataRequestItem[]; nextCursor: string | null };

@@ -47,6 +47,12 @@ export const CONTACT_SEND_DELAY_MS = 1_000;
 export const CONTACT_REPLY_HOURS = 24;
 export const DATA_REQUEST_RESPONSE_DAYS = 30;
 
+/** The word a member types to delete their account (docs/product.md §2.14). */
+export const DELETE_CONFIRMATION_WORD = "DELETE";
+
+/** How long a data export's download link works (docs/decisions/029). */
+export const EXPORT_LINK_DAYS = 7;
+
 export const READ_CHARS_PER_MINUTE = 200;
 
 /** Minutes to read `content` at docs/product.md §9's 200 characters a minute, rounded up. */
@@ -100,8 +106,11 @@ export const DATA_REQUEST_TYPES = [
 
 export const DATA_REQUEST_STATUSES = ["pending", "in_progress", "completed"] as const;
 
-/** What a member sees in place of a missing name (docs/product.md §3 discussion UI item). */
-export const ANONYMOUS_NAME = "Anonymous";
+/**
+ * What members see in place of the name of an author whose account is gone: erased, by the
+ * member or from a data request (docs/product.md §3.4, §4.13).
+ */
+export const ANONYMOUS_NAME = "Deleted member";
 
 /** The pages staff write in the CMS (docs/decisions/030). */
 export const SITE_PAGE_SLUGS = ["terms"] as const;

@@ -7,6 +7,7 @@ import {
   DATA_REQUEST_TYPES,
   DATE_OF_BIRTH_MIN,
   DEFAULT_BLOG_CATEGORY,
+  DELETE_CONFIRMATION_WORD,
   LIMITS,
 } from "./constants";
 import { ROLES } from "./permissions";
@@ -106,6 +107,24 @@ export const changePasswordSchema = z.object({
   newPassword: newPasswordSchema,
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/**
+ * POST /api/account/delete (docs/product.md §2.14 "Delete my account"): the password, the word
+ * DELETE typed out, and whether the member's discussions and replies go too.
+ */
+export const deleteAccountSchema = z.object({
+  password: passwordSchema,
+  confirmation: z
+    .string({ error: "Type DELETE to confirm" })
+    .refine((value) => value.trim() === DELETE_CONFIRMATION_WORD, "Type DELETE to confirm"),
+  deleteContent: z.boolean({ error: "Delete content must be true or false" }).default(false),
+});
+export type DeleteAccountInput = z.input<typeof deleteAccountSchema>;
+
+/** POST /api/account/export/download: the token of the link mailed when an export is ready. */
+export const exportTokenSchema = z.object({
+  token: z.string({ error: "This download link is invalid or has expired" }).min(1).max(200),
+});
 
 /** POST /api/account/email: a link to the new address confirms the change. */
 export const changeEmailSchema = z.object({ email: emailSchema });
@@ -248,6 +267,24 @@ export const dataRequestSchema = z.object({
   ),
 });
 export type DataRequestInput = z.infer<typeof dataRequestSchema>;
+
+/** POST /api/data-requests/confirm: the token of the link mailed to the request's address. */
+export const dataRequestConfirmSchema = z.object({
+  token: z.string({ error: "This link is invalid or has expired" }).min(1).max(500),
+});
+
+/** POST /api/inbox/data-requests/{id}/erase (docs/product.md §2.21.6). */
+export const eraseAccountSchema = z.object({
+  reason: requiredText("Reason", LIMITS.reason),
+  deleteContent: z.boolean({ error: "Delete content must be true or false" }).default(false),
+});
+export type EraseAccountInput = z.input<typeof eraseAccountSchema>;
+
+/** POST /api/inbox/data-requests/{id}/complete: the note mailed to the requester. */
+export const completeDataRequestSchema = z.object({
+  note: requiredText("Note", LIMITS.details),
+});
+export type CompleteDataRequestInput = z.infer<typeof completeDataRequestSchema>;
 
 export const heroWordSchema = z.object({ word: requiredText("Word", LIMITS.heroWord) });
 

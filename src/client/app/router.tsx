@@ -47,6 +47,11 @@ const ConfirmEmailChangePage = lazyPage(
 const legalPages = () => import("./pages/legal-pages");
 const PrivacyPage = lazyPage(legalPages, "PrivacyPage");
 const TermsPage = lazyPage(legalPages, "TermsPage");
+const DataExportPage = lazyPage(() => import("./pages/data-export-page"), "DataExportPage");
+const DataRequestConfirmPage = lazyPage(
+  () => import("./pages/data-request-confirm-page"),
+  "DataRequestConfirmPage",
+);
 const DataRequestPage = lazyPage(() => import("./pages/data-request-page"), "DataRequestPage");
 const NewsletterUnsubscribePage = lazyPage(
   () => import("./pages/newsletter-unsubscribe-page"),
@@ -90,6 +95,8 @@ export function AppRoutes() {
         <Route path={paths.privacy} element={<PrivacyPage />} />
         <Route path={paths.terms} element={<TermsPage />} />
         <Route path={paths.dataRequest} element={<DataRequestPage />} />
+        <Route path={paths.dataRequestConfirm} element={<DataRequestConfirmPage />} />
+        <Route path={paths.dataExport} element={<DataExportPage />} />
         <Route path={paths.newsletterUnsubscribe} element={<NewsletterUnsubscribePage />} />
         <Route path={paths.newsletterConfirm} element={<NewsletterConfirmPage />} />
         <Route path={paths.rotatingTextShowcase} element={<RotatingTextShowcasePage />} />

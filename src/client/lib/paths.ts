@@ -36,10 +36,14 @@ export const paths = {
   notificationsUnsubscribe: "/notifications/unsubscribe",
   /** Where the link sent to a new email address lands (with `?token=`). */
   confirmEmailChange: "/settings/email",
+  /** Where the "your data is ready" email's link lands (with `?token=`; docs/decisions/029). */
+  dataExport: "/settings/data-export",
   privacy: "/privacy",
   /** The Terms of Service, written by staff in the CMS (docs/decisions/030). */
   terms: "/terms",
   dataRequest: "/data-request",
+  /** Where a data request's confirmation link lands (with `?token=`); works signed out. */
+  dataRequestConfirm: "/data-request/confirm",
   /** Where the newsletter's welcome email sends someone who wants out (with email and token). */
   newsletterUnsubscribe: "/newsletter/unsubscribe",
   /** Where the newsletter's confirmation email sends the address's owner (with `?token=`). */

@@ -652,6 +652,15 @@ export const dataRequests = pgTable(
     status: text("status", { enum: ["pending", "in_progress", "completed"] })
       .notNull()
       .default("pending"),
+    /**
+     * When the requester opened the confirmation link mailed to the address (docs/decisions/029):
+     * until then nothing is done to an account on a stranger's word.
+     */
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /** Set with `completed`; the retention sweep counts its months from here. */
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    /** The admin's note, mailed to the requester when the request is completed. */
+    completionNote: text("completion_note"),
     ...timestamps,
   },
   (table) => [
@@ -660,8 +669,63 @@ export const dataRequests = pgTable(
       sql`${table.status} in ('pending', 'in_progress', 'completed')`,
     ),
     index("data_requests_created_idx").on(table.createdAt.desc()),
+    // The Overview's open and overdue counts, and the retention sweep's completed ones.
+    index("data_requests_open_idx").on(table.createdAt).where(sql`${table.status} <> 'completed'`),
+    index("data_requests_completed_idx")
+      .on(table.completedAt)
+      .where(sql`${table.status} = 'completed'`),
   ],
 );
+
+/**
+ * A member's data, built for download (docs/decisions/029): the settings' "Download my data"
+ * when it is too large to build inside the request, and every export an admin sends for a data
+ * request. Only the member signed in with the link's token can download it; it expires.
+ */
+export const dataExports = pgTable(
+  "data_exports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /**
+     * SHA-256 of the download link's token, set when the export is ready and its link mailed:
+     * a copy of the database holds no working link.
+     */
+    tokenHash: text("token_hash"),
+    /** The JSON, once built; null while the job builds it. */
+    content: text("content"),
+    bytes: integer("bytes"),
+    /** The data request it answers, when an admin sent it. */
+    dataRequestId: uuid("data_request_id").references(() => dataRequests.id, {
+      onDelete: "set null",
+    }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    readyAt: timestamp("ready_at", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex("data_exports_token_idx").on(table.tokenHash),
+    index("data_exports_user_idx").on(table.userId),
+    index("data_exports_expires_idx").on(table.expiresAt),
+  ],
+);
+
+/**
+ * The record that an account was erased (docs/product.md §4.13): when, how, and whether its
+ * discussions and replies went too. No personal data: no id, name or address.
+ */
+export const accountErasures = pgTable("account_erasures", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  /** `member` (Delete my account) or `data_request` (an admin, from the inbox). */
+  kind: text("kind", { enum: ["member", "data_request"] }).notNull(),
+  /** Whether the member's discussions and replies were removed too. */
+  contentRemoved: boolean("content_removed").notNull(),
+  /** The admin's reason for an erasure from the inbox. */
+  reason: text("reason"),
+  erasedAt: timestamp("erased_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Per-feature rate-limit counters for our own endpoints (better-auth keeps its own). */
 export const rateLimitHits = pgTable("rate_limit_hits", {

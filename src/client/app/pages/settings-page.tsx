@@ -4,6 +4,8 @@ import { PageHeading } from "@/client/components/page-heading";
 import { EmailSection } from "@/client/features/account/components/email-section";
 import { PasswordSection } from "@/client/features/account/components/password-section";
 import { SessionsSection } from "@/client/features/account/components/sessions-section";
+import { DeleteAccountSection } from "@/client/features/member-data/components/delete-account-section";
+import { DownloadDataSection } from "@/client/features/member-data/components/download-data-section";
 import { NewsletterSettingsSection } from "@/client/features/newsletter/components/newsletter-settings-section";
 import { NotificationSettingsSection } from "@/client/features/notifications/components/notification-settings-section";
 import { usePageTitle } from "@/client/hooks/use-page-title";
@@ -21,8 +23,8 @@ export function SettingsPage() {
       <header className="grid gap-2">
         <PageHeading>Account settings</PageHeading>
         <p className="text-muted-foreground">
-          Your password, email address and where you're signed in. To change what other members see
-          about you,{" "}
+          Your password, email address, where you're signed in, and your data. To change what other
+          members see about you,{" "}
           <Link
             to={paths.profileEdit}
             className="rounded-sm text-primary underline underline-offset-4"
@@ -37,6 +39,8 @@ export function SettingsPage() {
       <SessionsSection />
       <NotificationSettingsSection />
       <NewsletterSettingsSection />
+      <DownloadDataSection />
+      <DeleteAccountSection email={user.email} />
     </PageContainer>
   );
 }

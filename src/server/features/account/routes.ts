@@ -15,6 +15,7 @@ import type {
 } from "@/shared/api-types";
 import { changeEmailSchema, confirmEmailChangeSchema } from "@/shared/schemas";
 import { confirmEmailChange, requestEmailChange } from "./email-change";
+import { memberDataRoutes } from "./member-data";
 import { listSessions, revokeOtherSessions, revokeSession } from "./sessions";
 
 const SESSION_NOT_FOUND = "Session not found";
@@ -31,6 +32,7 @@ export const accountRoutes = new Hono<AppEnv>()
     await next();
     c.header("cache-control", "no-store");
   })
+  .route("/", memberDataRoutes)
   .post("/email", signedIn(), jsonBody(changeEmailSchema), async (c) => {
     const { viewer } = c.var;
     const { rateLimiter } = c.var.deps;

@@ -1,12 +1,21 @@
+import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { getViewer } from "@/server/auth/viewer";
 import type { AppEnv } from "@/server/context";
+import { queryRows } from "@/server/db/client";
 import { dataRequests } from "@/server/db/schema";
+import {
+  dataRequestConfirmLink,
+  readDataRequestConfirmToken,
+} from "@/server/domain/data-requests/confirm-token";
+import { HttpError } from "@/server/lib/http-error";
 import type { RateLimitRule } from "@/server/lib/rate-limit";
 import { jsonBody } from "@/server/lib/validate";
 import type { ReceivedResponse } from "@/shared/api-types";
-import { dataRequestSchema } from "@/shared/schemas";
+import { dataRequestConfirmSchema, dataRequestSchema } from "@/shared/schemas";
 import { dataRequestConfirmation } from "./confirmation-email";
+
+export const CONFIRM_LINK_INVALID = "This link is invalid or has expired.";
 
 const TOO_MANY = "Too many requests. Please try again later or contact us directly.";
 
@@ -29,10 +38,8 @@ export const DATA_REQUEST_LIMITS = {
  * POST /api/data-requests: a UK GDPR request, kept with status pending (and the member's id
  * when signed in) for the staff to answer within 30 days; the requester gets a confirmation.
  */
-export const dataRequestRoutes = new Hono<AppEnv>().post(
-  "/",
-  jsonBody(dataRequestSchema),
-  async (c) => {
+export const dataRequestRoutes = new Hono<AppEnv>()
+  .post("/", jsonBody(dataRequestSchema), async (c) => {
     const { deps, clientIp } = c.var;
     const input = c.req.valid("json");
     const email = input.email.toLowerCase();
@@ -61,6 +68,10 @@ export const dataRequestRoutes = new Hono<AppEnv>().post(
           reference: row.id,
           siteName: deps.env.siteName,
           privacyEmail: deps.env.privacyEmail,
+          confirmLink: dataRequestConfirmLink(deps.env.siteUrl, deps.secret, {
+            requestId: row.id,
+            email,
+          }),
         }),
       );
     } catch (error) {
@@ -69,5 +80,20 @@ export const dataRequestRoutes = new Hono<AppEnv>().post(
     }
     const body: ReceivedResponse = { id: row.id };
     return c.json(body, 201);
-  },
-);
+  })
+  // The link mailed to the request's address: opening it (and pressing the button: mail
+  // scanners open links by themselves) shows the request came from the address's owner.
+  .post("/confirm", jsonBody(dataRequestConfirmSchema), async (c) => {
+    const { deps } = c.var;
+    const claim = readDataRequestConfirmToken(deps.secret, c.req.valid("json").token);
+    const [row] = claim
+      ? await queryRows<{ id: string }>(
+          deps.db,
+          sql`update data_requests set confirmed_at = coalesce(confirmed_at, now())
+              where id = ${claim.requestId}::uuid and lower(email) = ${claim.email.toLowerCase()}
+              returning id`,
+        )
+      : [];
+    if (!row) throw new HttpError(400, CONFIRM_LINK_INVALID, { code: "INVALID_TOKEN" });
+    return c.json({ confirmed: true });
+  });

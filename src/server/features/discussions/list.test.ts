@@ -44,9 +44,9 @@ describe("GET /api/discussions", () => {
     expect(page.items[3]).toMatchObject({ isLocked: true });
   });
 
-  it("shows 'Anonymous' for a discussion whose author is gone", async () => {
+  it("shows 'Deleted member' for a discussion whose author is gone", async () => {
     await insertDiscussionRow(t.db, { title: "orphan", authorId: null });
-    expect((await list()).items[0]?.author).toBe("Anonymous");
+    expect((await list()).items[0]?.author).toBe("Deleted member");
   });
 
   it("never returns an author's email", async () => {

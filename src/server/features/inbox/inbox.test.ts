@@ -92,7 +92,7 @@ describe("data requests", () => {
   it("moves forward one step at a time: pending, in progress, completed", async () => {
     const id = await insertDataRequest(t.db);
     const move = (status: string) =>
-      clients.admin.patch(`/api/inbox/data-requests/${id}`, { status });
+      clients.admin.patch(`/api/inbox/data-requests/${id}`, { status, note: "Done." });
 
     // No skipping ahead, no standing still.
     expect((await move("completed")).status).toBe(409);

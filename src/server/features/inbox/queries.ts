@@ -2,6 +2,7 @@
 // requests, newest first, and a data request's progress.
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
+import { deadlineOf, overdueRequest } from "@/server/domain/data-requests/clock";
 import {
   microsecondText,
   nextTimeCursor,
@@ -42,12 +43,27 @@ type RequestRow = {
   status: DataRequestStatus;
   created_at: string;
   updated_at: string;
+  matched: boolean;
+  confirmed_at: string | null;
+  deadline: string;
+  days_left: number;
+  overdue: boolean;
+  completed_at: string | null;
+  completion_note: string | null;
   cursorAt: string;
 };
 
 const requestColumns = sql`id, request_type, email, full_name, details, status,
   ${microsecondText(sql`created_at`)} as created_at,
   ${microsecondText(sql`updated_at`)} as updated_at,
+  exists (select 1 from "user" u where lower(u.email) = lower(data_requests.email)
+    and u.email_verified) as matched,
+  to_json(confirmed_at)#>>'{}' as confirmed_at,
+  to_json(${deadlineOf})#>>'{}' as deadline,
+  ceil(extract(epoch from ${deadlineOf} - now()) / 86400)::int as days_left,
+  ${overdueRequest} as overdue,
+  to_json(completed_at)#>>'{}' as completed_at,
+  completion_note,
   ${microsecondText(sql`created_at`)} as "cursorAt"`;
 
 function toRequest(row: RequestRow): DataRequestItem {
@@ -60,7 +76,32 @@ function toRequest(row: RequestRow): DataRequestItem {
     status: row.status,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    matchedAccount: row.matched,
+    confirmedAt: row.confirmed_at,
+    deadline: row.deadline,
+    daysLeft: Number(row.days_left),
+    overdue: row.overdue,
+    completedAt: row.completed_at,
+    completionNote: row.completion_note,
   };
+}
+
+/** One request as the inbox shows it; null when there is none. */
+export async function findDataRequest(db: Db, id: string): Promise<DataRequestItem | null> {
+  const [row] = await queryRows<RequestRow>(
+    db,
+    sql`select ${requestColumns} from data_requests where id = ${id}::uuid`,
+  );
+  return row ? toRequest(row) : null;
+}
+
+/** The verified account that has the request's address now, if any. */
+export async function matchedAccountId(db: Db, email: string): Promise<string | null> {
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`select id from "user" where lower(email) = lower(${email}) and email_verified`,
+  );
+  return row?.id ?? null;
 }
 
 export async function listDataRequests(
@@ -88,12 +129,17 @@ export async function advanceDataRequest(
   db: Db,
   id: string,
   status: DataRequestStatus,
+  /** The completion note (docs/product.md §2.21.6), kept and mailed to the requester. */
+  note: string | null = null,
 ): Promise<AdvanceResult | null> {
   const previous = previousDataRequestStatus(status);
   if (previous) {
+    const completing = status === "completed";
     const [row] = await queryRows<RequestRow>(
       db,
-      sql`update data_requests set status = ${status}, updated_at = now()
+      sql`update data_requests set status = ${status}, updated_at = now(),
+            completed_at = ${completing ? sql`now()` : sql`null`},
+            completion_note = ${completing ? note : null}
           where id = ${id}::uuid and status = ${previous}
           returning ${requestColumns}`,
     );

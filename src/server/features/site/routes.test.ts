@@ -18,7 +18,12 @@ describe("GET /api/site", () => {
     expect(await siteInfo({ SITE_NAME: "Vents", PRIVACY_EMAIL: "dpo@vents.example" })).toEqual({
       name: "Vents",
       privacyEmail: "dpo@vents.example",
+      retentionMonths: 24,
     });
+  });
+
+  it("states the configured retention period (RETENTION_MONTHS), 24 months by default", async () => {
+    expect((await siteInfo({ RETENTION_MONTHS: "36" })).retentionMonths).toBe(36);
   });
 
   it("defaults the privacy address to privacy@ the site's host", async () => {

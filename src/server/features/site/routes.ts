@@ -9,9 +9,15 @@ import type { SiteInfo, SitePage, SiteStats } from "@/shared/api-types";
 
 export const PAGE_NOT_FOUND = "Page not found";
 
-/** The configured facts the client shows (the privacy page's contact address). */
-export function siteInfo(env: Pick<Env, "siteName" | "privacyEmail">): SiteInfo {
-  return { name: env.siteName, privacyEmail: env.privacyEmail };
+/** The configured facts the client shows (the privacy page's contact address and retention). */
+export function siteInfo(
+  env: Pick<Env, "siteName" | "privacyEmail" | "retentionMonths">,
+): SiteInfo {
+  return {
+    name: env.siteName,
+    privacyEmail: env.privacyEmail,
+    retentionMonths: env.retentionMonths,
+  };
 }
 
 /** The about section's numbers (docs/decisions/030): what the database holds, not samples. */

@@ -214,6 +214,44 @@ export async function buildCatalogue(
       answers: 400,
     },
     {
+      // A wrong password: the right one would erase the shared caller.
+      name: "delete account",
+      method: "POST",
+      caller: "user",
+      path: "/api/account/delete",
+      slow: true,
+      valid: () => ({ password: "not the password", confirmation: "DELETE", deleteContent: false }),
+      answers: 400,
+    },
+    {
+      name: "download my data",
+      method: "POST",
+      caller: "author",
+      path: "/api/account/export",
+      // Reads no body: whatever is sent (a field it ignores, hostile or not), the caller's own
+      // data comes back.
+      valid: () => ({ note: "ignored" }),
+      answers: 200,
+    },
+    {
+      name: "confirm data request",
+      method: "POST",
+      caller: "anonymous",
+      path: "/api/data-requests/confirm",
+      valid: () => ({ token: "a-link-token" }),
+      // Not a token this server made: refused after the body passed validation.
+      answers: 400,
+    },
+    {
+      name: "erase from a data request",
+      method: "POST",
+      caller: "admin",
+      path: `/api/inbox/data-requests/${requestId}/erase`,
+      valid: () => ({ reason: "Confirmed request", deleteContent: false }),
+      // The requester has not confirmed: refused after validation, nothing erased.
+      answers: 409,
+    },
+    {
       name: "discussion create",
       method: "POST",
       caller: "user",
@@ -514,6 +552,12 @@ export async function buildCatalogue(
       valid: { email: "someone@example.com", token: "a-link-token" },
     },
     {
+      path: "/api/account/export/download",
+      caller: "user",
+      params: ["token"],
+      valid: { token: "a-link-token" },
+    },
+    {
       path: "/api/auth/confirm-email",
       caller: "anonymous",
       params: ["token"],
@@ -544,6 +588,9 @@ export async function buildCatalogue(
     { method: "PUT", caller: "admin", path: "/api/cms/site-pages/:id" },
     { method: "PUT", caller: "admin", path: "/api/users/:id/role" },
     { method: "PATCH", caller: "admin", path: "/api/inbox/data-requests/:id" },
+    { method: "POST", caller: "admin", path: "/api/inbox/data-requests/:id/export" },
+    { method: "POST", caller: "admin", path: "/api/inbox/data-requests/:id/erase" },
+    { method: "POST", caller: "admin", path: "/api/inbox/data-requests/:id/confirmation" },
     { method: "DELETE", caller: "user", path: "/api/account/sessions/:id" },
     { method: "GET", caller: "user", path: "/api/discussions/:id/follow" },
     { method: "PUT", caller: "user", path: "/api/discussions/:id/follow" },
@@ -577,6 +624,7 @@ export const ID_ROUTE_BODIES: Record<string, unknown> = {
   "PUT /api/cms/site-pages/:id": { content: "Terms" },
   "PUT /api/users/:id/role": { role: "user" },
   "PATCH /api/inbox/data-requests/:id": { status: "in_progress" },
+  "POST /api/inbox/data-requests/:id/erase": { reason: "A reason" },
 };
 
 export function send(

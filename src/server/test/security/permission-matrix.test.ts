@@ -8,6 +8,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@/server/app";
 import { queryRows } from "@/server/db/client";
+import { dataRequestConfirmToken } from "@/server/domain/data-requests/confirm-token";
 import { confirmToken } from "@/server/features/newsletter/confirm-token";
 import { unsubscribeToken } from "@/server/features/newsletter/unsubscribe-token";
 import { notificationUnsubscribeToken } from "@/server/features/notifications/unsubscribe-token";
@@ -224,6 +225,29 @@ const CASES: Record<string, Case> = {
     },
     success: 200,
   },
+  "POST /api/account/export": {
+    send: ({ client }) => client.post("/api/account/export"),
+    success: 200,
+  },
+  // On a member of its own with the caller's role: the shared callers must stay.
+  "POST /api/account/delete": {
+    send: async ({ caller, client }) => {
+      const member = await memberLike(caller);
+      const response = await (member?.client ?? client).post("/api/account/delete", {
+        password: member?.password ?? "whatever it was",
+        confirmation: "DELETE",
+      });
+      if (member) {
+        const [left] = await queryRows<{ n: number }>(
+          t.db,
+          sql`select count(*)::int as n from "user" where id = ${member.id}`,
+        );
+        expect(left?.n).toBe(response.ok ? 0 : 1);
+      }
+      return response;
+    },
+    success: 200,
+  },
   "POST /api/discussions": {
     send: ({ client }) => client.post("/api/discussions", { title: "A title", content: "Text" }),
     success: 201,
@@ -368,6 +392,49 @@ const CASES: Record<string, Case> = {
       }),
     success: 201,
   },
+  "POST /api/data-requests/confirm": {
+    send: async ({ client }) => {
+      const id = await insertDataRequest(t.db);
+      const [row] = await queryRows<{ email: string }>(
+        t.db,
+        sql`select email from data_requests where id = ${id}::uuid`,
+      );
+      const token = dataRequestConfirmToken(t.deps.secret, {
+        requestId: id,
+        email: row?.email ?? "",
+      });
+      return client.post("/api/data-requests/confirm", { token });
+    },
+    success: 200,
+  },
+  "POST /api/inbox/data-requests/:id/export": {
+    send: async ({ client }) => {
+      const id = await confirmedRequestFor(await createMember(t));
+      return client.post(`/api/inbox/data-requests/${id}/export`);
+    },
+    success: 202,
+  },
+  "POST /api/inbox/data-requests/:id/erase": {
+    send: async ({ client }) => {
+      const member = await createMember(t);
+      const id = await confirmedRequestFor(member);
+      const response = await client.post(`/api/inbox/data-requests/${id}/erase`, {
+        reason: "Confirmed erasure request",
+      });
+      const [left] = await queryRows<{ n: number }>(
+        t.db,
+        sql`select count(*)::int as n from "user" where id = ${member.id}`,
+      );
+      expect(left?.n).toBe(response.ok ? 0 : 1);
+      return response;
+    },
+    success: 200,
+  },
+  "POST /api/inbox/data-requests/:id/confirmation": {
+    send: async ({ client }) =>
+      client.post(`/api/inbox/data-requests/${await insertDataRequest(t.db)}/confirmation`),
+    success: 200,
+  },
   "POST /api/cms/blog-posts": {
     send: ({ client }) =>
       client.post("/api/cms/blog-posts", { title: "T", excerpt: "E", content: "C" }),
@@ -486,6 +553,17 @@ const CASES: Record<string, Case> = {
     success: 200,
   },
 };
+
+/** A data request from `member`'s address that the requester has confirmed. */
+async function confirmedRequestFor(member: { email: string }): Promise<string> {
+  const [row] = await queryRows<{ id: string }>(
+    t.db,
+    sql`insert into data_requests (request_type, email, full_name, confirmed_at)
+        values ('erasure', ${member.email}, 'Requester', now()) returning id`,
+  );
+  if (!row) throw new Error("insert failed");
+  return row.id;
+}
 
 async function profileName(id: string) {
   const [row] = await queryRows<{ full_name: string }>(

@@ -124,6 +124,20 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
     source: "Issue 12: settings, sign out one session",
   },
 
+  // A member's own data (issue 20, docs/decisions/029): only ever the caller's own account.
+  {
+    method: "POST",
+    path: "/api/account/export",
+    allowed: MEMBERS,
+    source: "Issue 20: settings, Download my data (own data only)",
+  },
+  {
+    method: "POST",
+    path: "/api/account/delete",
+    allowed: MEMBERS,
+    source: "Issue 20: settings, Delete my account (own account, password and DELETE)",
+  },
+
   // Forum.
   {
     method: "POST",
@@ -268,6 +282,13 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
     allowed: EVERYONE,
     source: "docs/product.md §6 Data request",
   },
+  {
+    method: "POST",
+    path: "/api/data-requests/confirm",
+    allowed: EVERYONE,
+    source:
+      "Issue 20: the link mailed to the request's address (the signed token is the credential)",
+  },
 
   // CMS Blog tab: staff edit every post, not only their own.
   {
@@ -351,6 +372,25 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
     path: "/api/inbox/data-requests/:id",
     allowed: ADMINS,
     source: "docs/architecture.md: the inbox is for admins",
+  },
+  // The tracker's actions (issue 20): admins, on a request its requester confirmed.
+  {
+    method: "POST",
+    path: "/api/inbox/data-requests/:id/export",
+    allowed: ADMINS,
+    source: "Issue 20: Export data from the inbox",
+  },
+  {
+    method: "POST",
+    path: "/api/inbox/data-requests/:id/erase",
+    allowed: ADMINS,
+    source: "Issue 20: Erase account from the inbox",
+  },
+  {
+    method: "POST",
+    path: "/api/inbox/data-requests/:id/confirmation",
+    allowed: ADMINS,
+    source: "Issue 20: send the confirmation link again",
   },
 
   // `npm run role` through the running server: the control token, never a session.

@@ -1,9 +1,10 @@
-import { FileText, MessagesSquare, TrendingUp } from "lucide-react";
+import { AlarmClock, FileText, Inbox, MessagesSquare, TrendingUp } from "lucide-react";
 import { TabHeader } from "@/client/components/tab-header";
 import { Button } from "@/client/components/ui/button";
 import { Card } from "@/client/components/ui/card";
 import { Skeleton } from "@/client/components/ui/skeleton";
 import { useOverview } from "@/client/features/cms/api/get-overview";
+import { cn } from "@/client/lib/cn";
 
 const CARDS = [
   { key: "totalPosts", label: "Total posts", hint: "Published blog posts", icon: FileText },
@@ -17,7 +18,39 @@ const CARDS = [
   },
 ] as const;
 
-/** docs/product.md §2.21.1 CMS Overview: three counters. */
+/**
+ * Admins only (the server sends it to them): the data requests still to answer, and those past
+ * their 30 days (docs/product.md §2.21.1).
+ */
+function DataRequestClock({ open, overdue }: { open: number; overdue: number }) {
+  return (
+    <section aria-labelledby="overview-requests" className="grid gap-3">
+      <h3 id="overview-requests" className="font-semibold text-lg">
+        Data requests
+      </h3>
+      <dl className="grid gap-4 sm:grid-cols-3">
+        <Card className="flex flex-col gap-2 p-6">
+          <dt className="flex items-center justify-between font-medium text-muted-foreground text-sm">
+            Open requests
+            <Inbox aria-hidden="true" className="size-5 text-primary" />
+          </dt>
+          <dd className="font-bold font-serif text-4xl">{open.toLocaleString()}</dd>
+          <dd className="text-muted-foreground text-xs">Not completed yet</dd>
+        </Card>
+        <Card className={cn("flex flex-col gap-2 p-6", overdue > 0 && "border-destructive")}>
+          <dt className="flex items-center justify-between font-medium text-muted-foreground text-sm">
+            Overdue requests
+            <AlarmClock aria-hidden="true" className="size-5 text-destructive" />
+          </dt>
+          <dd className="font-bold font-serif text-4xl">{overdue.toLocaleString()}</dd>
+          <dd className="text-muted-foreground text-xs">Past their 30 days</dd>
+        </Card>
+      </dl>
+    </section>
+  );
+}
+
+/** docs/product.md §2.21.1 CMS Overview: three counters, and the data requests for admins. */
 export function OverviewTab() {
   const overview = useOverview();
   return (
@@ -50,6 +83,7 @@ export function OverviewTab() {
           ))}
         </dl>
       )}
+      {overview.data?.dataRequests ? <DataRequestClock {...overview.data.dataRequests} /> : null}
     </div>
   );
 }

@@ -2,8 +2,9 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { paths } from "@/client/lib/paths";
 import { useSiteName } from "@/client/lib/site-name";
-import { DATA_REQUEST_RESPONSE_DAYS } from "@/shared/constants";
+import { DATA_REQUEST_RESPONSE_DAYS, EXPORT_LINK_DAYS } from "@/shared/constants";
 import { PrivacyEmail } from "./privacy-email";
+import { RetentionPeriod } from "./retention-period";
 
 // docs/product.md §2 Privacy: the sections, in this order, with these headings.
 const RIGHTS = [
@@ -138,13 +139,40 @@ export function PrivacyPolicy() {
       </PolicySection>
 
       <PolicySection title="Data Retention">
-        <p>
-          We keep your account and profile for as long as you have an account. Messages and data
-          protection requests are kept for as long as we need to answer them and keep a record of
-          the answer. Newsletter subscriptions last until you unsubscribe; we then keep your address
-          marked as unsubscribed so that we do not email you again. Security records, such as counts
-          of recent sign-in attempts, are kept only for minutes or hours.
-        </p>
+        <ul className="list-disc space-y-2 pl-6">
+          <li>
+            <strong>Your account, profile, discussions and replies</strong> for as long as you have
+            an account. You can download all of it, or delete your account, in your account settings
+            at any time. Deleting it removes your account, profile, photo, settings and newsletter
+            subscription at once; your discussions and replies stay under the name “Deleted member”
+            unless you choose to delete them too.
+          </li>
+          <li>
+            <strong>Contact messages</strong> for <RetentionPeriod /> after we receive them, so we
+            can follow up on a conversation; then they are deleted automatically.
+          </li>
+          <li>
+            <strong>Data protection requests</strong> while we answer them, and then for{" "}
+            <RetentionPeriod /> after we complete them, as the record that we did; then they are
+            deleted automatically. The record that an account was deleted keeps only the date and
+            how, never who.
+          </li>
+          <li>
+            <strong>Copies of your data</strong> that we email you a link to, for {EXPORT_LINK_DAYS}{" "}
+            days.
+          </li>
+          <li>
+            <strong>Notifications</strong> for 90 days once read, and a year at most.
+          </li>
+          <li>
+            <strong>Newsletter subscriptions</strong> until you unsubscribe; we then keep your
+            address marked as unsubscribed so that we do not email you again.
+          </li>
+          <li>
+            <strong>Security records</strong>, such as counts of recent sign-in attempts, only for
+            minutes or hours; sign-in sessions for 7 days after their last use.
+          </li>
+        </ul>
       </PolicySection>
 
       <PolicySection title="Contact Information">

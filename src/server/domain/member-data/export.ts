@@ -1,0 +1,336 @@
+// Everything held about one member, as one JSON document (UK GDPR Articles 15 and 20;
+// docs/product.md §4.13, docs/decisions/029). The settings' "Download my data" and the inbox's
+// "Export data" build the same document.
+//
+// MEMBER_DATA_SECTIONS names, for every table with a column that refers to a member (by id or
+// by email address), the section that holds its rows: member-data.test.ts reads the database's
+// own foreign keys and email columns, and fails when a table is not listed here, and when a
+// section holds fewer rows than the table has for the member. Rows that name another member
+// are exported without them (a notification's actor, a role change's target).
+import { type SQL, sql } from "drizzle-orm";
+import { type Db, queryRows } from "@/server/db/client";
+import type { FileStorage } from "@/server/lib/storage";
+
+export const EXPORT_FORMAT = "rant-community member data, version 1";
+
+/** Where a member's avatar file is stored (features/profiles writes it). */
+export function avatarKey(userId: string): string {
+  return `avatars/${userId}/avatar.webp`;
+}
+
+type Section = {
+  /** The table whose rows the section holds. */
+  table: string;
+  /** Columns holding the member's id. */
+  byId: readonly string[];
+  /** Columns holding an email address, matched to the member's (lower case). */
+  byEmail?: readonly string[];
+  /** One row at most: exported as an object (or null), not a list. */
+  single?: boolean;
+  /** The rows, as exported. `id` and `email` are the member's. */
+  rows: (member: { id: string; email: string }) => SQL;
+};
+
+/** A section's rows as one JSON array (timestamps as ISO 8601 text). */
+const rowsOf = (select: SQL) =>
+  sql`select coalesce(json_agg(row_to_json(t)), '[]'::json) as rows from (${select}) t`;
+
+export const MEMBER_DATA_SECTIONS = {
+  account: {
+    table: "user",
+    byId: ["id"],
+    byEmail: ["email"],
+    single: true,
+    rows: ({ id }) =>
+      sql`select id, email, name, email_verified as "emailVerified", created_at as "createdAt",
+            updated_at as "updatedAt"
+          from "user" where id = ${id}`,
+  },
+  // Password hashes and provider tokens stay out: they are secrets, not information.
+  signInMethods: {
+    table: "account",
+    byId: ["user_id"],
+    rows: ({ id }) =>
+      sql`select provider_id as "provider", (password is not null) as "hasPassword",
+            created_at as "createdAt", updated_at as "updatedAt"
+          from account where user_id = ${id} order by created_at`,
+  },
+  // Without tokens: a session's token signs it in.
+  sessions: {
+    table: "session",
+    byId: ["user_id"],
+    rows: ({ id }) =>
+      sql`select ip_address as "ipAddress", user_agent as "userAgent", created_at as "createdAt",
+            updated_at as "lastUsedAt", expires_at as "expiresAt"
+          from session where user_id = ${id} order by created_at`,
+  },
+  profile: {
+    table: "profiles",
+    byId: ["id"],
+    byEmail: ["email"],
+    single: true,
+    rows: ({ id }) =>
+      sql`select email, full_name as "fullName", avatar_url as "avatarUrl", bio, location,
+            website, date_of_birth as "dateOfBirth", is_public as "isPublic",
+            social_twitter as "socialTwitter", social_linkedin as "socialLinkedin",
+            discussions_count as "discussionsCount", replies_count as "repliesCount",
+            last_active_at as "lastActiveAt", created_at as "createdAt", updated_at as "updatedAt"
+          from profiles where id = ${id}`,
+  },
+  role: {
+    table: "user_roles",
+    byId: ["user_id"],
+    single: true,
+    rows: ({ id }) =>
+      sql`select role, updated_at as "updatedAt" from user_roles where user_id = ${id}`,
+  },
+  // Who made each change is not said: another member's id is theirs.
+  roleHistory: {
+    table: "role_changes",
+    byId: ["target_user_id"],
+    rows: ({ id }) =>
+      sql`select old_role as "oldRole", new_role as "newRole", reason,
+            case when changed_by is null then 'the system'
+                 when changed_by = target_user_id then 'you' else 'an admin' end as "changedBy",
+            created_at as "createdAt"
+          from role_changes where target_user_id = ${id} order by created_at`,
+  },
+  // Changes this member made as an admin, without whose role it was.
+  roleChangesMade: {
+    table: "role_changes",
+    byId: ["changed_by"],
+    rows: ({ id }) =>
+      sql`select old_role as "oldRole", new_role as "newRole", reason, created_at as "createdAt"
+          from role_changes where changed_by = ${id} order by created_at`,
+  },
+  discussions: {
+    table: "discussions",
+    byId: ["author_id"],
+    rows: ({ id }) =>
+      sql`select id, title, content, status, is_pinned as "isPinned", is_locked as "isLocked",
+            replies_count as "repliesCount", created_at as "createdAt", updated_at as "updatedAt"
+          from discussions where author_id = ${id} order by created_at`,
+  },
+  // Deleted replies too: their text is still stored until the account is erased.
+  replies: {
+    table: "discussion_replies",
+    byId: ["author_id"],
+    rows: ({ id }) =>
+      sql`select id, discussion_id as "discussionId", reply_to_id as "replyToId", content,
+            created_at as "createdAt", updated_at as "updatedAt", edited_at as "editedAt",
+            deleted_at as "deletedAt"
+          from discussion_replies where author_id = ${id} order by created_at`,
+  },
+  // Replies that mention the member: which ones, not what others wrote.
+  mentionsOfYou: {
+    table: "reply_mentions",
+    byId: ["user_id"],
+    rows: ({ id }) =>
+      sql`select m.reply_id as "replyId", r.discussion_id as "discussionId"
+          from reply_mentions m join discussion_replies r on r.id = m.reply_id
+          where m.user_id = ${id} order by r.created_at`,
+  },
+  blogPosts: {
+    table: "blog_posts",
+    byId: ["author_id"],
+    rows: ({ id }) =>
+      sql`select id, slug, title, excerpt, content, category, status, featured,
+            published_at as "publishedAt", created_at as "createdAt", updated_at as "updatedAt"
+          from blog_posts where author_id = ${id} order by created_at`,
+  },
+  follows: {
+    table: "discussion_follows",
+    byId: ["user_id"],
+    rows: ({ id }) =>
+      sql`select discussion_id as "discussionId", state, created_at as "createdAt",
+            updated_at as "updatedAt"
+          from discussion_follows where user_id = ${id} order by created_at`,
+  },
+  // Whom the member blocked is another member's identity: only when each block was made.
+  blocksMade: {
+    table: "member_blocks",
+    byId: ["blocker_id"],
+    rows: ({ id }) =>
+      sql`select created_at as "createdAt" from member_blocks where blocker_id = ${id}
+          order by created_at`,
+  },
+  // That someone blocked the member, and when; never who.
+  blockedBy: {
+    table: "member_blocks",
+    byId: ["blocked_id"],
+    rows: ({ id }) =>
+      sql`select created_at as "createdAt" from member_blocks where blocked_id = ${id}
+          order by created_at`,
+  },
+  // The member's own entries, without who acted: that is another member.
+  notifications: {
+    table: "notifications",
+    byId: ["user_id"],
+    rows: ({ id }) =>
+      sql`select id, kind, discussion_id as "discussionId", reply_id as "replyId",
+            event_count as "eventCount", actor_count as "actorCount", data,
+            created_at as "createdAt", updated_at as "updatedAt", read_at as "readAt"
+          from notifications where user_id = ${id} order by created_at`,
+  },
+  // Entries in other members' lists that name this member as the newest actor: only that they
+  // exist, of what kind and when, never whose list they are in.
+  notificationsAsActor: {
+    table: "notifications",
+    byId: ["actor_id"],
+    rows: ({ id }) =>
+      sql`select kind, discussion_id as "discussionId", updated_at as "updatedAt"
+          from notifications where actor_id = ${id} order by updated_at`,
+  },
+  notificationsActedIn: {
+    table: "notification_actors",
+    byId: ["actor_id"],
+    rows: ({ id }) =>
+      sql`select n.kind, n.discussion_id as "discussionId", n.updated_at as "updatedAt"
+          from notification_actors a join notifications n on n.id = a.notification_id
+          where a.actor_id = ${id} order by n.updated_at`,
+  },
+  notificationSettings: {
+    table: "notification_settings",
+    byId: ["user_id"],
+    rows: ({ id }) =>
+      sql`select kind, email, updated_at as "updatedAt"
+          from notification_settings where user_id = ${id} order by kind`,
+  },
+  notificationMailTimes: {
+    table: "notification_mail_windows",
+    byId: ["user_id"],
+    rows: ({ id }) =>
+      sql`select topic, last_sent_at as "lastSentAt"
+          from notification_mail_windows where user_id = ${id} order by topic`,
+  },
+  newsletter: {
+    table: "newsletter_subscribers",
+    byId: ["user_id"],
+    byEmail: ["email"],
+    rows: ({ id, email }) =>
+      sql`select email, status, consent_given as "consentGiven", subscribed_at as "subscribedAt",
+            confirmed_at as "confirmedAt", created_at as "createdAt", updated_at as "updatedAt"
+          from newsletter_subscribers where user_id = ${id} or lower(email) = ${email}
+          order by created_at`,
+  },
+  // Posts this member (as staff) emailed to subscribers.
+  newsletterSendsMade: {
+    table: "newsletter_sends",
+    byId: ["created_by"],
+    rows: ({ id }) =>
+      sql`select post_id as "postId", content, created_at as "createdAt",
+            fanned_out_at as "fannedOutAt"
+          from newsletter_sends where created_by = ${id} order by created_at`,
+  },
+  // Site pages (the Terms of Service) whose latest version this member wrote.
+  sitePagesEdited: {
+    table: "site_pages",
+    byId: ["updated_by"],
+    rows: ({ id }) =>
+      sql`select slug, updated_at as "updatedAt" from site_pages where updated_by = ${id}
+          order by slug`,
+  },
+  contactMessages: {
+    table: "contact_messages",
+    byId: ["user_id"],
+    byEmail: ["email"],
+    rows: ({ id, email }) =>
+      sql`select name, email, subject, message, created_at as "createdAt"
+          from contact_messages where user_id = ${id} or lower(email) = ${email}
+          order by created_at`,
+  },
+  dataRequests: {
+    table: "data_requests",
+    byId: ["user_id"],
+    byEmail: ["email"],
+    rows: ({ id, email }) =>
+      sql`select id, request_type as "requestType", email, full_name as "fullName", details,
+            status, confirmed_at as "confirmedAt", completed_at as "completedAt",
+            completion_note as "completionNote", created_at as "createdAt",
+            updated_at as "updatedAt"
+          from data_requests where user_id = ${id} or lower(email) = ${email}
+          order by created_at`,
+  },
+  // The exports themselves, without their content or links.
+  dataExports: {
+    table: "data_exports",
+    byId: ["user_id"],
+    rows: ({ id }) =>
+      sql`select created_at as "createdAt", ready_at as "readyAt", expires_at as "expiresAt"
+          from data_exports where user_id = ${id} order by created_at`,
+  },
+} as const satisfies Record<string, Section>;
+
+export type MemberDataSection = keyof typeof MEMBER_DATA_SECTIONS;
+
+export type MemberExport = {
+  format: string;
+  site: string;
+  exportedAt: string;
+  /** The avatar file itself, so the document stands alone; null without one. */
+  avatar: { contentType: string; base64: string } | null;
+} & Record<MemberDataSection, unknown>;
+
+/** The member's current email, or null when there is no such account. */
+export async function memberEmail(db: Db, userId: string): Promise<string | null> {
+  const [row] = await queryRows<{ email: string }>(
+    db,
+    sql`select lower(email) as email from "user" where id = ${userId}`,
+  );
+  return row?.email ?? null;
+}
+
+/**
+ * Rows that decide whether an export is built inside the request or by the job queue: the
+ * tables that grow with use.
+ */
+export async function countLargeRows(db: Db, userId: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select (select count(*) from discussions where author_id = ${userId})
+          + (select count(*) from discussion_replies where author_id = ${userId})
+          + (select count(*) from notifications where user_id = ${userId}) as n`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** The whole document for member `userId`; null when there is no such account. */
+export async function buildMemberExport(
+  deps: { db: Db; storage: FileStorage; siteName: string },
+  userId: string,
+): Promise<MemberExport | null> {
+  const { db, storage } = deps;
+  const email = await memberEmail(db, userId);
+  if (email === null) return null;
+  const member = { id: userId, email };
+  const document: Record<string, unknown> = {
+    format: EXPORT_FORMAT,
+    site: deps.siteName,
+    exportedAt: new Date().toISOString(),
+  };
+  // One section at a time inside one read-only snapshot: PGlite has one connection, and the
+  // sections agree with each other on PostgreSQL.
+  await db.transaction(
+    async (tx) => {
+      for (const [name, section] of Object.entries(MEMBER_DATA_SECTIONS) as [
+        MemberDataSection,
+        Section,
+      ][]) {
+        const [row] = await queryRows<{ rows: unknown[] }>(tx, rowsOf(section.rows(member)));
+        const rows = row?.rows ?? [];
+        document[name] = section.single ? (rows[0] ?? null) : rows;
+      }
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+  const avatar = document.profile ? await storage.read(avatarKey(userId)) : null;
+  document.avatar = avatar
+    ? { contentType: avatar.contentType, base64: Buffer.from(avatar.body).toString("base64") }
+    : null;
+  return document as MemberExport;
+}
+
+/** The file name a download is saved under. */
+export function exportFileName(exportedAt: string): string {
+  return `my-data-${exportedAt.slice(0, 10)}.json`;
+}
