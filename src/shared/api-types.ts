@@ -47,8 +47,14 @@ export type EmailChangeConfirmed = { email: string };
 
 /** GET /api/session */
 export type SessionResponse =
-  | { user: SessionUser; profile: SessionProfile; role: Role }
-  | { user: null; profile: null; role: null };
+  | {
+      user: SessionUser;
+      profile: SessionProfile;
+      role: Role;
+      /** An active suspension: the banner's reason and end (null: for good). */
+      suspension: { reason: string; endsAt: string | null } | null;
+    }
+  | { user: null; profile: null; role: null; suspension: null };
 
 // ---- discussions (docs/product.md §3 discussion UI item; never the author's email) ------------------
 
@@ -70,11 +76,21 @@ export type DiscussionItem = {
   replies: number;
   /** When the newest reply not deleted was posted; null without one. */
   lastReplyAt: string | null;
+<<<<<<< HEAD
   /**
    * True when the viewer blocked the author: the client collapses it (docs/decisions/031).
    * Absent otherwise, and always for visitors and staff.
    */
   authorBlocked?: boolean;
+=======
+  /** When the title or content was last edited; null if never. */
+  editedAt: string | null;
+  /**
+   * Hidden by a moderator (docs/decisions/027). Readers other than staff and the author get
+   * the title `Hidden by a moderator` and an empty content.
+   */
+  hidden: boolean;
+>>>>>>> 218741d (Moderation schema, own discussion edits and deletes, hidden masks, reports, queue actions, suspensions guard, appeals, public log (server))
 };
 
 /** GET /api/discussions: one page, pinned first then newest; `nextCursor` asks for the next. */
@@ -126,6 +142,11 @@ export type ReplyItem = {
   /** Set by every edit; null when never edited. */
   editedAt: string | null;
   deleted: boolean;
+  /**
+   * Hidden by a moderator (docs/decisions/027): readers other than staff and the author get an
+   * empty content and show `Hidden by a moderator`.
+   */
+  hidden: boolean;
   /**
    * The reply this one answers; its author's display name is null when that reply was
    * deleted.

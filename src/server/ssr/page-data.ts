@@ -158,7 +158,7 @@ async function discussionsPage(
   const options = discussionsQueryOptions(filters);
   // Marked for the viewer as the API marks it (docs/decisions/031).
   const [page, blocked] = await Promise.all([
-    listDiscussions(db, query),
+    listDiscussions(db, query, viewer),
     collapsedAuthorIds(db, viewer),
   ]);
   fillFirstPage(
@@ -177,7 +177,7 @@ async function discussionPage(
 ): Fill {
   // Marked for the viewer as the API marks it (docs/decisions/031).
   const blocked = await collapsedAuthorIds(db, viewer);
-  const stored = UUID_ID.test(id) ? await findActiveDiscussion(db, id) : null;
+  const stored = UUID_ID.test(id) ? await findActiveDiscussion(db, id, viewer) : null;
   const discussion = stored ? markDiscussion(stored, blocked) : null;
   const found = await fillQuery(
     queryClient,
@@ -197,9 +197,9 @@ async function discussionPage(
   if (!query) return found;
   const page =
     query.around === undefined
-      ? await listReplies(db, discussion.id, query.cursor, query.limit)
+      ? await listReplies(db, discussion.id, query.cursor, query.limit, viewer)
       : UUID_ID.test(query.around)
-        ? await replyPageAround(db, discussion.id, query.around, query.limit)
+        ? await replyPageAround(db, discussion.id, query.around, query.limit, viewer)
         : null;
   if (page) {
     fillFirstPage(

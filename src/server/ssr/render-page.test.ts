@@ -241,7 +241,12 @@ describe("privacy", () => {
       const { html, data, headers } = await page(path);
       expect(headers.get("cache-control")).toBe("no-cache");
       const session = data?.queries.find((query) => query.queryKey[0] === "session");
-      expect(session?.state.data).toEqual({ user: null, profile: null, role: null });
+      expect(session?.state.data).toEqual({
+        user: null,
+        profile: null,
+        role: null,
+        suspension: null,
+      });
       for (const member of [author, reader, hidden]) expect(html).not.toContain(member.email);
     }
   });
