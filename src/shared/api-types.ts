@@ -76,13 +76,11 @@ export type DiscussionItem = {
   replies: number;
   /** When the newest reply not deleted was posted; null without one. */
   lastReplyAt: string | null;
-<<<<<<< HEAD
   /**
    * True when the viewer blocked the author: the client collapses it (docs/decisions/031).
    * Absent otherwise, and always for visitors and staff.
    */
   authorBlocked?: boolean;
-=======
   /** When the title or content was last edited; null if never. */
   editedAt: string | null;
   /**
@@ -90,7 +88,6 @@ export type DiscussionItem = {
    * the title `Hidden by a moderator` and an empty content.
    */
   hidden: boolean;
->>>>>>> 218741d (Moderation schema, own discussion edits and deletes, hidden masks, reports, queue actions, suspensions guard, appeals, public log (server))
 };
 
 /** GET /api/discussions: one page, pinned first then newest; `nextCursor` asks for the next. */

@@ -21,16 +21,11 @@ const CAPABILITIES = {
   // moderateReplies edits and deletes anyone's, and replies in a locked discussion.
   reply: ["user", "author", "moderator", "admin"],
   moderateReplies: ["moderator", "admin"],
-<<<<<<< HEAD
   // Issue 17: any member blocks another (docs/decisions/031); staff too, though their view of
   // the site never collapses: their blocks silence notifications only.
   blockMembers: ["user", "author", "moderator", "admin"],
-=======
-  // Moderation (docs/decisions/027): the Reports queue, hide, suspend, lift, restore; the
-  // admin's Settings tab. Reporting is for every member (signed in).
+  // Moderation (docs/decisions/027): the Reports queue, hide, suspend, lift, restore.
   moderate: ["moderator", "admin"],
-  siteSettings: ["admin"],
->>>>>>> 218741d (Moderation schema, own discussion edits and deletes, hidden masks, reports, queue actions, suspensions guard, appeals, public log (server))
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Capability = keyof typeof CAPABILITIES;

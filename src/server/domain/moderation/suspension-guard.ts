@@ -1,7 +1,7 @@
 // The one place a suspension is enforced (docs/decisions/027): every write under /api passes
 // here. A suspended member may still do what is about their own account and rights (sign in
 // and out, password and email, sessions, notifications and their settings, unsubscribing, the
-// appeal, data requests, contact); every other write is refused with 403 SUSPENDED, whatever
+// appeal, data requests, and the public forms anyone may send signed out); every other write is refused with 403 SUSPENDED, whatever
 // the route. A new write route is refused to suspended members until it is listed here, and
 // src/server/test/security/suspension-table.test.ts fails until it is in its table.
 import type { MiddlewareHandler } from "hono";
@@ -35,7 +35,8 @@ export const SUSPENDED_MEMBERS_MAY: ReadonlySet<string> = new Set([
   "PUT /api/notifications/settings",
   "POST /api/notifications/unsubscribe",
   "POST /api/newsletter/unsubscribe",
-  // Rights: a data request; writing to the team; the appeal.
+  // Public forms anyone may send signed out; a data request (rights); the appeal.
+  "POST /api/newsletter",
   "POST /api/data-requests",
   "POST /api/contact",
   "POST /api/moderation/appeals",

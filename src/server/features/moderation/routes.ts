@@ -28,7 +28,7 @@ import { requiredText } from "@/shared/schemas";
 import { actOnItem, createAppeal, decideAppeal, liftSuspension, suspendMember } from "./actions";
 import { PUBLIC_LOG_PAGE_SIZE, publicModerationLog } from "./public-log";
 import { loadQueue } from "./queue";
-import { findTarget, TARGET_NOT_FOUND } from "./targets";
+import { findTarget, isTargetId, TARGET_NOT_FOUND } from "./targets";
 
 export const OWN_ITEM_MESSAGE = "You cannot report your own content.";
 export const MEMBER_NOT_FOUND = "Member not found";
@@ -109,14 +109,14 @@ export const moderationRoutes = new Hono<AppEnv>()
     jsonBody(queueActionSchema),
     async (c) => {
       const kind = targetKindParam(c);
+      const targetId = c.req.param("id");
+      if (!isTargetId(kind, targetId)) throw new HttpError(404, TARGET_NOT_FOUND[kind]);
       const { db } = c.var.deps;
       const input = c.req.valid("json");
       // Dismissing a report of something gone since is still a decision; acting on it is not.
       const target =
-        (await findTarget(db, kind, c.req.param("id"))) ??
-        (input.action === "dismiss"
-          ? { kind, id: c.req.param("id"), authorId: null, hidden: false }
-          : null);
+        (await findTarget(db, kind, targetId)) ??
+        (input.action === "dismiss" ? { kind, id: targetId, authorId: null, hidden: false } : null);
       if (!target) throw new HttpError(404, TARGET_NOT_FOUND[kind]);
       const id = await actOnItem(c.var.deps, c.var.viewer, target, input);
       return c.json({ id, action: input.action });

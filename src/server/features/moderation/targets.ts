@@ -20,9 +20,14 @@ export const TARGET_NOT_FOUND: Record<ReportTarget, string> = {
   profile: "Profile not found",
 };
 
+/** Whether `id` can name an item of `kind` at all (a uuid, or a member's id). */
+export function isTargetId(kind: ReportTarget, id: string): boolean {
+  return kind === "profile" ? TEXT_ID.test(id) : UUID_ID.test(id);
+}
+
 /** The target, while members can see it; null otherwise (also for ids of the wrong shape). */
 export async function findTarget(db: Db, kind: ReportTarget, id: string): Promise<Target | null> {
-  if (kind === "profile" ? !TEXT_ID.test(id) : !UUID_ID.test(id)) return null;
+  if (!isTargetId(kind, id)) return null;
   const query =
     kind === "discussion"
       ? sql`select author_id, hidden_at is not null as hidden from discussions
