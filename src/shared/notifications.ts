@@ -95,7 +95,12 @@ export type NotificationSettings = { email: Record<NotificationKind, EmailChoice
 export type FollowAnswer = { state: FollowState };
 
 /** Where an entry leads: the exact reply when there is one. */
-export function notificationPath(item: Pick<NotificationItem, "discussion" | "replyId">): string {
+export function notificationPath(
+  item: Pick<NotificationItem, "discussion" | "replyId" | "kind">,
+): string {
+  // Moderation outcomes: the public log; actions on one's own content: the list (to appeal).
+  if (item.kind === "report_outcome") return "/moderation";
+  if (item.kind === "moderation_action") return "/notifications";
   if (!item.discussion) return "/settings";
   const base = `/discussion/${item.discussion.id}`;
   return item.replyId ? `${base}?reply=${item.replyId}` : base;

@@ -40,6 +40,7 @@ const ConfirmEmailChangePage = lazyPage(
   "ConfirmEmailChangePage",
 );
 const PrivacyPage = lazyPage(() => import("./pages/privacy-page"), "PrivacyPage");
+const ModerationPage = lazyPage(() => import("./pages/moderation-page"), "ModerationPage");
 const DataRequestPage = lazyPage(() => import("./pages/data-request-page"), "DataRequestPage");
 const NewsletterUnsubscribePage = lazyPage(
   () => import("./pages/newsletter-unsubscribe-page"),
@@ -77,6 +78,7 @@ export function AppRoutes() {
         <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
         <Route path={paths.confirmEmailChange} element={<ConfirmEmailChangePage />} />
         <Route path={paths.privacy} element={<PrivacyPage />} />
+        <Route path={paths.moderation} element={<ModerationPage />} />
         <Route path={paths.dataRequest} element={<DataRequestPage />} />
         <Route path={paths.newsletterUnsubscribe} element={<NewsletterUnsubscribePage />} />
         <Route path={paths.rotatingTextShowcase} element={<RotatingTextShowcasePage />} />

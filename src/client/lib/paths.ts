@@ -37,6 +37,8 @@ export const paths = {
   /** Where the link sent to a new email address lands (with `?token=`). */
   confirmEmailChange: "/settings/email",
   privacy: "/privacy",
+  /** The public moderation log (docs/decisions/027). */
+  moderation: "/moderation",
   dataRequest: "/data-request",
   /** Where the newsletter's welcome email sends someone who wants out (with email and token). */
   newsletterUnsubscribe: "/newsletter/unsubscribe",

@@ -46,6 +46,10 @@ const FIXED: Record<string, { title: string; description?: string; noindex?: boo
   "/settings/email": { title: "Confirm email change", noindex: true },
   "/notifications": { title: "Notifications", noindex: true },
   "/notifications/unsubscribe": { title: "Unsubscribe from notification emails", noindex: true },
+  "/moderation": {
+    title: "Moderation",
+    description: "What moderators hid or deleted and whom they suspended, and why.",
+  },
   "/privacy": { title: "Privacy policy", description: "How we handle your data under UK GDPR." },
   "/data-request": {
     title: "Data request",

@@ -25,6 +25,7 @@ import { heroWordsQueryOptions } from "@/client/features/home/api/get-hero-words
 import { memberStatsQueryOptions } from "@/client/features/members/api/get-member-stats";
 import { membersApiPath, membersQueryOptions } from "@/client/features/members/api/get-members";
 import { memberFiltersFrom } from "@/client/features/members/hooks/use-member-filters";
+import { moderationLogQueryOptions } from "@/client/features/moderation/api/get-moderation-log";
 import { unreadCountQueryOptions } from "@/client/features/notifications/api/get-unread-count";
 import { siteInfoQueryOptions } from "@/client/features/privacy/api/get-site-info";
 import { profileQueryOptions } from "@/client/features/profiles/api/get-profile";
@@ -51,6 +52,7 @@ import { activeHeroWords } from "@/server/features/hero-words/queries";
 import { listMembers } from "@/server/features/members/list-members";
 import { memberStats } from "@/server/features/members/member-stats";
 import { membersQuerySchema } from "@/server/features/members/routes";
+import { PUBLIC_LOG_PAGE_SIZE, publicModerationLog } from "@/server/features/moderation/public-log";
 import { unreadCount } from "@/server/features/notifications/queries";
 import { profilePage } from "@/server/features/profiles/find-profile";
 import { listReplies, replyPageAround } from "@/server/features/replies/queries";
@@ -282,7 +284,15 @@ export async function loadPageData(
   else if (path === paths.blog) await blogPage(queryClient, context);
   else if (path === paths.discussions) await discussionsPage(queryClient, context, params);
   else if (path === paths.members) await membersPage(queryClient, context, params);
-  else if (path === paths.privacy) {
+  else if (path === paths.moderation) {
+    const options = moderationLogQueryOptions();
+    fillFirstPage(
+      queryClient,
+      options.queryKey,
+      options.initialPageParam,
+      await publicModerationLog(db, undefined, PUBLIC_LOG_PAGE_SIZE),
+    );
+  } else if (path === paths.privacy) {
     await fillQuery(queryClient, siteInfoQueryOptions().queryKey, async () => siteInfo(env), "");
   } else {
     const slug = param(routePatterns.blogPost, path, "slug");

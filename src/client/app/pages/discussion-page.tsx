@@ -1,6 +1,7 @@
 import { useParams } from "react-router";
 import { PageContainer } from "@/client/components/page-container";
 import { DiscussionDetail } from "@/client/features/discussions/components/discussion-detail";
+import { ReportButton } from "@/client/features/moderation/components/report-button";
 import { FollowControl } from "@/client/features/notifications/components/follow-control";
 import { RepliesThread } from "@/client/features/replies/components/replies-thread";
 import { useAuth } from "@/client/lib/session/use-auth";
@@ -16,7 +17,30 @@ export function DiscussionPage() {
         id={id}
         // Follow and Mute (docs/product.md §2.23) are a member's: visitors see Share only.
         actions={user ? <FollowControl discussionId={id} /> : null}
-        renderReplies={(discussion) => <RepliesThread discussion={discussion} />}
+        // Report (docs/decisions/027): for members, on what others wrote.
+        renderReport={(discussion) =>
+          user && user.id !== discussion.authorId ? (
+            <ReportButton
+              targetKind="discussion"
+              targetId={discussion.id}
+              label="this discussion"
+            />
+          ) : null
+        }
+        renderReplies={(discussion) => (
+          <RepliesThread
+            discussion={discussion}
+            renderReplyActions={(reply) =>
+              user && reply.author && user.id !== reply.author.id ? (
+                <ReportButton
+                  targetKind="reply"
+                  targetId={reply.id}
+                  label={`reply by ${reply.author.displayName}`}
+                />
+              ) : null
+            }
+          />
+        )}
       />
     </PageContainer>
   );

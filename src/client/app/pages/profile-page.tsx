@@ -1,6 +1,8 @@
 import { useParams } from "react-router";
 import { PageContainer } from "@/client/components/page-container";
 import { BlockControl } from "@/client/features/blocks/components/block-control";
+import { MemberModeration } from "@/client/features/moderation/components/member-moderation";
+import { ReportButton } from "@/client/features/moderation/components/report-button";
 import { ProfileView } from "@/client/features/profiles/components/profile-view";
 import { useAuth } from "@/client/lib/session/use-auth";
 
@@ -15,6 +17,18 @@ export function ProfilePage() {
         // Block / Unblock (docs/decisions/031) is a member's, on someone else's profile.
         renderActions={(profile) =>
           user ? <BlockControl memberId={profile.id} name={profile.displayName} /> : null
+        // Report (members, not on their own page) and Suspend (staff): docs/decisions/027.
+        renderActions={(profile) =>
+          user && user.id !== profile.id ? (
+            <div className="flex flex-wrap items-center gap-2">
+              <ReportButton
+                targetKind="profile"
+                targetId={profile.id}
+                label={profile.displayName}
+              />
+              <MemberModeration memberId={profile.id} name={profile.displayName} />
+            </div>
+          ) : null
         }
       />
     </PageContainer>

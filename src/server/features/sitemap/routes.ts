@@ -22,6 +22,7 @@ export const STATIC_PAGES = [
   "/about",
   "/team",
   "/privacy",
+  "/moderation",
   "/contact",
   "/data-request",
   "/posts",
