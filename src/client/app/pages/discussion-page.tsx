@@ -8,7 +8,9 @@ import { useAuth } from "@/client/lib/session/use-auth";
 
 export function DiscussionPage() {
   const { id = "" } = useParams();
-  const { user } = useAuth();
+  const { user, suspension } = useAuth();
+  // A suspended member cannot report (docs/decisions/027): the server would refuse.
+  const reporter = suspension ? null : user;
   return (
     <PageContainer className="max-w-3xl">
       {/* A new id starts from a clean state (loading, errors). */}
@@ -19,7 +21,7 @@ export function DiscussionPage() {
         actions={user ? <FollowControl discussionId={id} /> : null}
         // Report (docs/decisions/027): for members, on what others wrote.
         renderReport={(discussion) =>
-          user && user.id !== discussion.authorId ? (
+          reporter && reporter.id !== discussion.authorId ? (
             <ReportButton
               targetKind="discussion"
               targetId={discussion.id}
@@ -31,7 +33,7 @@ export function DiscussionPage() {
           <RepliesThread
             discussion={discussion}
             renderReplyActions={(reply) =>
-              user && reply.author && user.id !== reply.author.id ? (
+              reporter && reply.author && reporter.id !== reply.author.id ? (
                 <ReportButton
                   targetKind="reply"
                   targetId={reply.id}

@@ -71,7 +71,7 @@ export function DiscussionDetail({
   const navigate = useNavigate();
   const discussion = useDiscussion(id);
   const data = discussion.data;
-  const { user } = useAuth();
+  const { user, suspension } = useAuth();
   const [editing, setEditing] = useState(false);
   const update = useUpdateDiscussion();
   usePageTitle(data?.title ?? "Discussion");
@@ -179,7 +179,7 @@ export function DiscussionDetail({
                 {data.content}
               </div>
             )}
-            {user && user.id === data.authorId && !editing ? (
+            {user && !suspension && user.id === data.authorId && !editing ? (
               <OwnDiscussionControls discussion={data} onEdit={() => setEditing(true)} />
             ) : null}
             <footer className="flex flex-wrap items-center gap-4 border-t pt-4">
