@@ -8,7 +8,7 @@ import { useAuth } from "@/client/lib/session/use-auth";
 
 export function ProfilePage() {
   const { id = "" } = useParams();
-  const { user } = useAuth();
+  const { user, suspension } = useAuth();
   return (
     <PageContainer className="max-w-4xl">
       <ProfileView
@@ -21,11 +21,13 @@ export function ProfilePage() {
         renderActions={(profile) =>
           user && user.id !== profile.id ? (
             <div className="flex flex-wrap items-center gap-2">
-              <ReportButton
-                targetKind="profile"
-                targetId={profile.id}
-                label={profile.displayName}
-              />
+              {suspension ? null : (
+                <ReportButton
+                  targetKind="profile"
+                  targetId={profile.id}
+                  label={profile.displayName}
+                />
+              )}
               <MemberModeration memberId={profile.id} name={profile.displayName} />
             </div>
           ) : null
