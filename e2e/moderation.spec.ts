@@ -78,7 +78,9 @@ test("a report reaches the queue, the discussion is hidden, and the reporter hea
 
   // Everyone but staff and the author sees the mask.
   await page.goto(`/discussion/${discussion.id}`);
-  await expect(page.getByRole("heading", { level: 1, name: "Hidden by a moderator" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Hidden by a moderator" }),
+  ).toBeVisible();
   await expect(page.getByText("Buy now at my shop")).toHaveCount(0);
   await writer.goto(`/discussion/${discussion.id}`);
   await expect(writer.getByRole("heading", { level: 1, name: title })).toBeVisible();
