@@ -75,6 +75,7 @@ const SUSPENDED_MEMBER_TABLE: Record<string, Rule> = {
   // The command-line tools use the control token, never a session.
   "POST /api/control/role": "refused",
   "POST /api/control/seed-demo": "refused",
+  "POST /api/control/backup": "refused",
 };
 
 let t: TestApp;
