@@ -187,6 +187,37 @@ describe("pages without JavaScript", () => {
   });
 });
 
+describe("moderation (docs/decisions/027)", () => {
+  it("/moderation lists the action with its reason and author, never the moderator or the words", async () => {
+    const moderator = await createMember(t, { name: "Hush Moderator", role: "moderator" });
+    const id = await insertDiscussionRow(t.db, {
+      title: "Words to hide",
+      content: "Unkind words",
+      authorId: author.id,
+    });
+    const hide = await moderator.client.post(`/api/moderation/items/discussion/${id}/actions`, {
+      action: "hide",
+      reason: "Unkind to a member",
+    });
+    expect(hide.status).toBe(200);
+    const { status, root, text, html } = await page("/moderation");
+    expect(status).toBe(200);
+    expect(h1(root)).toBe("Moderation");
+    expect(text).toContain("Hidden a discussion by Rendered Author");
+    expect(text).toContain("Reason: Unkind to a member");
+    for (const secret of ["Hush Moderator", moderator.id, "Words to hide", "Unkind words"]) {
+      expect(html).not.toContain(secret);
+    }
+    // The hidden discussion's page and the forum carry the mask, not the words.
+    const hidden = await page(`/discussion/${id}`);
+    expect(h1(hidden.root)).toBe("Hidden by a moderator");
+    expect(hidden.html).not.toContain("Unkind words");
+    expect((await page("/discussion")).html).not.toContain("Words to hide");
+    // Its author still reads it.
+    expect(h1((await page(`/discussion/${id}`, author)).root)).toBe("Words to hide");
+  });
+});
+
 describe("status codes", () => {
   it("a missing discussion answers 404 with the not-found text", async () => {
     const missing = await page("/discussion/00000000-0000-4000-8000-000000000000");
