@@ -54,7 +54,7 @@ export type SessionResponse =
       /** An active suspension: the banner's reason and end (null: for good). */
       suspension: { reason: string; endsAt: string | null } | null;
     }
-  | { user: null; profile: null; role: null; suspension: null };
+  | { user: null; profile: null; role: null; suspension?: null };
 
 // ---- discussions (docs/product.md §3 discussion UI item; never the author's email) ------------------
 

@@ -29,7 +29,7 @@ function Started({ children }: { children: ReactNode }) {
 
 export function Layout() {
   const { pathname } = useLocation();
-  const { suspension } = useAuth();
+  const suspended = useAuth().suspension;
   useScrollOnNavigate();
 
   return (
@@ -41,11 +41,11 @@ export function Layout() {
         Skip to main content
       </a>
       <SiteHeader />
-      {suspension ? (
+      {suspended && (
         <Suspense fallback={null}>
           <SuspensionBanner />
         </Suspense>
-      ) : null}
+      )}
       {/* At least a screen tall: the footer starts below the fold, so it does not show and then
           jump away while a page's code or data loads (Lighthouse counted that as layout shift). */}
       <main

@@ -8,12 +8,7 @@ export const sessionQueryKey = ["session"] as const;
 export const isSessionQuery = (query: { queryKey: readonly unknown[] }) =>
   query.queryKey[0] === sessionQueryKey[0];
 
-export const SIGNED_OUT: SessionResponse = {
-  user: null,
-  profile: null,
-  role: null,
-  suspension: null,
-};
+export const SIGNED_OUT: SessionResponse = { user: null, profile: null, role: null };
 
 export function getSession(signal?: AbortSignal): Promise<SessionResponse> {
   return api.get<SessionResponse>("/api/session", { signal });
