@@ -68,8 +68,8 @@ test("each staff role sees exactly its tabs; a member sees 'Access Denied'", asy
 
   const expected: Array<[Role, string[]]> = [
     ["author", ["Overview", "Blog posts", "Hero Words"]],
-    ["moderator", ["Overview", "Discussions", "Hero Words"]],
-    ["admin", ["Overview", "Blog posts", "Discussions", "Users", "Hero Words", "Inbox"]],
+    ["moderator", ["Overview", "Discussions", "Reports", "Hero Words"]],
+    ["admin", ["Overview", "Blog posts", "Discussions", "Reports", "Users", "Hero Words", "Inbox"]],
   ];
   for (const [role, tabs] of expected) {
     await setRole(account.email, role);

@@ -87,9 +87,8 @@ export const suspendSchema = z.object({
 });
 export type SuspendInput = z.input<typeof suspendSchema>;
 
-export const APPEAL_MAX = 1_000;
 export const appealSchema = z.object({
-  message: requiredText("Appeal", APPEAL_MAX),
+  message: requiredText("Appeal", LIMITS.appeal),
 });
 
 /** The refusal a suspended member gets for anything but their own account and rights. */
@@ -154,17 +153,3 @@ export type QueueAppeal = {
 };
 
 export type ModerationQueue = { items: QueueItem[]; appeals: QueueAppeal[] };
-
-/** The outcome sentence a reporter reads. */
-export const OUTCOME_TEXT: Record<string, string> = {
-  dismiss: "no action was needed",
-  hide: "the content was hidden",
-  delete: "the content was deleted",
-  suspend: "the author was suspended",
-};
-
-export const ACTION_PAST: Record<string, string> = {
-  hide: "hid",
-  delete: "deleted",
-  suspend: "suspended",
-};

@@ -2,7 +2,17 @@
 // their defaults, and what the API answers. The kinds are an open list: a later issue adds its
 // own (moderation outcomes, completed data requests) here, with a label and a default.
 import { z } from "zod";
-import { OUTCOME_TEXT } from "./moderation";
+
+/**
+ * The outcome sentence a reporter reads (docs/decisions/027). Kept here rather than imported
+ * from moderation.ts, whose schemas would follow the bell's popover into its chunk.
+ */
+const OUTCOME_TEXT: Record<string, string> = {
+  dismiss: "no action was needed",
+  hide: "the content was hidden",
+  delete: "the content was deleted",
+  suspend: "the author was suspended",
+};
 
 export const NOTIFICATION_KINDS = [
   "reply_to_discussion",

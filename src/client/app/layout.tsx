@@ -1,7 +1,6 @@
 import { type ReactNode, Suspense, useEffect } from "react";
 import { Outlet, useLocation } from "react-router";
 import { lazyComponent } from "@/client/lib/lazy-component";
-import { useAuth } from "@/client/lib/session/use-auth";
 import { SiteHeader } from "./header/site-header";
 import { PageErrorBoundary } from "./page-error-boundary";
 import { PageFallback } from "./page-fallback";
@@ -10,11 +9,6 @@ import { useScrollOnNavigate } from "./use-scroll-on-navigate";
 // The footer starts below the fold (the main area is at least a screen tall): it loads right
 // after the page's first paint rather than with the scripts every page waits for.
 const SiteFooter = lazyComponent(() => import("./site-footer"), "SiteFooter");
-// Only a suspended member downloads the banner (the home page's budget, docs/decisions/007).
-const SuspensionBanner = lazyComponent(
-  () => import("@/client/features/moderation/components/suspension-banner"),
-  "SuspensionBanner",
-);
 
 /**
  * Marks the document once the page has started (hydrated, when the server rendered it): before
@@ -29,7 +23,6 @@ function Started({ children }: { children: ReactNode }) {
 
 export function Layout() {
   const { pathname } = useLocation();
-  const suspended = useAuth().suspension;
   useScrollOnNavigate();
 
   return (
@@ -41,11 +34,6 @@ export function Layout() {
         Skip to main content
       </a>
       <SiteHeader />
-      {suspended && (
-        <Suspense fallback={null}>
-          <SuspensionBanner />
-        </Suspense>
-      )}
       {/* At least a screen tall: the footer starts below the fold, so it does not show and then
           jump away while a page's code or data loads (Lighthouse counted that as layout shift). */}
       <main

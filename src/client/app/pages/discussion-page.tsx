@@ -5,10 +5,12 @@ import { ReportButton } from "@/client/features/moderation/components/report-but
 import { FollowControl } from "@/client/features/notifications/components/follow-control";
 import { RepliesThread } from "@/client/features/replies/components/replies-thread";
 import { useAuth } from "@/client/lib/session/use-auth";
+import { useSuspension } from "@/client/lib/session/use-suspension";
 
 export function DiscussionPage() {
   const { id = "" } = useParams();
-  const { user, suspension } = useAuth();
+  const { user } = useAuth();
+  const suspension = useSuspension();
   // A suspended member cannot report (docs/decisions/027): the server would refuse.
   const reporter = suspension ? null : user;
   return (

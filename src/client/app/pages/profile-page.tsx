@@ -5,10 +5,12 @@ import { MemberModeration } from "@/client/features/moderation/components/member
 import { ReportButton } from "@/client/features/moderation/components/report-button";
 import { ProfileView } from "@/client/features/profiles/components/profile-view";
 import { useAuth } from "@/client/lib/session/use-auth";
+import { useSuspension } from "@/client/lib/session/use-suspension";
 
 export function ProfilePage() {
   const { id = "" } = useParams();
-  const { user, suspension } = useAuth();
+  const { user } = useAuth();
+  const suspension = useSuspension();
   return (
     <PageContainer className="max-w-4xl">
       <ProfileView

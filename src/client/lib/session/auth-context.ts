@@ -1,13 +1,11 @@
 import { createContext } from "react";
-import type { SessionProfile, SessionResponse, SessionUser } from "@/shared/api-types";
+import type { SessionProfile, SessionUser } from "@/shared/api-types";
 import type { Role } from "@/shared/permissions";
 
 export type AuthContextValue = {
   user: SessionUser | null;
   profile: SessionProfile | null;
   role: Role | null;
-  /** The member's active suspension (docs/decisions/027): the banner; null when none. */
-  suspension: SessionResponse["suspension"];
   /** True until the first answer from GET /api/session. */
   loading: boolean;
   /**

@@ -21,7 +21,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user: data.user,
       profile: data.profile,
       role: data.role,
-      suspension: data.suspension ?? null,
       loading: isPending,
       refreshSession,
     }),

@@ -12,6 +12,7 @@ import { usePageTitle } from "@/client/hooks/use-page-title";
 import { ApiError } from "@/client/lib/api-client";
 import { paths } from "@/client/lib/paths";
 import { useAuth } from "@/client/lib/session/use-auth";
+import { useSuspension } from "@/client/lib/session/use-suspension";
 import { toast } from "@/client/lib/toast";
 import type { DiscussionItem } from "@/shared/api-types";
 import { HIDDEN_BY_MODERATOR } from "@/shared/moderation";
@@ -71,7 +72,8 @@ export function DiscussionDetail({
   const navigate = useNavigate();
   const discussion = useDiscussion(id);
   const data = discussion.data;
-  const { user, suspension } = useAuth();
+  const { user } = useAuth();
+  const suspension = useSuspension();
   const [editing, setEditing] = useState(false);
   const update = useUpdateDiscussion();
   usePageTitle(data?.title ?? "Discussion");

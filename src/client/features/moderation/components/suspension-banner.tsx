@@ -1,9 +1,9 @@
 import { Ban } from "lucide-react";
-import { useAuth } from "@/client/lib/session/use-auth";
+import { useSuspension } from "@/client/lib/session/use-suspension";
 
 /** What a suspended member sees on every page: why, and until when (docs/decisions/027). */
 export function SuspensionBanner() {
-  const { suspension } = useAuth();
+  const suspension = useSuspension();
   if (!suspension) return null;
   const until = suspension.endsAt
     ? `until ${new Date(suspension.endsAt).toUTCString()}`

@@ -11,7 +11,7 @@ import {
 } from "@/client/components/ui/dialog";
 import { errorMessage } from "@/client/lib/api-client";
 import { toast } from "@/client/lib/toast";
-import { APPEAL_MAX } from "@/shared/moderation";
+import { LIMITS } from "@/shared/constants";
 import { useSendAppeal } from "../api/send-appeal";
 
 /** Appeal, once, a moderator's action on one's content or account (docs/decisions/027). */
@@ -60,9 +60,9 @@ export function AppealButton({ actionId }: { actionId: string }) {
             label="Your appeal"
             rows={4}
             value={message}
-            maxLength={APPEAL_MAX}
+            maxLength={LIMITS.appeal}
             error={error}
-            counter={{ length: message.length, max: APPEAL_MAX }}
+            counter={{ length: message.length, max: LIMITS.appeal }}
             onChange={(event) => setMessage(event.target.value)}
           />
           <div className="flex justify-end gap-2">
