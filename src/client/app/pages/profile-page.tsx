@@ -16,13 +16,12 @@ export function ProfilePage() {
       <ProfileView
         key={id}
         id={id}
-        // Block / Unblock (docs/decisions/031) is a member's, on someone else's profile.
+        // Someone else's profile: Block / Unblock (docs/decisions/031), Report (members) and
+        // Suspend (staff, docs/decisions/027).
         renderActions={(profile) =>
-          user ? <BlockControl memberId={profile.id} name={profile.displayName} /> : null
-        // Report (members, not on their own page) and Suspend (staff): docs/decisions/027.
-        renderActions={(profile) =>
-          user && user.id !== profile.id ? (
+          user ? (
             <div className="flex flex-wrap items-center gap-2">
+              <BlockControl memberId={profile.id} name={profile.displayName} />
               {suspension ? null : (
                 <ReportButton
                   targetKind="profile"

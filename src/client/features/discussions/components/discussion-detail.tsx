@@ -113,44 +113,54 @@ export function DiscussionDetail({
             <article className="flex flex-col gap-5 rounded-xl border bg-card p-6 shadow-sm sm:p-8">
               <header className="flex flex-col gap-3">
                 <DiscussionBadges isPinned={data.isPinned} isLocked={data.isLocked} />
+                {data.hidden ? (
+                  <p className="w-fit rounded-md border border-dashed px-2 py-1 text-muted-foreground text-xs">
+                    {HIDDEN_BY_MODERATOR}
+                    {data.content ? " (shown to you as its author or staff)" : ""}
+                  </p>
+                ) : null}
                 <h1 className="font-bold text-3xl leading-tight tracking-tight sm:text-4xl">
                   {data.title}
                 </h1>
                 <div className="flex flex-wrap items-center justify-between gap-3">
                   <DiscussionByline discussion={data} />
+                  {data.editedAt ? (
+                    <span className="text-muted-foreground text-sm" title={data.editedAt}>
+                      edited
+                    </span>
+                  ) : null}
                   <div className="flex flex-wrap items-center gap-2">
                     {actions}
                     <ShareControl discussion={data} />
                   </div>
-          <article className="flex flex-col gap-5 rounded-xl border bg-card p-6 shadow-sm sm:p-8">
-            <header className="flex flex-col gap-3">
-              <DiscussionBadges isPinned={data.isPinned} isLocked={data.isLocked} />
-              {data.hidden ? (
-                <p className="w-fit rounded-md border border-dashed px-2 py-1 text-muted-foreground text-xs">
-                  {HIDDEN_BY_MODERATOR}
-                  {data.content ? " (shown to you as its author or staff)" : ""}
-                </p>
-              ) : null}
-              <h1 className="font-bold text-3xl leading-tight tracking-tight sm:text-4xl">
-                {data.title}
-              </h1>
-              <div className="flex flex-wrap items-center justify-between gap-3">
-                <DiscussionByline discussion={data} />
-                {data.editedAt ? (
-                  <span className="text-muted-foreground text-sm" title={data.editedAt}>
-                    edited
-                  </span>
-                ) : null}
-                <div className="flex flex-wrap items-center gap-2">
-                  {actions}
-                  <ShareControl discussion={data} />
                 </div>
               </header>
-              <div className="whitespace-pre-line break-words text-base leading-relaxed">
-                {data.content}
-              </div>
+              {editing ? (
+                <DiscussionForm
+                  aria-label="Edit discussion"
+                  initial={{ title: data.title, content: data.content }}
+                  countTitle
+                  contentRows={8}
+                  submitLabel="Save changes"
+                  pendingLabel="Saving..."
+                  onCancel={() => setEditing(false)}
+                  onSubmit={async (values) => {
+                    await update.mutateAsync({ id: data.id, values });
+                    toast.success("Discussion updated");
+                    setEditing(false);
+                  }}
+                />
+              ) : (
+                <div className="whitespace-pre-line break-words text-base leading-relaxed">
+                  {data.content}
+                </div>
+              )}
+              {user && !suspension && user.id === data.authorId && !editing ? (
+                <OwnDiscussionControls discussion={data} onEdit={() => setEditing(true)} />
+              ) : null}
               <footer className="flex flex-wrap items-center gap-4 border-t pt-4">
                 <ReplyCount replies={data.replies} />
+                {renderReport?.(data)}
                 {data.isLocked ? (
                   <span className="inline-flex items-center gap-1.5 text-muted-foreground text-sm">
                     <Lock aria-hidden="true" className="size-4" />
@@ -160,41 +170,6 @@ export function DiscussionDetail({
               </footer>
             </article>
           </BlockedContent>
-            </header>
-            {editing ? (
-              <DiscussionForm
-                aria-label="Edit discussion"
-                initial={{ title: data.title, content: data.content }}
-                countTitle
-                contentRows={8}
-                submitLabel="Save changes"
-                pendingLabel="Saving..."
-                onCancel={() => setEditing(false)}
-                onSubmit={async (values) => {
-                  await update.mutateAsync({ id: data.id, values });
-                  toast.success("Discussion updated");
-                  setEditing(false);
-                }}
-              />
-            ) : (
-              <div className="whitespace-pre-line break-words text-base leading-relaxed">
-                {data.content}
-              </div>
-            )}
-            {user && !suspension && user.id === data.authorId && !editing ? (
-              <OwnDiscussionControls discussion={data} onEdit={() => setEditing(true)} />
-            ) : null}
-            <footer className="flex flex-wrap items-center gap-4 border-t pt-4">
-              <ReplyCount replies={data.replies} />
-              {renderReport?.(data)}
-              {data.isLocked ? (
-                <span className="inline-flex items-center gap-1.5 text-muted-foreground text-sm">
-                  <Lock aria-hidden="true" className="size-4" />
-                  This discussion is locked.
-                </span>
-              ) : null}
-            </footer>
-          </article>
           {renderReplies?.(data)}
         </>
       )}

@@ -24,14 +24,6 @@ type ProfileViewProps = {
 
 /** /profile/{id}: a member's public page; their own page has 'Edit Profile'. */
 export function ProfileView({ id, renderActions }: ProfileViewProps) {
-export function ProfileView({
-  id,
-  renderActions,
-}: {
-  id: string;
-  /** Controls under the summary (the page passes Report and the moderators' Suspend). */
-  renderActions?: (profile: { id: string; displayName: string }) => ReactNode;
-}) {
   const { user } = useAuth();
   const navigate = useNavigate();
   const { data, error, isPending } = useProfile(id);
@@ -58,8 +50,6 @@ export function ProfileView({
         isOwn={isOwn}
         actions={isOwn ? null : renderActions?.(data.profile)}
       />
-      <ProfileSummary profile={data.profile} isOwn={isOwn} />
-      {renderActions?.(data.profile)}
       <ProfileStats profile={data.profile} />
       <ProfileDiscussions
         profile={data.profile}

@@ -1,6 +1,5 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { BlockedContent } from "@/client/components/blocked-content";
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
+import { BlockedContent } from "@/client/components/blocked-content";
 import { UserAvatar } from "@/client/components/user-avatar";
 import { useDeleteReply } from "@/client/features/replies/api/delete-reply";
 import { replyElementId } from "@/client/features/replies/hooks/use-reply-spotlight";
@@ -109,7 +108,14 @@ export function ReplyArticle({
                 </Suspense>
               ) : (
                 <>
-                  <ReplyContent content={reply.content} mentions={reply.mentions} />
+                  {reply.hidden ? (
+                    <p className="w-fit rounded-md border border-dashed px-2 py-1 text-muted-foreground text-xs italic">
+                      {HIDDEN_BY_MODERATOR}
+                    </p>
+                  ) : null}
+                  {reply.content ? (
+                    <ReplyContent content={reply.content} mentions={reply.mentions} />
+                  ) : null}
                   <ReplyActions
                     reply={reply}
                     name={name}
@@ -118,42 +124,11 @@ export function ReplyArticle({
                     onDelete={mayChange ? remove : undefined}
                     deleting={deleteReply.isPending}
                     editButtonRef={editButton}
+                    extra={extraActions}
                   />
                 </>
               )}
             </div>
-            {editing ? (
-              <Suspense fallback={<div className="h-48 animate-pulse rounded-md bg-muted/50" />}>
-                <ReplyEditor
-                  reply={reply}
-                  onDone={() => {
-                    focusEditAfter.current = true;
-                    setEditing(false);
-                  }}
-                />
-              </Suspense>
-            ) : (
-              <>
-                {reply.hidden ? (
-                  <p className="w-fit rounded-md border border-dashed px-2 py-1 text-muted-foreground text-xs italic">
-                    {HIDDEN_BY_MODERATOR}
-                  </p>
-                ) : null}
-                {reply.content ? (
-                  <ReplyContent content={reply.content} mentions={reply.mentions} />
-                ) : null}
-                <ReplyActions
-                  reply={reply}
-                  name={name}
-                  onAnswer={onAnswer}
-                  onEdit={mayChange ? () => setEditing(true) : undefined}
-                  onDelete={mayChange ? remove : undefined}
-                  deleting={deleteReply.isPending}
-                  editButtonRef={editButton}
-                  extra={extraActions}
-                />
-              </>
-            )}
           </div>
         </BlockedContent>
       )}
