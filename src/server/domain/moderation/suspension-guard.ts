@@ -40,6 +40,9 @@ export const SUSPENDED_MEMBERS_MAY: ReadonlySet<string> = new Set([
   "POST /api/data-requests",
   "POST /api/contact",
   "POST /api/moderation/appeals",
+  // Blocking protects the member themselves (docs/decisions/031).
+  "PUT /api/blocks/:id",
+  "DELETE /api/blocks/:id",
 ]);
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
