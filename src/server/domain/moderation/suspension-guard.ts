@@ -41,8 +41,8 @@ export const SUSPENDED_MEMBERS_MAY: ReadonlySet<string> = new Set([
   "POST /api/contact",
   "POST /api/moderation/appeals",
   // Blocking protects the member themselves (docs/decisions/031).
-  "PUT /api/blocks/:id",
-  "DELETE /api/blocks/:id",
+  "PUT /api/blocks/:memberId",
+  "DELETE /api/blocks/:memberId",
 ]);
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);

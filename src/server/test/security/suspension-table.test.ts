@@ -57,8 +57,8 @@ const SUSPENDED_MEMBER_TABLE: Record<string, Rule> = {
   "POST /api/moderation/reports": "refused",
   "POST /api/moderation/appeals": "may",
   // Blocking protects the member themselves (docs/decisions/031): it stays theirs.
-  "PUT /api/blocks/:id": "may",
-  "DELETE /api/blocks/:id": "may",
+  "PUT /api/blocks/:memberId": "may",
+  "DELETE /api/blocks/:memberId": "may",
   "POST /api/moderation/items/:kind/:id/actions": "refused",
   "POST /api/moderation/members/:id/suspensions": "refused",
   "POST /api/moderation/members/:id/lift": "refused",
