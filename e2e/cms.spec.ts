@@ -68,13 +68,14 @@ test("each staff role sees exactly its tabs; a member sees 'Access Denied'", asy
 
   const expected: Array<[Role, string[]]> = [
     ["author", ["Overview", "Blog posts", "Hero Words"]],
-    ["moderator", ["Overview", "Discussions", "Hero Words"]],
+    ["moderator", ["Overview", "Discussions", "Reports", "Hero Words"]],
     [
       "admin",
       [
         "Overview",
         "Blog posts",
         "Discussions",
+        "Reports",
         "Users",
         "Hero Words",
         "Pages",

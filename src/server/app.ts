@@ -6,6 +6,7 @@ import { controlRoutes } from "./auth/control-routes";
 import { authRoutes } from "./auth/routes";
 import { hasSessionCookie } from "./auth/viewer";
 import type { AppDeps, AppEnv } from "./context";
+import { suspendedMembersRefused } from "./domain/moderation/suspension-guard";
 import { accountRoutes } from "./features/account/routes";
 import { blockRoutes } from "./features/blocks/routes";
 import { blogFeedRoutes } from "./features/blog-posts/feed";
@@ -21,6 +22,7 @@ import { healthRoutes } from "./features/health/routes";
 import { heroWordRoutes } from "./features/hero-words/routes";
 import { inboxRoutes } from "./features/inbox/routes";
 import { memberRoutes } from "./features/members/routes";
+import { moderationRoutes } from "./features/moderation/routes";
 import { newsletterAdminRoutes } from "./features/newsletter/admin-routes";
 import { newsletterRoutes } from "./features/newsletter/routes";
 import { followRoutes, notificationRoutes } from "./features/notifications/routes";
@@ -55,6 +57,8 @@ export type CreateAppOptions = {
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const api = new Hono<AppEnv>()
     .use(sameOriginWrites(deps.env.siteUrl))
+    // Suspended members may only act on their own account and rights (docs/decisions/027).
+    .use(suspendedMembersRefused())
     .route("/auth", confirmationRoutes)
     .route("/auth", authRoutes)
     .route("/account", accountRoutes)
@@ -77,6 +81,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     .route("/users", userRoutes)
     .route("/inbox", inboxRoutes)
     .route("/notifications", notificationRoutes)
+    .route("/moderation", moderationRoutes)
     .route("/control", controlRoutes)
     .route("/health", healthRoutes)
     .all("/*", (c) => c.json(errorBody(404, "Not found"), 404));

@@ -48,8 +48,14 @@ export type EmailChangeConfirmed = { email: string };
 
 /** GET /api/session */
 export type SessionResponse =
-  | { user: SessionUser; profile: SessionProfile; role: Role }
-  | { user: null; profile: null; role: null };
+  | {
+      user: SessionUser;
+      profile: SessionProfile;
+      role: Role;
+      /** An active suspension: the banner's reason and end (null: for good). */
+      suspension: { reason: string; endsAt: string | null } | null;
+    }
+  | { user: null; profile: null; role: null; suspension?: null };
 
 // ---- discussions (docs/product.md §3 discussion UI item; never the author's email) ------------------
 
@@ -88,6 +94,13 @@ export type DiscussionItem = {
     /** Their id while their profile is public (their name links to it), else null. */
     publicId: string | null;
   } | null;
+  /** When the title or content was last edited; null if never. */
+  editedAt: string | null;
+  /**
+   * Hidden by a moderator (docs/decisions/027). Readers other than staff and the author get
+   * the title `Hidden by a moderator` and an empty content.
+   */
+  hidden: boolean;
 };
 
 /** GET /api/discussions: one page, pinned first then newest; `nextCursor` asks for the next. */
@@ -139,6 +152,11 @@ export type ReplyItem = {
   /** Set by every edit; null when never edited. */
   editedAt: string | null;
   deleted: boolean;
+  /**
+   * Hidden by a moderator (docs/decisions/027): readers other than staff and the author get an
+   * empty content and show `Hidden by a moderator`.
+   */
+  hidden: boolean;
   /**
    * The reply this one answers; its author's display name is null when that reply was
    * deleted.

@@ -8,6 +8,8 @@ export const LIMITS = {
   name: 100,
   nameMin: 2,
   reason: 500,
+  /** A member's appeal of a moderation action (docs/decisions/027). */
+  appeal: 1_000,
   bio: 500,
   location: 100,
   twitter: 50,

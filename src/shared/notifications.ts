@@ -3,6 +3,17 @@
 // own (moderation outcomes, completed data requests) here, with a label and a default.
 import { z } from "zod";
 
+/**
+ * The outcome sentence a reporter reads (docs/decisions/027). Kept here rather than imported
+ * from moderation.ts, whose schemas would follow the bell's popover into its chunk.
+ */
+const OUTCOME_TEXT: Record<string, string> = {
+  dismiss: "no action was needed",
+  hide: "the content was hidden",
+  delete: "the content was deleted",
+  suspend: "the author was suspended",
+};
+
 export const NOTIFICATION_KINDS = [
   "reply_to_discussion",
   "reply_to_reply",
@@ -10,6 +21,8 @@ export const NOTIFICATION_KINDS = [
   "followed_discussion",
   "discussion_moderated",
   "role_changed",
+  "report_outcome",
+  "moderation_action",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -24,6 +37,8 @@ export const DEFAULT_EMAIL: Record<NotificationKind, EmailChoice> = {
   followed_discussion: "off",
   discussion_moderated: "off",
   role_changed: "off",
+  report_outcome: "off",
+  moderation_action: "immediately",
 };
 
 /** The settings' labels, in the settings' order. */
@@ -34,6 +49,8 @@ export const KIND_LABELS: Record<NotificationKind, string> = {
   followed_discussion: "Replies in discussions you follow",
   discussion_moderated: "Your discussions pinned, locked or unlocked",
   role_changed: "Changes to your role",
+  report_outcome: "Outcomes of your reports",
+  moderation_action: "Moderation of your posts or account",
 };
 
 export const EMAIL_CHOICE_LABELS: Record<EmailChoice, string> = {
@@ -70,6 +87,16 @@ export type NotificationItem = {
   /** The newest event's time. */
   at: string;
   read: boolean;
+  /** For report_outcome and moderation_action (docs/decisions/027). */
+  moderation?: {
+    actionId: string;
+    action: string;
+    contentKind: string;
+    reason: string | null;
+    endsAt: string | null;
+    /** Whether the member has appealed it (one appeal per action). */
+    appealed: boolean;
+  } | null;
 };
 
 export type NotificationPage = { notifications: NotificationItem[]; nextCursor: string | null };
@@ -78,7 +105,12 @@ export type NotificationSettings = { email: Record<NotificationKind, EmailChoice
 export type FollowAnswer = { state: FollowState };
 
 /** Where an entry leads: the exact reply when there is one. */
-export function notificationPath(item: Pick<NotificationItem, "discussion" | "replyId">): string {
+export function notificationPath(
+  item: Pick<NotificationItem, "discussion" | "replyId" | "kind">,
+): string {
+  // Moderation outcomes: the public log; actions on one's own content: the list (to appeal).
+  if (item.kind === "report_outcome") return "/moderation";
+  if (item.kind === "moderation_action") return "/notifications";
   if (!item.discussion) return "/settings";
   const base = `/discussion/${item.discussion.id}`;
   return item.replyId ? `${base}?reply=${item.replyId}` : base;
@@ -103,7 +135,39 @@ export function notificationText(item: NotificationItem): string {
       return `A moderator ${item.detail ?? "changed"} your discussion ${title}`;
     case "role_changed":
       return `Your role is now ${item.detail ?? "changed"}`;
+    case "report_outcome":
+      return `A moderator reviewed your report: ${OUTCOME_TEXT[item.detail ?? ""] ?? "it was decided"}.`;
+    case "moderation_action":
+      return moderationActionText(item);
     default:
       return title ? `Something new in ${title}` : "Something new";
+  }
+}
+
+const KIND_NAMES: Record<string, string> = {
+  discussion: "discussion",
+  reply: "reply",
+  profile: "profile",
+  member: "account",
+};
+
+/** What a moderator did to the member's content or account, and why. */
+function moderationActionText(item: NotificationItem): string {
+  const m = item.moderation;
+  const why = m?.reason ? ` Reason: ${m.reason}` : "";
+  switch (item.detail) {
+    case "suspend":
+      return `Your account was suspended ${m?.endsAt ? `until ${new Date(m.endsAt).toUTCString()}` : "for good"}.${why}`;
+    case "lift":
+      return `Your suspension was lifted.${why}`;
+    case "appeal-kept":
+      return `Your appeal was reviewed: the decision stands.${why}`;
+    case "appeal-reversed":
+      return `Your appeal was upheld: the decision was reversed.${why}`;
+    default: {
+      const verb =
+        item.detail === "hide" ? "hid" : item.detail === "delete" ? "deleted" : "acted on";
+      return `A moderator ${verb} your ${KIND_NAMES[m?.contentKind ?? ""] ?? "post"}.${why}`;
+    }
   }
 }

@@ -28,6 +28,8 @@ const CAPABILITIES = {
   // Issue 17: any member blocks another (docs/decisions/031); staff too, though their view of
   // the site never collapses: their blocks silence notifications only.
   blockMembers: ["user", "author", "moderator", "admin"],
+  // Moderation (docs/decisions/027): the Reports queue, hide, suspend, lift, restore.
+  moderate: ["moderator", "admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Capability = keyof typeof CAPABILITIES;

@@ -52,6 +52,7 @@ const DataRequestConfirmPage = lazyPage(
   () => import("./pages/data-request-confirm-page"),
   "DataRequestConfirmPage",
 );
+const ModerationPage = lazyPage(() => import("./pages/moderation-page"), "ModerationPage");
 const DataRequestPage = lazyPage(() => import("./pages/data-request-page"), "DataRequestPage");
 const NewsletterUnsubscribePage = lazyPage(
   () => import("./pages/newsletter-unsubscribe-page"),
@@ -94,6 +95,7 @@ export function AppRoutes() {
         <Route path={paths.confirmEmailChange} element={<ConfirmEmailChangePage />} />
         <Route path={paths.privacy} element={<PrivacyPage />} />
         <Route path={paths.terms} element={<TermsPage />} />
+        <Route path={paths.moderation} element={<ModerationPage />} />
         <Route path={paths.dataRequest} element={<DataRequestPage />} />
         <Route path={paths.dataRequestConfirm} element={<DataRequestConfirmPage />} />
         <Route path={paths.dataExport} element={<DataExportPage />} />

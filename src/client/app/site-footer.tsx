@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { SuspensionBanner } from "@/client/features/moderation/components/suspension-banner";
 import { paths } from "@/client/lib/paths";
 import { useSiteName } from "@/client/lib/site-name";
 
@@ -29,6 +30,7 @@ const COLUMNS = [
     links: [
       { label: "Terms of Service", to: paths.terms },
       { label: "Cookie Policy", to: `${paths.privacy}#cookies` },
+      { label: "Moderation Log", to: paths.moderation },
     ],
   },
 ] as const;
@@ -39,51 +41,57 @@ export function SiteFooter() {
   const siteName = useSiteName();
   const year = new Date().getFullYear();
   return (
-    <footer className="mt-auto bg-ink text-ink-foreground">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
-        <div className="lg:col-span-2">
-          <p className="font-bold font-serif text-xl">{siteName}</p>
-          <p className="mt-3 max-w-sm text-ink-muted text-sm leading-relaxed">
-            Honest opinions, unfiltered rants and the occasional life observation. Pull up a chair
-            and say what you really think.
-          </p>
+    <>
+      {/* A suspended member's banner (docs/decisions/027) comes with the footer's chunk, which
+          loads right after the first paint, so it costs the home page's first download nothing
+          (docs/decisions/007); it is placed first in the page's column, above the header. */}
+      <SuspensionBanner />
+      <footer className="mt-auto bg-ink text-ink-foreground">
+        <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
+          <div className="lg:col-span-2">
+            <p className="font-bold font-serif text-xl">{siteName}</p>
+            <p className="mt-3 max-w-sm text-ink-muted text-sm leading-relaxed">
+              Honest opinions, unfiltered rants and the occasional life observation. Pull up a chair
+              and say what you really think.
+            </p>
+          </div>
+          {COLUMNS.map((column) => (
+            <nav key={column.title} aria-label={`${column.title} links`}>
+              <h2 className="font-sans font-semibold text-sm uppercase tracking-wider">
+                {column.title}
+              </h2>
+              <ul className="mt-3 grid gap-2">
+                {column.links.map(({ label, to }) => (
+                  <li key={label}>
+                    <Link to={to} className={linkClass}>
+                      {label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ))}
         </div>
-        {COLUMNS.map((column) => (
-          <nav key={column.title} aria-label={`${column.title} links`}>
-            <h2 className="font-sans font-semibold text-sm uppercase tracking-wider">
-              {column.title}
-            </h2>
-            <ul className="mt-3 grid gap-2">
-              {column.links.map(({ label, to }) => (
-                <li key={label}>
-                  <Link to={to} className={linkClass}>
-                    {label}
-                  </Link>
-                </li>
-              ))}
+        <div className="border-ink-muted/30 border-t">
+          <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-ink-muted text-sm sm:flex-row sm:items-center sm:justify-between">
+            <p>
+              © {year} {siteName}. All rights reserved.
+            </p>
+            <ul className="flex gap-4">
+              <li>
+                <Link to={paths.privacy} className={linkClass}>
+                  Privacy Policy
+                </Link>
+              </li>
+              <li>
+                <Link to={paths.dataRequest} className={linkClass}>
+                  Data Request
+                </Link>
+              </li>
             </ul>
-          </nav>
-        ))}
-      </div>
-      <div className="border-ink-muted/30 border-t">
-        <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-6 text-ink-muted text-sm sm:flex-row sm:items-center sm:justify-between">
-          <p>
-            © {year} {siteName}. All rights reserved.
-          </p>
-          <ul className="flex gap-4">
-            <li>
-              <Link to={paths.privacy} className={linkClass}>
-                Privacy Policy
-              </Link>
-            </li>
-            <li>
-              <Link to={paths.dataRequest} className={linkClass}>
-                Data Request
-              </Link>
-            </li>
-          </ul>
+          </div>
         </div>
-      </div>
-    </footer>
+      </footer>
+    </>
   );
 }

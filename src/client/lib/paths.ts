@@ -41,6 +41,8 @@ export const paths = {
   privacy: "/privacy",
   /** The Terms of Service, written by staff in the CMS (docs/decisions/030). */
   terms: "/terms",
+  /** The public moderation log (docs/decisions/027). */
+  moderation: "/moderation",
   dataRequest: "/data-request",
   /** Where a data request's confirmation link lands (with `?token=`); works signed out. */
   dataRequestConfirm: "/data-request/confirm",

@@ -58,7 +58,7 @@ describe("sign-up, verification, sign-in, session, sign-out", () => {
     const signOut = await client.post("/api/auth/sign-out", {});
     expect(signOut.status).toBe(200);
     const after = (await (await client.get("/api/session")).json()) as SessionResponse;
-    expect(after).toEqual({ user: null, profile: null, role: null });
+    expect(after).toEqual({ user: null, profile: null, role: null, suspension: null });
   });
 
   it("creates the profile and the user role when the email is confirmed, not before", async () => {

@@ -3,10 +3,16 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { profiles } from "@/server/db/schema";
+import { activeSuspension } from "@/server/domain/moderation/suspensions";
 import type { SessionResponse } from "@/shared/api-types";
 import type { Viewer } from "./viewer";
 
-export const SIGNED_OUT: SessionResponse = { user: null, profile: null, role: null };
+export const SIGNED_OUT: SessionResponse = {
+  user: null,
+  profile: null,
+  role: null,
+  suspension: null,
+};
 
 export async function sessionResponse(db: Db, viewer: Viewer | null): Promise<SessionResponse> {
   if (!viewer) return SIGNED_OUT;
@@ -14,9 +20,12 @@ export async function sessionResponse(db: Db, viewer: Viewer | null): Promise<Se
     .select({ fullName: profiles.fullName, avatarUrl: profiles.avatarUrl })
     .from(profiles)
     .where(eq(profiles.id, viewer.id));
+  // A suspended member's banner (docs/decisions/027): the reason and the end.
+  const suspension = await activeSuspension(db, viewer.id);
   return {
     user: { id: viewer.id, email: viewer.email, emailVerified: viewer.emailVerified },
     profile: profile ?? { fullName: null, avatarUrl: null },
     role: viewer.role,
+    suspension: suspension ? { reason: suspension.reason, endsAt: suspension.endsAt } : null,
   };
 }

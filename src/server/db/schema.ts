@@ -240,6 +240,12 @@ export const discussions = pgTable(
      */
     seq: bigint("seq", { mode: "number" }).generatedByDefaultAsIdentity(),
     ...timestamps,
+    /** Set when the title or content is edited after creation: the page says "edited". */
+    editedAt: timestamp("edited_at", { withTimezone: true }),
+    /** When the discussion was deleted (status 'deleted'); staff restore it from the CMS. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /** Hidden by a moderator (docs/decisions/027): others than staff and the author see a mask. */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
   },
   (table) => [
     index("discussions_sitemap_idx").on(table.seq).where(sql`${table.status} = 'active'`),
@@ -289,6 +295,8 @@ export const discussionReplies = pgTable(
     editedAt: timestamp("edited_at", { withTimezone: true }),
     /** Soft delete: the reply shows as deleted and leaves every count. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /** Hidden by a moderator (docs/decisions/027): others than staff and the author see a mask. */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
   },
   (table) => [
     foreignKey({ columns: [table.replyToId], foreignColumns: [table.id] }).onDelete("set null"),
@@ -487,6 +495,106 @@ export const notificationMailWindows = pgTable(
     lastSentAt: timestamp("last_sent_at", { withTimezone: true }),
   },
   (table) => [primaryKey({ columns: [table.userId, table.topic] })],
+);
+
+// ---- moderation (docs/decisions/027) -----------------------------------------------------
+
+/** A member's report of a discussion, a reply or a profile: once per member per item. */
+export const reports = pgTable(
+  "reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reporterId: text("reporter_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    targetKind: text("target_kind").notNull(),
+    /** A discussion's or reply's uuid, or a member's id, as text. */
+    targetId: text("target_id").notNull(),
+    reason: text("reason").notNull(),
+    details: text("details"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set when a moderator acts on the item (any action closes its open reports). */
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolutionId: uuid("resolution_id").references(() => moderationActions.id, {
+      onDelete: "set null",
+    }),
+  },
+  (table) => [
+    uniqueIndex("reports_once_idx").on(table.reporterId, table.targetKind, table.targetId),
+    index("reports_open_idx")
+      .on(table.targetKind, table.targetId)
+      .where(sql`${table.resolvedAt} is null`),
+    check("reports_kind_check", sql`${table.targetKind} in ('discussion', 'reply', 'profile')`),
+    check(
+      "reports_reason_check",
+      sql`${table.reason} in ('spam', 'harassment', 'illegal', 'other')`,
+    ),
+  ],
+);
+
+/**
+ * The moderation log (audit): who did what to which item or member, why and when. The public
+ * /moderation page reads it without the actor and without the content.
+ */
+export const moderationActions = pgTable(
+  "moderation_actions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
+    /** dismiss, hide, unhide, delete, restore, suspend, lift, release, appeal-*. */
+    action: text("action").notNull(),
+    targetKind: text("target_kind").notNull(),
+    targetId: text("target_id").notNull(),
+    /** The member whose content or account it was; null once the account is gone. */
+    subjectId: text("subject_id").references(() => user.id, { onDelete: "set null" }),
+    reason: text("reason").notNull(),
+    /** For suspend: the end (null for good). */
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("moderation_actions_created_idx").on(table.createdAt.desc(), table.id.desc()),
+    index("moderation_actions_subject_idx").on(table.subjectId),
+  ],
+);
+
+/** A member's suspension; active while not lifted and before its end (null: for good). */
+export const suspensions = pgTable(
+  "suspensions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    liftedAt: timestamp("lifted_at", { withTimezone: true }),
+    liftedBy: text("lifted_by").references(() => user.id, { onDelete: "set null" }),
+  },
+  (table) => [index("suspensions_open_idx").on(table.userId).where(sql`${table.liftedAt} is null`)],
+);
+
+/** A member's appeal of one moderation action: at most one per action. */
+export const appeals = pgTable(
+  "appeals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actionId: uuid("action_id")
+      .notNull()
+      .references(() => moderationActions.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    message: text("message").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("appeals_action_idx").on(table.actionId),
+    index("appeals_open_idx").on(table.createdAt).where(sql`${table.resolvedAt} is null`),
+  ],
 );
 
 // ---- content ---------------------------------------------------------------------------

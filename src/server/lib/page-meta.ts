@@ -48,6 +48,10 @@ const FIXED: Record<string, { title: string; description?: string; noindex?: boo
   "/data-request/confirm": { title: "Confirm your data request", noindex: true },
   "/notifications": { title: "Notifications", noindex: true },
   "/notifications/unsubscribe": { title: "Unsubscribe from notification emails", noindex: true },
+  "/moderation": {
+    title: "Moderation",
+    description: "What moderators hid or deleted and whom they suspended, and why.",
+  },
   "/privacy": { title: "Privacy policy", description: "How we handle your data under UK GDPR." },
   "/terms": { title: "Terms of Service", description: "The rules for using this site." },
   "/data-request": {

@@ -26,6 +26,7 @@ import { siteStatsQueryOptions } from "@/client/features/home/api/get-site-stats
 import { memberStatsQueryOptions } from "@/client/features/members/api/get-member-stats";
 import { membersApiPath, membersQueryOptions } from "@/client/features/members/api/get-members";
 import { memberFiltersFrom } from "@/client/features/members/hooks/use-member-filters";
+import { moderationLogQueryOptions } from "@/client/features/moderation/api/get-moderation-log";
 import { unreadCountQueryOptions } from "@/client/features/notifications/api/get-unread-count";
 import { siteInfoQueryOptions } from "@/client/features/privacy/api/get-site-info";
 import { profileQueryOptions } from "@/client/features/profiles/api/get-profile";
@@ -53,6 +54,7 @@ import { activeHeroWords } from "@/server/features/hero-words/queries";
 import { listMembers } from "@/server/features/members/list-members";
 import { memberStats } from "@/server/features/members/member-stats";
 import { membersQuerySchema } from "@/server/features/members/routes";
+import { PUBLIC_LOG_PAGE_SIZE, publicModerationLog } from "@/server/features/moderation/public-log";
 import { unreadCount } from "@/server/features/notifications/queries";
 import { profilePage } from "@/server/features/profiles/find-profile";
 import { listReplies, replyPageAround } from "@/server/features/replies/queries";
@@ -166,7 +168,7 @@ async function discussionsPage(
   const options = discussionsQueryOptions(filters);
   // Marked for the viewer as the API marks it (docs/decisions/031).
   const [page, blocked] = await Promise.all([
-    listDiscussions(db, query),
+    listDiscussions(db, query, viewer),
     collapsedAuthorIds(db, viewer),
   ]);
   fillFirstPage(
@@ -185,7 +187,7 @@ async function discussionPage(
 ): Fill {
   // Marked for the viewer as the API marks it (docs/decisions/031).
   const blocked = await collapsedAuthorIds(db, viewer);
-  const stored = UUID_ID.test(id) ? await findActiveDiscussion(db, id) : null;
+  const stored = UUID_ID.test(id) ? await findActiveDiscussion(db, id, viewer) : null;
   const discussion = stored ? markDiscussion(stored, blocked) : null;
   const found = await fillQuery(
     queryClient,
@@ -205,9 +207,9 @@ async function discussionPage(
   if (!query) return found;
   const page =
     query.around === undefined
-      ? await listReplies(db, discussion.id, query.cursor, query.limit)
+      ? await listReplies(db, discussion.id, query.cursor, query.limit, viewer)
       : UUID_ID.test(query.around)
-        ? await replyPageAround(db, discussion.id, query.around, query.limit)
+        ? await replyPageAround(db, discussion.id, query.around, query.limit, viewer)
         : null;
   if (page) {
     fillFirstPage(
@@ -298,7 +300,15 @@ export async function loadPageData(
   } else if (path === paths.blog) await blogPage(queryClient, context);
   else if (path === paths.discussions) await discussionsPage(queryClient, context, params);
   else if (path === paths.members) await membersPage(queryClient, context, params);
-  else if (path === paths.privacy) {
+  else if (path === paths.moderation) {
+    const options = moderationLogQueryOptions();
+    fillFirstPage(
+      queryClient,
+      options.queryKey,
+      options.initialPageParam,
+      await publicModerationLog(db, undefined, PUBLIC_LOG_PAGE_SIZE),
+    );
+  } else if (path === paths.privacy) {
     await fillQuery(queryClient, siteInfoQueryOptions().queryKey, async () => siteInfo(env), "");
   } else {
     const slug = param(routePatterns.blogPost, path, "slug");

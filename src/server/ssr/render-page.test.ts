@@ -187,6 +187,39 @@ describe("pages without JavaScript", () => {
   });
 });
 
+describe("moderation (docs/decisions/027)", () => {
+  it("/moderation lists the action with its reason and author, never the moderator or the words", async () => {
+    const moderator = await createMember(t, { name: "Hush Moderator", role: "moderator" });
+    // An author of its own: the JSON-LD tests count Rendered Author's posts.
+    const writer = await createMember(t, { name: "Hidden Writer" });
+    const id = await insertDiscussionRow(t.db, {
+      title: "Words to hide",
+      content: "Unkind words",
+      authorId: writer.id,
+    });
+    const hide = await moderator.client.post(`/api/moderation/items/discussion/${id}/actions`, {
+      action: "hide",
+      reason: "Unkind to a member",
+    });
+    expect(hide.status).toBe(200);
+    const { status, root, text, html } = await page("/moderation");
+    expect(status).toBe(200);
+    expect(h1(root)).toBe("Moderation");
+    expect(text).toContain("Hidden a discussion by Hidden Writer");
+    expect(text).toContain("Reason: Unkind to a member");
+    for (const secret of ["Hush Moderator", moderator.id, "Words to hide", "Unkind words"]) {
+      expect(html).not.toContain(secret);
+    }
+    // The hidden discussion's page and the forum carry the mask, not the words.
+    const hidden = await page(`/discussion/${id}`);
+    expect(h1(hidden.root)).toBe("Hidden by a moderator");
+    expect(hidden.html).not.toContain("Unkind words");
+    expect((await page("/discussion")).html).not.toContain("Words to hide");
+    // Its author still reads it.
+    expect(h1((await page(`/discussion/${id}`, writer)).root)).toBe("Words to hide");
+  });
+});
+
 describe("status codes", () => {
   it("a missing discussion answers 404 with the not-found text", async () => {
     const missing = await page("/discussion/00000000-0000-4000-8000-000000000000");
@@ -241,7 +274,12 @@ describe("privacy", () => {
       const { html, data, headers } = await page(path);
       expect(headers.get("cache-control")).toBe("no-cache");
       const session = data?.queries.find((query) => query.queryKey[0] === "session");
-      expect(session?.state.data).toEqual({ user: null, profile: null, role: null });
+      expect(session?.state.data).toEqual({
+        user: null,
+        profile: null,
+        role: null,
+        suspension: null,
+      });
       for (const member of [author, reader, hidden]) expect(html).not.toContain(member.email);
     }
   });

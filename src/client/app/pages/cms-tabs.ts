@@ -32,6 +32,14 @@ export const CMS_TABS: readonly CmsTab[] = [
     })),
   },
   {
+    id: "reports",
+    label: "Reports",
+    capability: "moderate",
+    Component: lazy(async () => ({
+      default: (await import("@/client/features/moderation/components/reports-tab")).ReportsTab,
+    })),
+  },
+  {
     id: "users",
     label: "Users",
     capability: "manageUsers",

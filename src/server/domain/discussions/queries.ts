@@ -17,6 +17,7 @@ import {
 } from "@/server/lib/page-cursor";
 import type { DiscussionItem, DiscussionPage } from "@/shared/api-types";
 import type { DiscussionSort } from "@/shared/constants";
+import { HIDDEN_BY_MODERATOR, mayReadHidden, type ReaderOfHidden } from "@/shared/moderation";
 import type { ListQuery } from "./list-query";
 
 // Keyset cursor for the forum list: the sort key (is_pinned, time, id) of the last item shown,
@@ -63,6 +64,8 @@ type DiscussionRow = {
   last_reply_author: string | null;
   last_reply_author_id: string | null;
   last_reply_author_public: boolean | null;
+  edited_at: string | null;
+  hidden: boolean;
 };
 
 /** The discussion columns the API shows, read from `source` (aliased d). */
@@ -72,6 +75,7 @@ const selectFrom = (source: SQL) => sql`
     ${microsecondText(sql`d.updated_at`)} as updated_at,
     ${microsecondText(sql`d.last_reply_at`)} as last_reply_at,
     ${microsecondText(sql`d.last_activity_at`)} as last_activity_at,
+    ${microsecondText(sql`d.edited_at`)} as edited_at, d.hidden_at is not null as hidden,
     ${displayName(sql`p.full_name`, sql`p.email`)} as author_name,
     p.is_public as author_public, p.avatar_url as author_avatar,
     lr.author_name as last_reply_author, lr.author_id as last_reply_author_id,
@@ -93,11 +97,16 @@ const selectDiscussion = selectFrom(sql`discussions d`);
 
 const RANGE_INTERVALS = { "24h": "24 hours", "7d": "7 days", "30d": "30 days" } as const;
 
-function toItem(row: DiscussionRow): DiscussionItem {
+/**
+ * The discussion as `reader` may see it: a hidden one keeps its place, author and counts, but
+ * only staff and its author read its words (docs/decisions/027). No reader: masked.
+ */
+function toItem(row: DiscussionRow, reader: ReaderOfHidden | null = null): DiscussionItem {
+  const masked = row.hidden && !mayReadHidden(reader, row.author_id);
   return {
     id: row.id,
-    title: row.title,
-    content: row.content,
+    title: masked ? HIDDEN_BY_MODERATOR : row.title,
+    content: masked ? "" : row.content,
     author: row.author_name,
     authorId: row.author_id,
     authorIsPublic: row.author_public === true,
@@ -118,6 +127,8 @@ function toItem(row: DiscussionRow): DiscussionItem {
             name: row.last_reply_author,
             publicId: row.last_reply_author_public ? row.last_reply_author_id : null,
           },
+    editedAt: row.edited_at,
+    hidden: row.hidden,
   };
 }
 
@@ -266,8 +277,15 @@ function collectMatches(
   return queryRows<DiscussionRow>(db, sql`${selectFrom(page)} order by ${sortOrder(query.sort)}`);
 }
 
-/** One page of the forum list, after `query.cursor` when given. */
-export async function listDiscussions(db: Db, query: ListQuery): Promise<DiscussionPage> {
+/**
+ * One page of the forum list, after `query.cursor` when given; hidden discussions' words only
+ * for `reader` when they may read them.
+ */
+export async function listDiscussions(
+  db: Db,
+  query: ListQuery,
+  reader: ReaderOfHidden | null = null,
+): Promise<DiscussionPage> {
   const cursor = query.cursor ? decodeDiscussionCursor(query.cursor) : null;
   const rows =
     matchConditions(query).length > 0
@@ -280,7 +298,7 @@ export async function listDiscussions(db: Db, query: ListQuery): Promise<Discuss
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
-    items: page.map(toItem),
+    items: page.map((row) => toItem(row, reader)),
     nextCursor:
       rows.length > query.limit && last
         ? encodeDiscussionCursor({
@@ -295,12 +313,28 @@ export async function listDiscussions(db: Db, query: ListQuery): Promise<Discuss
 // Not found is null: a finder or a one-row write returns the row, or null when no active
 // discussion has that id; routes answer 404. Ids are checked by the routes (uuidParam).
 
-export async function findActiveDiscussion(db: Db, id: string): Promise<DiscussionItem | null> {
+export async function findActiveDiscussion(
+  db: Db,
+  id: string,
+  reader: ReaderOfHidden | null = null,
+): Promise<DiscussionItem | null> {
   const [row] = await queryPreparedRows<DiscussionRow>(
     db,
     sql`${selectDiscussion} where d.id = ${id}::uuid and d.status = 'active'`,
   );
-  return row ? toItem(row) : null;
+  return row ? toItem(row, reader) : null;
+}
+
+/** An active discussion's author (null once the account is gone), or undefined when none. */
+export async function activeDiscussionAuthor(
+  db: Db,
+  id: string,
+): Promise<{ authorId: string | null } | undefined> {
+  const [row] = await queryRows<{ author_id: string | null }>(
+    db,
+    sql`select author_id from discussions where id = ${id}::uuid and status = 'active'`,
+  );
+  return row ? { authorId: row.author_id } : undefined;
 }
 
 export async function insertDiscussion(
@@ -349,13 +383,27 @@ export function setModerationFlag(
   return updateActiveDiscussion(db, id, sql`${column} = ${value}`);
 }
 
-/** Replaces an active discussion's title and content (the CMS's edit). */
-export function updateDiscussionText(
+/**
+ * Replaces an active discussion's title and content (the author's edit, the CMS's edit) and
+ * marks it edited. Read back as `reader` sees it.
+ */
+export async function updateDiscussionText(
   db: Db,
   id: string,
   values: { title: string; content: string },
+  reader: ReaderOfHidden | null = null,
 ): Promise<DiscussionItem | null> {
-  return updateActiveDiscussion(db, id, sql`title = ${values.title}, content = ${values.content}`);
+  const [row] = await queryRows<DiscussionRow>(
+    db,
+    sql`with updated as (
+          update discussions set title = ${values.title}, content = ${values.content},
+            edited_at = now(), updated_at = now()
+          where id = ${id}::uuid and status = 'active'
+          returning *
+        )
+        ${selectFrom(sql`updated d`)}`,
+  );
+  return row ? toItem(row, reader) : null;
 }
 
 /**
@@ -365,9 +413,82 @@ export function updateDiscussionText(
 export async function markDiscussionDeleted(db: Db, id: string): Promise<string | null> {
   const [row] = await queryRows<{ id: string }>(
     db,
-    sql`update discussions set status = 'deleted', updated_at = now()
+    sql`update discussions set status = 'deleted', deleted_at = now(), updated_at = now()
         where id = ${id}::uuid and status = 'active'
         returning id`,
   );
   return row?.id ?? null;
+}
+
+/** Brings a deleted discussion back with its replies (staff, from the CMS); null when none. */
+export async function restoreDiscussion(
+  db: Db,
+  id: string,
+  reader: ReaderOfHidden,
+): Promise<DiscussionItem | null> {
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`update discussions set status = 'active', deleted_at = null, updated_at = now()
+        where id = ${id}::uuid and status = 'deleted'
+        returning id`,
+  );
+  return row ? findActiveDiscussion(db, row.id, reader) : null;
+}
+
+export type DeletedDiscussion = {
+  id: string;
+  title: string;
+  author: string;
+  authorId: string | null;
+  createdAt: string;
+  deletedAt: string;
+  replies: number;
+};
+
+/** Deleted discussions, most recently deleted first, a page at a time (the CMS). */
+export async function listDeletedDiscussions(
+  db: Db,
+  cursor: string | undefined,
+  limit: number,
+): Promise<{ items: DeletedDiscussion[]; nextCursor: string | null }> {
+  const conditions = [sql`d.status = 'deleted'`];
+  if (cursor) {
+    const [at, id] = decodeCursor<[string, string]>(cursor, [timestampItem, idItem(UUID_ID)]);
+    conditions.push(
+      sql`(coalesce(d.deleted_at, d.updated_at), d.id) < (${at}::timestamptz, ${id}::uuid)`,
+    );
+  }
+  const rows = await queryRows<{
+    id: string;
+    title: string;
+    author_id: string | null;
+    author_name: string;
+    created_at: string;
+    deleted_at: string;
+    replies_count: number;
+  }>(
+    db,
+    sql`select d.id, d.title, d.author_id, d.replies_count,
+          ${displayName(sql`p.full_name`, sql`p.email`)} as author_name,
+          ${microsecondText(sql`d.created_at`)} as created_at,
+          ${microsecondText(sql`coalesce(d.deleted_at, d.updated_at)`)} as deleted_at
+        from discussions d left join profiles p on p.id = d.author_id
+        where ${and(conditions)}
+        order by coalesce(d.deleted_at, d.updated_at) desc, d.id desc
+        limit ${limit + 1}`,
+  );
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((row) => ({
+      id: row.id,
+      title: row.title,
+      author: row.author_name,
+      authorId: row.author_id,
+      createdAt: row.created_at,
+      deletedAt: row.deleted_at,
+      replies: Number(row.replies_count),
+    })),
+    nextCursor: rows.length > limit && last ? encodeCursor([last.deleted_at, last.id]) : null,
+  };
 }

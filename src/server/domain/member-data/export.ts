@@ -251,6 +251,65 @@ export const MEMBER_DATA_SECTIONS = {
           from data_requests where user_id = ${id} or lower(email) = ${email}
           order by created_at`,
   },
+  // Moderation (docs/decisions/027). The member's reports: what and why, never the item's words.
+  reportsMade: {
+    table: "reports",
+    byId: ["reporter_id"],
+    rows: ({ id }) =>
+      sql`select target_kind as "targetKind", target_id as "targetId", reason, details,
+            created_at as "createdAt", resolved_at as "resolvedAt"
+          from reports where reporter_id = ${id} order by created_at`,
+  },
+  // What moderators did to the member's content or account, without who did it.
+  moderationOfYou: {
+    table: "moderation_actions",
+    byId: ["subject_id"],
+    rows: ({ id }) =>
+      sql`select id, action, target_kind as "targetKind",
+            case when target_kind in ('discussion', 'reply') then target_id end as "targetId",
+            reason, ends_at as "endsAt", created_at as "createdAt"
+          from moderation_actions where subject_id = ${id} order by created_at`,
+  },
+  // What the member did as a moderator: the action and item, never whose it was.
+  moderationActionsTaken: {
+    table: "moderation_actions",
+    byId: ["actor_id"],
+    rows: ({ id }) =>
+      sql`select action, target_kind as "targetKind",
+            case when target_kind in ('discussion', 'reply') then target_id end as "targetId",
+            reason, created_at as "createdAt"
+          from moderation_actions where actor_id = ${id} order by created_at`,
+  },
+  suspensions: {
+    table: "suspensions",
+    byId: ["user_id"],
+    rows: ({ id }) =>
+      sql`select reason, ends_at as "endsAt", created_at as "createdAt", lifted_at as "liftedAt"
+          from suspensions where user_id = ${id} order by created_at`,
+  },
+  // Suspensions the member made or lifted as a moderator, without whom they were for.
+  suspensionsMade: {
+    table: "suspensions",
+    byId: ["created_by"],
+    rows: ({ id }) =>
+      sql`select reason, ends_at as "endsAt", created_at as "createdAt"
+          from suspensions where created_by = ${id} order by created_at`,
+  },
+  suspensionsLifted: {
+    table: "suspensions",
+    byId: ["lifted_by"],
+    rows: ({ id }) =>
+      sql`select lifted_at as "liftedAt" from suspensions where lifted_by = ${id}
+          order by lifted_at`,
+  },
+  appeals: {
+    table: "appeals",
+    byId: ["user_id"],
+    rows: ({ id }) =>
+      sql`select action_id as "actionId", message, created_at as "createdAt",
+            resolved_at as "resolvedAt"
+          from appeals where user_id = ${id} order by created_at`,
+  },
   // The exports themselves, without their content or links.
   dataExports: {
     table: "data_exports",

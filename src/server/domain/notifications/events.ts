@@ -24,7 +24,12 @@ export type NotificationEvent =
       action: "pinned" | "locked" | "unlocked";
       actorId: string;
     }
-  | { type: "role-changed"; userId: string; role: string; actorId: string | null };
+  | { type: "role-changed"; userId: string; role: string; actorId: string | null }
+  /**
+   * A moderator's action (docs/decisions/027): the reporters of the item hear the outcome,
+   * the member acted on hears what and why (and may appeal).
+   */
+  | { type: "moderation-outcome"; actionId: string };
 
 /**
  * Queues `event`; inside `tx` the event exists exactly when the transaction commits (a reply

@@ -152,6 +152,34 @@ async function memberWithEverything() {
     sql`insert into member_blocks (blocker_id, blocked_id)
         values (${ada.id}, ${bob.id}), (${bob.id}, ${ada.id})`,
   );
+  // Moderation (issue 17) both ways: Ada reports and acts as a moderator; Bob acts on Ada's
+  // discussion and suspends her for a while, she appeals; each lifts the other's suspension.
+  await ada.client.post("/api/moderation/reports", {
+    targetKind: "discussion",
+    targetId: bobThread.id,
+    reason: "spam",
+    details: "Ada thinks so",
+  });
+  await t.db.execute(
+    sql`insert into moderation_actions (actor_id, action, target_kind, target_id, subject_id, reason)
+        values (${ada.id}, 'hide', 'discussion', ${bobThread.id}, ${bob.id}, 'Ada hid it'),
+               (${ada.id}, 'suspend', 'member', ${bob.id}, ${bob.id}, 'Ada suspended Bob')`,
+  );
+  const [againstAda] = await queryRows<{ id: string }>(
+    t.db,
+    sql`insert into moderation_actions (actor_id, action, target_kind, target_id, subject_id, reason)
+        values (${bob.id}, 'hide', 'discussion', ${adaThread.id}, ${ada.id}, 'Off topic')
+        returning id`,
+  );
+  await t.db.execute(
+    sql`insert into appeals (action_id, user_id, message)
+        values (${againstAda?.id}, ${ada.id}, 'It was on topic')`,
+  );
+  await t.db.execute(
+    sql`insert into suspensions (user_id, reason, created_by, lifted_at, lifted_by)
+        values (${ada.id}, 'A cooling-off', ${bob.id}, now(), ${bob.id}),
+               (${bob.id}, 'Ada suspended Bob', ${ada.id}, now(), ${ada.id})`,
+  );
   // Roles: Ada becomes an admin (the system did it) and changes Bob's role.
   await setRole(t.db, { targetUserId: ada.id, newRole: "admin", changedBy: null, reason: "test" });
   await ada.client.put(`/api/users/${bob.id}/role`, { role: "author" });

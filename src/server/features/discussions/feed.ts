@@ -1,11 +1,13 @@
 // /discussion/rss.xml: the newest active discussions as RSS 2.0, newest started first (pinned
 // ones take their place by date here, not at the top as in the forum list).
+
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { AppEnv } from "@/server/context";
 import { type Db, queryRows } from "@/server/db/client";
 import { FEED_ITEMS, feedResponse, rssDocument } from "@/server/lib/rss";
 import { SITE_FEEDS } from "@/server/lib/site-feeds";
+import { HIDDEN_BY_MODERATOR } from "@/shared/moderation";
 
 /** What a feed item shows of a discussion: its title and the start of its text. */
 const SUMMARY_LENGTH = 300;
@@ -19,7 +21,10 @@ type FeedRow = { id: string; title: string; summary: string; created_at: Date; u
  */
 async function newestDiscussions(db: Db, limit: number): Promise<FeedRow[]> {
   const newest = (pinned: boolean) =>
-    sql`(select id, title, left(content, ${SUMMARY_LENGTH}) as summary, created_at, updated_at
+    // A hidden discussion keeps its place with the mask for its words (docs/decisions/027).
+    sql`(select id, case when hidden_at is null then title else ${HIDDEN_BY_MODERATOR} end as title,
+           case when hidden_at is null then left(content, ${SUMMARY_LENGTH}) else '' end as summary,
+           created_at, updated_at
          from discussions where status = 'active' and is_pinned = ${pinned}
          order by created_at desc, id desc limit ${limit})`;
   const rows = await queryRows<FeedRow>(

@@ -119,14 +119,15 @@ describe("pin and lock (docs/product.md §6: moderators and admins only)", () =>
   });
 });
 
-describe("DELETE /api/discussions/:id (soft delete, moderators and admins)", () => {
-  it("refuses everyone else", async () => {
+describe("DELETE /api/discussions/:id (soft delete: the author, moderators and admins)", () => {
+  it("refuses everyone else, and lets the author delete their own (issue 17)", async () => {
     const id = await insertDiscussionRow(t.db, { authorId });
     expect((await clients.anonymous.delete(`/api/discussions/${id}`)).status).toBe(401);
     expect((await clients.user.delete(`/api/discussions/${id}`)).status).toBe(403);
-    expect((await clients.ownAuthor.delete(`/api/discussions/${id}`)).status).toBe(403);
     expect((await clients.authorRole.delete(`/api/discussions/${id}`)).status).toBe(403);
     expect((await clients.anonymous.get(`/api/discussions/${id}`)).status).toBe(200);
+    expect((await clients.ownAuthor.delete(`/api/discussions/${id}`)).status).toBe(204);
+    expect((await clients.anonymous.get(`/api/discussions/${id}`)).status).toBe(404);
   });
 
   for (const role of ["moderator", "admin"] as const) {

@@ -21,7 +21,9 @@ export function discussionPageMeta(db: Db): PageMetaResolver {
     const [row] = await queryRows<{ title: string; content: string }>(
       db,
       sql`select title, left(content, ${META_DISCUSSION_DESCRIPTION_CHARS * 4}) as content
-          from discussions where id = ${id}::uuid and status = 'active'`,
+          from discussions where id = ${id}::uuid and status = 'active'
+            -- A hidden discussion's words are not for link previews (docs/decisions/027).
+            and hidden_at is null`,
     );
     if (!row) return null;
     return { title: row.title, description: previewText(row.content), found: true };

@@ -14,17 +14,20 @@ import {
 import { sanitizedDiscussionText } from "@/server/domain/discussions/discussion-text";
 import { listQuerySchema } from "@/server/domain/discussions/list-query";
 import {
+  activeDiscussionAuthor,
   findActiveDiscussion,
   insertDiscussion,
   listDiscussions,
   type ModerationFlag,
   markDiscussionDeleted,
   setModerationFlag,
+  updateDiscussionText,
 } from "@/server/domain/discussions/queries";
 import {
   enforceNewMemberPostLimits,
   NEW_MEMBER_DISCUSSION_LIMIT,
 } from "@/server/domain/members/new-member-limits";
+import { NO_REASON_GIVEN, recordModerationAction } from "@/server/domain/moderation/log";
 import { queueNotificationEvent } from "@/server/domain/notifications/events";
 import { HttpError } from "@/server/lib/http-error";
 import { uuidParam } from "@/server/lib/ids";
@@ -37,10 +40,12 @@ import { liveEventStream } from "@/server/lib/live-sse";
 import type { RateLimitRule } from "@/server/lib/rate-limit";
 import { jsonBody, queryParams } from "@/server/lib/validate";
 import type { DiscussionItem } from "@/shared/api-types";
+import { can } from "@/shared/permissions";
 import { discussionSchema } from "@/shared/schemas";
 
 export const SIGNED_OUT_CREATE_MESSAGE = "You must be logged in to create a discussion";
 export const NOT_FOUND_MESSAGE = "Discussion not found";
+export const NOT_YOUR_DISCUSSION_MESSAGE = "You can only change your own discussions";
 
 /** One new discussion per member every 15 seconds, scaled by RATE_LIMIT_MULTIPLIER. */
 export const CREATE_RATE_LIMIT: RateLimitRule = {
@@ -55,6 +60,24 @@ export const DISCUSSION_CHANGE_EVENT = "discussion";
 
 /** The :id parameter, or 404 for anything that cannot be a discussion's id. */
 const discussionId = (c: Context) => uuidParam(c, "id", NOT_FOUND_MESSAGE);
+
+/**
+ * The author of an active discussion the viewer may change: their own, or anyone's for
+ * moderators and admins (docs/product.md §6). 404 when there is none, 403 when not theirs.
+ */
+async function changeableDiscussion(
+  db: AppDeps["db"],
+  viewer: { id: string; role: Parameters<typeof can>[0] },
+  id: string,
+): Promise<{ authorId: string | null; own: boolean }> {
+  const found = await activeDiscussionAuthor(db, id);
+  if (!found) throw new HttpError(404, NOT_FOUND_MESSAGE);
+  const own = found.authorId === viewer.id;
+  if (!own && !can(viewer.role, "moderateDiscussions")) {
+    throw new HttpError(403, NOT_YOUR_DISCUSSION_MESSAGE);
+  }
+  return { ...found, own };
+}
 
 async function setFlag(
   { db, logger, jobs }: AppDeps,
@@ -83,7 +106,7 @@ export const discussionRoutes = new Hono<AppEnv>()
   .get("/", queryParams(listQuerySchema), async (c) => {
     const { db } = c.var.deps;
     const [page, blocked] = await Promise.all([
-      listDiscussions(db, c.req.valid("query")),
+      listDiscussions(db, c.req.valid("query"), await getViewer(c)),
       collapsedAuthorIds(db, await getViewer(c)),
     ]);
     return c.json(markPage(page, markDiscussion, blocked));
@@ -100,7 +123,7 @@ export const discussionRoutes = new Hono<AppEnv>()
   )
   .get("/:id", async (c) => {
     const { db } = c.var.deps;
-    const item = await findActiveDiscussion(db, discussionId(c));
+    const item = await findActiveDiscussion(db, discussionId(c), await getViewer(c));
     if (!item) throw new HttpError(404, NOT_FOUND_MESSAGE);
     return c.json(markDiscussion(item, await collapsedAuthorIds(db, await getViewer(c))));
   })
@@ -152,12 +175,46 @@ export const discussionRoutes = new Hono<AppEnv>()
         ),
       ),
   )
-  .delete("/:id", allowedTo("moderateDiscussions"), async (c) => {
+  // The author edits their own discussion (same rules as creating it; marked edited);
+  // moderators and admins edit anyone's, as in the CMS.
+  .patch("/:id", signedIn(), jsonBody(discussionSchema), async (c) => {
     const id = discussionId(c);
+    const { viewer } = c.var;
     const { db, logger } = c.var.deps;
-    if (!(await markDiscussionDeleted(db, id))) {
-      throw new HttpError(404, NOT_FOUND_MESSAGE);
-    }
+    await changeableDiscussion(db, viewer, id);
+    const item = await updateDiscussionText(
+      db,
+      id,
+      sanitizedDiscussionText(c.req.valid("json")),
+      viewer,
+    );
+    if (!item) throw new HttpError(404, NOT_FOUND_MESSAGE);
+    await publishDiscussionChange(db, { type: "updated", id }, logger);
+    return c.json(item);
+  })
+  // The author deletes their own discussion; moderators and admins anyone's (audited). The
+  // discussion leaves every list and page with its replies; staff can restore it (CMS).
+  .delete("/:id", signedIn(), async (c) => {
+    const id = discussionId(c);
+    const { viewer } = c.var;
+    const { db, logger } = c.var.deps;
+    const { authorId, own } = await changeableDiscussion(db, viewer, id);
+    const deleted = await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as AppDeps["db"];
+      const done = await markDiscussionDeleted(tx, id);
+      if (done && !own) {
+        await recordModerationAction(tx, {
+          actorId: viewer.id,
+          action: "delete",
+          targetKind: "discussion",
+          targetId: id,
+          subjectId: authorId,
+          reason: NO_REASON_GIVEN,
+        });
+      }
+      return done;
+    });
+    if (!deleted) throw new HttpError(404, NOT_FOUND_MESSAGE);
     await publishDiscussionChange(db, { type: "deleted", id }, logger);
     return c.body(null, 204);
   });

@@ -164,6 +164,54 @@ async function fanOutReply(tx: Db, replyId: string, range: Range = {}): Promise<
   });
 }
 
+/** Actions the member acted on hears of (and may appeal the first three of). */
+const TOLD_TO_MEMBER = ["hide", "delete", "suspend", "lift", "appeal-kept", "appeal-reversed"];
+
+/**
+ * A moderator's action (docs/decisions/027): the reporters whose reports it closed hear the
+ * outcome (never who decided); the member acted on hears what and why. Neither entry names a
+ * discussion: a deleted one would hide the entry, and a hidden one's title is not theirs to see.
+ */
+async function fanOutModeration(tx: Db, actionId: string): Promise<Written[]> {
+  const [action] = await queryRows<{
+    action: string;
+    target_kind: string;
+    subject_id: string | null;
+    reason: string;
+    ends_at: string | null;
+  }>(
+    tx,
+    sql`select action, target_kind, subject_id, reason,
+          to_char(ends_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as ends_at
+        from moderation_actions where id = ${actionId}::uuid`,
+  );
+  if (!action) return [];
+  const reporters = await writeEntries(tx, {
+    recipients: sql`select reporter_id as user_id, 'report_outcome' as kind, false as grouped
+      from reports where resolution_id = ${actionId}::uuid`,
+    discussionId: null,
+    replyId: null,
+    // The moderator stays unnamed: null actor.
+    actorId: null,
+    data: { action: action.action, contentKind: action.target_kind, actionId },
+  });
+  if (!action.subject_id || !TOLD_TO_MEMBER.includes(action.action)) return reporters;
+  const member = await writeEntries(tx, {
+    recipients: sql`select ${action.subject_id}::text as user_id, 'moderation_action' as kind, false as grouped`,
+    discussionId: null,
+    replyId: null,
+    actorId: null,
+    data: {
+      action: action.action,
+      contentKind: action.target_kind,
+      reason: action.reason,
+      endsAt: action.ends_at,
+      actionId,
+    },
+  });
+  return [...reporters, ...member];
+}
+
 async function fanOut(tx: Db, event: NotificationEvent): Promise<Written[]> {
   switch (event.type) {
     case "reply-created":
@@ -177,6 +225,8 @@ async function fanOut(tx: Db, event: NotificationEvent): Promise<Written[]> {
         actorId: event.actorId,
         data: { action: event.action },
       });
+    case "moderation-outcome":
+      return fanOutModeration(tx, event.actionId);
     case "role-changed":
       return writeEntries(tx, {
         recipients: sql`select ${event.userId}::text as user_id, 'role_changed' as kind, false as grouped`,

@@ -30,9 +30,17 @@ type EntryRow = {
   discussion_id: string | null;
   discussion_title: string | null;
   reply_id: string | null;
-  data: { action?: string; role?: string } | null;
+  data: {
+    action?: string;
+    role?: string;
+    actionId?: string;
+    contentKind?: string;
+    reason?: string;
+    endsAt?: string | null;
+  } | null;
   at: string;
   read: boolean;
+  appealed: boolean;
 };
 
 /** Entries of `where` (over notifications n), newest activity first. */
@@ -45,7 +53,10 @@ export async function loadEntries(db: Db, where: SQL, limit: number): Promise<No
           n.actor_count, n.discussion_id, d.title as discussion_title,
           -- A reply deleted since is no permalink: the entry opens the discussion.
           case when r.deleted_at is null then n.reply_id end as reply_id,
-          n.data, ${microsecondText(sql`n.updated_at`)} as at, n.read_at is not null as read
+          n.data, ${microsecondText(sql`n.updated_at`)} as at, n.read_at is not null as read,
+          -- One appeal per moderation action (docs/decisions/027).
+          n.kind = 'moderation_action' and exists (
+            select 1 from appeals a where a.action_id::text = n.data->>'actionId') as appealed
         from notifications n
         left join profiles p on p.id = n.actor_id
         left join discussions d on d.id = n.discussion_id
@@ -68,6 +79,17 @@ export async function loadEntries(db: Db, where: SQL, limit: number): Promise<No
     detail: row.data?.action ?? row.data?.role ?? null,
     at: row.at,
     read: row.read,
+    moderation: row.data?.actionId
+      ? {
+          actionId: row.data.actionId,
+          action: row.data.action ?? "",
+          contentKind: row.data.contentKind ?? "",
+          // Reporters are told the outcome, not the reason.
+          reason: row.kind === "moderation_action" ? (row.data.reason ?? null) : null,
+          endsAt: row.data.endsAt ?? null,
+          appealed: row.appealed,
+        }
+      : null,
   }));
 }
 

@@ -1,5 +1,6 @@
 // A profile page's data (docs/product.md §7 get_user_profile and get_user_discussions): the profile with
 // its role and active discussion count in one query, its recent discussions in a second.
+
 import { sql } from "drizzle-orm";
 import type { Viewer } from "@/server/auth/viewer";
 import { type Db, queryRows } from "@/server/db/client";
@@ -7,6 +8,7 @@ import { displayName } from "@/server/db/display-name";
 import { emailFor } from "@/server/lib/member-privacy";
 import type { ProfileDiscussion, ProfileResponse, PublicProfile } from "@/shared/api-types";
 import { PROFILE_RECENT_DISCUSSIONS } from "@/shared/constants";
+import { HIDDEN_BY_MODERATOR } from "@/shared/moderation";
 import { roleOrDefault } from "@/shared/permissions";
 
 type ProfileRow = {
@@ -87,7 +89,10 @@ export async function recentDiscussions(db: Db, authorId: string): Promise<Profi
     db,
     // The page shows a clamped preview: the first 300 characters are plenty and keep the
     // answer small (content may be 10,000 characters).
-    sql`select id, title, left(content, 300) as content, is_pinned, is_locked, created_at
+    // A hidden discussion shows the mask to everyone here (docs/decisions/027).
+    sql`select id, case when hidden_at is null then title else ${HIDDEN_BY_MODERATOR} end as title,
+          case when hidden_at is null then left(content, 300) else '' end as content,
+          is_pinned, is_locked, created_at
         from discussions
         where author_id = ${authorId} and status = 'active'
         order by created_at desc, id desc

@@ -15,6 +15,7 @@ import {
   timestampItem,
 } from "@/server/lib/page-cursor";
 import type { ReplyItem, ReplyMention, ReplyPage } from "@/shared/api-types";
+import { mayReadHidden, type ReaderOfHidden } from "@/shared/moderation";
 
 // ---- cursors -------------------------------------------------------------------------------
 
@@ -50,6 +51,7 @@ type ReplyRow = {
   author_id: string | null;
   content: string;
   deleted: boolean;
+  hidden: boolean;
   created_at: string;
   edited_at: string | null;
   author_name: string;
@@ -68,6 +70,7 @@ type ReplyRow = {
  */
 const selectReplies = (source: SQL) => sql`
   select r.id, r.discussion_id, r.author_id, r.content, r.deleted_at is not null as deleted,
+    r.hidden_at is not null as hidden,
     ${microsecondText(sql`r.created_at`)} as created_at,
     ${microsecondText(sql`r.edited_at`)} as edited_at,
     ${displayName(sql`p.full_name`, sql`p.email`)} as author_name, p.avatar_url as author_avatar,
@@ -87,7 +90,12 @@ const selectReplies = (source: SQL) => sql`
   left join discussion_replies t on t.id = r.reply_to_id
   left join profiles tp on tp.id = t.author_id`;
 
-function toItem(row: ReplyRow): ReplyItem {
+/**
+ * The reply as `reader` may see it: a hidden reply keeps its place and author, but only staff
+ * and its author read its words (docs/decisions/027). No reader: masked.
+ */
+function toItem(row: ReplyRow, reader: ReaderOfHidden | null): ReplyItem {
+  const masked = row.hidden && !mayReadHidden(reader, row.author_id);
   return {
     id: row.id,
     discussionId: row.discussion_id,
@@ -100,17 +108,18 @@ function toItem(row: ReplyRow): ReplyItem {
           // A private member's avatar is served to nobody else (features/profiles).
           avatarUrl: row.author_public ? row.author_avatar : null,
         },
-    content: row.deleted ? "" : row.content,
+    content: row.deleted || masked ? "" : row.content,
     createdAt: row.created_at,
     editedAt: row.edited_at,
     deleted: row.deleted,
+    hidden: row.hidden && !row.deleted,
     replyTo: row.reply_to_id
       ? {
           id: row.reply_to_id,
           authorDisplayName: row.reply_to_deleted ? null : row.reply_to_author,
         }
       : null,
-    mentions: row.deleted ? [] : row.mentions,
+    mentions: row.deleted || masked ? [] : row.mentions,
   };
 }
 
@@ -137,13 +146,14 @@ async function threadRows(
   where: SQL[],
   order: SQL,
   limit: number,
+  reader: ReaderOfHidden | null,
 ): Promise<ReplyItem[]> {
   const conditions = sql.join([sql`r.discussion_id = ${discussionId}::uuid`, ...where], sql` and `);
   const page = sql`(select r.created_at, r.id from discussion_replies r where ${conditions}
     order by ${order} limit ${limitLiteral(limit)}) page
     join discussion_replies r on r.id = page.id`;
   const rows = await queryPreparedRows<ReplyRow>(db, sql`${selectReplies(page)} order by ${order}`);
-  return rows.map(toItem);
+  return rows.map((row) => toItem(row, reader));
 }
 
 /**
@@ -155,6 +165,7 @@ export async function listReplies(
   discussionId: string,
   cursorValue: string | undefined,
   limit: number,
+  reader: ReaderOfHidden | null = null,
 ): Promise<ReplyPage> {
   const cursor = cursorValue ? decodeReplyCursor(cursorValue) : null;
   if (cursor?.backward) {
@@ -164,6 +175,7 @@ export async function listReplies(
       [keyCompare("<", cursor)],
       REVERSE_ORDER,
       limit + 1,
+      reader,
     );
     const items = rows.slice(0, limit).reverse();
     const first = items[0];
@@ -180,6 +192,7 @@ export async function listReplies(
     cursor ? [keyCompare(">", cursor)] : [],
     THREAD_ORDER,
     limit + 1,
+    reader,
   );
   const items = rows.slice(0, limit);
   const first = items[0];
@@ -232,6 +245,7 @@ export async function replyPageAround(
   discussionId: string,
   replyId: string,
   limit: number,
+  reader: ReaderOfHidden | null = null,
 ): Promise<ReplyPage | null> {
   const keys = await queryPreparedRows<KeyRow>(db, aroundKeysQuery(discussionId, replyId, limit));
   // Nearest first on both sides; `after` starts with the reply itself.
@@ -253,6 +267,7 @@ export async function replyPageAround(
     [keyCompare(">=", first), keyCompare("<=", last)],
     THREAD_ORDER,
     limit,
+    reader,
   );
   const firstItem = items[0];
   const lastItem = items.at(-1);
@@ -264,14 +279,18 @@ export async function replyPageAround(
 }
 
 /** One reply, while its discussion is active. Prepared: by primary key, one plan fits all. */
-export async function findReply(db: Db, id: string): Promise<ReplyItem | null> {
+export async function findReply(
+  db: Db,
+  id: string,
+  reader: ReaderOfHidden | null = null,
+): Promise<ReplyItem | null> {
   const [row] = await queryPreparedRows<ReplyRow>(
     db,
     sql`${selectReplies(sql`(select * from discussion_replies r where r.id = ${id}::uuid
           and exists (select 1 from discussions d
             where d.id = r.discussion_id and d.status = 'active')) r`)}`,
   );
-  return row ? toItem(row) : null;
+  return row ? toItem(row, reader) : null;
 }
 
 /** What a change to a reply is checked against: its author, state and discussion. */

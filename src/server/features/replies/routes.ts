@@ -14,6 +14,7 @@ import {
   enforceNewMemberPostLimits,
   NEW_MEMBER_REPLY_LIMIT,
 } from "@/server/domain/members/new-member-limits";
+import { NO_REASON_GIVEN, recordModerationAction } from "@/server/domain/moderation/log";
 import { queueNotificationEvent } from "@/server/domain/notifications/events";
 import { HttpError } from "@/server/lib/http-error";
 import { UUID_ID, uuidParam } from "@/server/lib/ids";
@@ -110,11 +111,17 @@ export const discussionReplyRoutes = new Hono<AppEnv>()
     const { cursor, around, limit } = c.req.valid("query");
     const blocked = await collapsedAuthorIds(db, await getViewer(c));
     if (around === undefined) {
-      const page: ReplyPage = await listReplies(db, discussion.id, cursor, limit);
+      const page: ReplyPage = await listReplies(
+        db,
+        discussion.id,
+        cursor,
+        limit,
+        await getViewer(c),
+      );
       return c.json(markPage(page, markReply, blocked));
     }
     if (!UUID_ID.test(around)) throw replyNotFound();
-    const page = await replyPageAround(db, discussion.id, around, limit);
+    const page = await replyPageAround(db, discussion.id, around, limit, await getViewer(c));
     if (!page) throw replyNotFound();
     return c.json(markPage(page, markReply, blocked));
   })
@@ -150,7 +157,7 @@ export const discussionReplyRoutes = new Hono<AppEnv>()
       (tx, replyId) => queueNotificationEvent(jobs, { type: "reply-created", replyId }, { tx }),
     );
     await publish(c.var.deps, { discussionId: discussion.id, id }, "created");
-    const item = await findReply(db, id);
+    const item = await findReply(db, id, viewer);
     if (!item) throw new HttpError(404, DISCUSSION_NOT_FOUND);
     return c.json(item satisfies ReplyItem, 201);
   });
@@ -185,7 +192,7 @@ const mayChangeReply: MiddlewareHandler<SignedInEnv> = async (c, next) => {
 export const replyRoutes = new Hono<AppEnv>()
   .get("/:id", async (c) => {
     const { db } = c.var.deps;
-    const item = await findReply(db, replyId(c));
+    const item = await findReply(db, replyId(c), await getViewer(c));
     if (!item) throw replyNotFound();
     return c.json(markReply(item, await collapsedAuthorIds(db, await getViewer(c))));
   })
@@ -201,14 +208,28 @@ export const replyRoutes = new Hono<AppEnv>()
       throw new HttpError(409, DELETED_REPLY_MESSAGE);
     }
     await publish(c.var.deps, reply, "edited");
-    const item = await findReply(db, reply.id);
+    const item = await findReply(db, reply.id, c.var.viewer);
     if (!item) throw replyNotFound();
     return c.json(item satisfies ReplyItem);
   })
   .delete("/:id", allowedTo("reply"), mayChangeReply, async (c) => {
     const reply = await replyState(c);
+    const { viewer } = c.var;
+    const { db } = c.var.deps;
     // Deleting a deleted reply changes nothing and announces nothing.
-    if (await markReplyDeleted(c.var.deps.db, reply.id))
+    if (await markReplyDeleted(db, reply.id)) {
+      // A moderator removing someone else's reply is audited (docs/decisions/027).
+      if (reply.authorId !== viewer.id) {
+        await recordModerationAction(db, {
+          actorId: viewer.id,
+          action: "delete",
+          targetKind: "reply",
+          targetId: reply.id,
+          subjectId: reply.authorId,
+          reason: NO_REASON_GIVEN,
+        });
+      }
       await publish(c.var.deps, reply, "deleted");
+    }
     return c.body(null, 204);
   });

@@ -23,6 +23,7 @@ export const STATIC_PAGES = [
   "/team",
   "/privacy",
   "/terms",
+  "/moderation",
   "/contact",
   "/data-request",
   "/posts",

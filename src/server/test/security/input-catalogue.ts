@@ -103,6 +103,7 @@ export async function buildCatalogue(
   const threadId = await insertDiscussionRow(t.db, { authorId: callers.other.id });
   const replyId = await insertReplyRow(t.db, threadId, { authorId: callers.members.user.id });
   const postId = await insertBlogPost(t.db, callers.members.author.id);
+  const ownDiscussionId = await insertDiscussionRow(t.db, { authorId: callers.members.user.id });
   const wordId = await insertWord(t.db);
   const requestId = await insertDataRequest(t.db);
   const { secret } = await t.auth.$context;
@@ -260,6 +261,64 @@ export async function buildCatalogue(
       answers: 201,
       text: ["title", "content"],
       stored: storedDiscussion,
+    },
+    {
+      name: "own discussion edit",
+      method: "PATCH",
+      caller: "user",
+      path: `/api/discussions/${ownDiscussionId}`,
+      valid: () => ({ title: "Title", content: "Content" }),
+      answers: 200,
+      text: ["title", "content"],
+      stored: storedDiscussion,
+    },
+    {
+      name: "report",
+      method: "POST",
+      caller: "user",
+      path: "/api/moderation/reports",
+      // A fresh item each time: a member reports an item once.
+      valid: () => ({
+        targetKind: "profile",
+        targetId: callers.other.id,
+        reason: "other",
+        details: "Why",
+      }),
+      answers: 201,
+    },
+    {
+      name: "queue action",
+      method: "POST",
+      caller: "moderator",
+      path: `/api/moderation/items/discussion/${discussionId}/actions`,
+      valid: () => ({ action: "dismiss", reason: "Fine" }),
+      answers: 200,
+    },
+    {
+      name: "suspend",
+      method: "POST",
+      caller: "admin",
+      path: `/api/moderation/members/${callers.other.id}/suspensions`,
+      valid: () => ({ reason: "Test", length: "1d" }),
+      answers: 201,
+    },
+    {
+      name: "lift",
+      method: "POST",
+      caller: "admin",
+      path: `/api/moderation/members/${callers.other.id}/lift`,
+      // Runs after "suspend" above (the catalogue's order): there is a suspension to lift.
+      valid: () => ({ reason: "Served" }),
+      answers: 200,
+    },
+    {
+      name: "appeal",
+      method: "POST",
+      caller: "author",
+      path: "/api/moderation/appeals",
+      // Not a decision about the author: 404 shows the body passed validation.
+      valid: () => ({ actionId: "3f1d7c1e-0000-4000-8000-000000000000", message: "Please" }),
+      answers: 404,
     },
     {
       name: "discussion pin",
@@ -538,6 +597,8 @@ export async function buildCatalogue(
     { path: "/api/inbox/messages", caller: "admin", params: page },
     { path: "/api/inbox/data-requests", caller: "admin", params: page },
     { path: "/api/notifications", caller: "user", params: page },
+    { path: "/api/moderation/log", caller: "anonymous", params: page },
+    { path: "/api/cms/discussions/deleted", caller: "moderator", params: page },
     {
       path: "/api/cms/newsletter/subscribers",
       caller: "admin",
@@ -598,6 +659,14 @@ export async function buildCatalogue(
     { method: "GET", caller: "user", path: "/api/blocks/:id" },
     { method: "PUT", caller: "user", path: "/api/blocks/:id" },
     { method: "DELETE", caller: "user", path: "/api/blocks/:id" },
+    { method: "PATCH", caller: "user", path: "/api/discussions/:id" },
+    { method: "POST", caller: "moderator", path: "/api/cms/discussions/:id/restore" },
+    { method: "POST", caller: "moderator", path: "/api/moderation/items/discussion/:id/actions" },
+    { method: "POST", caller: "moderator", path: "/api/moderation/items/:id/x/actions" },
+    { method: "GET", caller: "moderator", path: "/api/moderation/members/:id/suspension" },
+    { method: "POST", caller: "admin", path: "/api/moderation/members/:id/suspensions" },
+    { method: "POST", caller: "admin", path: "/api/moderation/members/:id/lift" },
+    { method: "POST", caller: "moderator", path: "/api/moderation/appeals/:id/decision" },
   ];
   const documents: DocumentRoute[] = [
     { path: "/sitemap/:id", valid: "discussions-1.xml" },
@@ -620,6 +689,12 @@ export const ID_ROUTE_BODIES: Record<string, unknown> = {
   "PATCH /api/profiles/:id": { fullName: "Valid Name" },
   "PUT /api/cms/blog-posts/:id": { title: "T", excerpt: "E", content: "C" },
   "PATCH /api/cms/discussions/:id": { title: "T", content: "C" },
+  "PATCH /api/discussions/:id": { title: "T", content: "C" },
+  "POST /api/moderation/items/discussion/:id/actions": { action: "dismiss", reason: "R" },
+  "POST /api/moderation/items/:id/x/actions": { action: "dismiss", reason: "R" },
+  "POST /api/moderation/members/:id/suspensions": { reason: "R", length: "1d" },
+  "POST /api/moderation/members/:id/lift": { reason: "R" },
+  "POST /api/moderation/appeals/:id/decision": { decision: "keep", reason: "R" },
   "PATCH /api/cms/hero-words/:id": { isActive: true },
   "PUT /api/cms/site-pages/:id": { content: "Terms" },
   "PUT /api/users/:id/role": { role: "user" },

@@ -80,7 +80,7 @@ const discussionFor = (cell: Cell) => insertDiscussionRow(t.db, { authorId: idOf
 async function discussionState(id: string) {
   const [row] = await queryRows<{ state: string }>(
     t.db,
-    sql`select concat_ws('|', title, content, is_pinned, is_locked, status) as state
+    sql`select concat_ws('|', title, content, is_pinned, is_locked, status, hidden_at) as state
         from discussions where id = ${id}::uuid`,
   );
   return row?.state;
@@ -262,9 +262,114 @@ const CASES: Record<string, Case> = {
       onDiscussion(cell, (id) => cell.client.put(`/api/discussions/${id}/lock`, { locked: true })),
     success: 200,
   },
+  "PATCH /api/discussions/:id": {
+    send: (cell) =>
+      onDiscussion(cell, (id) =>
+        cell.client.patch(`/api/discussions/${id}`, { title: "Edited", content: "Edited" }),
+      ),
+    success: 200,
+  },
   "DELETE /api/discussions/:id": {
     send: (cell) => onDiscussion(cell, (id) => cell.client.delete(`/api/discussions/${id}`)),
     success: 204,
+  },
+  "POST /api/cms/discussions/:id/restore": {
+    async send({ client }) {
+      const id = await insertDiscussionRow(t.db, { authorId: callers.other.id, status: "deleted" });
+      const response = await client.post(`/api/cms/discussions/${id}/restore`);
+      expect(await discussionStatus(id)).toBe(response.ok ? "active" : "deleted");
+      return response;
+    },
+    success: 200,
+  },
+  "POST /api/moderation/reports": {
+    async send({ client }) {
+      const id = await insertDiscussionRow(t.db, { authorId: callers.other.id });
+      const response = await client.post("/api/moderation/reports", {
+        targetKind: "discussion",
+        targetId: id,
+        reason: "spam",
+      });
+      expect(await countWhere(sql`reports where target_id = ${id}`)).toBe(response.ok ? 1 : 0);
+      return response;
+    },
+    success: 201,
+  },
+  "POST /api/moderation/appeals": {
+    async send({ caller, client }) {
+      const subject =
+        caller === "anonymous" ? callers.other.id : callers.members[caller as Role].id;
+      const actionId = await insertAction(subject);
+      const response = await client.post("/api/moderation/appeals", {
+        actionId,
+        message: "Please look again",
+      });
+      expect(await countWhere(sql`appeals where action_id = ${actionId}::uuid`)).toBe(
+        response.ok ? 1 : 0,
+      );
+      return response;
+    },
+    success: 201,
+  },
+  "POST /api/moderation/items/:kind/:id/actions": {
+    send: (cell) =>
+      onDiscussion(cell, (id) =>
+        cell.client.post(`/api/moderation/items/discussion/${id}/actions`, {
+          action: "hide",
+          reason: "Off topic",
+        }),
+      ),
+    success: 200,
+  },
+  "POST /api/moderation/members/:id/suspensions": {
+    async send({ client }) {
+      // A member of its own: the shared callers stay free to post.
+      const target = await createMember(t);
+      const response = await client.post(`/api/moderation/members/${target.id}/suspensions`, {
+        reason: "Spam",
+        length: "1d",
+      });
+      expect(await countWhere(sql`suspensions where user_id = ${target.id}`)).toBe(
+        response.ok ? 1 : 0,
+      );
+      return response;
+    },
+    success: 201,
+  },
+  "POST /api/moderation/members/:id/lift": {
+    async send({ client }) {
+      const target = await createMember(t);
+      await t.db.execute(
+        sql`insert into suspensions (user_id, reason) values (${target.id}, 'For good')`,
+      );
+      const response = await client.post(`/api/moderation/members/${target.id}/lift`, {
+        reason: "Served",
+      });
+      expect(
+        await countWhere(sql`suspensions where user_id = ${target.id} and lifted_at is null`),
+      ).toBe(response.ok ? 0 : 1);
+      return response;
+    },
+    success: 200,
+  },
+  "POST /api/moderation/appeals/:id/decision": {
+    async send({ client }) {
+      const actionId = await insertAction(callers.other.id);
+      const [appeal] = await queryRows<{ id: string }>(
+        t.db,
+        sql`insert into appeals (action_id, user_id, message)
+            values (${actionId}::uuid, ${callers.other.id}, 'Look again') returning id`,
+      );
+      const response = await client.post(`/api/moderation/appeals/${appeal?.id}/decision`, {
+        decision: "keep",
+        reason: "Stands",
+      });
+      expect(
+        await countWhere(sql`appeals where id = ${appeal?.id}::uuid and resolved_at is not null`),
+      ).toBe(response.ok ? 1 : 0);
+      return response;
+    },
+    success: 200,
   },
   "POST /api/discussions/:id/replies": {
     async send({ client }) {
@@ -562,6 +667,32 @@ async function confirmedRequestFor(member: { email: string }): Promise<string> {
         values ('erasure', ${member.email}, 'Requester', now()) returning id`,
   );
   if (!row) throw new Error("insert failed");
+  return row.id;
+}
+
+async function discussionStatus(id: string) {
+  const [row] = await queryRows<{ status: string }>(
+    t.db,
+    sql`select status from discussions where id = ${id}::uuid`,
+  );
+  return row?.status;
+}
+
+async function countWhere(from: ReturnType<typeof sql>) {
+  const [row] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from ${from}`);
+  return row?.n;
+}
+
+/** A moderator's hide of a discussion by `subjectId`, as the log records it. */
+async function insertAction(subjectId: string): Promise<string> {
+  const discussion = await insertDiscussionRow(t.db, { authorId: subjectId });
+  const [row] = await queryRows<{ id: string }>(
+    t.db,
+    sql`insert into moderation_actions (actor_id, action, target_kind, target_id, subject_id, reason)
+        values (${callers.members.moderator.id}, 'hide', 'discussion', ${discussion}, ${subjectId}, 'Spam')
+        returning id`,
+  );
+  if (!row) throw new Error("no action");
   return row.id;
 }
 

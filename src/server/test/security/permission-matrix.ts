@@ -159,10 +159,16 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
     source: "docs/product.md §6 Pin/lock discussions",
   },
   {
+    method: "PATCH",
+    path: "/api/discussions/:id",
+    allowed: { own: MEMBERS, "other's": MODERATORS },
+    source: "Issue 17: members edit their own discussions; moderators and admins any",
+  },
+  {
     method: "DELETE",
     path: "/api/discussions/:id",
-    allowed: { own: MODERATORS, "other's": MODERATORS },
-    source: "docs/product.md §6 CMS Discussions tab (delete)",
+    allowed: { own: MEMBERS, "other's": MODERATORS },
+    source: "Issue 17: members delete their own discussions; moderators and admins any",
   },
 
   // Replies (docs/decisions/020): a locked discussion refuses members too (403), which
@@ -329,6 +335,51 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
     // A member cannot edit even their own discussion: editing is moderation.
     allowed: { own: MODERATORS, "other's": MODERATORS },
     source: "docs/product.md §6 CMS Discussions tab",
+  },
+
+  {
+    method: "POST",
+    path: "/api/cms/discussions/:id/restore",
+    allowed: MODERATORS,
+    source: "Issue 17: staff restore deleted discussions from the CMS",
+  },
+
+  // Moderation (docs/decisions/027). Reports are of another member's item (one's own is 400).
+  {
+    method: "POST",
+    path: "/api/moderation/reports",
+    allowed: MEMBERS,
+    source: "Issue 17: Report on every discussion, reply and profile, for signed-in members",
+  },
+  {
+    method: "POST",
+    path: "/api/moderation/appeals",
+    allowed: MEMBERS,
+    source: "Issue 17: a member appeals an action on their own content once (another's: 404)",
+  },
+  {
+    method: "POST",
+    path: "/api/moderation/items/:kind/:id/actions",
+    allowed: { own: MODERATORS, "other's": MODERATORS },
+    source: "Issue 17: the queue's actions, for moderators and admins",
+  },
+  {
+    method: "POST",
+    path: "/api/moderation/members/:id/suspensions",
+    allowed: MODERATORS,
+    source: "Issue 17: moderators and admins suspend (staff only by admins)",
+  },
+  {
+    method: "POST",
+    path: "/api/moderation/members/:id/lift",
+    allowed: MODERATORS,
+    source: "Issue 17: staff lift a suspension early",
+  },
+  {
+    method: "POST",
+    path: "/api/moderation/appeals/:id/decision",
+    allowed: MODERATORS,
+    source: "Issue 17: appeals land in the queue",
   },
 
   // CMS Hero Words tab.

@@ -19,6 +19,7 @@ import { useDebouncedValue } from "@/client/hooks/use-debounced-value";
 import { toast } from "@/client/lib/toast";
 import { CmsDiscussionEditor, type CmsDiscussionEditorTarget } from "./cms-discussion-editor";
 import { CmsDiscussionRow } from "./cms-discussion-row";
+import { DeletedDiscussions } from "./deleted-discussions";
 
 /**
  * The CMS Discussions tab (moderators and admins, docs/product.md §2.21.3): every active
@@ -106,6 +107,7 @@ export function CmsDiscussionsTab() {
         fetchNextPage={discussions.fetchNextPage}
         label="Load more discussions"
       />
+      <DeletedDiscussions />
       <CmsDiscussionEditor target={editing} onClose={() => setEditing(null)} />
     </div>
   );

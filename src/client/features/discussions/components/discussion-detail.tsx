@@ -1,20 +1,26 @@
 import { ArrowLeft, Lock } from "lucide-react";
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { BlockedContent } from "@/client/components/blocked-content";
 import { Button } from "@/client/components/ui/button";
 import { Card } from "@/client/components/ui/card";
 import { Skeleton } from "@/client/components/ui/skeleton";
 import { useDiscussion } from "@/client/features/discussions/api/get-discussion";
+import { useUpdateDiscussion } from "@/client/features/discussions/api/update-discussion";
 import { useLiveDiscussions } from "@/client/features/discussions/hooks/use-live-discussions";
 import { usePageTitle } from "@/client/hooks/use-page-title";
 import { ApiError } from "@/client/lib/api-client";
 import { paths } from "@/client/lib/paths";
+import { useAuth } from "@/client/lib/session/use-auth";
+import { useSuspension } from "@/client/lib/session/use-suspension";
 import { toast } from "@/client/lib/toast";
 import type { DiscussionItem } from "@/shared/api-types";
+import { HIDDEN_BY_MODERATOR } from "@/shared/moderation";
 import { DiscussionBadges } from "./discussion-badges";
+import { DiscussionForm } from "./discussion-form";
 import { DiscussionByline, ReplyCount } from "./discussion-meta";
 import { DiscussionNotFound } from "./discussion-not-found";
+import { OwnDiscussionControls } from "./own-discussion-controls";
 import { ShareControl } from "./share-control";
 
 function BackButton() {
@@ -52,13 +58,24 @@ type DiscussionDetailProps = {
    * notifications feature's Follow and Mute for a signed-in member).
    */
   actions?: ReactNode;
+  /** The page's Report button, under the content once loaded (the moderation feature's). */
+  renderReport?: (discussion: DiscussionItem) => ReactNode;
 };
 
 /** /discussion/{id}: docs/product.md §2.7 discussion detail. */
-export function DiscussionDetail({ id, renderReplies, actions }: DiscussionDetailProps) {
+export function DiscussionDetail({
+  id,
+  renderReplies,
+  actions,
+  renderReport,
+}: DiscussionDetailProps) {
   const navigate = useNavigate();
   const discussion = useDiscussion(id);
   const data = discussion.data;
+  const { user } = useAuth();
+  const suspension = useSuspension();
+  const [editing, setEditing] = useState(false);
+  const update = useUpdateDiscussion();
   usePageTitle(data?.title ?? "Discussion");
   useLiveDiscussions();
 
@@ -96,22 +113,54 @@ export function DiscussionDetail({ id, renderReplies, actions }: DiscussionDetai
             <article className="flex flex-col gap-5 rounded-xl border bg-card p-6 shadow-sm sm:p-8">
               <header className="flex flex-col gap-3">
                 <DiscussionBadges isPinned={data.isPinned} isLocked={data.isLocked} />
+                {data.hidden ? (
+                  <p className="w-fit rounded-md border border-dashed px-2 py-1 text-muted-foreground text-xs">
+                    {HIDDEN_BY_MODERATOR}
+                    {data.content ? " (shown to you as its author or staff)" : ""}
+                  </p>
+                ) : null}
                 <h1 className="font-bold text-3xl leading-tight tracking-tight sm:text-4xl">
                   {data.title}
                 </h1>
                 <div className="flex flex-wrap items-center justify-between gap-3">
                   <DiscussionByline discussion={data} />
+                  {data.editedAt ? (
+                    <span className="text-muted-foreground text-sm" title={data.editedAt}>
+                      edited
+                    </span>
+                  ) : null}
                   <div className="flex flex-wrap items-center gap-2">
                     {actions}
                     <ShareControl discussion={data} />
                   </div>
                 </div>
               </header>
-              <div className="whitespace-pre-line wrap-anywhere text-base leading-relaxed">
-                {data.content}
-              </div>
+              {editing ? (
+                <DiscussionForm
+                  aria-label="Edit discussion"
+                  initial={{ title: data.title, content: data.content }}
+                  countTitle
+                  contentRows={8}
+                  submitLabel="Save changes"
+                  pendingLabel="Saving..."
+                  onCancel={() => setEditing(false)}
+                  onSubmit={async (values) => {
+                    await update.mutateAsync({ id: data.id, values });
+                    toast.success("Discussion updated");
+                    setEditing(false);
+                  }}
+                />
+              ) : (
+                <div className="whitespace-pre-line wrap-anywhere text-base leading-relaxed">
+                  {data.content}
+                </div>
+              )}
+              {user && !suspension && user.id === data.authorId && !editing ? (
+                <OwnDiscussionControls discussion={data} onEdit={() => setEditing(true)} />
+              ) : null}
               <footer className="flex flex-wrap items-center gap-4 border-t pt-4">
                 <ReplyCount replies={data.replies} />
+                {renderReport?.(data)}
                 {data.isLocked ? (
                   <span className="inline-flex items-center gap-1.5 text-muted-foreground text-sm">
                     <Lock aria-hidden="true" className="size-4" />

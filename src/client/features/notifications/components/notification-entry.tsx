@@ -3,6 +3,10 @@ import { RelativeTime } from "@/client/components/relative-time";
 import { cn } from "@/client/lib/cn";
 import { type NotificationItem, notificationPath, notificationText } from "@/shared/notifications";
 import { useMarkNotificationRead } from "../api/mark-read";
+import { AppealButton } from "./appeal-button";
+
+/** Actions a member may appeal once (docs/decisions/027). */
+const APPEALABLE = ["hide", "delete", "suspend"];
 
 type NotificationEntryProps = {
   item: NotificationItem;
@@ -47,6 +51,13 @@ export function NotificationEntry({ item, compact = false, onOpen }: Notificatio
           {item.read ? null : <span className="sr-only"> · unread</span>}
         </span>
       </div>
+      {!compact &&
+      item.kind === "moderation_action" &&
+      item.moderation &&
+      !item.moderation.appealed &&
+      APPEALABLE.includes(item.moderation.action) ? (
+        <AppealButton actionId={item.moderation.actionId} />
+      ) : null}
       {item.read || compact ? null : (
         <button
           type="button"

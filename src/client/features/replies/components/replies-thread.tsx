@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
 import { Button } from "@/client/components/ui/button";
 import { Skeleton } from "@/client/components/ui/skeleton";
 import { useLiveReplies } from "@/client/features/replies/hooks/use-live-replies";
@@ -32,7 +32,14 @@ function ThreadSkeleton() {
  * The replies under a discussion (docs/product.md §2.7): the thread, oldest first, a page at a
  * time both ways from where it was opened, kept up to date live, and the composer below.
  */
-export function RepliesThread({ discussion }: { discussion: DiscussionItem }) {
+export function RepliesThread({
+  discussion,
+  renderReplyActions,
+}: {
+  discussion: DiscussionItem;
+  /** More controls under each reply (the page passes Report). */
+  renderReplyActions?: (reply: ReplyItem) => ReactNode;
+}) {
   const { user, role, loading: sessionLoading } = useAuth();
   const viewer: Viewer = user ? { id: user.id, role } : null;
   const { thread, replies, renderedIds, spotlight, showPosted, missing } = useReplyThread(
@@ -87,6 +94,7 @@ export function RepliesThread({ discussion }: { discussion: DiscussionItem }) {
                 reply={reply}
                 highlighted={highlighted === reply.id}
                 mayChange={mayChangeReply(viewer, reply)}
+                extraActions={renderReplyActions?.(reply)}
                 onAnswer={canReply && !reply.deleted ? () => answer(reply) : undefined}
               />
             </li>

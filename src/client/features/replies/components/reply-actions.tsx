@@ -1,5 +1,5 @@
 import { Link2, Pencil, Reply } from "lucide-react";
-import type { RefObject } from "react";
+import type { ReactNode, RefObject } from "react";
 import { ConfirmDelete } from "@/client/components/confirm-delete";
 import { Button } from "@/client/components/ui/button";
 import { paths } from "@/client/lib/paths";
@@ -16,6 +16,8 @@ type ReplyActionsProps = {
   onDelete?: () => void;
   deleting?: boolean;
   editButtonRef: RefObject<HTMLButtonElement | null>;
+  /** Controls of other features (Report), after these. */
+  extra?: ReactNode;
 };
 
 async function copyPermalink(reply: ReplyItem) {
@@ -37,6 +39,7 @@ export function ReplyActions({
   onDelete,
   deleting,
   editButtonRef,
+  extra,
 }: ReplyActionsProps) {
   return (
     <div className="flex flex-wrap items-center gap-1">
@@ -88,6 +91,7 @@ export function ReplyActions({
           disabled={deleting}
         />
       ) : null}
+      {extra}
     </div>
   );
 }

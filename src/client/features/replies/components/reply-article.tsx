@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { BlockedContent } from "@/client/components/blocked-content";
 import { UserAvatar } from "@/client/components/user-avatar";
 import { useDeleteReply } from "@/client/features/replies/api/delete-reply";
@@ -8,6 +8,7 @@ import { errorMessage } from "@/client/lib/api-client";
 import { cn } from "@/client/lib/cn";
 import { toast } from "@/client/lib/toast";
 import type { ReplyItem } from "@/shared/api-types";
+import { HIDDEN_BY_MODERATOR } from "@/shared/moderation";
 import { ReplyActions } from "./reply-actions";
 import { InReplyTo, ReplyByline, ReplyPermalinkTime } from "./reply-byline";
 import { ReplyContent } from "./reply-content";
@@ -25,10 +26,18 @@ type ReplyArticleProps = {
   onAnswer?: () => void;
   /** The viewer may edit and delete it (its author, moderators, admins). */
   mayChange: boolean;
+  /** More controls after the reply's own (Report). */
+  extraActions?: ReactNode;
 };
 
 /** One reply of the thread (docs/product.md §2.7); a deleted one keeps its place. */
-export function ReplyArticle({ reply, highlighted, onAnswer, mayChange }: ReplyArticleProps) {
+export function ReplyArticle({
+  reply,
+  highlighted,
+  onAnswer,
+  mayChange,
+  extraActions,
+}: ReplyArticleProps) {
   const name = authorName(reply);
   const [editing, setEditing] = useState(false);
   const article = useRef<HTMLElement>(null);
@@ -99,7 +108,14 @@ export function ReplyArticle({ reply, highlighted, onAnswer, mayChange }: ReplyA
                 </Suspense>
               ) : (
                 <>
-                  <ReplyContent content={reply.content} mentions={reply.mentions} />
+                  {reply.hidden ? (
+                    <p className="w-fit rounded-md border border-dashed px-2 py-1 text-muted-foreground text-xs italic">
+                      {HIDDEN_BY_MODERATOR}
+                    </p>
+                  ) : null}
+                  {reply.content ? (
+                    <ReplyContent content={reply.content} mentions={reply.mentions} />
+                  ) : null}
                   <ReplyActions
                     reply={reply}
                     name={name}
@@ -108,6 +124,7 @@ export function ReplyArticle({ reply, highlighted, onAnswer, mayChange }: ReplyA
                     onDelete={mayChange ? remove : undefined}
                     deleting={deleteReply.isPending}
                     editButtonRef={editButton}
+                    extra={extraActions}
                   />
                 </>
               )}

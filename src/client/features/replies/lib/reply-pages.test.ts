@@ -12,6 +12,7 @@ function reply(id: string, overrides: Partial<ReplyItem> = {}): ReplyItem {
     createdAt: `2026-11-23T10:00:0${id}.000Z`,
     editedAt: null,
     deleted: false,
+    hidden: false,
     replyTo: null,
     mentions: [],
     ...overrides,

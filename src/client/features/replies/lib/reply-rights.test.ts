@@ -10,6 +10,7 @@ const reply = (authorId: string | null, deleted = false): ReplyItem => ({
   createdAt: "2026-11-23T10:00:00.000Z",
   editedAt: null,
   deleted,
+  hidden: false,
   replyTo: null,
   mentions: [],
 });

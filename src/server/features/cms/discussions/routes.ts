@@ -9,12 +9,16 @@ import { sanitizedDiscussionText } from "@/server/domain/discussions/discussion-
 import { listQuerySchema } from "@/server/domain/discussions/list-query";
 import {
   insertDiscussion,
+  listDeletedDiscussions,
   listDiscussions,
+  restoreDiscussion,
   updateDiscussionText,
 } from "@/server/domain/discussions/queries";
+import { recordModerationAction } from "@/server/domain/moderation/log";
 import { HttpError } from "@/server/lib/http-error";
 import { uuidParam } from "@/server/lib/ids";
 import { publishDiscussionChange } from "@/server/lib/live-discussions";
+import { pageQuerySchema } from "@/server/lib/page-cursor";
 import { jsonBody, queryParams } from "@/server/lib/validate";
 import type { DiscussionItem, DiscussionPage } from "@/shared/api-types";
 import { discussionSchema } from "@/shared/schemas";
@@ -24,8 +28,40 @@ export const DISCUSSION_NOT_FOUND = "Discussion not found";
 export const cmsDiscussionRoutes = new Hono<AppEnv>()
   .use(allowedTo("moderateDiscussions"))
   .get("/", queryParams(listQuerySchema), async (c) => {
-    const body: DiscussionPage = await listDiscussions(c.var.deps.db, c.req.valid("query"));
+    const body: DiscussionPage = await listDiscussions(
+      c.var.deps.db,
+      c.req.valid("query"),
+      c.var.viewer,
+    );
     return c.json(body);
+  })
+  // Deleted discussions, most recently deleted first (docs/decisions/027): staff restore them.
+  .get("/deleted", queryParams(pageQuerySchema(20, 50)), async (c) => {
+    const { cursor, limit } = c.req.valid("query");
+    return c.json(await listDeletedDiscussions(c.var.deps.db, cursor, limit));
+  })
+  .post("/:id/restore", async (c) => {
+    const id = uuidParam(c, "id", DISCUSSION_NOT_FOUND);
+    const { db, logger } = c.var.deps;
+    const { viewer } = c.var;
+    const item = await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as typeof db;
+      const restored = await restoreDiscussion(tx, id, viewer);
+      if (restored) {
+        await recordModerationAction(tx, {
+          actorId: viewer.id,
+          action: "restore",
+          targetKind: "discussion",
+          targetId: id,
+          subjectId: restored.authorId,
+          reason: "Restored from the CMS",
+        });
+      }
+      return restored;
+    });
+    if (!item) throw new HttpError(404, DISCUSSION_NOT_FOUND);
+    await publishDiscussionChange(db, { type: "created", id }, logger);
+    return c.json(item satisfies DiscussionItem);
   })
   .post("/", jsonBody(discussionSchema), async (c) => {
     const { db, logger } = c.var.deps;
@@ -39,7 +75,12 @@ export const cmsDiscussionRoutes = new Hono<AppEnv>()
   .patch("/:id", jsonBody(discussionSchema), async (c) => {
     const id = uuidParam(c, "id", DISCUSSION_NOT_FOUND);
     const { db, logger } = c.var.deps;
-    const item = await updateDiscussionText(db, id, sanitizedDiscussionText(c.req.valid("json")));
+    const item = await updateDiscussionText(
+      db,
+      id,
+      sanitizedDiscussionText(c.req.valid("json")),
+      c.var.viewer,
+    );
     if (!item) throw new HttpError(404, DISCUSSION_NOT_FOUND);
     await publishDiscussionChange(db, { type: "updated", id }, logger);
     return c.json(item satisfies DiscussionItem);

@@ -1,0 +1,142 @@
+// Moderation in the browser (issue 17): a report reaches the queue, the item is hidden and the
+// reporter hears back; a suspended member sees the banner and cannot post; /moderation lists
+// the action without the moderator's name.
+import { randomBytes } from "node:crypto";
+import type { Browser, Page } from "@playwright/test";
+import type { DiscussionItem, SessionResponse } from "../src/shared/api-types";
+import { newMemberOn } from "./support/accounts";
+import type { ConsoleGuard } from "./support/console-guard";
+import { storeCookieConsent } from "./support/cookie-consent";
+import { setRole } from "./support/roles";
+import { expect, test } from "./support/test";
+
+const token = () => `mq${randomBytes(4).toString("hex")}`;
+
+/** A page of its own in a new browser context, watched for console errors. */
+async function newPage(browser: Browser, consoleGuard: ConsoleGuard): Promise<Page> {
+  const context = await browser.newContext();
+  consoleGuard.watch(context);
+  const page = await context.newPage();
+  await storeCookieConsent(page);
+  return page;
+}
+
+async function moderatorOn(page: Page, name: string) {
+  const account = await newMemberOn(page, { name });
+  await setRole(account.email, "moderator");
+  return account;
+}
+
+async function startDiscussion(page: Page, title: string, content: string) {
+  const created = await page.request.post("/api/discussions", { data: { title, content } });
+  expect(created.status()).toBe(201);
+  return (await created.json()) as DiscussionItem;
+}
+
+async function ownId(page: Page): Promise<string> {
+  const session = (await (await page.request.get("/api/session")).json()) as SessionResponse;
+  if (!session.user) throw new Error("not signed in");
+  return session.user.id;
+}
+
+test("a report reaches the queue, the discussion is hidden, and the reporter hears back", async ({
+  page,
+  browser,
+  consoleGuard,
+}) => {
+  const title = `Cheap pills ${token()}`;
+  const writer = await newPage(browser, consoleGuard);
+  await newMemberOn(writer, { name: "Wanda Writer" });
+  const discussion = await startDiscussion(writer, title, "Buy now at my shop");
+
+  // The reporter.
+  await storeCookieConsent(page);
+  await newMemberOn(page, { name: "Rita Reporter" });
+  await page.goto(`/discussion/${discussion.id}`);
+  await page.getByRole("button", { name: "Report this discussion" }).click();
+  const dialog = page.getByRole("dialog", { name: "Report this discussion" });
+  await dialog.getByRole("radio", { name: "Spam" }).check();
+  await dialog.getByLabel("Details (optional)").fill("Selling pills");
+  await dialog.getByRole("button", { name: "Send report" }).click();
+  await expect(page.getByText("Thanks, a moderator will review this.")).toBeVisible();
+
+  // The moderator's queue: the item with its count and reason; Hide asks why.
+  const moderator = await newPage(browser, consoleGuard);
+  await moderatorOn(moderator, "Mona Moderator");
+  await moderator.goto("/cms?tab=reports");
+  const item = moderator.getByLabel("Reported discussion").filter({ hasText: title });
+  await expect(item).toBeVisible();
+  await expect(item.getByText("1 report")).toBeVisible();
+  await expect(item.getByText("Spam × 1")).toBeVisible();
+  await expect(item.getByText("Selling pills")).toBeVisible();
+  await item.getByRole("button", { name: /^Hide/ }).click();
+  const reasonDialog = moderator.getByRole("dialog");
+  await reasonDialog.getByLabel("Reason").fill("Advertising");
+  await reasonDialog.getByRole("button", { name: "Hide" }).click();
+  await expect(moderator.getByText("Done")).toBeVisible();
+  await expect(item).toHaveCount(0);
+
+  // Everyone but staff and the author sees the mask.
+  await page.goto(`/discussion/${discussion.id}`);
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Hidden by a moderator" }),
+  ).toBeVisible();
+  await expect(page.getByText("Buy now at my shop")).toHaveCount(0);
+  await writer.goto(`/discussion/${discussion.id}`);
+  await expect(writer.getByRole("heading", { level: 1, name: title })).toBeVisible();
+
+  // The reporter hears the outcome (the worker runs in the background).
+  await expect(async () => {
+    await page.goto("/notifications");
+    await expect(
+      page.getByText("A moderator reviewed your report: the content was hidden."),
+    ).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+
+  // /moderation lists it, with the reason and the author, never the moderator or the words.
+  const visitor = await newPage(browser, consoleGuard);
+  await visitor.goto("/moderation");
+  const entry = visitor.getByRole("listitem").filter({ hasText: "Reason: Advertising" });
+  await expect(entry).toContainText("Hidden a discussion by Wanda Writer");
+  const text = (await visitor.locator("main").textContent()) ?? "";
+  expect(text).not.toContain("Mona Moderator");
+  expect(text).not.toContain(title);
+  expect(text).not.toContain("Buy now");
+});
+
+test("a suspended member sees the banner with the reason and end, and cannot post", async ({
+  page,
+  browser,
+  consoleGuard,
+}) => {
+  await storeCookieConsent(page);
+  await newMemberOn(page, { name: "Sid Suspended" });
+  const memberId = await ownId(page);
+
+  const moderator = await newPage(browser, consoleGuard);
+  await moderatorOn(moderator, "Max Moderator");
+  // The profile's Suspend menu is not wired in yet (a hydration mismatch): the API, as the
+  // queue's Suspend does.
+  const suspended = await moderator.request.post(
+    `/api/moderation/members/${memberId}/suspensions`,
+    {
+      data: { reason: "Flooding the forum", length: "7d" },
+    },
+  );
+  expect(suspended.status()).toBe(201);
+
+  await page.goto("/discussion");
+  const banner = page.getByRole("status").filter({ hasText: "Your account is suspended until" });
+  await expect(banner).toContainText("Reason: Flooding the forum");
+  const end = new Date(Date.now() + 7 * 86_400_000).toUTCString().slice(0, 16);
+  await expect(banner).toContainText(end);
+
+  consoleGuard.expectResponse(403, "/api/discussions");
+  await page.getByRole("button", { name: "New discussion" }).first().click();
+  await page.getByLabel("Title").fill(`Still here ${token()}`);
+  await page.getByLabel("Content").fill("Can I post?");
+  await page.getByRole("button", { name: "Create discussion" }).click();
+  await expect(page.getByText(/Your account is suspended until/).last()).toBeVisible();
+  const list = await page.request.get("/api/discussions?q=Still%20here");
+  expect(JSON.stringify(await list.json())).not.toContain("Can I post?");
+});

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/client/lib/api-client";
+import { discussionsQueryKey } from "@/client/lib/query-keys";
+import type { DiscussionItem } from "@/shared/api-types";
+import type { DiscussionInput } from "@/shared/schemas";
+
+/** The author edits their own discussion (issue 17): the same rules as creating it. */
+export function updateDiscussion(change: {
+  id: string;
+  values: DiscussionInput;
+}): Promise<DiscussionItem> {
+  return api.patch<DiscussionItem>(`/api/discussions/${encodeURIComponent(change.id)}`, {
+    body: change.values,
+  });
+}
+
+export function useUpdateDiscussion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateDiscussion,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: discussionsQueryKey }),
+  });
+}

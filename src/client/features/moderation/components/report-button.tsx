@@ -1,0 +1,133 @@
+import { Flag } from "lucide-react";
+import { useId, useState } from "react";
+import { TextareaField } from "@/client/components/form/textarea-field";
+import { Button } from "@/client/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/client/components/ui/dialog";
+import { useSendReport } from "@/client/features/moderation/api/send-report";
+import { errorMessage } from "@/client/lib/api-client";
+import { toast } from "@/client/lib/toast";
+import {
+  REPORT_DETAILS_MAX,
+  REPORT_REASON_LABELS,
+  REPORT_REASONS,
+  REPORT_THANKS,
+  type ReportReason,
+  type ReportTarget,
+} from "@/shared/moderation";
+
+const NOUNS: Record<ReportTarget, string> = {
+  discussion: "discussion",
+  reply: "reply",
+  profile: "profile",
+};
+
+type ReportButtonProps = {
+  targetKind: ReportTarget;
+  targetId: string;
+  /** Whose item, for the button's accessible name. */
+  label: string;
+  size?: "sm" | "default";
+};
+
+/** "Report" on a discussion, a reply or a profile, for signed-in members (docs/decisions/027). */
+export function ReportButton({ targetKind, targetId, label, size = "sm" }: ReportButtonProps) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState<ReportReason | null>(null);
+  const [details, setDetails] = useState("");
+  const [error, setError] = useState<string | undefined>();
+  const send = useSendReport();
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!reason) {
+      setError("Choose a reason");
+      return;
+    }
+    send.mutate(
+      { targetKind, targetId, reason, details },
+      {
+        onSuccess: () => {
+          toast.success(REPORT_THANKS);
+          setOpen(false);
+          setReason(null);
+          setDetails("");
+          setError(undefined);
+        },
+        onError: (caught) => setError(errorMessage(caught)),
+      },
+    );
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button
+          type="button"
+          variant="ghost"
+          size={size}
+          className={size === "sm" ? "h-8 px-2" : undefined}
+          aria-label={`Report ${label}`}
+        >
+          <Flag aria-hidden="true" />
+          Report
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Report this {NOUNS[targetKind]}</DialogTitle>
+          <DialogDescription>
+            A moderator will look at it. The member is not told who reported it.
+          </DialogDescription>
+        </DialogHeader>
+        <form className="grid gap-4" noValidate onSubmit={submit}>
+          <fieldset className="grid gap-2">
+            <legend className="mb-1 font-medium text-sm">Reason</legend>
+            {REPORT_REASONS.map((value) => (
+              <label key={value} className="flex items-center gap-2 text-sm">
+                <input
+                  type="radio"
+                  name={`${id}-reason`}
+                  value={value}
+                  checked={reason === value}
+                  onChange={() => setReason(value)}
+                  className="size-4 accent-primary"
+                />
+                {REPORT_REASON_LABELS[value]}
+              </label>
+            ))}
+          </fieldset>
+          <TextareaField
+            id={`${id}-details`}
+            label="Details (optional)"
+            rows={3}
+            value={details}
+            maxLength={REPORT_DETAILS_MAX}
+            counter={{ length: details.length, max: REPORT_DETAILS_MAX }}
+            onChange={(event) => setDetails(event.target.value)}
+          />
+          {error ? (
+            <p role="alert" className="text-destructive text-sm">
+              {error}
+            </p>
+          ) : null}
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="ghost" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={send.isPending}>
+              {send.isPending ? "Sending..." : "Send report"}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

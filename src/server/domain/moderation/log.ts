@@ -1,0 +1,31 @@
+// The moderation log (docs/decisions/027): every moderator action is one row of
+// moderation_actions, written in the same transaction as the action itself. The features that
+// act (the queue, the forum's delete, replies) write through here.
+import { sql } from "drizzle-orm";
+import { type Db, queryRows } from "@/server/db/client";
+
+export type ModerationLogEntry = {
+  actorId: string;
+  action: string;
+  targetKind: string;
+  targetId: string;
+  subjectId: string | null;
+  reason: string;
+  endsAt?: string | null;
+};
+
+/** Used where a moderator removed something outside the queue, which asks no reason. */
+export const NO_REASON_GIVEN = "No reason given";
+
+/** Writes one row; returns its id. */
+export async function recordModerationAction(db: Db, entry: ModerationLogEntry): Promise<string> {
+  const [row] = await queryRows<{ id: string }>(
+    db,
+    sql`insert into moderation_actions (actor_id, action, target_kind, target_id, subject_id, reason, ends_at)
+        values (${entry.actorId}, ${entry.action}, ${entry.targetKind}, ${entry.targetId},
+          ${entry.subjectId}, ${entry.reason}, ${entry.endsAt ?? null}::timestamptz)
+        returning id`,
+  );
+  if (!row) throw new Error("The moderation action could not be recorded");
+  return row.id;
+}

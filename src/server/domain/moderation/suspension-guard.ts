@@ -1,0 +1,76 @@
+// The one place a suspension is enforced (docs/decisions/027): every write under /api passes
+// here. A suspended member may still do what is about their own account and rights (sign in
+// and out, password and email, sessions, their data and the account's deletion, notifications
+// and their settings, their newsletter subscription, the appeal, data requests, and the public
+// forms anyone may send signed out); every other write is refused with 403 SUSPENDED, whatever
+// the route. A new write route is refused to suspended members until it is listed here, and
+// src/server/test/security/suspension-table.test.ts fails until it is in its table.
+import type { MiddlewareHandler } from "hono";
+import { matchedRoutes } from "hono/route";
+import { getViewer } from "@/server/auth/viewer";
+import type { AppEnv } from "@/server/context";
+import { HttpError } from "@/server/lib/http-error";
+import { SUSPENDED_CODE, suspendedMessage } from "@/shared/moderation";
+import { activeSuspension } from "./suspensions";
+
+/** The writes a suspended member may still make: `METHOD /path` as the app registers it. */
+export const SUSPENDED_MEMBERS_MAY: ReadonlySet<string> = new Set([
+  // Signing in and out, confirmation and password links: better-auth and our own.
+  "POST /api/auth/sign-in/email",
+  "POST /api/auth/sign-up/email",
+  "POST /api/auth/*",
+  "POST /api/auth/resend-confirmation",
+  "POST /api/auth/confirm-email",
+  "POST /api/auth/request-password-reset",
+  "POST /api/auth/reset-password",
+  "POST /api/auth/change-password",
+  // Account settings.
+  "POST /api/account/email",
+  "POST /api/account/email/confirm",
+  "POST /api/account/sessions/revoke-others",
+  "DELETE /api/account/sessions/:id",
+  // Their own data: download it, delete the account (docs/decisions/029).
+  "POST /api/account/export",
+  "POST /api/account/delete",
+  // Notifications: reading, settings, following and muting, unsubscribing.
+  "PUT /api/discussions/:id/follow",
+  "POST /api/notifications/read-all",
+  "POST /api/notifications/:id/read",
+  "PUT /api/notifications/settings",
+  "POST /api/notifications/unsubscribe",
+  "POST /api/newsletter/unsubscribe",
+  "POST /api/newsletter/confirm",
+  "PUT /api/newsletter/me",
+  // Public forms anyone may send signed out; a data request (rights); the appeal.
+  "POST /api/newsletter",
+  "POST /api/data-requests",
+  "POST /api/data-requests/confirm",
+  "POST /api/contact",
+  "POST /api/moderation/appeals",
+  // Blocking protects the member themselves (docs/decisions/031).
+  "PUT /api/blocks/:memberId",
+  "DELETE /api/blocks/:memberId",
+]);
+
+const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** The route a request will be answered by, as `METHOD /path` (its first handler of that method). */
+export function routeKey(c: Parameters<MiddlewareHandler<AppEnv>>[0]): string | null {
+  const route = matchedRoutes(c).find((candidate) => candidate.method === c.req.method);
+  return route ? `${route.method} ${route.path}` : null;
+}
+
+export function suspendedMembersRefused(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!WRITES.has(c.req.method)) return next();
+    const key = routeKey(c);
+    if (key === null || SUSPENDED_MEMBERS_MAY.has(key)) return next();
+    const viewer = await getViewer(c);
+    if (!viewer) return next();
+    const suspension = await activeSuspension(c.var.deps.db, viewer.id);
+    if (suspension) {
+      throw new HttpError(403, suspendedMessage(suspension.endsAt), { code: SUSPENDED_CODE });
+    }
+    return next();
+  };
+}

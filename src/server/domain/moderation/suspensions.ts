@@ -1,0 +1,26 @@
+// Suspensions (docs/decisions/027): a member is suspended while a row is not lifted and its end
+// (null: for good) is in the future. Nothing has to run at the end: the next request after it
+// finds no active row.
+import { sql } from "drizzle-orm";
+import { type Db, queryRows } from "@/server/db/client";
+import { microsecondText } from "@/server/lib/page-cursor";
+import type { SuspensionInfo } from "@/shared/moderation";
+
+/** The active condition over suspensions s. */
+export const ACTIVE_SUSPENSION = sql`s.lifted_at is null and (s.ends_at is null or s.ends_at > now())`;
+
+/** The member's active suspension (the longest, when several), or null. */
+export async function activeSuspension(
+  db: Db,
+  userId: string,
+): Promise<(SuspensionInfo & { id: string }) | null> {
+  const [row] = await queryRows<{ id: string; reason: string; ends_at: string | null }>(
+    db,
+    sql`select s.id, s.reason, ${microsecondText(sql`s.ends_at`)} as ends_at
+        from suspensions s
+        where s.user_id = ${userId} and ${ACTIVE_SUSPENSION}
+        order by s.ends_at desc nulls first
+        limit 1`,
+  );
+  return row ? { id: row.id, reason: row.reason, endsAt: row.ends_at } : null;
+}

@@ -1,0 +1,64 @@
+// The public /moderation page (docs/decisions/027): what was hidden or deleted and which
+// suspensions were made, newest first. Only the date, the reason, the kind of content and the
+// author's display name leave the database: never the content, never the moderator.
+import { sql } from "drizzle-orm";
+import { type Db, queryRows } from "@/server/db/client";
+import { displayName } from "@/server/db/display-name";
+import { UUID_ID } from "@/server/lib/ids";
+import {
+  decodeCursor,
+  encodeCursor,
+  idItem,
+  microsecondText,
+  timestampItem,
+} from "@/server/lib/page-cursor";
+import type { PublicModerationEntry, PublicModerationPage } from "@/shared/moderation";
+
+export const PUBLIC_LOG_PAGE_SIZE = 30;
+
+export async function publicModerationLog(
+  db: Db,
+  cursor: string | undefined,
+  limit: number,
+): Promise<PublicModerationPage> {
+  const after = cursor
+    ? (() => {
+        const [at, id] = decodeCursor<[string, string]>(cursor, [timestampItem, idItem(UUID_ID)]);
+        return sql`and (m.created_at, m.id) < (${at}::timestamptz, ${id}::uuid)`;
+      })()
+    : sql``;
+  const rows = await queryRows<{
+    id: string;
+    at: string;
+    action: PublicModerationEntry["action"];
+    target_kind: string;
+    reason: string;
+    author_name: string | null;
+    ends_at: string | null;
+  }>(
+    db,
+    sql`select m.id, ${microsecondText(sql`m.created_at`)} as at, m.action, m.target_kind,
+          m.reason, ${microsecondText(sql`m.ends_at`)} as ends_at,
+          case when p.id is null then null
+            else ${displayName(sql`p.full_name`, sql`p.email`)} end as author_name
+        from moderation_actions m
+        left join profiles p on p.id = m.subject_id
+        where m.action in ('hide', 'delete', 'suspend') ${after}
+        order by m.created_at desc, m.id desc
+        limit ${limit + 1}`,
+  );
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    entries: page.map((row) => ({
+      id: row.id,
+      at: row.at,
+      action: row.action,
+      contentKind: row.target_kind,
+      reason: row.reason,
+      authorName: row.author_name,
+      endsAt: row.ends_at,
+    })),
+    nextCursor: rows.length > limit && last ? encodeCursor([last.at, last.id]) : null,
+  };
+}

@@ -1,0 +1,135 @@
+// The Reports queue (docs/decisions/027): open reports grouped by item, with the item in
+// context, how many reported it and why; open appeals. Reading for moderators and admins only,
+// so the hidden words are shown (they decide on them).
+import { sql } from "drizzle-orm";
+import { type Db, queryRows } from "@/server/db/client";
+import { displayName } from "@/server/db/display-name";
+import { microsecondText } from "@/server/lib/page-cursor";
+import type {
+  ModerationQueue,
+  QueueAppeal,
+  QueueItem,
+  ReportReason,
+  ReportTarget,
+} from "@/shared/moderation";
+
+/** The oldest reported items first, up to this many at a time. */
+export const QUEUE_SIZE = 50;
+
+type ItemRow = {
+  target_kind: ReportTarget;
+  target_id: string;
+  report_count: number;
+  reasons: Record<ReportReason, number>;
+  details: string[];
+  first_at: string;
+  title: string | null;
+  text: string | null;
+  discussion_id: string | null;
+  author_id: string | null;
+  author_name: string | null;
+  hidden: boolean | null;
+  deleted: boolean | null;
+};
+
+export async function loadQueue(db: Db): Promise<ModerationQueue> {
+  const items = await queryRows<ItemRow>(
+    db,
+    sql`with open as (
+          select target_kind, target_id, count(*)::int as report_count,
+            min(created_at) as first_at,
+            (select json_object_agg(reason, n) from (
+               select reason, count(*)::int as n from reports x
+               where x.target_kind = r.target_kind and x.target_id = r.target_id
+                 and x.resolved_at is null
+               group by reason) per) as reasons,
+            coalesce(array_agg(details order by created_at) filter (where details is not null), '{}') as details
+          from reports r
+          where resolved_at is null
+          group by target_kind, target_id
+          order by min(created_at)
+          limit ${QUEUE_SIZE}
+        )
+        select o.target_kind, o.target_id, o.report_count, o.reasons, o.details,
+          ${microsecondText(sql`o.first_at`)} as first_at,
+          case o.target_kind when 'discussion' then d.title when 'reply' then rd.title end as title,
+          case o.target_kind when 'discussion' then d.content when 'reply' then rp.content
+            else concat_ws(E'\n', pp.full_name, pp.bio, pp.location, pp.website) end as text,
+          case o.target_kind when 'discussion' then d.id when 'reply' then rp.discussion_id end
+            as discussion_id,
+          case o.target_kind when 'discussion' then d.author_id when 'reply' then rp.author_id
+            else pp.id end as author_id,
+          ${displayName(sql`ap.full_name`, sql`ap.email`)} as author_name,
+          case o.target_kind when 'discussion' then d.hidden_at is not null
+            when 'reply' then rp.hidden_at is not null else false end as hidden,
+          case o.target_kind when 'discussion' then d.status <> 'active'
+            when 'reply' then rp.deleted_at is not null or rd.status <> 'active'
+            else pp.id is null end as deleted
+        from open o
+        left join discussions d on o.target_kind = 'discussion' and d.id::text = o.target_id
+        left join discussion_replies rp on o.target_kind = 'reply' and rp.id::text = o.target_id
+        left join discussions rd on rd.id = rp.discussion_id
+        left join profiles pp on o.target_kind = 'profile' and pp.id = o.target_id
+        left join profiles ap on ap.id = case o.target_kind when 'discussion' then d.author_id
+          when 'reply' then rp.author_id else pp.id end
+        order by o.first_at`,
+  );
+  const appeals = await queryRows<{
+    id: string;
+    at: string;
+    message: string;
+    member_name: string;
+    action_id: string;
+    action: string;
+    target_kind: string;
+    target_id: string;
+    reason: string;
+  }>(
+    db,
+    sql`select a.id, ${microsecondText(sql`a.created_at`)} as at, a.message,
+          ${displayName(sql`p.full_name`, sql`p.email`)} as member_name,
+          m.id as action_id, m.action, m.target_kind, m.target_id, m.reason
+        from appeals a
+        join moderation_actions m on m.id = a.action_id
+        left join profiles p on p.id = a.user_id
+        where a.resolved_at is null
+        order by a.created_at
+        limit ${QUEUE_SIZE}`,
+  );
+  return {
+    items: items.map(
+      (row): QueueItem => ({
+        targetKind: row.target_kind,
+        targetId: row.target_id,
+        context: {
+          title: row.title,
+          text: row.text ?? "",
+          discussionId: row.discussion_id,
+          authorId: row.author_id,
+          authorName: row.author_id ? row.author_name : null,
+          hidden: row.hidden ?? false,
+          deleted: row.deleted ?? true,
+        },
+        reportCount: row.report_count,
+        reasons: row.reasons ?? {},
+        details: row.details,
+        firstReportedAt: row.first_at,
+      }),
+    ),
+    appeals: appeals.map(
+      (row): QueueAppeal => ({
+        id: row.id,
+        at: row.at,
+        message: row.message,
+        memberName: row.member_name,
+        action: {
+          id: row.action_id,
+          action: row.action,
+          targetKind: row.target_kind,
+          targetId: row.target_id,
+          reason: row.reason,
+        },
+      }),
+    ),
+  };
+}

@@ -1,0 +1,155 @@
+// Moderation (docs/decisions/027, docs/product.md §11): report reasons, queue actions,
+// suspension lengths, the texts members see, and the schemas both sides validate with.
+import { z } from "zod";
+import { LIMITS } from "./constants";
+import { can, type Role } from "./permissions";
+import { cleanText, requiredText } from "./schemas";
+
+/** What a reader of a hidden item sees instead of its words (everyone but staff and the author). */
+export const HIDDEN_BY_MODERATOR = "Hidden by a moderator";
+
+/** The reporter's confirmation. */
+export const REPORT_THANKS = "Thanks, a moderator will review this.";
+export const ALREADY_REPORTED = "You have already reported this.";
+
+export const REPORT_TARGETS = ["discussion", "reply", "profile"] as const;
+export type ReportTarget = (typeof REPORT_TARGETS)[number];
+
+export const REPORT_REASONS = ["spam", "harassment", "illegal", "other"] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  spam: "Spam",
+  harassment: "Harassment or hate",
+  illegal: "Illegal content",
+  other: "Other",
+};
+
+export const REPORT_DETAILS_MAX = 500;
+
+export const reportSchema = z.object({
+  reason: z.enum(REPORT_REASONS, { error: "Choose a reason" }),
+  details: z
+    .string()
+    .overwrite(cleanText)
+    .max(REPORT_DETAILS_MAX, `Details must be at most ${REPORT_DETAILS_MAX} characters`)
+    .optional()
+    .default(""),
+});
+export type ReportInput = z.input<typeof reportSchema>;
+
+/** What a moderator can do with a reported item from the queue. */
+export const QUEUE_ACTIONS = ["dismiss", "hide", "delete", "suspend"] as const;
+export type QueueAction = (typeof QUEUE_ACTIONS)[number];
+
+export const QUEUE_ACTION_LABELS: Record<QueueAction, string> = {
+  dismiss: "Dismiss",
+  hide: "Hide",
+  delete: "Delete",
+  suspend: "Suspend the author",
+};
+
+export const SUSPENSION_LENGTHS = ["1d", "7d", "30d", "forever"] as const;
+export type SuspensionLength = (typeof SUSPENSION_LENGTHS)[number];
+
+export const SUSPENSION_LENGTH_LABELS: Record<SuspensionLength, string> = {
+  "1d": "1 day",
+  "7d": "7 days",
+  "30d": "30 days",
+  forever: "For good",
+};
+
+/** Days per length; null for good. */
+export const SUSPENSION_DAYS: Record<SuspensionLength, number | null> = {
+  "1d": 1,
+  "7d": 7,
+  "30d": 30,
+  forever: null,
+};
+
+const reasonField = requiredText("Reason", LIMITS.reason);
+
+export const moderationReasonSchema = z.object({ reason: reasonField });
+
+export const queueActionSchema = z.object({
+  action: z.enum(QUEUE_ACTIONS, { error: "Choose dismiss, hide, delete or suspend" }),
+  reason: reasonField,
+  /** Only for suspend. */
+  length: z
+    .enum(SUSPENSION_LENGTHS, { error: "Choose 1 day, 7 days, 30 days or for good" })
+    .optional(),
+});
+export type QueueActionInput = z.input<typeof queueActionSchema>;
+
+export const suspendSchema = z.object({
+  reason: reasonField,
+  length: z.enum(SUSPENSION_LENGTHS, { error: "Choose 1 day, 7 days, 30 days or for good" }),
+});
+export type SuspendInput = z.input<typeof suspendSchema>;
+
+export const appealSchema = z.object({
+  message: requiredText("Appeal", LIMITS.appeal),
+});
+
+/** The refusal a suspended member gets for anything but their own account and rights. */
+export const SUSPENDED_CODE = "SUSPENDED";
+export function suspendedMessage(endsAt: string | null): string {
+  return endsAt
+    ? `Your account is suspended until ${new Date(endsAt).toUTCString()}.`
+    : "Your account is suspended.";
+}
+
+/** Who may read a hidden item's words: staff, and its author. */
+export type ReaderOfHidden = { id: string; role: Role };
+
+export function mayReadHidden(reader: ReaderOfHidden | null, authorId: string | null): boolean {
+  if (!reader) return false;
+  return can(reader.role, "cmsAccess") || (authorId !== null && reader.id === authorId);
+}
+
+/** The viewer's suspension as the session answer carries it (the banner). */
+export type SuspensionInfo = { reason: string; endsAt: string | null };
+
+/** One row of the public /moderation page: never the hidden words, never the moderator. */
+export type PublicModerationEntry = {
+  id: string;
+  at: string;
+  action: "hide" | "delete" | "suspend";
+  /** discussion, reply, profile or member. */
+  contentKind: string;
+  reason: string;
+  authorName: string | null;
+  /** For suspensions: the end, null for good. */
+  endsAt: string | null;
+};
+export type PublicModerationPage = { entries: PublicModerationEntry[]; nextCursor: string | null };
+
+/** One reported item in the queue. */
+export type QueueItem = {
+  targetKind: ReportTarget;
+  targetId: string;
+  /** The item in context: a discussion's title and text, a reply and its discussion, a profile. */
+  context: {
+    title: string | null;
+    text: string;
+    discussionId: string | null;
+    authorId: string | null;
+    authorName: string | null;
+    hidden: boolean;
+    deleted: boolean;
+  };
+  reportCount: number;
+  reasons: Partial<Record<ReportReason, number>>;
+  details: string[];
+  firstReportedAt: string;
+};
+
+export type QueueAppeal = {
+  id: string;
+  at: string;
+  message: string;
+  memberName: string;
+  action: { id: string; action: string; targetKind: string; targetId: string; reason: string };
+};
+
+export type ModerationQueue = { items: QueueItem[]; appeals: QueueAppeal[] };
