@@ -36,6 +36,11 @@ export type BodyEndpoint = {
    */
   answers: number;
   /**
+   * `answers` is decided from the body alone (a signed link this server never made), so the
+   * same refusal comes with the database down (database-outage.test.ts).
+   */
+  refusedWithoutDatabase?: boolean;
+  /**
    * Fields that take any text, cleaned as docs/product.md §5 says (trimmed, `<` and `>` removed): a
    * naughty string that fits the field's limit is stored that way.
    */
@@ -71,6 +76,8 @@ export type IdRoute = {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   caller: Caller;
   path: string;
+  /** A value of `:id` the route knows, when its ids are names (a page's slug), not UUIDs. */
+  knownId?: string;
 };
 
 /**
@@ -242,6 +249,7 @@ export async function buildCatalogue(
       valid: () => ({ token: "a-link-token" }),
       // Not a token this server made: refused after the body passed validation.
       answers: 400,
+      refusedWithoutDatabase: true,
     },
     {
       name: "erase from a data request",
@@ -644,9 +652,9 @@ export async function buildCatalogue(
     { method: "PATCH", caller: "admin", path: "/api/cms/discussions/:id" },
     { method: "PATCH", caller: "admin", path: "/api/cms/hero-words/:id" },
     { method: "DELETE", caller: "admin", path: "/api/cms/hero-words/:id" },
-    { method: "GET", caller: "anonymous", path: "/api/site/pages/:id" },
-    { method: "GET", caller: "admin", path: "/api/cms/site-pages/:id" },
-    { method: "PUT", caller: "admin", path: "/api/cms/site-pages/:id" },
+    { method: "GET", caller: "anonymous", path: "/api/site/pages/:id", knownId: "terms" },
+    { method: "GET", caller: "admin", path: "/api/cms/site-pages/:id", knownId: "terms" },
+    { method: "PUT", caller: "admin", path: "/api/cms/site-pages/:id", knownId: "terms" },
     { method: "PUT", caller: "admin", path: "/api/users/:id/role" },
     { method: "PATCH", caller: "admin", path: "/api/inbox/data-requests/:id" },
     { method: "POST", caller: "admin", path: "/api/inbox/data-requests/:id/export" },
