@@ -34,10 +34,6 @@ const CAPABILITIES = {
 
 export type Capability = keyof typeof CAPABILITIES;
 
-export function rolesWith(capability: Capability): readonly Role[] {
-  return CAPABILITIES[capability];
-}
-
 export function can(role: Role | null | undefined, capability: Capability): boolean {
   return role != null && (CAPABILITIES[capability] as readonly Role[]).includes(role);
 }

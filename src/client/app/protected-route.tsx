@@ -2,17 +2,21 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { Navigate, Outlet } from "react-router";
 import { paths } from "@/client/lib/paths";
 import { useAuth } from "@/client/lib/session/use-auth";
-import type { Role } from "@/shared/permissions";
+import { type Capability, can } from "@/shared/permissions";
 import { AccessDenied } from "./access-denied";
 
 type ProtectedRouteProps = {
-  /** Roles allowed in; without it any signed-in member passes (docs/product.md §2 "Protected pages"). */
-  roles?: readonly Role[];
+  /**
+   * What the page needs; without it any signed-in member passes (docs/product.md §2 "Protected
+   * pages"). A name, not a list of roles, so that the permission table loads with this chunk and
+   * not with every page's first download (the router is in it).
+   */
+  capability?: Capability;
   /** Defaults to the child routes. */
   children?: ReactNode;
 };
 
-export function ProtectedRoute({ roles, children }: ProtectedRouteProps) {
+export function ProtectedRoute({ capability, children }: ProtectedRouteProps) {
   const { user, role, loading } = useAuth();
   // Signing out on a protected page goes home (docs/product.md §2); useSignOut navigates there first, but
   // that navigation is a transition and the session's end may render before it. A member
@@ -30,6 +34,6 @@ export function ProtectedRoute({ roles, children }: ProtectedRouteProps) {
     );
   }
   if (!user) return <Navigate to={hadUser.current ? paths.home : paths.auth} replace />;
-  if (roles && (role === null || !roles.includes(role))) return <AccessDenied />;
+  if (capability && (role === null || !can(role, capability))) return <AccessDenied />;
   return children ?? <Outlet />;
 }

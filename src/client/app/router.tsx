@@ -3,7 +3,6 @@
 import { BrowserRouter, Route, Routes } from "react-router";
 import { lazyComponent } from "@/client/lib/lazy-component";
 import { paths, routePatterns } from "@/client/lib/paths";
-import { rolesWith } from "@/shared/permissions";
 import { Layout } from "./layout";
 import { lazyPage } from "./lazy-page";
 import { HomePage } from "./pages/home-page";
@@ -109,7 +108,7 @@ export function AppRoutes() {
           <Route path={paths.settings} element={<SettingsPage />} />
           <Route path={paths.notifications} element={<NotificationsPage />} />
         </Route>
-        <Route element={<ProtectedRoute roles={rolesWith("cmsAccess")} />}>
+        <Route element={<ProtectedRoute capability="cmsAccess" />}>
           <Route path={paths.cms} element={<CmsPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />
