@@ -18,9 +18,11 @@ beforeAll(async () => {
     ["=cmd|' /C calc'!A0@evil.example", "inactive"],
     ['quote"d@example.com', "active"],
   ];
-  for (const [email, status] of rows) {
+  // A minute apart: rows inserted in the same millisecond (PGlite's clock) have no order.
+  for (const [index, [email, status]] of rows.entries()) {
     await t.db.execute(
-      sql`insert into newsletter_subscribers (email, status) values (${email}, ${status})`,
+      sql`insert into newsletter_subscribers (email, status, created_at)
+          values (${email}, ${status}, now() - make_interval(mins => ${rows.length - index}))`,
     );
   }
 });
