@@ -2,7 +2,7 @@
 // by the link in their mailbox; an author publishes a post with "Publish and email
 // subscribers"; the CMS shows its delivery counts and the post reaches the subscriber.
 import { randomBytes } from "node:crypto";
-import { createVerifiedAccount, signIn, uniqueEmail } from "./support/accounts";
+import { createVerifiedAccount, signIn, siteOrigin, uniqueEmail } from "./support/accounts";
 import { storeCookieConsent } from "./support/cookie-consent";
 import { openInbox } from "./support/mailbox";
 import { setRole } from "./support/roles";
@@ -75,12 +75,22 @@ test("subscribe, confirm by the mailbox link, publish with email, see the delive
   const again = staff.getByRole("dialog", { name: "Edit post" });
   await expect(again.getByRole("button", { name: "Save changes" })).toBeVisible();
   await expect(again.getByRole("button", { name: "Publish and email subscribers" })).toHaveCount(0);
-  await context.close();
 
   // The subscriber got it: the excerpt's "Read more" link to the post.
   const postLink = await inbox.nextLink(href ?? "/blog/?");
   await page.goto(postLink);
   await expect(page.getByRole("heading", { name: title })).toBeVisible();
+
+  // The site goes back to its seeded posts: other specs count them.
+  const list = (await (await staff.request.get("/api/cms/blog-posts")).json()) as {
+    posts: Array<{ id: string; title: string }>;
+  };
+  const created = list.posts.find((post) => post.title === title);
+  const removed = await staff.request.delete(`/api/cms/blog-posts/${created?.id}`, {
+    headers: { origin: siteOrigin() },
+  });
+  expect(removed.ok()).toBe(true);
+  await context.close();
 });
 
 test("the settings switch subscribes a member's own address without a confirmation", async ({
