@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "@/server/db/client";
 import { insertDiscussionRow } from "@/server/test/discussions";
 import { createMember } from "@/server/test/factories";
-import { createClient, createTestApp, type TestApp, type TestClient } from "@/server/test/test-app";
+import { createClient, createTestApp, type TestApp } from "@/server/test/test-app";
 import type { ApiErrorBody } from "@/shared/api-types";
 import { IDEMPOTENCY_SWEEP_QUEUE } from "./expiry";
 import {
