@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "@/server/db/client";
+import { eraseAccount } from "@/server/domain/member-data/erasure";
 import { insertDiscussionRow } from "@/server/test/discussions";
 import { createMember } from "@/server/test/factories";
 import { createClient, createTestApp, type TestApp } from "@/server/test/test-app";
@@ -317,5 +318,19 @@ describe("Idempotency-Key expiry", () => {
     await t.runJobs();
     expect(await storedKeys(oldKey)).toBe(0);
     expect(await storedKeys(key)).toBe(1);
+  });
+});
+
+describe("Idempotency-Key and account erasure", () => {
+  it("erasing an account deletes the answers stored under its keys", async () => {
+    const member = await createMember(t);
+    const key = randomUUID();
+    const body = { name: "Ada", email: "ada@example.com", subject: newTag(), message: "Hi" };
+    expect((await member.client.post("/api/contact", body, keyed(key))).status).toBe(201);
+    expect(await storedKeys(key)).toBe(1);
+    expect(await eraseAccount(t.deps, member.id, { kind: "member", removeContent: false })).toBe(
+      true,
+    );
+    expect(await storedKeys(key)).toBe(0);
   });
 });
