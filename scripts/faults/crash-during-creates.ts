@@ -1,8 +1,11 @@
 // kill -9 the server while 1,000 discussion creates by many members are in flight, start it
 // again on the same data, and look for every create that was answered 201: each must be there,
 // with its title and author, exactly once. Creates that were cut off may or may not have been
-// committed; the members' discussion counts (kept by a trigger) must match the rows.
-import { randomBytes } from "node:crypto";
+// committed. Each create carries an Idempotency-Key (docs/decisions/033), and after the restart
+// every one is sent again with its key, as the client retries an unanswered submission: each
+// key must have made exactly one discussion, a committed one is answered with its first answer
+// (replayed), and the members' discussion counts (kept by a trigger) must match the rows.
+import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -30,23 +33,30 @@ export async function crashDuringCreates(
     const members = await createMembers(server.url, dataDir, MEMBERS, `crash-${engine}`);
     const run = randomBytes(4).toString("hex");
     const titleOf = (n: number) => `crash ${run} ${n}`;
+    const bodyOf = (n: number) => ({
+      title: titleOf(n),
+      content: `Created by request ${n} of run ${run}.`,
+    });
+    const keys = Array.from({ length: CREATES }, () => randomUUID());
+    const createOnce = (url: string, n: number) =>
+      request(url, "POST", "/api/discussions", {
+        cookie: members[n % MEMBERS]?.cookie,
+        json: bodyOf(n),
+        headers: { "idempotency-key": keys[n] ?? "" },
+        timeoutMs: 60_000,
+      });
+    const idOf = (outcome: Outcome) =>
+      outcome.status === 201 ? (JSON.parse(outcome.body) as { id: string }).id : undefined;
 
     const outcomes: Array<Outcome & { id?: string }> = new Array(CREATES);
     let created = 0;
     // Kill somewhere between 10% and 60% of the way, at a point we do not choose exactly.
     const killAfter = Math.round(CREATES * (0.1 + Math.random() * 0.5));
     let killed = false;
-    const killedAt = new Promise<void>((resolve) => {
+    const killed9 = new Promise<void>((resolve) => {
       const creates = Array.from({ length: CREATES }, async (_, n) => {
-        const member = members[n % MEMBERS];
-        const outcome = await request(server.url, "POST", "/api/discussions", {
-          cookie: member?.cookie,
-          json: { title: titleOf(n), content: `Created by request ${n} of run ${run}.` },
-          timeoutMs: 60_000,
-        });
-        const id =
-          outcome.status === 201 ? (JSON.parse(outcome.body) as { id: string }).id : undefined;
-        outcomes[n] = { ...outcome, id };
+        const outcome = await createOnce(server.url, n);
+        outcomes[n] = { ...outcome, id: idOf(outcome) };
         if (outcome.status === 201) created += 1;
         if (!killed && created >= killAfter) {
           killed = true;
@@ -56,7 +66,7 @@ export async function crashDuringCreates(
       });
       void Promise.allSettled(creates).then(() => resolve());
     });
-    await killedAt;
+    await killed9;
     const exit = await server.exited;
     // Let the in-flight requests see the dead connection.
     while (outcomes.filter(Boolean).length < CREATES) {
@@ -76,6 +86,7 @@ export async function crashDuringCreates(
     );
 
     // Start again on the same data: PGlite recovers its files, the stale lock is taken over.
+    const restartedAt = new Date();
     server = await startServer(serverOptions);
     const health = await request(server.url, "GET", "/api/health");
     report.check(
@@ -93,6 +104,27 @@ export async function crashDuringCreates(
       `${engine}: all ${answered.length} creates answered 201 are there after the restart`,
       { visible, answered: answered.length },
     );
+
+    // Every create again, with its key: the cut-off ones as a client retries them, and the
+    // answered ones to show that a retry of a known create is only ever a replay.
+    const retries = await Promise.all(outcomes.map((_, n) => createOnce(server.url, n)));
+    const replayed = (n: number) => retries[n]?.headers?.get("idempotent-replayed") === "true";
+    const cutOff = outcomes.flatMap((outcome, n) => (outcome.status === null ? [n] : []));
+    report.fact(`${engine} retries`, tally(retries));
+    report.check(
+      retries.every((retry) => retry.status === 201),
+      `${engine}: every retry with its Idempotency-Key was answered 201`,
+      tally(retries),
+    );
+    const answeredAgain = outcomes.flatMap((outcome, n) =>
+      outcome.status === 201 && !(replayed(n) && retries[n]?.body === outcome.body) ? [n] : [],
+    );
+    report.check(
+      answeredAgain.length === 0,
+      `${engine}: each of the ${answered.length} answered creates, retried, got its first answer back (replayed)`,
+      answeredAgain.slice(0, 5),
+    );
+    const replayedCutOffs = cutOff.filter(replayed);
     await server.stop();
 
     // Read the rows directly, with the server stopped (PGlite is one process's database).
@@ -123,11 +155,52 @@ export async function crashDuringCreates(
         `${engine}: no create was stored twice`,
         titles.length - new Set(titles).size,
       );
+      // Each key made exactly one discussion, the one its retry was answered with.
+      const byTitle = new Map(rows.map((row) => [row.title, row]));
+      const notOnce = retries.flatMap((retry, n) => {
+        const row = byTitle.get(titleOf(n));
+        return row && idOf(retry) === row.id ? [] : [n];
+      });
+      report.check(
+        rows.length === CREATES && notOnce.length === 0,
+        `${engine}: each of the ${CREATES} keys made exactly one discussion, the one its retry answered`,
+        { rows: rows.length, notOnce: notOnce.slice(0, 5) },
+      );
+      const [keyRows] = await queryRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from idempotency_keys
+            where key in (${sql.join(
+              keys.map((key) => sql`${key}`),
+              sql`, `,
+            )}) and response_status = 201`,
+      );
+      report.check(
+        keyRows?.n === CREATES,
+        `${engine}: each key is recorded once, with its answer`,
+        keyRows,
+      );
+      // The replay header is honest: the cut-off creates it called committed are exactly the
+      // ones stored before the restart beyond those answered 201.
+      const [before] = await queryRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from discussions
+            where title like ${`crash ${run} %`} and created_at < ${restartedAt.toISOString()}`,
+      );
+      report.check(
+        before?.n === answered.length + replayedCutOffs.length,
+        `${engine}: the cut-off creates answered as replays are those committed before the kill`,
+        {
+          storedBeforeRestart: before?.n,
+          answered: answered.length,
+          replayed: replayedCutOffs.length,
+        },
+      );
       report.fact(`${engine} stored`, {
         answered201: answered.length,
+        cutOff: cutOff.length,
+        committedButCutOff: replayedCutOffs.length,
+        createdByRetry: cutOff.length - replayedCutOffs.length,
         stored: rows.length,
-        committedButCutOff: rows.length - answered.length,
-        cutOff: outcomes.filter((outcome) => outcome.status === null).length,
       });
       const drift = await queryRows<{ id: string }>(
         database.db,

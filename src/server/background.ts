@@ -3,6 +3,7 @@
 // The mail queue is defined with the mailer, in deps.ts.
 import { defineStaleAccountSweep } from "./auth/account-lifecycle";
 import type { AppDeps } from "./context";
+import { defineIdempotencySweep } from "./domain/idempotency/expiry";
 import { defineMemberExportWork } from "./domain/member-data/exports";
 import { defineRetentionSweep } from "./features/inbox/retention";
 import { defineNewsletterWork } from "./features/newsletter/background";
@@ -21,4 +22,5 @@ export function defineBackgroundWork(deps: AppDeps): void {
     site: { siteName: deps.env.siteName, siteUrl: deps.env.siteUrl },
   });
   defineRetentionSweep(deps.jobs, deps.db, deps.logger, deps.env.retentionMonths);
+  defineIdempotencySweep(deps.jobs, deps.db, deps.logger);
 }

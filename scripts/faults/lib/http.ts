@@ -17,10 +17,16 @@ export async function request(
   baseUrl: string,
   method: string,
   url: string,
-  options: { cookie?: string; json?: unknown; body?: BodyInit; timeoutMs?: number } = {},
+  options: {
+    cookie?: string;
+    json?: unknown;
+    body?: BodyInit;
+    timeoutMs?: number;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<Outcome> {
   const started = performance.now();
-  const headers: Record<string, string> = { origin: baseUrl };
+  const headers: Record<string, string> = { origin: baseUrl, ...options.headers };
   if (options.cookie) headers.cookie = options.cookie;
   if (options.json !== undefined) headers["content-type"] = "application/json";
   try {

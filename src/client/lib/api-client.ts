@@ -29,6 +29,12 @@ type RequestOptions = {
   /** JSON-serialisable value, or FormData for uploads (the browser sets its content type). */
   body?: unknown;
   signal?: AbortSignal;
+  /**
+   * Sent as the Idempotency-Key header: the server answers a retry with the same key with the
+   * first answer instead of creating again (docs/decisions/033). One per submission, from
+   * `useIdempotentMutation`.
+   */
+  idempotencyKey?: string;
 };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -64,10 +70,11 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
-  const { body, signal } = options;
+  const { body, signal, idempotencyKey } = options;
   const isForm = body instanceof FormData;
   const headers: Record<string, string> = { accept: "application/json" };
   if (body !== undefined && !isForm) headers["content-type"] = "application/json";
+  if (idempotencyKey !== undefined) headers["idempotency-key"] = idempotencyKey;
 
   let response: Response;
   try {

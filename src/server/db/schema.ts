@@ -841,3 +841,30 @@ export const rateLimitHits = pgTable("rate_limit_hits", {
   count: integer("count").notNull(),
   windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
 });
+
+/**
+ * Creates that carried an Idempotency-Key (docs/decisions/033): one row per scope and key,
+ * written in the same transaction as the row the create made, with the answer it gave, so a
+ * retry is answered from here and creates nothing. `scope` is `member:<id>` or
+ * `address:<client address>`, deliberately not a foreign key: the row lives a day, holds only
+ * the answer its sender already had, and account erasure deletes a member's rows by scope.
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    scope: text("scope").notNull(),
+    key: text("key").notNull(),
+    requestMethod: text("request_method").notNull(),
+    requestPath: text("request_path").notNull(),
+    /** SHA-256 (hex) of the method, the path and the body as received. */
+    requestHash: text("request_hash").notNull(),
+    responseStatus: integer("response_status").notNull(),
+    /** The answer's JSON exactly as first sent. */
+    responseBody: text("response_body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.scope, table.key] }),
+    index("idempotency_keys_created_at_idx").on(table.createdAt),
+  ],
+);

@@ -1,6 +1,6 @@
 import type { ApiErrorBody } from "@/shared/api-types";
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 421 | 429 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 421 | 422 | 429 | 500 | 503;
 
 const DEFAULT_CODES: Record<ErrorStatus, string> = {
   400: "INVALID_INPUT",
@@ -11,6 +11,7 @@ const DEFAULT_CODES: Record<ErrorStatus, string> = {
   413: "PAYLOAD_TOO_LARGE",
   415: "UNSUPPORTED_MEDIA_TYPE",
   421: "MISDIRECTED_REQUEST",
+  422: "UNPROCESSABLE",
   429: "RATE_LIMITED",
   500: "INTERNAL_ERROR",
   503: "UNAVAILABLE",

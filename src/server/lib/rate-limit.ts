@@ -22,6 +22,12 @@ export type RateLimiter = {
    * for limits the client must not learn about, such as mail to an address a stranger typed.
    */
   allow(rule: RateLimitRule, subject: string): Promise<boolean>;
+  /**
+   * The same limits counted through `tx`: a create that claims an Idempotency-Key counts
+   * inside its transaction, after the claim, so a retry waiting on the claim counts nothing
+   * (docs/decisions/033). On PGlite a query outside an open transaction would wait for it.
+   */
+  within(tx: Db): RateLimiter;
 };
 
 export function createRateLimiter(db: Db, multiplier: number): RateLimiter {
@@ -52,5 +58,6 @@ export function createRateLimiter(db: Db, multiplier: number): RateLimiter {
     async allow(rule, subject) {
       return !(await count(rule, subject)).over;
     },
+    within: (tx) => createRateLimiter(tx, multiplier),
   };
 }

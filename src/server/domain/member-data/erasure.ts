@@ -13,6 +13,7 @@
 // (without the account) until the retention sweep: they are the record of what was asked.
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
+import { memberScope } from "@/server/domain/idempotency/idempotent-create";
 import { HttpError } from "@/server/lib/http-error";
 import type { Logger } from "@/server/lib/logger";
 import type { FileStorage } from "@/server/lib/storage";
@@ -82,6 +83,8 @@ export async function eraseAccount(
       sql`delete from verification where value = ${userId} or value like ${`${userId} %`}`,
     );
     await tx.execute(sql`delete from rate_limit_hits where key like ${`%${userId}%`}`);
+    // The answers to the member's keyed creates (docs/decisions/033): kept a day at most.
+    await tx.execute(sql`delete from idempotency_keys where scope = ${memberScope(userId)}`);
     await tx.execute(sql`delete from "user" where id = ${userId}`);
     await tx.execute(
       sql`insert into account_erasures (kind, content_removed, reason)

@@ -8,6 +8,7 @@ import {
   dataRequestConfirmLink,
   readDataRequestConfirmToken,
 } from "@/server/domain/data-requests/confirm-token";
+import { createOnce, idempotencyKey } from "@/server/domain/idempotency/idempotent-create";
 import { HttpError } from "@/server/lib/http-error";
 import type { RateLimitRule } from "@/server/lib/rate-limit";
 import { jsonBody } from "@/server/lib/validate";
@@ -39,47 +40,56 @@ export const DATA_REQUEST_LIMITS = {
  * when signed in) for the staff to answer within 30 days; the requester gets a confirmation.
  */
 export const dataRequestRoutes = new Hono<AppEnv>()
-  .post("/", jsonBody(dataRequestSchema), async (c) => {
+  .post("/", idempotencyKey(), jsonBody(dataRequestSchema), async (c) => {
     const { deps, clientIp } = c.var;
     const input = c.req.valid("json");
     const email = input.email.toLowerCase();
-    await deps.rateLimiter.hit(DATA_REQUEST_LIMITS.perClient, clientIp);
     const viewer = await getViewer(c);
-    const [row] = await deps.db
-      .insert(dataRequests)
-      .values({
-        userId: viewer?.id ?? null,
-        requestType: input.requestType,
-        email,
-        fullName: input.fullName,
-        details: input.details || null,
-        status: "pending",
-      })
-      .returning({ id: dataRequests.id });
-    if (!row) throw new Error("data request insert returned no row");
-    try {
-      if (!(await deps.rateLimiter.allow(DATA_REQUEST_LIMITS.confirmationsPerEmail, email))) {
+    // One transaction with the Idempotency-Key's record (docs/decisions/033): a retry counts
+    // against no limit and queues no second confirmation.
+    return createOnce(c, async (tx) => {
+      const limits = deps.rateLimiter.within(tx);
+      await limits.hit(DATA_REQUEST_LIMITS.perClient, clientIp);
+      const [row] = await tx
+        .insert(dataRequests)
+        .values({
+          userId: viewer?.id ?? null,
+          requestType: input.requestType,
+          email,
+          fullName: input.fullName,
+          details: input.details || null,
+          status: "pending",
+        })
+        .returning({ id: dataRequests.id });
+      if (!row) throw new Error("data request insert returned no row");
+      const body: ReceivedResponse = { id: row.id };
+      if (!(await limits.allow(DATA_REQUEST_LIMITS.confirmationsPerEmail, email))) {
         deps.logger.info({ reference: row.id }, "data request confirmation not sent: limit");
-        return c.json({ id: row.id } satisfies ReceivedResponse, 201);
+        return body;
       }
-      await deps.mailer.send(
-        dataRequestConfirmation({
-          request: { ...input, email },
-          reference: row.id,
-          siteName: deps.env.siteName,
-          privacyEmail: deps.env.privacyEmail,
-          confirmLink: dataRequestConfirmLink(deps.env.siteUrl, deps.secret, {
-            requestId: row.id,
-            email,
-          }),
-        }),
-      );
-    } catch (error) {
-      // The request is stored; a lost confirmation must not make the person send it again.
-      deps.logger.error({ err: error, reference: row.id }, "data request confirmation failed");
-    }
-    const body: ReceivedResponse = { id: row.id };
-    return c.json(body, 201);
+      try {
+        // In a savepoint: the request is stored even when its confirmation cannot be queued,
+        // so a lost confirmation never makes the person send it again.
+        await tx.transaction((savepoint) =>
+          deps.mailer.send(
+            dataRequestConfirmation({
+              request: { ...input, email },
+              reference: row.id,
+              siteName: deps.env.siteName,
+              privacyEmail: deps.env.privacyEmail,
+              confirmLink: dataRequestConfirmLink(deps.env.siteUrl, deps.secret, {
+                requestId: row.id,
+                email,
+              }),
+            }),
+            { tx: savepoint },
+          ),
+        );
+      } catch (error) {
+        deps.logger.error({ err: error, reference: row.id }, "data request confirmation failed");
+      }
+      return body;
+    });
   })
   // The link mailed to the request's address: opening it (and pressing the button: mail
   // scanners open links by themselves) shows the request came from the address's owner.

@@ -23,6 +23,7 @@ import {
   setModerationFlag,
   updateDiscussionText,
 } from "@/server/domain/discussions/queries";
+import { createOnce, idempotencyKey } from "@/server/domain/idempotency/idempotent-create";
 import {
   enforceNewMemberPostLimits,
   NEW_MEMBER_DISCUSSION_LIMIT,
@@ -127,24 +128,39 @@ export const discussionRoutes = new Hono<AppEnv>()
     if (!item) throw new HttpError(404, NOT_FOUND_MESSAGE);
     return c.json(markDiscussion(item, await collapsedAuthorIds(db, await getViewer(c))));
   })
-  .post("/", signedIn(SIGNED_OUT_CREATE_MESSAGE), jsonBody(discussionSchema), async (c) => {
-    const { viewer } = c.var;
-    const { db, logger, rateLimiter } = c.var.deps;
-    const input = c.req.valid("json");
-    // New members post less and link less (docs/decisions/031): before the 15-second limit, so
-    // a post refused for its links can be fixed and sent again at once.
-    await enforceNewMemberPostLimits(c.var.deps, viewer, NEW_MEMBER_DISCUSSION_LIMIT, {
-      text: `${input.title}\n${input.content}`,
-      field: "content",
-    });
-    await rateLimiter.hit(CREATE_RATE_LIMIT, viewer.id);
-    const item = await insertDiscussion(db, {
-      ...sanitizedDiscussionText(input),
-      authorId: viewer.id,
-    });
-    await publishDiscussionChange(db, { type: "created", id: item.id }, logger);
-    return c.json(item, 201);
-  })
+  .post(
+    "/",
+    signedIn(SIGNED_OUT_CREATE_MESSAGE),
+    idempotencyKey(),
+    jsonBody(discussionSchema),
+    async (c) => {
+      const { viewer } = c.var;
+      const { db, logger, rateLimiter } = c.var.deps;
+      const input = c.req.valid("json");
+      // One transaction with the Idempotency-Key's record (docs/decisions/033): a retry waiting
+      // on the key counts against no limit.
+      return createOnce(
+        c,
+        async (tx) => {
+          const limits = rateLimiter.within(tx);
+          // New members post less and link less (docs/decisions/031): before the 15-second
+          // limit, so a post refused for its links can be fixed and sent again at once.
+          await enforceNewMemberPostLimits(
+            { db: tx, rateLimiter: limits },
+            viewer,
+            NEW_MEMBER_DISCUSSION_LIMIT,
+            { text: `${input.title}\n${input.content}`, field: "content" },
+          );
+          await limits.hit(CREATE_RATE_LIMIT, viewer.id);
+          return insertDiscussion(tx, { ...sanitizedDiscussionText(input), authorId: viewer.id });
+        },
+        {
+          afterCommit: (item) =>
+            publishDiscussionChange(db, { type: "created", id: item.id }, logger),
+        },
+      );
+    },
+  )
   .put(
     "/:id/pin",
     allowedTo("moderateDiscussions"),

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { allowedTo, signedIn } from "@/server/auth/middleware";
 import type { AppEnv } from "@/server/context";
 import { type Db, queryRows } from "@/server/db/client";
+import { createOnce, idempotencyKey } from "@/server/domain/idempotency/idempotent-create";
 import { activeSuspension } from "@/server/domain/moderation/suspensions";
 import { HttpError } from "@/server/lib/http-error";
 import { memberIdParam, uuidParam } from "@/server/lib/ids";
@@ -75,24 +76,27 @@ export const moderationRoutes = new Hono<AppEnv>()
     const { cursor, limit } = c.req.valid("query");
     return c.json(await publicModerationLog(c.var.deps.db, cursor, limit));
   })
-  .post("/reports", signedIn(), jsonBody(reportBodySchema), async (c) => {
+  .post("/reports", signedIn(), idempotencyKey(), jsonBody(reportBodySchema), async (c) => {
     const { viewer } = c.var;
     const { db, rateLimiter } = c.var.deps;
     const input = c.req.valid("json");
     const target = await findTarget(db, input.targetKind, input.targetId);
     if (!target) throw new HttpError(404, TARGET_NOT_FOUND[input.targetKind]);
     if (target.authorId === viewer.id) throw new HttpError(400, OWN_ITEM_MESSAGE);
-    await rateLimiter.hit(REPORT_RATE_LIMIT, viewer.id);
-    const rows = await queryRows<{ id: string }>(
-      db,
-      sql`insert into reports (reporter_id, target_kind, target_id, reason, details)
-          values (${viewer.id}, ${target.kind}, ${target.id}, ${input.reason},
-            ${input.details || null})
-          on conflict (reporter_id, target_kind, target_id) do nothing
-          returning id`,
-    );
-    if (rows.length === 0) throw new HttpError(409, ALREADY_REPORTED);
-    return c.json({ message: REPORT_THANKS }, 201);
+    // One transaction with the Idempotency-Key's record (docs/decisions/033).
+    return createOnce(c, async (tx) => {
+      await rateLimiter.within(tx).hit(REPORT_RATE_LIMIT, viewer.id);
+      const rows = await queryRows<{ id: string }>(
+        tx,
+        sql`insert into reports (reporter_id, target_kind, target_id, reason, details)
+            values (${viewer.id}, ${target.kind}, ${target.id}, ${input.reason},
+              ${input.details || null})
+            on conflict (reporter_id, target_kind, target_id) do nothing
+            returning id`,
+      );
+      if (rows.length === 0) throw new HttpError(409, ALREADY_REPORTED);
+      return { message: REPORT_THANKS };
+    });
   })
   .post("/appeals", signedIn(), jsonBody(appealBodySchema), async (c) => {
     const { actionId, message } = c.req.valid("json");

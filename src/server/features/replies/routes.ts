@@ -9,6 +9,7 @@ import { getViewer } from "@/server/auth/viewer";
 import type { AppDeps, AppEnv } from "@/server/context";
 import { collapsedAuthorIds, markPage, markReply } from "@/server/domain/blocks/blocked-authors";
 import { findActiveDiscussion } from "@/server/domain/discussions/queries";
+import { createOnce, idempotencyKey } from "@/server/domain/idempotency/idempotent-create";
 import {
   enforceNewMemberLinkLimit,
   enforceNewMemberPostLimits,
@@ -125,7 +126,7 @@ export const discussionReplyRoutes = new Hono<AppEnv>()
     if (!page) throw replyNotFound();
     return c.json(markPage(page, markReply, blocked));
   })
-  .post("/", allowedTo("reply"), mayReply, jsonBody(replySchema), async (c) => {
+  .post("/", allowedTo("reply"), idempotencyKey(), mayReply, jsonBody(replySchema), async (c) => {
     const { viewer } = c.var;
     const discussion = await activeDiscussion(c);
     const { db, rateLimiter, jobs } = c.var.deps;
@@ -133,33 +134,50 @@ export const discussionReplyRoutes = new Hono<AppEnv>()
     if (input.replyToId && !(await isAnswerable(db, discussion.id, input.replyToId))) {
       throw new HttpError(400, REPLY_TO_NOT_FOUND, { fields: { replyToId: REPLY_TO_NOT_FOUND } });
     }
-    // New members post less and link less (docs/decisions/031): before the 5-second limit, so
-    // a reply refused for its links can be fixed and sent again at once.
-    await enforceNewMemberPostLimits(c.var.deps, viewer, NEW_MEMBER_REPLY_LIMIT, {
-      text: input.content,
-      field: "content",
-    });
-    await rateLimiter.hit(REPLY_RATE_LIMIT, viewer.id);
-    // The schema has trimmed and removed < and >; the tag allow-list runs as the second line
-    // of defence (docs/product.md §5.1), then mention tokens are checked.
-    const { content, memberIds } = await resolveMentions(db, sanitizeRichText(input.content));
-    const id = await insertReply(
-      db,
-      {
-        discussionId: discussion.id,
-        authorId: viewer.id,
-        content,
-        replyToId: input.replyToId ?? null,
-        mentionIds: memberIds,
+    // One transaction with the Idempotency-Key's record (docs/decisions/033): a retry waiting
+    // on the key counts against no limit and queues no second notification.
+    return createOnce(
+      c,
+      async (tx) => {
+        const limits = rateLimiter.within(tx);
+        // New members post less and link less (docs/decisions/031): before the 5-second
+        // limit, so a reply refused for its links can be fixed and sent again at once.
+        await enforceNewMemberPostLimits(
+          { db: tx, rateLimiter: limits },
+          viewer,
+          NEW_MEMBER_REPLY_LIMIT,
+          {
+            text: input.content,
+            field: "content",
+          },
+        );
+        await limits.hit(REPLY_RATE_LIMIT, viewer.id);
+        // The schema has trimmed and removed < and >; the tag allow-list runs as the second
+        // line of defence (docs/product.md §5.1), then mention tokens are checked.
+        const { content, memberIds } = await resolveMentions(tx, sanitizeRichText(input.content));
+        const id = await insertReply(
+          tx,
+          {
+            discussionId: discussion.id,
+            authorId: viewer.id,
+            content,
+            replyToId: input.replyToId ?? null,
+            mentionIds: memberIds,
+          },
+          // Who hears of it is decided in the queue (features/notifications/fan-out.ts): the
+          // answer does not wait for a thousand followers.
+          (inner, replyId) =>
+            queueNotificationEvent(jobs, { type: "reply-created", replyId }, { tx: inner }),
+        );
+        const item = await findReply(tx, id, viewer);
+        if (!item) throw new HttpError(404, DISCUSSION_NOT_FOUND);
+        return item satisfies ReplyItem;
       },
-      // Who hears of it is decided in the queue (features/notifications/fan-out.ts): the
-      // answer does not wait for a thousand followers.
-      (tx, replyId) => queueNotificationEvent(jobs, { type: "reply-created", replyId }, { tx }),
+      {
+        afterCommit: (item) =>
+          publish(c.var.deps, { discussionId: discussion.id, id: item.id }, "created"),
+      },
     );
-    await publish(c.var.deps, { discussionId: discussion.id, id }, "created");
-    const item = await findReply(db, id, viewer);
-    if (!item) throw new HttpError(404, DISCUSSION_NOT_FOUND);
-    return c.json(item satisfies ReplyItem, 201);
   });
 
 /** The :id parameter, or the 404 of a missing reply for anything that cannot be a reply's id. */

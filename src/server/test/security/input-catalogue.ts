@@ -57,6 +57,8 @@ export type BodyEndpoint = {
    * has: 409). Runs repeat values, so such an answer is no refusal of fair text.
    */
   duplicateAnswer?: number;
+  /** Takes an Idempotency-Key (docs/decisions/033): the hostile run sends hostile keys too. */
+  idempotent?: true;
 };
 
 /** The parts of a write's JSON answer that locate what it stored. */
@@ -264,6 +266,7 @@ export async function buildCatalogue(
       name: "discussion create",
       method: "POST",
       caller: "user",
+      idempotent: true,
       path: "/api/discussions",
       valid: () => ({ title: "Title", content: "Content" }),
       answers: 201,
@@ -284,6 +287,7 @@ export async function buildCatalogue(
       name: "report",
       method: "POST",
       caller: "user",
+      idempotent: true,
       path: "/api/moderation/reports",
       // A fresh item each time: a member reports an item once.
       valid: () => ({
@@ -352,6 +356,7 @@ export async function buildCatalogue(
       name: "reply",
       method: "POST",
       caller: "user",
+      idempotent: true,
       path: `/api/discussions/${threadId}/replies`,
       valid: () => ({ content: "Me too", replyToId: replyId }),
       answers: 201,
@@ -447,6 +452,7 @@ export async function buildCatalogue(
       name: "contact",
       method: "POST",
       caller: "anonymous",
+      idempotent: true,
       path: "/api/contact",
       valid: () => ({ name: "Sam", email: email(), subject: "Hi", message: "Hello" }),
       answers: 201,
@@ -459,6 +465,7 @@ export async function buildCatalogue(
       name: "data request",
       method: "POST",
       caller: "user",
+      idempotent: true,
       path: "/api/data-requests",
       valid: () => ({
         requestType: "access",

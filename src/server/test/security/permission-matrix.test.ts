@@ -23,6 +23,7 @@ import {
   CALLERS,
   type Caller,
   hasOwnership,
+  IDEMPOTENT_CREATES,
   type MatrixRow,
   MUTATING_METHODS,
   type Ownership,
@@ -827,4 +828,56 @@ describe.each(cellRows.map((row) => [rowKey(row), row] as const))("%s", (key, ro
       expect(typeof body.error?.message).toBe("string");
     }
   });
+});
+
+describe.each(
+  cellRows
+    .filter((row) => IDEMPOTENT_CREATES.includes(rowKey(row)))
+    .map((row) => [rowKey(row), row] as const),
+)("%s with an Idempotency-Key", (key, row) => {
+  it.each(
+    cellsOf(row).map((cell) => [
+      `${cell.caller}${cell.ownership ? ` on ${cell.ownership}` : ""}`,
+      cell,
+    ]),
+  )(
+    "as %s: same permission; a retry is the first answer or the same refusal",
+    async (_label, { caller, ownership }) => {
+      const caseOf = CASES[key];
+      if (!caseOf) throw new Error(`no request for ${key}`);
+      const client = clientFor(app, callers, caller);
+      const idempotencyKey = randomUUID();
+      const keyed = { "idempotency-key": idempotencyKey };
+      const sent: { url: string; body: unknown }[] = [];
+      const keyedClient: TestClient = {
+        ...client,
+        post: (url, body = {}, headers = {}) => {
+          sent.push({ url, body });
+          return client.post(url, body, { ...keyed, ...headers });
+        },
+      };
+      const response = await caseOf.send({ caller, ownership, client: keyedClient });
+      const expected = expectedStatus(row, caseOf, caller, ownership);
+      expect(response.status, await response.clone().text()).toBe(expected);
+      const request = sent.at(-1);
+      if (!request) throw new Error(`${key} sent nothing`);
+      const again = await client.post(request.url, request.body, keyed);
+      expect(again.status).toBe(expected);
+      if (expected < 400) {
+        expect(again.headers.get("idempotent-replayed")).toBe("true");
+        expect(await again.text()).toBe(await response.text());
+        return;
+      }
+      expect(again.headers.get("idempotent-replayed")).toBeNull();
+      // A refused caller holding a key another member used gets the refusal, not their answer.
+      const allowed = callers.members.user.client;
+      const theirs = randomUUID();
+      expect(
+        (await allowed.post(request.url, request.body, { "idempotency-key": theirs })).status,
+      ).toBe(caseOf.success);
+      const stolen = await client.post(request.url, request.body, { "idempotency-key": theirs });
+      expect(stolen.status).toBe(expected);
+      expect(stolen.headers.get("idempotent-replayed")).toBeNull();
+    },
+  );
 });

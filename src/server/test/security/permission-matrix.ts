@@ -519,3 +519,16 @@ export function hasOwnership(row: MatrixRow): boolean {
 export function rowKey(row: { method: string; path: string }): string {
   return `${row.method} ${row.path}`;
 }
+
+/**
+ * The creates that take an Idempotency-Key (docs/decisions/033). The test runs each of their
+ * cells again with a key: the key changes no permission, a refused caller never gets another
+ * caller's stored answer, and an allowed caller's retry is the first answer.
+ */
+export const IDEMPOTENT_CREATES: readonly string[] = [
+  "POST /api/discussions",
+  "POST /api/discussions/:id/replies",
+  "POST /api/moderation/reports",
+  "POST /api/contact",
+  "POST /api/data-requests",
+];

@@ -1,12 +1,15 @@
-import { useMutation } from "@tanstack/react-query";
+import { useIdempotentMutation } from "@/client/hooks/use-idempotent-mutation";
 import { api } from "@/client/lib/api-client";
 import type { ReceivedResponse } from "@/shared/api-types";
 import type { DataRequestInput } from "@/shared/schemas";
 
-export function submitDataRequest(input: DataRequestInput): Promise<ReceivedResponse> {
-  return api.post<ReceivedResponse>("/api/data-requests", { body: input });
+export function submitDataRequest(
+  input: DataRequestInput,
+  idempotencyKey?: string,
+): Promise<ReceivedResponse> {
+  return api.post<ReceivedResponse>("/api/data-requests", { body: input, idempotencyKey });
 }
 
 export function useSubmitDataRequest() {
-  return useMutation({ mutationFn: submitDataRequest });
+  return useIdempotentMutation({ send: submitDataRequest });
 }
