@@ -2,10 +2,13 @@
 // composes routes: features define their own queues and handlers, and never each other's.
 // The mail queue is defined with the mailer, in deps.ts.
 import { defineStaleAccountSweep } from "./auth/account-lifecycle";
+import { defineHeldSignUpRelease } from "./auth/held-sign-up";
 import type { AppDeps } from "./context";
 import { defineMemberExportWork } from "./domain/member-data/exports";
+import { defineHeldContactRelease } from "./features/contact/routes";
 import { defineRetentionSweep } from "./features/inbox/retention";
 import { defineNewsletterWork } from "./features/newsletter/background";
+import { defineHeldNewsletterRelease } from "./features/newsletter/routes";
 import { defineNotificationWork } from "./features/notifications/background";
 
 export function defineBackgroundWork(deps: AppDeps): void {
@@ -21,4 +24,8 @@ export function defineBackgroundWork(deps: AppDeps): void {
     site: { siteName: deps.env.siteName, siteUrl: deps.env.siteUrl },
   });
   defineRetentionSweep(deps.jobs, deps.db, deps.logger, deps.env.retentionMonths);
+  // Held submissions a moderator released (docs/decisions/033), each done by its own feature.
+  defineHeldSignUpRelease(deps);
+  defineHeldContactRelease(deps);
+  defineHeldNewsletterRelease(deps);
 }

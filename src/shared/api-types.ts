@@ -473,6 +473,8 @@ export type DataRequestItem = {
   overdue: boolean;
   completedAt: string | null;
   completionNote: string | null;
+  /** The form's spam defences tripped; kept and answered anyway (docs/decisions/033). */
+  suspectedSpam: boolean;
 };
 
 /** POST /api/account/export when the data is too large to build at once: a link is mailed. */

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { LIMITS } from "./constants";
 import { can, type Role } from "./permissions";
 import { cleanText, requiredText } from "./schemas";
+import type { HeldSubmission } from "./spam";
 
 /** What a reader of a hidden item sees instead of its words (everyone but staff and the author). */
 export const HIDDEN_BY_MODERATOR = "Hidden by a moderator";
@@ -152,4 +153,9 @@ export type QueueAppeal = {
   action: { id: string; action: string; targetKind: string; targetId: string; reason: string };
 };
 
-export type ModerationQueue = { items: QueueItem[]; appeals: QueueAppeal[] };
+export type ModerationQueue = {
+  items: QueueItem[];
+  appeals: QueueAppeal[];
+  /** Public forms' submissions held by the spam defences (docs/decisions/033). */
+  held: HeldSubmission[];
+};

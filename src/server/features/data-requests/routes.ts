@@ -8,6 +8,7 @@ import {
   dataRequestConfirmLink,
   readDataRequestConfirmToken,
 } from "@/server/domain/data-requests/confirm-token";
+import { submissionHoldReason } from "@/server/domain/spam/held-submissions";
 import { HttpError } from "@/server/lib/http-error";
 import type { RateLimitRule } from "@/server/lib/rate-limit";
 import { jsonBody } from "@/server/lib/validate";
@@ -45,6 +46,9 @@ export const dataRequestRoutes = new Hono<AppEnv>()
     const email = input.email.toLowerCase();
     await deps.rateLimiter.hit(DATA_REQUEST_LIMITS.perClient, clientIp);
     const viewer = await getViewer(c);
+    // Never held: a data request is always kept and answered; a suspect one is flagged for
+    // the Inbox (docs/decisions/033).
+    const suspectedSpam = (await submissionHoldReason(c)) !== null;
     const [row] = await deps.db
       .insert(dataRequests)
       .values({
@@ -54,6 +58,7 @@ export const dataRequestRoutes = new Hono<AppEnv>()
         fullName: input.fullName,
         details: input.details || null,
         status: "pending",
+        suspectedSpam,
       })
       .returning({ id: dataRequests.id });
     if (!row) throw new Error("data request insert returned no row");

@@ -26,6 +26,7 @@ import {
 } from "@/shared/moderation";
 import { requiredText } from "@/shared/schemas";
 import { actOnItem, createAppeal, decideAppeal, liftSuspension, suspendMember } from "./actions";
+import { decideHeldSubmission, HELD_NOT_FOUND } from "./held";
 import { PUBLIC_LOG_PAGE_SIZE, publicModerationLog } from "./public-log";
 import { loadQueue } from "./queue";
 import { findTarget, isTargetId, TARGET_NOT_FOUND } from "./targets";
@@ -138,6 +139,20 @@ export const moderationRoutes = new Hono<AppEnv>()
     const id = memberId(c);
     const actionId = await liftSuspension(c.var.deps, c.var.viewer, id, c.req.valid("json").reason);
     return c.json({ id: actionId });
+  })
+  .post("/held/:id/release", allowedTo("moderate"), jsonBody(moderationReasonSchema), async (c) => {
+    const id = uuidParam(c, "id", HELD_NOT_FOUND);
+    const { reason } = c.req.valid("json");
+    return c.json({
+      id: await decideHeldSubmission(c.var.deps, c.var.viewer, id, "release", reason),
+    });
+  })
+  .post("/held/:id/discard", allowedTo("moderate"), jsonBody(moderationReasonSchema), async (c) => {
+    const id = uuidParam(c, "id", HELD_NOT_FOUND);
+    const { reason } = c.req.valid("json");
+    return c.json({
+      id: await decideHeldSubmission(c.var.deps, c.var.viewer, id, "discard", reason),
+    });
   })
   .post("/appeals/:id/decision", allowedTo("moderate"), jsonBody(decisionSchema), async (c) => {
     const id = uuidParam(c, "id", "Appeal not found");

@@ -321,6 +321,23 @@ export async function buildCatalogue(
       answers: 404,
     },
     {
+      name: "held release",
+      method: "POST",
+      caller: "moderator",
+      // No such held submission: 404 shows the body passed validation (docs/decisions/033).
+      path: "/api/moderation/held/3f1d7c1e-0000-4000-8000-000000000001/release",
+      valid: () => ({ reason: "Real" }),
+      answers: 404,
+    },
+    {
+      name: "held discard",
+      method: "POST",
+      caller: "moderator",
+      path: "/api/moderation/held/3f1d7c1e-0000-4000-8000-000000000001/discard",
+      valid: () => ({ reason: "Spam" }),
+      answers: 404,
+    },
+    {
       name: "discussion pin",
       method: "PUT",
       caller: "moderator",
@@ -667,6 +684,8 @@ export async function buildCatalogue(
     { method: "POST", caller: "admin", path: "/api/moderation/members/:id/suspensions" },
     { method: "POST", caller: "admin", path: "/api/moderation/members/:id/lift" },
     { method: "POST", caller: "moderator", path: "/api/moderation/appeals/:id/decision" },
+    { method: "POST", caller: "moderator", path: "/api/moderation/held/:id/release" },
+    { method: "POST", caller: "moderator", path: "/api/moderation/held/:id/discard" },
   ];
   const documents: DocumentRoute[] = [
     { path: "/sitemap/:id", valid: "discussions-1.xml" },
@@ -695,6 +714,8 @@ export const ID_ROUTE_BODIES: Record<string, unknown> = {
   "POST /api/moderation/members/:id/suspensions": { reason: "R", length: "1d" },
   "POST /api/moderation/members/:id/lift": { reason: "R" },
   "POST /api/moderation/appeals/:id/decision": { decision: "keep", reason: "R" },
+  "POST /api/moderation/held/:id/release": { reason: "R" },
+  "POST /api/moderation/held/:id/discard": { reason: "R" },
   "PATCH /api/cms/hero-words/:id": { isActive: true },
   "PUT /api/cms/site-pages/:id": { content: "Terms" },
   "PUT /api/users/:id/role": { role: "user" },

@@ -352,6 +352,14 @@ const CASES: Record<string, Case> = {
     },
     success: 200,
   },
+  "POST /api/moderation/held/:id/release": {
+    send: (cell) => onHeldSubmission(cell, "release"),
+    success: 200,
+  },
+  "POST /api/moderation/held/:id/discard": {
+    send: (cell) => onHeldSubmission(cell, "discard"),
+    success: 200,
+  },
   "POST /api/moderation/appeals/:id/decision": {
     async send({ client }) {
       const actionId = await insertAction(callers.other.id);
@@ -828,3 +836,20 @@ describe.each(cellRows.map((row) => [rowKey(row), row] as const))("%s", (key, ro
     }
   });
 });
+
+/** A held contact message decided by the cell's caller: gone exactly when the call succeeds. */
+async function onHeldSubmission({ client }: Cell, decision: "release" | "discard") {
+  const [row] = await queryRows<{ id: string }>(
+    t.db,
+    sql`insert into held_submissions (kind, payload, reason)
+        values ('contact', '{"name":"N","email":"n@example.com","subject":"S","message":"M"}', 'honeypot')
+        returning id`,
+  );
+  const response = await client.post(`/api/moderation/held/${row?.id}/${decision}`, {
+    reason: "Decided",
+  });
+  expect(await countWhere(sql`held_submissions where id = ${row?.id}::uuid`)).toBe(
+    response.ok ? 0 : 1,
+  );
+  return response;
+}

@@ -381,6 +381,18 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
     allowed: MODERATORS,
     source: "Issue 17: appeals land in the queue",
   },
+  {
+    method: "POST",
+    path: "/api/moderation/held/:id/release",
+    allowed: MODERATORS,
+    source: "Issue 17: held form submissions are released from the queue (docs/decisions/033)",
+  },
+  {
+    method: "POST",
+    path: "/api/moderation/held/:id/discard",
+    allowed: MODERATORS,
+    source: "Issue 17: held form submissions are discarded from the queue (docs/decisions/033)",
+  },
 
   // CMS Hero Words tab.
   {

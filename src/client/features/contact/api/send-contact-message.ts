@@ -2,8 +2,9 @@ import { useMutation } from "@tanstack/react-query";
 import { api } from "@/client/lib/api-client";
 import type { ReceivedResponse } from "@/shared/api-types";
 import type { ContactInput } from "@/shared/schemas";
+import type { SpamFields } from "@/shared/spam";
 
-export function sendContactMessage(input: ContactInput): Promise<ReceivedResponse> {
+export function sendContactMessage(input: ContactInput & SpamFields): Promise<ReceivedResponse> {
   return api.post<ReceivedResponse>("/api/contact", { body: input });
 }
 

@@ -16,6 +16,7 @@ import {
   REPORT_REASON_LABELS,
   type ReportReason,
 } from "@/shared/moderation";
+import { HeldSubmissions } from "./held-submissions";
 import { ReasonDialog } from "./reason-dialog";
 
 const KIND_LABELS = { discussion: "Discussion", reply: "Reply", profile: "Profile" } as const;
@@ -167,7 +168,7 @@ export function ReportsTab() {
       </div>
     );
   }
-  const { items, appeals } = queue.data;
+  const { items, appeals, held } = queue.data;
   return (
     <div className="flex flex-col gap-6">
       <section aria-labelledby="open-reports" className="flex flex-col gap-3">
@@ -190,6 +191,7 @@ export function ReportsTab() {
           appeals.map((appeal) => <AppealCard key={appeal.id} appeal={appeal} />)
         )}
       </section>
+      <HeldSubmissions items={held} />
     </div>
   );
 }
