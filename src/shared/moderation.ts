@@ -72,6 +72,25 @@ const reasonField = requiredText("Reason", LIMITS.reason);
 
 export const moderationReasonSchema = z.object({ reason: reasonField });
 
+/** Approving a held post (docs/decisions/033): a reason may be given, none is asked for. */
+export const approveHeldPostSchema = z.object({ reason: reasonField.optional() });
+
+export const HELD_POST_KINDS = ["discussion", "reply"] as const;
+export type HeldPostKind = (typeof HELD_POST_KINDS)[number];
+
+/** A new member's first post held for review, as the queue shows it (docs/decisions/033). */
+export type HeldPost = {
+  kind: HeldPostKind;
+  id: string;
+  discussionId: string;
+  /** The discussion's title (a reply's discussion's). */
+  title: string;
+  text: string;
+  authorId: string | null;
+  authorName: string;
+  at: string;
+};
+
 export const queueActionSchema = z.object({
   action: z.enum(QUEUE_ACTIONS, { error: "Choose dismiss, hide, delete or suspend" }),
   reason: reasonField,
@@ -158,4 +177,6 @@ export type ModerationQueue = {
   appeals: QueueAppeal[];
   /** Public forms' submissions held by the spam defences (docs/decisions/033). */
   held: HeldSubmission[];
+  /** New members' first posts held for review (docs/decisions/033). */
+  heldPosts: HeldPost[];
 };

@@ -27,6 +27,7 @@ import {
   enforceNewMemberPostLimits,
   NEW_MEMBER_DISCUSSION_LIMIT,
 } from "@/server/domain/members/new-member-limits";
+import { holdsNextPost } from "@/server/domain/moderation/first-post-hold";
 import { NO_REASON_GIVEN, recordModerationAction } from "@/server/domain/moderation/log";
 import { queueNotificationEvent } from "@/server/domain/notifications/events";
 import { HttpError } from "@/server/lib/http-error";
@@ -138,11 +139,15 @@ export const discussionRoutes = new Hono<AppEnv>()
       field: "content",
     });
     await rateLimiter.hit(CREATE_RATE_LIMIT, viewer.id);
+    // A new member's first post may be held for review (docs/decisions/033): no live event
+    // until a moderator approves it.
+    const held = await holdsNextPost(db, viewer);
     const item = await insertDiscussion(db, {
       ...sanitizedDiscussionText(input),
       authorId: viewer.id,
+      held,
     });
-    await publishDiscussionChange(db, { type: "created", id: item.id }, logger);
+    if (!held) await publishDiscussionChange(db, { type: "created", id: item.id }, logger);
     return c.json(item, 201);
   })
   .put(

@@ -13,6 +13,7 @@ import type {
   ReportTarget,
 } from "@/shared/moderation";
 import { loadHeldSubmissions } from "./held";
+import { loadHeldPosts } from "./held-posts";
 
 /** The oldest reported items first, up to this many at a time. */
 export const QUEUE_SIZE = 50;
@@ -99,6 +100,7 @@ export async function loadQueue(db: Db): Promise<ModerationQueue> {
   );
   return {
     held: await loadHeldSubmissions(db),
+    heldPosts: await loadHeldPosts(db),
     items: items.map(
       (row): QueueItem => ({
         targetKind: row.target_kind,

@@ -14,6 +14,7 @@ import {
   enforceNewMemberPostLimits,
   NEW_MEMBER_REPLY_LIMIT,
 } from "@/server/domain/members/new-member-limits";
+import { holdsNextPost } from "@/server/domain/moderation/first-post-hold";
 import { NO_REASON_GIVEN, recordModerationAction } from "@/server/domain/moderation/log";
 import { queueNotificationEvent } from "@/server/domain/notifications/events";
 import { HttpError } from "@/server/lib/http-error";
@@ -143,6 +144,9 @@ export const discussionReplyRoutes = new Hono<AppEnv>()
     // The schema has trimmed and removed < and >; the tag allow-list runs as the second line
     // of defence (docs/product.md §5.1), then mention tokens are checked.
     const { content, memberIds } = await resolveMentions(db, sanitizeRichText(input.content));
+    // A new member's first post may be held for review (docs/decisions/033): nobody hears of
+    // it, and no live event goes out, until a moderator approves it.
+    const held = await holdsNextPost(db, viewer);
     const id = await insertReply(
       db,
       {
@@ -151,12 +155,15 @@ export const discussionReplyRoutes = new Hono<AppEnv>()
         content,
         replyToId: input.replyToId ?? null,
         mentionIds: memberIds,
+        held,
       },
       // Who hears of it is decided in the queue (features/notifications/fan-out.ts): the
       // answer does not wait for a thousand followers.
-      (tx, replyId) => queueNotificationEvent(jobs, { type: "reply-created", replyId }, { tx }),
+      held
+        ? undefined
+        : (tx, replyId) => queueNotificationEvent(jobs, { type: "reply-created", replyId }, { tx }),
     );
-    await publish(c.var.deps, { discussionId: discussion.id, id }, "created");
+    if (!held) await publish(c.var.deps, { discussionId: discussion.id, id }, "created");
     const item = await findReply(db, id, viewer);
     if (!item) throw new HttpError(404, DISCUSSION_NOT_FOUND);
     return c.json(item satisfies ReplyItem, 201);

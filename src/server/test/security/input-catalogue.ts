@@ -338,6 +338,31 @@ export async function buildCatalogue(
       answers: 404,
     },
     {
+      name: "held post approve",
+      method: "POST",
+      caller: "moderator",
+      // No such held post: 404 shows the body passed validation (docs/decisions/033).
+      path: "/api/moderation/held-posts/discussion/3f1d7c1e-0000-4000-8000-000000000002/approve",
+      valid: () => ({ reason: "Fine" }),
+      answers: 404,
+    },
+    {
+      name: "held post delete",
+      method: "POST",
+      caller: "moderator",
+      path: "/api/moderation/held-posts/reply/3f1d7c1e-0000-4000-8000-000000000002/delete",
+      valid: () => ({ reason: "Spam" }),
+      answers: 404,
+    },
+    {
+      name: "site settings",
+      method: "PUT",
+      caller: "admin",
+      path: "/api/cms/settings",
+      valid: () => ({ holdNewMembersFirstPost: false }),
+      answers: 200,
+    },
+    {
       name: "discussion pin",
       method: "PUT",
       caller: "moderator",
@@ -686,6 +711,13 @@ export async function buildCatalogue(
     { method: "POST", caller: "moderator", path: "/api/moderation/appeals/:id/decision" },
     { method: "POST", caller: "moderator", path: "/api/moderation/held/:id/release" },
     { method: "POST", caller: "moderator", path: "/api/moderation/held/:id/discard" },
+    {
+      method: "POST",
+      caller: "moderator",
+      path: "/api/moderation/held-posts/discussion/:id/approve",
+    },
+    { method: "POST", caller: "moderator", path: "/api/moderation/held-posts/reply/:id/delete" },
+    { method: "POST", caller: "moderator", path: "/api/moderation/held-posts/:id/x/approve" },
   ];
   const documents: DocumentRoute[] = [
     { path: "/sitemap/:id", valid: "discussions-1.xml" },
@@ -716,6 +748,9 @@ export const ID_ROUTE_BODIES: Record<string, unknown> = {
   "POST /api/moderation/appeals/:id/decision": { decision: "keep", reason: "R" },
   "POST /api/moderation/held/:id/release": { reason: "R" },
   "POST /api/moderation/held/:id/discard": { reason: "R" },
+  "POST /api/moderation/held-posts/discussion/:id/approve": { reason: "R" },
+  "POST /api/moderation/held-posts/reply/:id/delete": { reason: "R" },
+  "POST /api/moderation/held-posts/:id/x/approve": { reason: "R" },
   "PATCH /api/cms/hero-words/:id": { isActive: true },
   "PUT /api/cms/site-pages/:id": { content: "Terms" },
   "PUT /api/users/:id/role": { role: "user" },

@@ -393,6 +393,25 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
     allowed: MODERATORS,
     source: "Issue 17: held form submissions are discarded from the queue (docs/decisions/033)",
   },
+  {
+    method: "POST",
+    path: "/api/moderation/held-posts/:kind/:id/approve",
+    allowed: MODERATORS,
+    source:
+      "Issue 17: a new member's held first post is approved in the queue (docs/decisions/033)",
+  },
+  {
+    method: "POST",
+    path: "/api/moderation/held-posts/:kind/:id/delete",
+    allowed: MODERATORS,
+    source: "Issue 17: a new member's held first post is deleted in the queue (docs/decisions/033)",
+  },
+  {
+    method: "PUT",
+    path: "/api/cms/settings",
+    allowed: ADMINS,
+    source: "Issue 17: the CMS Settings tab, admins only (docs/decisions/033)",
+  },
 
   // CMS Hero Words tab.
   {

@@ -72,6 +72,9 @@ const SUSPENDED_MEMBER_TABLE: Record<string, Rule> = {
   // Held form submissions (docs/decisions/033): staff decisions.
   "POST /api/moderation/held/:id/release": "refused",
   "POST /api/moderation/held/:id/discard": "refused",
+  "POST /api/moderation/held-posts/:kind/:id/approve": "refused",
+  "POST /api/moderation/held-posts/:kind/:id/delete": "refused",
+  "PUT /api/cms/settings": "refused",
   // The CMS and the admin's tools.
   "POST /api/cms/blog-posts": "refused",
   "PUT /api/cms/blog-posts/:id": "refused",
