@@ -15,7 +15,7 @@ import { useAuth } from "@/client/lib/session/use-auth";
 import { useSuspension } from "@/client/lib/session/use-suspension";
 import { toast } from "@/client/lib/toast";
 import type { DiscussionItem } from "@/shared/api-types";
-import { HIDDEN_BY_MODERATOR } from "@/shared/moderation";
+import { AWAITING_REVIEW, HIDDEN_BY_MODERATOR } from "@/shared/moderation";
 import { DiscussionBadges } from "./discussion-badges";
 import { DiscussionForm } from "./discussion-form";
 import { DiscussionByline, ReplyCount } from "./discussion-meta";
@@ -113,6 +113,11 @@ export function DiscussionDetail({
             <article className="flex flex-col gap-5 rounded-xl border bg-card p-6 shadow-sm sm:p-8">
               <header className="flex flex-col gap-3">
                 <DiscussionBadges isPinned={data.isPinned} isLocked={data.isLocked} />
+                {data.awaitingReview ? (
+                  <p className="w-fit rounded-md border border-dashed px-2 py-1 text-muted-foreground text-xs">
+                    {AWAITING_REVIEW}
+                  </p>
+                ) : null}
                 {data.hidden ? (
                   <p className="w-fit rounded-md border border-dashed px-2 py-1 text-muted-foreground text-xs">
                     {HIDDEN_BY_MODERATOR}

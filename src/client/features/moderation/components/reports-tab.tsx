@@ -16,6 +16,7 @@ import {
   REPORT_REASON_LABELS,
   type ReportReason,
 } from "@/shared/moderation";
+import { HeldPosts } from "./held-posts";
 import { HeldSubmissions } from "./held-submissions";
 import { ReasonDialog } from "./reason-dialog";
 
@@ -168,9 +169,10 @@ export function ReportsTab() {
       </div>
     );
   }
-  const { items, appeals, held } = queue.data;
+  const { items, appeals, held, heldPosts } = queue.data;
   return (
     <div className="flex flex-col gap-6">
+      <HeldPosts posts={heldPosts} />
       <section aria-labelledby="open-reports" className="flex flex-col gap-3">
         <h2 id="open-reports" className="font-semibold text-xl">
           Open reports
