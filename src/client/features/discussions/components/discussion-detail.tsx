@@ -135,7 +135,9 @@ export function DiscussionDetail({
                     </span>
                   ) : null}
                   <div className="flex flex-wrap items-center gap-2">
-                    {actions}
+                    {/* Following starts once it is public (docs/decisions/033); its author
+                        follows it from then on. */}
+                    {data.awaitingReview ? null : actions}
                     <ShareControl discussion={data} />
                   </div>
                 </div>
