@@ -18,6 +18,20 @@ async function newPage(browser: Browser, consoleGuard: ConsoleGuard): Promise<Pa
   return page;
 }
 
+/** Screenshots for a person to look at, when SCREENSHOT_DIR is set. */
+async function shoot(page: Page, name: string) {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (!dir) return;
+  for (const [width, height] of [
+    [390, 844],
+    [1280, 800],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `${dir}/${name}-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
 async function ownId(page: Page): Promise<string> {
   const session = (await (await page.request.get("/api/session")).json()) as SessionResponse;
   if (!session.user) throw new Error("not signed in");
@@ -81,6 +95,7 @@ test("a moderator suspends a member from the profile, but is offered no Suspend 
   await page.goto(`/profile/${memberId}`);
   await expect(page.getByRole("heading", { name: "Milo Member" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Report Milo Member's profile" })).toBeVisible();
+  await shoot(page, "profile-moderator");
   await page.getByRole("button", { name: "Suspend" }).click();
   const dialog = page.getByRole("dialog", { name: "Suspend Milo Member" });
   await dialog.getByLabel("Reason").fill("Flooding the forum");

@@ -138,7 +138,7 @@ export function DiscussionDetail({
                     {/* Following starts once it is public (docs/decisions/033); its author
                         follows it from then on. */}
                     {data.awaitingReview ? null : actions}
-                    <ShareControl discussion={data} />
+                    {data.awaitingReview ? null : <ShareControl discussion={data} />}
                   </div>
                 </div>
               </header>
@@ -162,7 +162,13 @@ export function DiscussionDetail({
                   {data.content}
                 </div>
               )}
-              {user && !suspension && user.id === data.authorId && !editing ? (
+              {/* A held discussion waits as it was sent: the edit and delete routes and the
+                  replies are for public ones (docs/decisions/033). */}
+              {user &&
+              !suspension &&
+              user.id === data.authorId &&
+              !editing &&
+              !data.awaitingReview ? (
                 <OwnDiscussionControls discussion={data} onEdit={() => setEditing(true)} />
               ) : null}
               <footer className="flex flex-wrap items-center gap-4 border-t pt-4">
@@ -177,7 +183,7 @@ export function DiscussionDetail({
               </footer>
             </article>
           </BlockedContent>
-          {renderReplies?.(data)}
+          {data.awaitingReview ? null : renderReplies?.(data)}
         </>
       )}
     </div>
