@@ -22,7 +22,7 @@ function ViewerActions({ profile }: { profile: PublicProfile }) {
   const suspension = useSuspension();
   if (hydrating || loading || !user || user.id === profile.id) return null;
   return (
-    <div className="flex flex-wrap gap-2 self-start">
+    <div className="flex flex-wrap items-center gap-2 self-start">
       {/* A suspended member cannot report (docs/decisions/027): the server would refuse. */}
       {suspension ? null : (
         <ReportButton

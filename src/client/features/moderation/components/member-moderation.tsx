@@ -38,7 +38,7 @@ export function MemberModeration({ memberId, name, memberRole }: MemberModeratio
         description="The member can post again at once."
         confirmLabel="Lift suspension"
         trigger={
-          <Button variant="outline" size="sm">
+          <Button variant="outline">
             <ShieldCheck aria-hidden="true" />
             Lift suspension
           </Button>
@@ -56,7 +56,7 @@ export function MemberModeration({ memberId, name, memberRole }: MemberModeratio
       confirmLabel="Suspend"
       withLength
       trigger={
-        <Button variant="outline" size="sm">
+        <Button variant="outline">
           <Ban aria-hidden="true" />
           Suspend
         </Button>
