@@ -5,10 +5,16 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "@/server/db/client";
-import { insertDiscussionRow } from "@/server/test/discussions";
+import { insertDiscussionRow, sseReader } from "@/server/test/discussions";
 import { createMember } from "@/server/test/factories";
 import { createClient, createTestApp, type TestApp } from "@/server/test/test-app";
-import type { DiscussionItem, DiscussionPage, ReplyItem, ReplyPage } from "@/shared/api-types";
+import type {
+  DiscussionChange,
+  DiscussionItem,
+  DiscussionPage,
+  ReplyItem,
+  ReplyPage,
+} from "@/shared/api-types";
 import type { ModerationQueue, PublicModerationPage } from "@/shared/moderation";
 import type { NotificationPage } from "@/shared/notifications";
 import type { SiteSettings } from "@/shared/site-settings";
@@ -282,6 +288,28 @@ describe("on", () => {
       (await mo.client.post("/api/moderation/held-posts/discussion/nope/approve", {})).status,
     ).toBe(404);
     expect((await al.client.post(path, {})).status).toBe(200);
+  });
+
+  it("announces nothing live until it is approved", async () => {
+    const response = await t.app.request("/api/discussions/events");
+    const stream = sseReader(response);
+    expect(await stream.nextEvent()).toEqual({ event: "ready", data: "" });
+    const next = async () =>
+      JSON.parse((await stream.nextEvent())?.data ?? "null") as DiscussionChange;
+
+    const lia = await createMember(t, { name: "Lia Live" });
+    const held = await json<DiscussionItem>(
+      await lia.client.post("/api/discussions", { title: "Held live", content: "Quiet" }),
+    );
+    expect(held.awaitingReview).toBe(true);
+    // The next event is Olga's public post: the held one sent none.
+    const shown = await json<DiscussionItem>(
+      await old.client.post("/api/discussions", { title: "Public live", content: "Loud" }),
+    );
+    expect(await next()).toEqual({ type: "created", id: shown.id });
+    await mo.client.post(`/api/moderation/held-posts/discussion/${held.id}/approve`, {});
+    expect(await next()).toEqual({ type: "created", id: held.id });
+    await stream.close();
   });
 
   it("never holds staff or established members", async () => {
