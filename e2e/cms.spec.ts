@@ -81,6 +81,7 @@ test("each staff role sees exactly its tabs; a member sees 'Access Denied'", asy
         "Pages",
         "Subscribers",
         "Inbox",
+        "Settings",
       ],
     ],
   ];

@@ -115,8 +115,8 @@ test("a suspended member sees the banner with the reason and end, and cannot pos
 
   const moderator = await newPage(browser, consoleGuard);
   await moderatorOn(moderator, "Max Moderator");
-  // The profile's Suspend menu is not wired in yet (a hydration mismatch): the API, as the
-  // queue's Suspend does.
+  // Through the API, as the queue's Suspend does (the profile's Suspend button is
+  // e2e/profile-moderation.spec.ts's).
   const suspended = await moderator.request.post(
     `/api/moderation/members/${memberId}/suspensions`,
     {

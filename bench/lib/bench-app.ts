@@ -13,6 +13,7 @@ export function createBenchApp(database: Database, options: CreateAppOptions = {
     DATA_DIR: "/tmp/rc-bench",
     AUTH_SECRET: "bench-secret-bench-secret-bench-secret",
     RATE_LIMIT_MULTIPLIER: "1000000",
+    SPAM_MIN_FILL_SECONDS: "0",
   });
   const deps = createDeps({
     env,

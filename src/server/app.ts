@@ -18,6 +18,7 @@ import { dataRequestRoutes } from "./features/data-requests/routes";
 import { discussionFeedRoutes } from "./features/discussions/feed";
 import { discussionPageMeta } from "./features/discussions/page-meta";
 import { discussionRoutes } from "./features/discussions/routes";
+import { formRoutes } from "./features/forms/routes";
 import { healthRoutes } from "./features/health/routes";
 import { heroWordRoutes } from "./features/hero-words/routes";
 import { inboxRoutes } from "./features/inbox/routes";
@@ -76,6 +77,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     .route("/newsletter", newsletterRoutes)
     .route("/contact", contactRoutes)
     .route("/data-requests", dataRequestRoutes)
+    .route("/forms", formRoutes)
     .route("/cms/newsletter", newsletterAdminRoutes)
     .route("/cms", cmsRoutes)
     .route("/users", userRoutes)

@@ -2,11 +2,14 @@
 // composes routes: features define their own queues and handlers, and never each other's.
 // The mail queue is defined with the mailer, in deps.ts.
 import { defineStaleAccountSweep } from "./auth/account-lifecycle";
+import { defineHeldSignUpRelease } from "./auth/held-sign-up";
 import type { AppDeps } from "./context";
 import { defineIdempotencySweep } from "./domain/idempotency/expiry";
 import { defineMemberExportWork } from "./domain/member-data/exports";
+import { defineHeldContactRelease } from "./features/contact/routes";
 import { defineRetentionSweep } from "./features/inbox/retention";
 import { defineNewsletterWork } from "./features/newsletter/background";
+import { defineHeldNewsletterRelease } from "./features/newsletter/routes";
 import { defineNotificationWork } from "./features/notifications/background";
 
 export function defineBackgroundWork(deps: AppDeps): void {
@@ -23,4 +26,8 @@ export function defineBackgroundWork(deps: AppDeps): void {
   });
   defineRetentionSweep(deps.jobs, deps.db, deps.logger, deps.env.retentionMonths);
   defineIdempotencySweep(deps.jobs, deps.db, deps.logger);
+  // Held submissions a moderator released (docs/decisions/034), each done by its own feature.
+  defineHeldSignUpRelease(deps);
+  defineHeldContactRelease(deps);
+  defineHeldNewsletterRelease(deps);
 }

@@ -101,6 +101,12 @@ export const envSchema = z.object({
     .min(1, "must be a whole number of months (1 to 120)")
     .max(120, "must be a whole number of months (1 to 120)")
     .default(24),
+  SPAM_MIN_FILL_SECONDS: z.coerce
+    .number({ error: "must be a whole number of seconds (0 to 600)" })
+    .int("must be a whole number of seconds (0 to 600)")
+    .min(0, "must be a whole number of seconds (0 to 600)")
+    .max(600, "must be a whole number of seconds (0 to 600)")
+    .default(3),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       error: "must be one of fatal, error, warn, info, debug, trace, silent",
@@ -137,6 +143,12 @@ export type Env = {
    * /privacy states the same figure.
    */
   retentionMonths: number;
+  /**
+   * The public forms' minimum fill time (docs/decisions/034): a sign-up, contact message,
+   * newsletter subscription or data request sent sooner after its form was shown is held for
+   * review. 0 turns the time check off (tests); the honeypot is always checked.
+   */
+  spamMinFillSeconds: number;
 };
 
 export class EnvError extends Error {}
@@ -192,5 +204,6 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       mailsPerSecond: env.NEWSLETTER_MAILS_PER_SECOND,
     },
     retentionMonths: env.RETENTION_MONTHS,
+    spamMinFillSeconds: env.SPAM_MIN_FILL_SECONDS,
   };
 }

@@ -101,6 +101,11 @@ export type DiscussionItem = {
    * the title `Hidden by a moderator` and an empty content.
    */
   hidden: boolean;
+  /**
+   * A new member's first post held for review (docs/decisions/034): only its author reads it,
+   * marked "Awaiting review". Absent otherwise.
+   */
+  awaitingReview?: true;
 };
 
 /** GET /api/discussions: one page, pinned first then newest; `nextCursor` asks for the next. */
@@ -164,6 +169,8 @@ export type ReplyItem = {
   replyTo: { id: string; authorDisplayName: string | null } | null;
   /** Mentioned members who are verified and public now; other tokens show as their label. */
   mentions: ReplyMention[];
+  /** Held for review (docs/decisions/034): only its author reads it. Absent otherwise. */
+  awaitingReview?: true;
   /** True when the viewer blocked the author (docs/decisions/031); absent otherwise. */
   authorBlocked?: boolean;
 };
@@ -473,6 +480,8 @@ export type DataRequestItem = {
   overdue: boolean;
   completedAt: string | null;
   completionNote: string | null;
+  /** The form's spam defences tripped; kept and answered anyway (docs/decisions/034). */
+  suspectedSpam: boolean;
 };
 
 /** POST /api/account/export when the data is too large to build at once: a link is mailed. */

@@ -4,9 +4,13 @@ import { z } from "zod";
 import { LIMITS } from "./constants";
 import { can, type Role } from "./permissions";
 import { cleanText, requiredText } from "./schemas";
+import type { HeldSubmission } from "./spam";
 
 /** What a reader of a hidden item sees instead of its words (everyone but staff and the author). */
 export const HIDDEN_BY_MODERATOR = "Hidden by a moderator";
+/** The mark on a held first post, which only its author sees (docs/decisions/034). */
+export const AWAITING_REVIEW =
+  "Awaiting review: a moderator will look at your first post before others can see it.";
 
 /** The reporter's confirmation. */
 export const REPORT_THANKS = "Thanks, a moderator will review this.";
@@ -70,6 +74,25 @@ export const SUSPENSION_DAYS: Record<SuspensionLength, number | null> = {
 const reasonField = requiredText("Reason", LIMITS.reason);
 
 export const moderationReasonSchema = z.object({ reason: reasonField });
+
+/** Approving a held post (docs/decisions/034): a reason may be given, none is asked for. */
+export const approveHeldPostSchema = z.object({ reason: reasonField.optional() });
+
+export const HELD_POST_KINDS = ["discussion", "reply"] as const;
+export type HeldPostKind = (typeof HELD_POST_KINDS)[number];
+
+/** A new member's first post held for review, as the queue shows it (docs/decisions/034). */
+export type HeldPost = {
+  kind: HeldPostKind;
+  id: string;
+  discussionId: string;
+  /** The discussion's title (a reply's discussion's). */
+  title: string;
+  text: string;
+  authorId: string | null;
+  authorName: string;
+  at: string;
+};
 
 export const queueActionSchema = z.object({
   action: z.enum(QUEUE_ACTIONS, { error: "Choose dismiss, hide, delete or suspend" }),
@@ -152,4 +175,11 @@ export type QueueAppeal = {
   action: { id: string; action: string; targetKind: string; targetId: string; reason: string };
 };
 
-export type ModerationQueue = { items: QueueItem[]; appeals: QueueAppeal[] };
+export type ModerationQueue = {
+  items: QueueItem[];
+  appeals: QueueAppeal[];
+  /** Public forms' submissions held by the spam defences (docs/decisions/034). */
+  held: HeldSubmission[];
+  /** New members' first posts held for review (docs/decisions/034). */
+  heldPosts: HeldPost[];
+};

@@ -30,6 +30,9 @@ const CAPABILITIES = {
   blockMembers: ["user", "author", "moderator", "admin"],
   // Moderation (docs/decisions/027): the Reports queue, hide, suspend, lift, restore.
   moderate: ["moderator", "admin"],
+  // The CMS Settings tab: site-wide settings such as holding new members' first post
+  // (docs/decisions/034).
+  siteSettings: ["admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Capability = keyof typeof CAPABILITIES;

@@ -4,6 +4,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "@/server/context";
 import type { Db } from "@/server/db/client";
+import { holdSubmission, submissionHoldReason } from "@/server/domain/spam/held-submissions";
 import { DatabaseUnavailableError, isDatabaseReachable } from "@/server/lib/database-errors";
 import { errorBody } from "@/server/lib/http-error";
 import { jsonBody } from "@/server/lib/validate";
@@ -16,6 +17,7 @@ import {
 } from "@/shared/schemas";
 import { ACCOUNT_MAIL_LIMITS } from "./account-lifecycle";
 import { CLIENT_IP_HEADER } from "./auth";
+import { heldSignUpAnswer } from "./held-sign-up";
 
 const AUTH_BASE_PATH = "/api/auth";
 
@@ -104,6 +106,20 @@ const INVALID_RESET_LINK: ErrorRewrite = {
 
 export const authRoutes = new Hono<AppEnv>()
   .post("/sign-up/email", jsonBody(signUpSchema), async (c) => {
+    const reason = await submissionHoldReason(c);
+    if (reason) {
+      // Held for review (docs/decisions/034): no account and no mail until a moderator
+      // releases it; the answer is the one a new sign-up gets. The password is not kept: the
+      // confirmation page sets the one that becomes active (docs/decisions/014).
+      const { name, email } = c.req.valid("json");
+      await holdSubmission(c.var.deps.db, {
+        kind: "sign_up",
+        payload: { name, email: email.toLowerCase() },
+        reason,
+        userId: null,
+      });
+      return c.json(heldSignUpAnswer(name, email.toLowerCase()));
+    }
     const response = await c.var.deps.auth.handler(
       forwardedRequest(c.req.raw, c.var.clientIp, c.req.valid("json")),
     );

@@ -297,6 +297,11 @@ export const discussionReplies = pgTable(
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     /** Hidden by a moderator (docs/decisions/027): others than staff and the author see a mask. */
     hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    /**
+     * A new member's first post held for review (docs/decisions/034): only its author sees it,
+     * and it counts nowhere, until a moderator approves it (null) or deletes it.
+     */
+    heldAt: timestamp("held_at", { withTimezone: true }),
   },
   (table) => [
     foreignKey({ columns: [table.replyToId], foreignColumns: [table.id] }).onDelete("set null"),
@@ -597,6 +602,41 @@ export const appeals = pgTable(
   ],
 );
 
+/**
+ * A public form's submission that tripped the spam defences (docs/decisions/034): the honeypot
+ * or the minimum fill time. Held for a moderator, who releases it (it then takes effect) or
+ * discards it; either removes the row. Data requests are never held (data_requests.suspected_spam).
+ */
+export const heldSubmissions = pgTable(
+  "held_submissions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** sign_up, contact or newsletter. */
+    kind: text("kind").notNull(),
+    /** What the form sent, as its route validated it (never a password). */
+    payload: jsonb("payload").notNull(),
+    /** honeypot, too_fast, no_token or bad_token. */
+    reason: text("reason").notNull(),
+    /** The signed-in sender, if any. */
+    userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("held_submissions_created_idx").on(table.createdAt),
+    check(
+      "held_submissions_kind_check",
+      sql`${table.kind} in ('sign_up', 'contact', 'newsletter')`,
+    ),
+  ],
+);
+
+/** Settings admins change in the CMS (docs/decisions/034): one row per key, the value as JSON. */
+export const siteSettings = pgTable("site_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 // ---- content ---------------------------------------------------------------------------
 
 export const blogPosts = pgTable(
@@ -769,6 +809,11 @@ export const dataRequests = pgTable(
     completedAt: timestamp("completed_at", { withTimezone: true }),
     /** The admin's note, mailed to the requester when the request is completed. */
     completionNote: text("completion_note"),
+    /**
+     * The form's spam defences tripped (docs/decisions/034). The request is kept and answered
+     * like any other (dropping one would break the law); the Inbox shows the flag.
+     */
+    suspectedSpam: boolean("suspected_spam").notNull().default(false),
     ...timestamps,
   },
   (table) => [

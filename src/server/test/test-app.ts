@@ -35,6 +35,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     SITE_URL: TEST_SITE_URL,
     LOG_LEVEL: "silent",
     AUTH_SECRET: "test-secret-test-secret-test-secret!",
+    // Tests fill forms in no time; the spam tests set their own threshold.
+    SPAM_MIN_FILL_SECONDS: "0",
     ...options.env,
   });
   const teed = (smtpUrl: string): MailTransport => {

@@ -81,4 +81,14 @@ export const CMS_TABS: readonly CmsTab[] = [
       default: (await import("@/client/features/cms/components/inbox-tab")).InboxTab,
     })),
   },
+  {
+    // Issue 17: site-wide settings such as holding new members' first post (docs/decisions/034).
+    id: "settings",
+    label: "Settings",
+    capability: "siteSettings",
+    Component: lazy(async () => ({
+      default: (await import("@/client/features/site-settings/components/settings-tab"))
+        .SettingsTab,
+    })),
+  },
 ];

@@ -66,6 +66,7 @@ type DiscussionRow = {
   last_reply_author_public: boolean | null;
   edited_at: string | null;
   hidden: boolean;
+  held: boolean;
 };
 
 /** The discussion columns the API shows, read from `source` (aliased d). */
@@ -76,6 +77,7 @@ const selectFrom = (source: SQL) => sql`
     ${microsecondText(sql`d.last_reply_at`)} as last_reply_at,
     ${microsecondText(sql`d.last_activity_at`)} as last_activity_at,
     ${microsecondText(sql`d.edited_at`)} as edited_at, d.hidden_at is not null as hidden,
+    d.status = 'held' as held,
     ${displayName(sql`p.full_name`, sql`p.email`)} as author_name,
     p.is_public as author_public, p.avatar_url as author_avatar,
     lr.author_name as last_reply_author, lr.author_id as last_reply_author_id,
@@ -88,7 +90,8 @@ const selectFrom = (source: SQL) => sql`
       ${displayName(sql`lp.full_name`, sql`lp.email`)} as author_name
     from discussion_replies r
     left join profiles lp on lp.id = r.author_id
-    where r.discussion_id = d.id and r.deleted_at is null and d.replies_count > 0
+    where r.discussion_id = d.id and r.deleted_at is null and r.held_at is null
+      and d.replies_count > 0
     order by r.created_at desc, r.id desc
     limit 1
   ) lr on true`;
@@ -129,6 +132,8 @@ function toItem(row: DiscussionRow, reader: ReaderOfHidden | null = null): Discu
           },
     editedAt: row.edited_at,
     hidden: row.hidden,
+    // Only its author ever reads a held discussion (findActiveDiscussion).
+    ...(row.held ? { awaitingReview: true } : {}),
   };
 }
 
@@ -318,9 +323,13 @@ export async function findActiveDiscussion(
   id: string,
   reader: ReaderOfHidden | null = null,
 ): Promise<DiscussionItem | null> {
+  // A discussion held for review (docs/decisions/034) is its author's alone to read.
+  const shown = reader
+    ? sql`(d.status = 'active' or (d.status = 'held' and d.author_id = ${reader.id}))`
+    : sql`d.status = 'active'`;
   const [row] = await queryPreparedRows<DiscussionRow>(
     db,
-    sql`${selectDiscussion} where d.id = ${id}::uuid and d.status = 'active'`,
+    sql`${selectDiscussion} where d.id = ${id}::uuid and ${shown}`,
   );
   return row ? toItem(row, reader) : null;
 }
@@ -337,17 +346,20 @@ export async function activeDiscussionAuthor(
   return row ? { authorId: row.author_id } : undefined;
 }
 
+/** A new discussion; `held` keeps it for review, seen by its author only (docs/decisions/034). */
 export async function insertDiscussion(
   db: Db,
-  values: { title: string; content: string; authorId: string },
+  values: { title: string; content: string; authorId: string; held?: boolean },
 ): Promise<DiscussionItem> {
   const [created] = await queryRows<{ id: string }>(
     db,
-    sql`insert into discussions (title, content, author_id)
-        values (${values.title}, ${values.content}, ${values.authorId})
+    sql`insert into discussions (title, content, author_id, status)
+        values (${values.title}, ${values.content}, ${values.authorId},
+          ${values.held ? "held" : "active"})
         returning id`,
   );
-  const item = created ? await findActiveDiscussion(db, created.id) : null;
+  const author = { id: values.authorId, role: "user" as const };
+  const item = created ? await findActiveDiscussion(db, created.id, author) : null;
   if (!item) throw new Error("The new discussion could not be read back");
   return item;
 }

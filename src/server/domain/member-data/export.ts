@@ -251,6 +251,15 @@ export const MEMBER_DATA_SECTIONS = {
           from data_requests where user_id = ${id} or lower(email) = ${email}
           order by created_at`,
   },
+  // Form submissions held by the spam defences, not yet decided (docs/decisions/034).
+  heldSubmissions: {
+    table: "held_submissions",
+    byId: ["user_id"],
+    rows: ({ id, email }) =>
+      sql`select kind, payload, reason, created_at as "createdAt"
+          from held_submissions where user_id = ${id} or lower(payload->>'email') = ${email}
+          order by created_at`,
+  },
   // Moderation (docs/decisions/027). The member's reports: what and why, never the item's words.
   reportsMade: {
     table: "reports",

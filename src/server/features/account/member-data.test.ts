@@ -211,6 +211,14 @@ async function memberWithEverything() {
     subject: "Signed out",
     message: "From another device",
   });
+  // One the spam defences held (its honeypot filled): still hers until a moderator decides.
+  await ada.client.post("/api/contact", {
+    name: "Ada held",
+    email: ada.email,
+    subject: "Held",
+    message: "Held for review",
+    website: "http://example.com",
+  });
   await ada.client.post("/api/data-requests", {
     requestType: "access",
     email: ada.email,

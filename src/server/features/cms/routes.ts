@@ -6,6 +6,7 @@ import { cmsBlogPostRoutes } from "./blog-posts/routes";
 import { cmsDiscussionRoutes } from "./discussions/routes";
 import { cmsHeroWordRoutes } from "./hero-words/routes";
 import { overviewRoutes } from "./overview";
+import { cmsSettingsRoutes } from "./settings/routes";
 import { cmsSitePageRoutes } from "./site-pages/routes";
 
 export const cmsRoutes = new Hono<AppEnv>()
@@ -13,4 +14,5 @@ export const cmsRoutes = new Hono<AppEnv>()
   .route("/blog-posts", cmsBlogPostRoutes)
   .route("/discussions", cmsDiscussionRoutes)
   .route("/hero-words", cmsHeroWordRoutes)
-  .route("/site-pages", cmsSitePageRoutes);
+  .route("/site-pages", cmsSitePageRoutes)
+  .route("/settings", cmsSettingsRoutes);

@@ -9,6 +9,7 @@ import {
   readDataRequestConfirmToken,
 } from "@/server/domain/data-requests/confirm-token";
 import { createOnce, idempotencyKey } from "@/server/domain/idempotency/idempotent-create";
+import { submissionHoldReason } from "@/server/domain/spam/held-submissions";
 import { HttpError } from "@/server/lib/http-error";
 import type { RateLimitRule } from "@/server/lib/rate-limit";
 import { jsonBody } from "@/server/lib/validate";
@@ -45,6 +46,9 @@ export const dataRequestRoutes = new Hono<AppEnv>()
     const input = c.req.valid("json");
     const email = input.email.toLowerCase();
     const viewer = await getViewer(c);
+    // Never held: a data request is always kept and answered; a suspect one is flagged for
+    // the Inbox (docs/decisions/034).
+    const suspectedSpam = (await submissionHoldReason(c)) !== null;
     // One transaction with the Idempotency-Key's record (docs/decisions/033): a retry counts
     // against no limit and queues no second confirmation.
     return createOnce(c, async (tx) => {
@@ -59,6 +63,7 @@ export const dataRequestRoutes = new Hono<AppEnv>()
           fullName: input.fullName,
           details: input.details || null,
           status: "pending",
+          suspectedSpam,
         })
         .returning({ id: dataRequests.id });
       if (!row) throw new Error("data request insert returned no row");

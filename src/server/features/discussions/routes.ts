@@ -28,6 +28,7 @@ import {
   enforceNewMemberPostLimits,
   NEW_MEMBER_DISCUSSION_LIMIT,
 } from "@/server/domain/members/new-member-limits";
+import { holdsNextPost } from "@/server/domain/moderation/first-post-hold";
 import { NO_REASON_GIVEN, recordModerationAction } from "@/server/domain/moderation/log";
 import { queueNotificationEvent } from "@/server/domain/notifications/events";
 import { HttpError } from "@/server/lib/http-error";
@@ -152,11 +153,20 @@ export const discussionRoutes = new Hono<AppEnv>()
             { text: `${input.title}\n${input.content}`, field: "content" },
           );
           await limits.hit(CREATE_RATE_LIMIT, viewer.id);
-          return insertDiscussion(tx, { ...sanitizedDiscussionText(input), authorId: viewer.id });
+          // A new member's first post may be held for review (docs/decisions/034): no live
+          // event until a moderator approves it.
+          const held = await holdsNextPost(tx, viewer);
+          return insertDiscussion(tx, {
+            ...sanitizedDiscussionText(input),
+            authorId: viewer.id,
+            held,
+          });
         },
         {
-          afterCommit: (item) =>
-            publishDiscussionChange(db, { type: "created", id: item.id }, logger),
+          afterCommit: async (item) => {
+            if (item.awaitingReview) return;
+            await publishDiscussionChange(db, { type: "created", id: item.id }, logger);
+          },
         },
       );
     },

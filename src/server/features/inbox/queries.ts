@@ -50,6 +50,7 @@ type RequestRow = {
   overdue: boolean;
   completed_at: string | null;
   completion_note: string | null;
+  suspected_spam: boolean;
   cursorAt: string;
 };
 
@@ -64,6 +65,7 @@ const requestColumns = sql`id, request_type, email, full_name, details, status,
   ${overdueRequest} as overdue,
   to_json(completed_at)#>>'{}' as completed_at,
   completion_note,
+  suspected_spam,
   ${microsecondText(sql`created_at`)} as "cursorAt"`;
 
 function toRequest(row: RequestRow): DataRequestItem {
@@ -83,6 +85,7 @@ function toRequest(row: RequestRow): DataRequestItem {
     overdue: row.overdue,
     completedAt: row.completed_at,
     completionNote: row.completion_note,
+    suspectedSpam: row.suspected_spam,
   };
 }
 

@@ -12,6 +12,8 @@ import type {
   ReportReason,
   ReportTarget,
 } from "@/shared/moderation";
+import { loadHeldSubmissions } from "./held";
+import { loadHeldPosts } from "./held-posts";
 
 /** The oldest reported items first, up to this many at a time. */
 export const QUEUE_SIZE = 50;
@@ -97,6 +99,8 @@ export async function loadQueue(db: Db): Promise<ModerationQueue> {
         limit ${QUEUE_SIZE}`,
   );
   return {
+    held: await loadHeldSubmissions(db),
+    heldPosts: await loadHeldPosts(db),
     items: items.map(
       (row): QueueItem => ({
         targetKind: row.target_kind,

@@ -8,6 +8,7 @@ import { allowedTo, signedIn } from "@/server/auth/middleware";
 import type { AppEnv } from "@/server/context";
 import { type Db, queryRows } from "@/server/db/client";
 import { createOnce, idempotencyKey } from "@/server/domain/idempotency/idempotent-create";
+import { NO_REASON_GIVEN } from "@/server/domain/moderation/log";
 import { activeSuspension } from "@/server/domain/moderation/suspensions";
 import { HttpError } from "@/server/lib/http-error";
 import { memberIdParam, uuidParam } from "@/server/lib/ids";
@@ -17,6 +18,9 @@ import { jsonBody, queryParams } from "@/server/lib/validate";
 import {
   ALREADY_REPORTED,
   appealSchema,
+  approveHeldPostSchema,
+  HELD_POST_KINDS,
+  type HeldPostKind,
   moderationReasonSchema,
   queueActionSchema,
   REPORT_TARGETS,
@@ -27,6 +31,8 @@ import {
 } from "@/shared/moderation";
 import { requiredText } from "@/shared/schemas";
 import { actOnItem, createAppeal, decideAppeal, liftSuspension, suspendMember } from "./actions";
+import { decideHeldSubmission, HELD_NOT_FOUND } from "./held";
+import { decideHeldPost, HELD_POST_NOT_FOUND } from "./held-posts";
 import { PUBLIC_LOG_PAGE_SIZE, publicModerationLog } from "./public-log";
 import { loadQueue } from "./queue";
 import { findTarget, isTargetId, TARGET_NOT_FOUND } from "./targets";
@@ -67,6 +73,15 @@ function targetKindParam(c: Context): ReportTarget {
 async function memberExists(db: Db, id: string): Promise<boolean> {
   const rows = await queryRows<{ id: string }>(db, sql`select id from profiles where id = ${id}`);
   return rows.length > 0;
+}
+
+/** The held post in the path; 404 for a kind or id that cannot be one. */
+function heldPostTarget(c: Context): { kind: HeldPostKind; id: string } {
+  const kind = c.req.param("kind") ?? "";
+  if (!(HELD_POST_KINDS as readonly string[]).includes(kind)) {
+    throw new HttpError(404, HELD_POST_NOT_FOUND);
+  }
+  return { kind: kind as HeldPostKind, id: uuidParam(c, "id", HELD_POST_NOT_FOUND) };
 }
 
 const memberId = (c: Context) => memberIdParam(c, "id", MEMBER_NOT_FOUND);
@@ -143,6 +158,43 @@ export const moderationRoutes = new Hono<AppEnv>()
     const actionId = await liftSuspension(c.var.deps, c.var.viewer, id, c.req.valid("json").reason);
     return c.json({ id: actionId });
   })
+  .post("/held/:id/release", allowedTo("moderate"), jsonBody(moderationReasonSchema), async (c) => {
+    const id = uuidParam(c, "id", HELD_NOT_FOUND);
+    const { reason } = c.req.valid("json");
+    return c.json({
+      id: await decideHeldSubmission(c.var.deps, c.var.viewer, id, "release", reason),
+    });
+  })
+  .post("/held/:id/discard", allowedTo("moderate"), jsonBody(moderationReasonSchema), async (c) => {
+    const id = uuidParam(c, "id", HELD_NOT_FOUND);
+    const { reason } = c.req.valid("json");
+    return c.json({
+      id: await decideHeldSubmission(c.var.deps, c.var.viewer, id, "discard", reason),
+    });
+  })
+  .post(
+    "/held-posts/:kind/:id/approve",
+    allowedTo("moderate"),
+    jsonBody(approveHeldPostSchema),
+    async (c) => {
+      const target = heldPostTarget(c);
+      const reason = c.req.valid("json").reason ?? NO_REASON_GIVEN;
+      const id = await decideHeldPost(c.var.deps, c.var.viewer, target, "approve", reason);
+      return c.json({ id });
+    },
+  )
+  .post(
+    "/held-posts/:kind/:id/delete",
+    allowedTo("moderate"),
+    jsonBody(moderationReasonSchema),
+    async (c) => {
+      const target = heldPostTarget(c);
+      const { reason } = c.req.valid("json");
+      return c.json({
+        id: await decideHeldPost(c.var.deps, c.var.viewer, target, "delete", reason),
+      });
+    },
+  )
   .post("/appeals/:id/decision", allowedTo("moderate"), jsonBody(decisionSchema), async (c) => {
     const id = uuidParam(c, "id", "Appeal not found");
     return c.json({ id: await decideAppeal(c.var.deps, c.var.viewer, id, c.req.valid("json")) });

@@ -6,6 +6,11 @@ import { z } from "zod";
 import { signedIn } from "@/server/auth/middleware";
 import { getViewer } from "@/server/auth/viewer";
 import type { AppDeps, AppEnv } from "@/server/context";
+import {
+  HELD_RELEASE_QUEUES,
+  holdSubmission,
+  submissionHoldReason,
+} from "@/server/domain/spam/held-submissions";
 import { HttpError } from "@/server/lib/http-error";
 import type { MailMessage } from "@/server/lib/mail";
 import type { RateLimitRule } from "@/server/lib/rate-limit";
@@ -105,14 +110,53 @@ function mailOwner(
   );
 }
 
+/** What subscribeOwnAddress would answer for an address in this state. */
+function predictedOwnStatus(state: Awaited<ReturnType<typeof subscriptionStatus>>) {
+  if (state === "active") return "already_subscribed" as const;
+  return state === "inactive" ? ("reactivated" as const) : ("subscribed" as const);
+}
+
+/**
+ * A held subscription a moderator released: it does what the form would have done, a member's
+ * own address subscribed at once, anyone else's asked for confirmation.
+ */
+export function defineHeldNewsletterRelease(deps: AppDeps): void {
+  deps.jobs.define<{ email: string; userId: string | null }>({
+    name: HELD_RELEASE_QUEUES.newsletter,
+    handler: async ({ email, userId }) => {
+      if (userId) {
+        const status = await subscribeOwnAddress(deps.db, { email, userId });
+        if (status === "subscribed") await sendWelcome(deps, email);
+        return;
+      }
+      await mailOwner(deps, email, await requestSubscription(deps.db, email));
+    },
+  });
+}
+
 export const newsletterRoutes = new Hono<AppEnv>()
   .post("/", jsonBody(newsletterSchema), async (c) => {
     const { deps, clientIp } = c.var;
     const email = c.req.valid("json").email.toLowerCase();
     await deps.rateLimiter.hit(NEWSLETTER_LIMITS.perClient, clientIp);
     const viewer = await getViewer(c);
+    const own = Boolean(viewer?.emailVerified && viewer.email.toLowerCase() === email);
+    const reason = await submissionHoldReason(c);
+    if (reason) {
+      // Held for review (docs/decisions/034), with the answer it would have had.
+      const userId = own ? (viewer?.id ?? null) : null;
+      await holdSubmission(deps.db, {
+        kind: "newsletter",
+        payload: { email, userId },
+        reason,
+        userId,
+      });
+      if (!own) return c.json({ status: "check_email" } satisfies NewsletterResult, 200);
+      const status = predictedOwnStatus(await subscriptionStatus(deps.db, email));
+      return c.json({ status } satisfies NewsletterResult, status === "subscribed" ? 201 : 200);
+    }
     // A member's own verified address needs no confirmation: the account's was confirmed.
-    if (viewer?.emailVerified && viewer.email.toLowerCase() === email) {
+    if (viewer && own) {
       const status = await subscribeOwnAddress(deps.db, { email, userId: viewer.id });
       if (status === "subscribed") await sendWelcome(deps, email);
       const body: NewsletterResult = { status };

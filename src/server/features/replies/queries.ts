@@ -61,6 +61,7 @@ type ReplyRow = {
   reply_to_deleted: boolean | null;
   reply_to_author: string | null;
   mentions: ReplyMention[];
+  held: boolean;
 };
 
 /**
@@ -70,7 +71,7 @@ type ReplyRow = {
  */
 const selectReplies = (source: SQL) => sql`
   select r.id, r.discussion_id, r.author_id, r.content, r.deleted_at is not null as deleted,
-    r.hidden_at is not null as hidden,
+    r.hidden_at is not null as hidden, r.held_at is not null as held,
     ${microsecondText(sql`r.created_at`)} as created_at,
     ${microsecondText(sql`r.edited_at`)} as edited_at,
     ${displayName(sql`p.full_name`, sql`p.email`)} as author_name, p.avatar_url as author_avatar,
@@ -120,7 +121,14 @@ function toItem(row: ReplyRow, reader: ReaderOfHidden | null): ReplyItem {
         }
       : null,
     mentions: row.deleted || masked ? [] : row.mentions,
+    // Only its author reads a held reply (shownTo below).
+    ...(row.held ? { awaitingReview: true } : {}),
   };
+}
+
+/** Replies held for review (docs/decisions/034) are their author's alone to read. */
+function shownTo(reader: ReaderOfHidden | null): SQL {
+  return reader ? sql`(r.held_at is null or r.author_id = ${reader.id})` : sql`r.held_at is null`;
 }
 
 const keyOf = (item: ReplyItem): ThreadKey => ({ at: item.createdAt, id: item.id });
@@ -148,7 +156,10 @@ async function threadRows(
   limit: number,
   reader: ReaderOfHidden | null,
 ): Promise<ReplyItem[]> {
-  const conditions = sql.join([sql`r.discussion_id = ${discussionId}::uuid`, ...where], sql` and `);
+  const conditions = sql.join(
+    [sql`r.discussion_id = ${discussionId}::uuid`, shownTo(reader), ...where],
+    sql` and `,
+  );
   const page = sql`(select r.created_at, r.id from discussion_replies r where ${conditions}
     order by ${order} limit ${limitLiteral(limit)}) page
     join discussion_replies r on r.id = page.id`;
@@ -287,6 +298,7 @@ export async function findReply(
   const [row] = await queryPreparedRows<ReplyRow>(
     db,
     sql`${selectReplies(sql`(select * from discussion_replies r where r.id = ${id}::uuid
+          and ${shownTo(reader)}
           and exists (select 1 from discussions d
             where d.id = r.discussion_id and d.status = 'active')) r`)}`,
   );
@@ -359,6 +371,8 @@ export type NewReply = {
   content: string;
   replyToId: string | null;
   mentionIds: readonly string[];
+  /** Held for review (docs/decisions/034): counted nowhere and shown to its author only. */
+  held?: boolean;
 };
 
 /** Stores a reply and its mentions in one transaction; its id. */
@@ -372,9 +386,9 @@ export async function insertReply(
     const tx = transaction as unknown as Db;
     const [row] = await queryRows<{ id: string }>(
       tx,
-      sql`insert into discussion_replies (discussion_id, author_id, content, reply_to_id)
+      sql`insert into discussion_replies (discussion_id, author_id, content, reply_to_id, held_at)
           values (${reply.discussionId}::uuid, ${reply.authorId}, ${reply.content},
-            ${reply.replyToId}::uuid)
+            ${reply.replyToId}::uuid, ${reply.held ? sql`now()` : null})
           returning id`,
     );
     if (!row) throw new Error("The new reply was not stored");

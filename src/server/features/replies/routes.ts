@@ -15,6 +15,7 @@ import {
   enforceNewMemberPostLimits,
   NEW_MEMBER_REPLY_LIMIT,
 } from "@/server/domain/members/new-member-limits";
+import { holdsNextPost } from "@/server/domain/moderation/first-post-hold";
 import { NO_REASON_GIVEN, recordModerationAction } from "@/server/domain/moderation/log";
 import { queueNotificationEvent } from "@/server/domain/notifications/events";
 import { HttpError } from "@/server/lib/http-error";
@@ -155,6 +156,9 @@ export const discussionReplyRoutes = new Hono<AppEnv>()
         // The schema has trimmed and removed < and >; the tag allow-list runs as the second
         // line of defence (docs/product.md §5.1), then mention tokens are checked.
         const { content, memberIds } = await resolveMentions(tx, sanitizeRichText(input.content));
+        // A new member's first post may be held for review (docs/decisions/034): nobody hears
+        // of it, and no live event goes out, until a moderator approves it.
+        const held = await holdsNextPost(tx, viewer);
         const id = await insertReply(
           tx,
           {
@@ -163,19 +167,24 @@ export const discussionReplyRoutes = new Hono<AppEnv>()
             content,
             replyToId: input.replyToId ?? null,
             mentionIds: memberIds,
+            held,
           },
           // Who hears of it is decided in the queue (features/notifications/fan-out.ts): the
           // answer does not wait for a thousand followers.
-          (inner, replyId) =>
-            queueNotificationEvent(jobs, { type: "reply-created", replyId }, { tx: inner }),
+          held
+            ? undefined
+            : (inner, replyId) =>
+                queueNotificationEvent(jobs, { type: "reply-created", replyId }, { tx: inner }),
         );
         const item = await findReply(tx, id, viewer);
         if (!item) throw new HttpError(404, DISCUSSION_NOT_FOUND);
         return item satisfies ReplyItem;
       },
       {
-        afterCommit: (item) =>
-          publish(c.var.deps, { discussionId: discussion.id, id: item.id }, "created"),
+        afterCommit: async (item) => {
+          if (item.awaitingReview) return;
+          await publish(c.var.deps, { discussionId: discussion.id, id: item.id }, "created");
+        },
       },
     );
   });

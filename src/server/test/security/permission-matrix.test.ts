@@ -353,6 +353,39 @@ const CASES: Record<string, Case> = {
     },
     success: 200,
   },
+  "POST /api/moderation/held/:id/release": {
+    send: (cell) => onHeldSubmission(cell, "release"),
+    success: 200,
+  },
+  "POST /api/moderation/held/:id/discard": {
+    send: (cell) => onHeldSubmission(cell, "discard"),
+    success: 200,
+  },
+  "POST /api/moderation/held-posts/:kind/:id/approve": {
+    send: (cell) => onHeldPost(cell, "approve"),
+    success: 200,
+  },
+  "POST /api/moderation/held-posts/:kind/:id/delete": {
+    send: (cell) => onHeldPost(cell, "delete"),
+    success: 200,
+  },
+  "PUT /api/cms/settings": {
+    async send({ client }) {
+      const before = await countWhere(sql`moderation_actions where action = 'setting'`);
+      // Each call turns it the other way, so that every success is a change.
+      const [row] = await queryRows<{ on: boolean }>(
+        t.db,
+        sql`select coalesce((select value = 'true'::jsonb from site_settings
+              where key = 'holdNewMembersFirstPost'), false) as on`,
+      );
+      const response = await client.put("/api/cms/settings", { holdNewMembersFirstPost: !row?.on });
+      expect(await countWhere(sql`moderation_actions where action = 'setting'`)).toBe(
+        (before ?? 0) + (response.ok ? 1 : 0),
+      );
+      return response;
+    },
+    success: 200,
+  },
   "POST /api/moderation/appeals/:id/decision": {
     async send({ client }) {
       const actionId = await insertAction(callers.other.id);
@@ -881,3 +914,32 @@ describe.each(
     },
   );
 });
+
+/** A held contact message decided by the cell's caller: gone exactly when the call succeeds. */
+async function onHeldSubmission({ client }: Cell, decision: "release" | "discard") {
+  const [row] = await queryRows<{ id: string }>(
+    t.db,
+    sql`insert into held_submissions (kind, payload, reason)
+        values ('contact', '{"name":"N","email":"n@example.com","subject":"S","message":"M"}', 'honeypot')
+        returning id`,
+  );
+  const response = await client.post(`/api/moderation/held/${row?.id}/${decision}`, {
+    reason: "Decided",
+  });
+  expect(await countWhere(sql`held_submissions where id = ${row?.id}::uuid`)).toBe(
+    response.ok ? 0 : 1,
+  );
+  return response;
+}
+
+/** A held discussion decided by the cell's caller: no longer held exactly when the call succeeds. */
+async function onHeldPost({ client }: Cell, decision: "approve" | "delete") {
+  const id = await insertDiscussionRow(t.db, { authorId: callers.other.id, status: "held" });
+  const response = await client.post(`/api/moderation/held-posts/discussion/${id}/${decision}`, {
+    reason: "Decided",
+  });
+  expect(await discussionStatus(id)).toBe(
+    response.ok ? (decision === "approve" ? "active" : "deleted") : "held",
+  );
+  return response;
+}

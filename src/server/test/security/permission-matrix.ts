@@ -381,6 +381,37 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
     allowed: MODERATORS,
     source: "Issue 17: appeals land in the queue",
   },
+  {
+    method: "POST",
+    path: "/api/moderation/held/:id/release",
+    allowed: MODERATORS,
+    source: "Issue 17: held form submissions are released from the queue (docs/decisions/034)",
+  },
+  {
+    method: "POST",
+    path: "/api/moderation/held/:id/discard",
+    allowed: MODERATORS,
+    source: "Issue 17: held form submissions are discarded from the queue (docs/decisions/034)",
+  },
+  {
+    method: "POST",
+    path: "/api/moderation/held-posts/:kind/:id/approve",
+    allowed: MODERATORS,
+    source:
+      "Issue 17: a new member's held first post is approved in the queue (docs/decisions/034)",
+  },
+  {
+    method: "POST",
+    path: "/api/moderation/held-posts/:kind/:id/delete",
+    allowed: MODERATORS,
+    source: "Issue 17: a new member's held first post is deleted in the queue (docs/decisions/034)",
+  },
+  {
+    method: "PUT",
+    path: "/api/cms/settings",
+    allowed: ADMINS,
+    source: "Issue 17: the CMS Settings tab, admins only (docs/decisions/034)",
+  },
 
   // CMS Hero Words tab.
   {

@@ -69,6 +69,12 @@ const SUSPENDED_MEMBER_TABLE: Record<string, Rule> = {
   "POST /api/moderation/members/:id/suspensions": "refused",
   "POST /api/moderation/members/:id/lift": "refused",
   "POST /api/moderation/appeals/:id/decision": "refused",
+  // Held form submissions (docs/decisions/034): staff decisions.
+  "POST /api/moderation/held/:id/release": "refused",
+  "POST /api/moderation/held/:id/discard": "refused",
+  "POST /api/moderation/held-posts/:kind/:id/approve": "refused",
+  "POST /api/moderation/held-posts/:kind/:id/delete": "refused",
+  "PUT /api/cms/settings": "refused",
   // The CMS and the admin's tools.
   "POST /api/cms/blog-posts": "refused",
   "PUT /api/cms/blog-posts/:id": "refused",

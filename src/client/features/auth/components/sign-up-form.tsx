@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
+import { Honeypot, useSpamGuard } from "@/client/components/form/spam-guard";
 import { TextField } from "@/client/components/form/text-field";
 import { Button } from "@/client/components/ui/button";
 import { useSignUp } from "@/client/features/auth/api/sign-up";
@@ -17,6 +18,7 @@ type SignUpFormProps = {
 
 export function SignUpForm({ onSignedUp }: SignUpFormProps) {
   const signUp = useSignUp();
+  const { honeypotRef, spamFields } = useSpamGuard();
   const {
     register,
     handleSubmit,
@@ -30,7 +32,7 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await signUp.mutateAsync(values);
+      await signUp.mutateAsync({ ...values, ...spamFields() });
       toast.success("Success!", {
         description: "Please check your email to confirm your account.",
       });
@@ -44,7 +46,8 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
 
   return (
     // POST: a submit before the scripts have started must not put the fields in the address.
-    <form method="post" onSubmit={onSubmit} noValidate className="grid gap-4">
+    <form method="post" onSubmit={onSubmit} noValidate className="relative grid gap-4">
+      <Honeypot inputRef={honeypotRef} />
       <TextField
         id="sign-up-name"
         label="Full Name"

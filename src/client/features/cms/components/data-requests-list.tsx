@@ -53,6 +53,7 @@ function DataRequestRow({ request }: { request: DataRequestItem }) {
           <h3 className="font-semibold">{typeLabel(request.requestType)}</h3>
           <div className="flex gap-2">
             {request.overdue ? <Badge variant="destructive">Overdue</Badge> : null}
+            {request.suspectedSpam ? <Badge variant="outline">Suspected spam</Badge> : null}
             <Badge variant={request.status === "completed" ? "outline" : "secondary"}>
               {STATUS_LABELS[request.status]}
             </Badge>

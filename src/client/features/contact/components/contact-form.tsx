@@ -2,6 +2,7 @@
 // 100 KB JavaScript budget. The checks are shared/plain-checks.ts, the zod rules' twins; the
 // server validates again with the zod schema.
 import { type ChangeEvent, type FormEvent, type ReactNode, useId, useState } from "react";
+import { Honeypot, useSpamGuard } from "@/client/components/form/spam-guard";
 import { TextareaField } from "@/client/components/form/textarea-field";
 import { buttonVariants } from "@/client/components/ui/button-variants";
 import {
@@ -49,6 +50,7 @@ export function ContactForm() {
   const [errors, setErrors] = useState<Errors>({});
   const [sending, setSending] = useState(false);
   const send = useSendContactMessage();
+  const { honeypotRef, spamFields } = useSpamGuard();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -62,7 +64,10 @@ export function ContactForm() {
     setSending(true);
     try {
       // docs/product.md §4: the send takes a second; the request runs meanwhile.
-      await Promise.all([send.mutateAsync(values), wait(CONTACT_SEND_DELAY_MS)]);
+      await Promise.all([
+        send.mutateAsync({ ...values, ...spamFields() }),
+        wait(CONTACT_SEND_DELAY_MS),
+      ]);
       toast.success("Message sent!", {
         description: "Thanks for reaching out. We'll get back to you soon!",
       });
@@ -89,7 +94,8 @@ export function ContactForm() {
 
   return (
     // POST: a submit before the scripts have started must not put the fields in the address.
-    <form method="post" onSubmit={onSubmit} noValidate className="grid gap-5">
+    <form method="post" onSubmit={onSubmit} noValidate className="relative grid gap-5">
+      <Honeypot inputRef={honeypotRef} />
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id={`${id}-name`} label="Name" error={errors.name}>
           <input {...control("name")} autoComplete="name" className={inputClassName} />

@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { FieldError } from "@/client/components/form/field-error";
+import { Honeypot, useSpamGuard } from "@/client/components/form/spam-guard";
 import { TextField } from "@/client/components/form/text-field";
 import { TextareaField } from "@/client/components/form/textarea-field";
 import { Button } from "@/client/components/ui/button";
@@ -30,6 +31,7 @@ const EMPTY = { email: "", fullName: "", details: "" } as const;
 export function DataRequestForm() {
   const { user, profile } = useAuth();
   const submit = useSubmitDataRequest();
+  const { honeypotRef, spamFields } = useSpamGuard();
   const {
     control,
     register,
@@ -63,7 +65,7 @@ export function DataRequestForm() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await submit.mutateAsync(values);
+      await submit.mutateAsync({ ...values, ...spamFields() });
       toast.success("Request Submitted", {
         description: `We will respond to your request within ${DATA_REQUEST_RESPONSE_DAYS} days.`,
       });
@@ -76,7 +78,8 @@ export function DataRequestForm() {
 
   return (
     // POST: a submit before the scripts have started must not put the fields in the address.
-    <form method="post" onSubmit={onSubmit} noValidate className="grid gap-5">
+    <form method="post" onSubmit={onSubmit} noValidate className="relative grid gap-5">
+      <Honeypot inputRef={honeypotRef} />
       <div className="grid gap-2">
         <Label htmlFor="data-request-type">Request type</Label>
         <Controller

@@ -15,7 +15,7 @@ import { useAuth } from "@/client/lib/session/use-auth";
 import { useSuspension } from "@/client/lib/session/use-suspension";
 import { toast } from "@/client/lib/toast";
 import type { DiscussionItem } from "@/shared/api-types";
-import { HIDDEN_BY_MODERATOR } from "@/shared/moderation";
+import { AWAITING_REVIEW, HIDDEN_BY_MODERATOR } from "@/shared/moderation";
 import { DiscussionBadges } from "./discussion-badges";
 import { DiscussionForm } from "./discussion-form";
 import { DiscussionByline, ReplyCount } from "./discussion-meta";
@@ -113,6 +113,11 @@ export function DiscussionDetail({
             <article className="flex flex-col gap-5 rounded-xl border bg-card p-6 shadow-sm sm:p-8">
               <header className="flex flex-col gap-3">
                 <DiscussionBadges isPinned={data.isPinned} isLocked={data.isLocked} />
+                {data.awaitingReview ? (
+                  <p className="w-fit rounded-md border border-dashed px-2 py-1 text-muted-foreground text-xs">
+                    {AWAITING_REVIEW}
+                  </p>
+                ) : null}
                 {data.hidden ? (
                   <p className="w-fit rounded-md border border-dashed px-2 py-1 text-muted-foreground text-xs">
                     {HIDDEN_BY_MODERATOR}
@@ -130,8 +135,10 @@ export function DiscussionDetail({
                     </span>
                   ) : null}
                   <div className="flex flex-wrap items-center gap-2">
-                    {actions}
-                    <ShareControl discussion={data} />
+                    {/* Following starts once it is public (docs/decisions/034); its author
+                        follows it from then on. */}
+                    {data.awaitingReview ? null : actions}
+                    {data.awaitingReview ? null : <ShareControl discussion={data} />}
                   </div>
                 </div>
               </header>
@@ -155,7 +162,13 @@ export function DiscussionDetail({
                   {data.content}
                 </div>
               )}
-              {user && !suspension && user.id === data.authorId && !editing ? (
+              {/* A held discussion waits as it was sent: the edit and delete routes and the
+                  replies are for public ones (docs/decisions/034). */}
+              {user &&
+              !suspension &&
+              user.id === data.authorId &&
+              !editing &&
+              !data.awaitingReview ? (
                 <OwnDiscussionControls discussion={data} onEdit={() => setEditing(true)} />
               ) : null}
               <footer className="flex flex-wrap items-center gap-4 border-t pt-4">
@@ -170,7 +183,7 @@ export function DiscussionDetail({
               </footer>
             </article>
           </BlockedContent>
-          {renderReplies?.(data)}
+          {data.awaitingReview ? null : renderReplies?.(data)}
         </>
       )}
     </div>

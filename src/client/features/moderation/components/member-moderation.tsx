@@ -7,13 +7,20 @@ import {
 } from "@/client/features/moderation/api/member-suspension";
 import { useAuth } from "@/client/lib/session/use-auth";
 import { toast } from "@/client/lib/toast";
-import { can } from "@/shared/permissions";
+import { can, type Role, STAFF_ROLES } from "@/shared/permissions";
 import { ReasonDialog } from "./reason-dialog";
 
-/** Suspend or lift, on a member's profile, for moderators and admins (never on their own). */
-export function MemberModeration({ memberId, name }: { memberId: string; name: string }) {
+type MemberModerationProps = { memberId: string; name: string; memberRole: Role };
+
+/**
+ * Suspend or lift, on a member's profile, for moderators and admins (never on their own);
+ * moderators never on staff's, which only admins suspend (the server refuses it too).
+ */
+export function MemberModeration({ memberId, name, memberRole }: MemberModerationProps) {
   const { user, role } = useAuth();
-  const allowed = can(role, "moderate") && user?.id !== memberId;
+  const staffTarget = (STAFF_ROLES as readonly Role[]).includes(memberRole);
+  const allowed =
+    can(role, "moderate") && user?.id !== memberId && (!staffTarget || can(role, "manageUsers"));
   const current = useMemberSuspension(memberId, allowed);
   const suspend = useSuspendMember(memberId);
   const lift = useLiftSuspension(memberId);
@@ -31,7 +38,7 @@ export function MemberModeration({ memberId, name }: { memberId: string; name: s
         description="The member can post again at once."
         confirmLabel="Lift suspension"
         trigger={
-          <Button variant="outline" size="sm">
+          <Button variant="outline">
             <ShieldCheck aria-hidden="true" />
             Lift suspension
           </Button>
@@ -49,7 +56,7 @@ export function MemberModeration({ memberId, name }: { memberId: string; name: s
       confirmLabel="Suspend"
       withLength
       trigger={
-        <Button variant="outline" size="sm">
+        <Button variant="outline">
           <Ban aria-hidden="true" />
           Suspend
         </Button>

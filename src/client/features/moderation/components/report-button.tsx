@@ -71,7 +71,8 @@ export function ReportButton({ targetKind, targetId, label, size = "sm" }: Repor
       <DialogTrigger asChild>
         <Button
           type="button"
-          variant="ghost"
+          // Beside the profile's outlined buttons it is outlined too; in a thread it stays quiet.
+          variant={size === "sm" ? "ghost" : "outline"}
           size={size}
           className={size === "sm" ? "h-8 px-2" : undefined}
           aria-label={`Report ${label}`}

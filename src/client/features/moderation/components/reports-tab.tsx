@@ -16,6 +16,8 @@ import {
   REPORT_REASON_LABELS,
   type ReportReason,
 } from "@/shared/moderation";
+import { HeldPosts } from "./held-posts";
+import { HeldSubmissions } from "./held-submissions";
 import { ReasonDialog } from "./reason-dialog";
 
 const KIND_LABELS = { discussion: "Discussion", reply: "Reply", profile: "Profile" } as const;
@@ -167,9 +169,10 @@ export function ReportsTab() {
       </div>
     );
   }
-  const { items, appeals } = queue.data;
+  const { items, appeals, held, heldPosts } = queue.data;
   return (
     <div className="flex flex-col gap-6">
+      <HeldPosts posts={heldPosts} />
       <section aria-labelledby="open-reports" className="flex flex-col gap-3">
         <h2 id="open-reports" className="font-semibold text-xl">
           Open reports
@@ -190,6 +193,7 @@ export function ReportsTab() {
           appeals.map((appeal) => <AppealCard key={appeal.id} appeal={appeal} />)
         )}
       </section>
+      <HeldSubmissions items={held} />
     </div>
   );
 }

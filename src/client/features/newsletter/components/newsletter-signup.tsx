@@ -3,6 +3,7 @@
 import { Mail } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { Link } from "react-router";
+import { Honeypot, useSpamGuard } from "@/client/components/form/spam-guard";
 import { buttonVariants } from "@/client/components/ui/button-variants";
 import { fieldErrorClassName, inputClassName } from "@/client/components/ui/field-classes";
 import { useSubscribeToNewsletter } from "@/client/features/newsletter/api/subscribe-to-newsletter";
@@ -39,6 +40,7 @@ export function NewsletterSignup() {
   const [email, setEmail] = useState("");
   const [error, setError] = useState<string>();
   const subscribe = useSubscribeToNewsletter();
+  const { honeypotRef, spamFields } = useSpamGuard();
   const errorId = `${id}-error`;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -47,7 +49,7 @@ export function NewsletterSignup() {
     setError(problem);
     if (problem) return;
     subscribe.mutate(
-      { email: email.trim() },
+      { email: email.trim(), ...spamFields() },
       {
         onSuccess: ({ status }) => {
           OUTCOME_TOASTS[status]();
@@ -79,8 +81,9 @@ export function NewsletterSignup() {
           method="post"
           onSubmit={onSubmit}
           noValidate
-          className="mx-auto mt-8 flex max-w-md flex-col gap-3 text-left sm:flex-row sm:items-start"
+          className="relative mx-auto mt-8 flex max-w-md flex-col gap-3 text-left sm:flex-row sm:items-start"
         >
+          <Honeypot inputRef={honeypotRef} />
           <div className="grid flex-1 gap-2">
             <label htmlFor={`${id}-email`} className="sr-only">
               Email address

@@ -8,7 +8,7 @@ import { errorMessage } from "@/client/lib/api-client";
 import { cn } from "@/client/lib/cn";
 import { toast } from "@/client/lib/toast";
 import type { ReplyItem } from "@/shared/api-types";
-import { HIDDEN_BY_MODERATOR } from "@/shared/moderation";
+import { AWAITING_REVIEW, HIDDEN_BY_MODERATOR } from "@/shared/moderation";
 import { ReplyActions } from "./reply-actions";
 import { InReplyTo, ReplyByline, ReplyPermalinkTime } from "./reply-byline";
 import { ReplyContent } from "./reply-content";
@@ -108,6 +108,11 @@ export function ReplyArticle({
                 </Suspense>
               ) : (
                 <>
+                  {reply.awaitingReview ? (
+                    <p className="w-fit rounded-md border border-dashed px-2 py-1 text-muted-foreground text-xs italic">
+                      {AWAITING_REVIEW}
+                    </p>
+                  ) : null}
                   {reply.hidden ? (
                     <p className="w-fit rounded-md border border-dashed px-2 py-1 text-muted-foreground text-xs italic">
                       {HIDDEN_BY_MODERATOR}

@@ -1,0 +1,59 @@
+// The CMS Settings tab (admins; docs/decisions/034): site-wide settings kept in the database.
+import { TabHeader } from "@/client/components/tab-header";
+import { Button } from "@/client/components/ui/button";
+import { Card } from "@/client/components/ui/card";
+import { Switch } from "@/client/components/ui/switch";
+import {
+  useSaveSiteSettings,
+  useSiteSettings,
+} from "@/client/features/site-settings/api/site-settings";
+import { toast } from "@/client/lib/toast";
+import { SITE_SETTING_LABELS } from "@/shared/site-settings";
+
+export function SettingsTab() {
+  const settings = useSiteSettings();
+  const save = useSaveSiteSettings();
+  const { label, hint } = SITE_SETTING_LABELS.holdNewMembersFirstPost;
+  return (
+    <div className="flex flex-col gap-6">
+      <TabHeader title="Settings" description="Site-wide settings. Each change is logged." />
+      {settings.isPending ? (
+        <p className="text-muted-foreground text-sm">Loading settings...</p>
+      ) : settings.isError ? (
+        <div className="flex items-center gap-3 text-sm">
+          <p>Failed to load settings.</p>
+          <Button variant="outline" size="sm" onClick={() => void settings.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <Card className="flex flex-row items-start justify-between gap-4 p-4">
+          <div className="flex flex-col gap-1">
+            <label htmlFor="setting-hold-first-post" className="font-medium text-sm">
+              {label}
+            </label>
+            <p id="setting-hold-first-post-hint" className="text-muted-foreground text-sm">
+              {hint}
+            </p>
+          </div>
+          <Switch
+            id="setting-hold-first-post"
+            aria-describedby="setting-hold-first-post-hint"
+            checked={settings.data.holdNewMembersFirstPost}
+            disabled={save.isPending}
+            onCheckedChange={(on) =>
+              save.mutate(
+                { holdNewMembersFirstPost: on },
+                {
+                  onSuccess: () =>
+                    toast.success(on ? "New members' first posts are held" : "Holding turned off"),
+                  onError: () => toast.error("The setting was not saved. Please try again."),
+                },
+              )
+            }
+          />
+        </Card>
+      )}
+    </div>
+  );
+}

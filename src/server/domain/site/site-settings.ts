@@ -1,0 +1,33 @@
+// The site settings admins change in the CMS (docs/decisions/034): one row per key in
+// site_settings, the value as JSON; a key without a row has its default. Read on each post by
+// a member who could be held (a primary-key read), never cached in the process, so every
+// instance follows a change at once.
+import { sql } from "drizzle-orm";
+import { type Db, queryRows } from "@/server/db/client";
+import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "@/shared/site-settings";
+
+export async function readSiteSettings(db: Db): Promise<SiteSettings> {
+  const rows = await queryRows<{ key: string; value: unknown }>(
+    db,
+    sql`select key, value from site_settings`,
+  );
+  const settings: SiteSettings = { ...DEFAULT_SITE_SETTINGS };
+  for (const { key, value } of rows) {
+    if (key === "holdNewMembersFirstPost" && typeof value === "boolean") {
+      settings.holdNewMembersFirstPost = value;
+    }
+  }
+  return settings;
+}
+
+export async function writeSiteSetting<Key extends keyof SiteSettings>(
+  db: Db,
+  key: Key,
+  value: SiteSettings[Key],
+): Promise<void> {
+  await db.execute(
+    sql`insert into site_settings (key, value, updated_at)
+        values (${key}, ${JSON.stringify(value)}::jsonb, now())
+        on conflict (key) do update set value = excluded.value, updated_at = now()`,
+  );
+}

@@ -1,0 +1,51 @@
+// Submissions of the public forms that tripped the spam defences (docs/decisions/034). The
+// route answers exactly as it would have (same status, same body: a bot learns nothing) and
+// keeps what was sent here instead of acting on it. A moderator releases it from the queue,
+// which sends it to the owning feature's queue (below) to take effect, or discards it.
+import type { Context } from "hono";
+import type { AppEnv } from "@/server/context";
+import type { Db } from "@/server/db/client";
+import { heldSubmissions } from "@/server/db/schema";
+import { FORM_TOKEN_FIELD, type HeldKind, HONEYPOT_FIELD, type HoldReason } from "@/shared/spam";
+import { holdReason } from "./form-token";
+
+/**
+ * The job queue each kind's release goes to: the feature that owns the form defines it and
+ * does what the form would have done (features never import each other; the queue joins them).
+ */
+export const HELD_RELEASE_QUEUES: Record<HeldKind, string> = {
+  sign_up: "held-release-sign-up",
+  contact: "held-release-contact",
+  newsletter: "held-release-newsletter",
+};
+
+/** Why this request's submission is held, or null when it passes (read after jsonBody). */
+export async function submissionHoldReason(c: Context<AppEnv>): Promise<HoldReason | null> {
+  const { deps } = c.var;
+  let body: Record<string, unknown> = {};
+  try {
+    const raw: unknown = await c.req.json();
+    if (raw !== null && typeof raw === "object") body = raw as Record<string, unknown>;
+  } catch {
+    // jsonBody answered a body that is not JSON already; nothing to read here.
+  }
+  const reason = holdReason(
+    { secret: deps.secret, minFillSeconds: deps.env.spamMinFillSeconds },
+    body[HONEYPOT_FIELD],
+    body[FORM_TOKEN_FIELD],
+  );
+  if (reason) deps.logger.info({ reason, path: c.req.path }, "submission held for review");
+  return reason;
+}
+
+export async function holdSubmission(
+  db: Db,
+  submission: { kind: HeldKind; payload: object; reason: HoldReason; userId: string | null },
+): Promise<string> {
+  const [row] = await db
+    .insert(heldSubmissions)
+    .values(submission)
+    .returning({ id: heldSubmissions.id });
+  if (!row) throw new Error("held submission insert returned no row");
+  return row.id;
+}

@@ -1,0 +1,39 @@
+// /api/cms/settings (docs/decisions/034): the CMS Settings tab, admins only. Each change is
+// recorded in the moderation log (who, which setting, on or off, when), in the same transaction.
+import { Hono } from "hono";
+import { allowedTo } from "@/server/auth/middleware";
+import type { AppEnv } from "@/server/context";
+import type { Db } from "@/server/db/client";
+import { recordModerationAction } from "@/server/domain/moderation/log";
+import { readSiteSettings, writeSiteSetting } from "@/server/domain/site/site-settings";
+import { jsonBody } from "@/server/lib/validate";
+import { type SiteSettings, siteSettingsSchema } from "@/shared/site-settings";
+
+export const cmsSettingsRoutes = new Hono<AppEnv>()
+  .use(allowedTo("siteSettings"))
+  .get("/", async (c) => {
+    c.header("cache-control", "private, no-store");
+    return c.json(await readSiteSettings(c.var.deps.db));
+  })
+  .put("/", jsonBody(siteSettingsSchema), async (c) => {
+    const { deps, viewer } = c.var;
+    const changes = c.req.valid("json");
+    await deps.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const current = await readSiteSettings(tx);
+      for (const [key, value] of Object.entries(changes) as [keyof SiteSettings, boolean][]) {
+        if (value === undefined || current[key] === value) continue;
+        await writeSiteSetting(tx, key, value);
+        await recordModerationAction(tx, {
+          actorId: viewer.id,
+          action: "setting",
+          targetKind: "setting",
+          targetId: key,
+          subjectId: null,
+          reason: value ? "Turned on" : "Turned off",
+        });
+      }
+    });
+    c.header("cache-control", "private, no-store");
+    return c.json(await readSiteSettings(deps.db));
+  });

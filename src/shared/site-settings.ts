@@ -1,0 +1,31 @@
+// Settings admins change in the CMS Settings tab (docs/decisions/034), stored in the database
+// (site_settings) so that they hold across instances and restarts without a redeploy. What an
+// operator sets once for the machine stays in the environment (docs/architecture.md
+// "Configuration").
+import { z } from "zod";
+
+export type SiteSettings = {
+  /**
+   * Hold a new member's first discussion or reply for review (docs/product.md §11): only its
+   * author sees it until a moderator approves it. Off by default.
+   */
+  holdNewMembersFirstPost: boolean;
+};
+
+export const DEFAULT_SITE_SETTINGS: SiteSettings = { holdNewMembersFirstPost: false };
+
+/** PUT /api/cms/settings: the settings to change (any subset). */
+export const siteSettingsSchema = z
+  .object({
+    holdNewMembersFirstPost: z.boolean({ error: "Choose on or off" }).optional(),
+  })
+  .strict();
+
+export type SiteSettingsInput = z.infer<typeof siteSettingsSchema>;
+
+export const SITE_SETTING_LABELS: Record<keyof SiteSettings, { label: string; hint: string }> = {
+  holdNewMembersFirstPost: {
+    label: "Hold new members' first post for review",
+    hint: "A new member's first discussion or reply (an account under 24 hours old, or with fewer than 3 posts) waits in the Reports tab until a moderator approves it. Only its author sees it meanwhile.",
+  },
+};
