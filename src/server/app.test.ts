@@ -27,13 +27,14 @@ describe("configuration", () => {
     expect(() => loadEnv({ RATE_LIMIT_MULTIPLIER: "0" })).toThrow(/RATE_LIMIT_MULTIPLIER/);
   });
 
-  it("scales the sign-in and sign-up limits by RATE_LIMIT_MULTIPLIER", () => {
+  it("scales the sign-in, sign-up and other account limits by RATE_LIMIT_MULTIPLIER", () => {
     expect(scaledAuthRateLimits(loadEnv({}).rateLimitMultiplier)).toEqual({
       signIn: 10,
       signUp: 5,
+      other: 100,
     });
-    expect(scaledAuthRateLimits(3)).toEqual({ signIn: 30, signUp: 15 });
-    expect(scaledAuthRateLimits(0.01)).toEqual({ signIn: 1, signUp: 1 });
+    expect(scaledAuthRateLimits(3)).toEqual({ signIn: 30, signUp: 15, other: 300 });
+    expect(scaledAuthRateLimits(0.01)).toEqual({ signIn: 1, signUp: 1, other: 1 });
   });
 
   it("has defaults for everything", () => {
@@ -148,6 +149,19 @@ describe("rate limits", () => {
     expect((await attempt(1)).status).toBe(200);
     expect((await attempt(2)).status).toBe(200);
     expect((await attempt(3)).status).toBe(429);
+  });
+
+  it("limits the other account endpoints (sign-out) per client at the scaled figure", async () => {
+    const limited = await createTestApp({ rateLimits: { signIn: 3, signUp: 2, other: 2 } });
+    try {
+      const client = createClient(limited.app, "198.51.100.9");
+      const signOut = () => client.post("/api/auth/sign-out", {});
+      expect((await signOut()).status).not.toBe(429);
+      expect((await signOut()).status).not.toBe(429);
+      expect((await signOut()).status).toBe(429);
+    } finally {
+      await limited.close();
+    }
   });
 
   it("does not trust a client-sent address header", async () => {

@@ -36,7 +36,7 @@ export type DepsOptions = {
   /** Whether the dev mailbox prints each message's links on the console (default: yes). */
   printMailLinks?: boolean;
   /** Sign-in and sign-up attempts per address per minute; default: scaled by the multiplier. */
-  authRateLimits?: { signIn: number; signUp: number };
+  authRateLimits?: { signIn: number; signUp: number; other?: number };
   /** Lets local command-line tools act through the running server (lib/control-file.ts). */
   controlToken?: string;
   /** Default: S3 when configured, else the disk under $DATA_DIR/uploads. */

@@ -16,7 +16,7 @@ export const CLIENT_IP_TEST_HEADER = "x-test-client-ip";
 
 export type TestAppOptions = {
   env?: Record<string, string>;
-  rateLimits?: { signIn: number; signUp: number };
+  rateLimits?: { signIn: number; signUp: number; other?: number };
   /** What queued mail is delivered through; default the dev mailbox in dataDir. */
   mailTransport?: MailTransport;
   /**
