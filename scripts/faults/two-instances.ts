@@ -185,7 +185,9 @@ export async function twoInstances(
       });
     }
     const mails = () =>
-      readdirSync(path.join(dataDir, "mail")).filter((name) => name.includes(prefix));
+      readdirSync(path.join(dataDir, "mail")).filter(
+        (name) => name.includes(prefix) && name.endsWith(".txt"),
+      );
     const deadline = Date.now() + 30_000;
     while (mails().length < SIGN_UPS && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 200));

@@ -3,7 +3,7 @@
 // so that sign-up verification can be completed on a machine without a mail server. Nothing
 // calls a transport from a request: every message goes through the queue (lib/mail-queue.ts),
 // whose worker hands it here.
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Db } from "@/server/db/client";
@@ -93,7 +93,11 @@ function createDevMailbox(
       );
       const headers = `From: ${from}\nTo: ${message.to}\nSubject: ${message.subject}\nDate: ${date.toUTCString()}\nMessage-ID: ${messageId}${extra.join("")}`;
       // The text part only: the HTML part says the same, and this file is for people to read.
-      await writeFile(file, `${headers}\n\n${message.text}\n`, { mode: 0o600 });
+      // Written aside and renamed into place, so that whoever watches the folder (a developer's
+      // tail, the browser tests' inbox) never reads a message that is still empty or half there.
+      const partial = `${file}.partial`;
+      await writeFile(partial, `${headers}\n\n${message.text}\n`, { mode: 0o600 });
+      await rename(partial, file);
       const links = message.text.match(/https?:\/\/\S+/g) ?? [];
       logger.info({ to: message.to, subject: message.subject, file, links }, "dev mailbox");
       // The console line a developer looks for: the link to click.
