@@ -10,7 +10,8 @@
 // BENCH_DURATION (10 s per run), BENCH_WARMUP (3 s before each run), BENCH_RUNS (3 per side),
 // BENCH_GZIP=1 (send Accept-Encoding: gzip as browsers do; both sides compress then),
 // BENCH_ONLY (a name fragment: run matching endpoints), BENCH_CPU_PROF (a folder for the app's
-// CPU profile), BENCH_JSON (a file for the figures, as bench/growth.ts reads them).
+// CPU profile; the ceiling's goes in its "ceiling" folder; bench/cpu-profile.ts summarises one),
+// BENCH_JSON (a file for the figures, as bench/growth.ts reads them).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import os, { tmpdir } from "node:os";
@@ -193,6 +194,10 @@ async function main() {
       script: path.join(ROOT, "bench/ceiling-server.ts"),
       env: { ENDPOINTS_FILE: endpointsFile },
       readyPath: withHtml[0]?.path ?? "/",
+      // The ceiling's profile beside the app's: what the app spends more is the difference.
+      nodeArgs: profileDir
+        ? ["--cpu-prof", `--cpu-prof-dir=${path.join(profileDir, "ceiling")}`]
+        : [],
     });
     stopping.push(() => ceiling.stop());
     const ownProcesses = [process.pid, app.pid, ceiling.pid, ...(postmaster ? [postmaster] : [])];

@@ -9,7 +9,13 @@ import { findActiveDiscussion, listDiscussions } from "@/server/domain/discussio
 import { insertDiscussionRow } from "@/server/test/discussions";
 import { openTestDatabase } from "@/server/test/test-database";
 import { type Database, type Db, queryRows } from "./client";
-import { limitLiteral, preparedStatementName, preparedTexts, queryPreparedRows } from "./prepared";
+import {
+  limitLiteral,
+  preparedStatementName,
+  preparedTexts,
+  queryPreparedRows,
+  renderedOnce,
+} from "./prepared";
 
 let database: Database;
 
@@ -110,5 +116,24 @@ describe("limitLiteral", () => {
     for (const bad of [0, -1, 1.5, 1_001, Number.NaN]) {
       expect(() => limitLiteral(bad), String(bad)).toThrow("Not a page size");
     }
+  });
+});
+
+describe("renderedOnce", () => {
+  const dialect = new PgDialect();
+
+  it("gives a value-free fragment's text as one chunk, the same text in any statement", () => {
+    const fragment = sql`select ${sql.raw("d.id")}, ${sql`lower(${sql.raw("d.title")})`} as t`;
+    const rendered = renderedOnce(fragment);
+    expect(rendered.queryChunks).toHaveLength(1);
+    const query = sql`${rendered} from discussions d where d.id = ${"x"}::uuid`;
+    expect(dialect.sqlToQuery(query)).toMatchObject({
+      sql: "select d.id, lower(d.title) as t from discussions d where d.id = $1::uuid",
+      params: ["x"],
+    });
+  });
+
+  it("refuses a fragment holding a value, whose placeholder number would be wrong elsewhere", () => {
+    expect(() => renderedOnce(sql`where d.id = ${"x"}`)).toThrow("cannot be rendered once");
   });
 });

@@ -54,6 +54,20 @@ export async function queryPreparedRows<Row>(db: Db, query: SQL): Promise<Row[]>
 }
 
 /**
+ * A fragment without values (column lists, joins, the display-name rule), rendered to its text
+ * once. drizzle walks every chunk of a statement each time it is built, and the long select
+ * lists of the forum and the thread made that walk the app's largest cost per request after
+ * the socket writes (bench/RESULTS.md §10, CPU profile of "one discussion"): built from one raw
+ * chunk, the same text costs a string copy. A fragment holding a value is refused, since its
+ * placeholder number would be wrong in any other statement.
+ */
+export function renderedOnce(fragment: SQL): SQL {
+  const { sql: text, params } = dialect.sqlToQuery(fragment);
+  if (params.length > 0) throw new Error(`A fragment with values cannot be rendered once: ${text}`);
+  return sql.raw(text);
+}
+
+/**
  * A page size as a literal in the statement's text. As a parameter, a prepared statement's
  * generic plan would assume a tenth of the table and PostgreSQL would keep planning each time;
  * as a literal, each size (validated, at most a page) is a statement of its own.

@@ -4,7 +4,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
 import { displayName, displayNameKey } from "@/server/db/display-name";
-import { limitLiteral, queryPreparedRows } from "@/server/db/prepared";
+import { limitLiteral, queryPreparedRows, renderedOnce } from "@/server/db/prepared";
 import { UUID_ID } from "@/server/lib/ids";
 import { containsPattern } from "@/server/lib/like-pattern";
 import {
@@ -69,8 +69,9 @@ type DiscussionRow = {
   held: boolean;
 };
 
-/** The discussion columns the API shows, read from `source` (aliased d). */
-const selectFrom = (source: SQL) => sql`
+// The discussion columns the API shows and the joins naming the people, around the source
+// (selectFrom); without values, so rendered once (db/prepared.ts, renderedOnce).
+const DISCUSSION_COLUMNS = renderedOnce(sql`
   select d.id, d.title, d.content, d.author_id, d.is_pinned, d.is_locked, d.replies_count,
     ${microsecondText(sql`d.created_at`)} as created_at,
     ${microsecondText(sql`d.updated_at`)} as updated_at,
@@ -81,8 +82,9 @@ const selectFrom = (source: SQL) => sql`
     ${displayName(sql`p.full_name`, sql`p.email`)} as author_name,
     p.is_public as author_public, p.avatar_url as author_avatar,
     lr.author_name as last_reply_author, lr.author_id as last_reply_author_id,
-    lr.author_public as last_reply_author_public
-  from ${source}
+    lr.author_public as last_reply_author_public`);
+
+const DISCUSSION_JOINS = renderedOnce(sql`
   left join profiles p on p.id = d.author_id
   -- The newest reply's author (issue 21): one step back along discussion_replies_thread_idx.
   left join lateral (
@@ -94,9 +96,12 @@ const selectFrom = (source: SQL) => sql`
       and d.replies_count > 0
     order by r.created_at desc, r.id desc
     limit 1
-  ) lr on true`;
+  ) lr on true`);
 
-const selectDiscussion = selectFrom(sql`discussions d`);
+/** The discussion columns the API shows, read from `source` (aliased d). */
+const selectFrom = (source: SQL) => sql`${DISCUSSION_COLUMNS} from ${source} ${DISCUSSION_JOINS}`;
+
+const selectDiscussion = renderedOnce(selectFrom(sql`discussions d`));
 
 const RANGE_INTERVALS = { "24h": "24 hours", "7d": "7 days", "30d": "30 days" } as const;
 

@@ -4,7 +4,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
 import { displayName } from "@/server/db/display-name";
-import { limitLiteral, queryPreparedRows } from "@/server/db/prepared";
+import { limitLiteral, queryPreparedRows, renderedOnce } from "@/server/db/prepared";
 import { UUID_ID } from "@/server/lib/ids";
 import {
   decodeCursor,
@@ -69,7 +69,10 @@ type ReplyRow = {
  * display-name rule, the answered reply's author, and the mentioned members who may be named
  * now (verified and public; docs/decisions/020).
  */
-const selectReplies = (source: SQL) => sql`
+const selectReplies = (source: SQL) => sql`${REPLY_COLUMNS} from ${source} ${REPLY_JOINS}`;
+
+// selectReplies' two halves have no values: rendered once (db/prepared.ts, renderedOnce).
+const REPLY_COLUMNS = renderedOnce(sql`
   select r.id, r.discussion_id, r.author_id, r.content, r.deleted_at is not null as deleted,
     r.hidden_at is not null as hidden, r.held_at is not null as held,
     ${microsecondText(sql`r.created_at`)} as created_at,
@@ -85,11 +88,12 @@ const selectReplies = (source: SQL) => sql`
       join profiles mp on mp.id = m.user_id
       join "user" mu on mu.id = m.user_id
       where m.reply_id = r.id and mp.is_public and mu.email_verified
-    ) else '[]'::json end as mentions
-  from ${source}
+    ) else '[]'::json end as mentions`);
+
+const REPLY_JOINS = renderedOnce(sql`
   left join profiles p on p.id = r.author_id
   left join discussion_replies t on t.id = r.reply_to_id
-  left join profiles tp on tp.id = t.author_id`;
+  left join profiles tp on tp.id = t.author_id`);
 
 /**
  * The reply as `reader` may see it: a hidden reply keeps its place and author, but only staff
