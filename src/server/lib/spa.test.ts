@@ -2,12 +2,13 @@
 // plain shell (the app still starts in the browser) and is logged.
 import { Hono } from "hono";
 import { describe, expect, it, vi } from "vitest";
+import { THEME_COOKIE } from "@/shared/constants";
 import type { Logger } from "./logger";
 import { createPageCache } from "./page-cache";
 import { type PageRenderer, spaHandler } from "./spa";
 import type { StaticFile } from "./static-files";
 
-const SHELL = '<html><head><title>x</title></head><body><div id="root"></div></body></html>';
+const SHELL = '<html lang="en"><head><title>x</title></head><body><div id="root"></div></body></html>';
 
 function appWith(
   render: PageRenderer,
@@ -123,5 +124,40 @@ describe("spaHandler with a page cache", () => {
     expect(renders).toBe(3);
     for (const member of members)
       expect(member.headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("gives a kept page the visitor's chosen theme and Vary: Cookie, and keeps it theme-free", async () => {
+    let renders = 0;
+    const app = appWith(
+      async () => {
+        renders += 1;
+        return {
+          markup: "<p>kept</p>",
+          dataScript: "",
+          structuredData: "",
+          notFound: false,
+          personal: false,
+        };
+      },
+      { error: vi.fn() },
+      {
+        cache: createPageCache({ ttlMs: 60_000, maxEntries: 10 }),
+        // The theme cookie is no session: its visitor is anonymous.
+        isAnonymous: () => true,
+      },
+    );
+    const dark = await app.request("/about", { headers: { cookie: `${THEME_COOKIE}=dark` } });
+    expect(dark.headers.get("vary")).toMatch(/\bCookie\b/);
+    expect(await dark.text()).toContain('<html data-theme="dark" lang="en">');
+    for (const cookie of [undefined, `${THEME_COOKIE}=light`, `${THEME_COOKIE}=purple`]) {
+      const answer = await app.request("/about", cookie ? { headers: { cookie } } : {});
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("vary")).toMatch(/\bCookie\b/);
+      const html = await answer.text();
+      expect(html).toContain("<p>kept</p>");
+      expect(html.includes('data-theme="light"'), cookie).toBe(cookie?.endsWith("light") ?? false);
+      expect(html).not.toContain("dark");
+    }
+    expect(renders).toBe(1);
   });
 });

@@ -82,13 +82,14 @@ export function withTheme(html: string, theme: Theme | null): string {
  */
 async function themed(c: Context, response: Response): Promise<Response> {
   if (!response.headers.get("content-type")?.startsWith("text/html")) return response;
-  const headers = new Headers(response.headers);
-  headers.append("vary", "Cookie");
+  // The answer itself, not a copy: a Response made from another's body is a stream, which
+  // @hono/node-server pipes instead of writing the string it holds (bench/RESULTS.md §10).
+  response.headers.append("vary", "Cookie");
   const theme = chosenTheme(c);
-  if (!theme) return new Response(response.body, { status: response.status, headers });
+  if (!theme) return response;
   const body = withTheme(await response.text(), theme);
-  headers.delete("content-length");
-  return new Response(body, { status: response.status, headers });
+  response.headers.delete("content-length");
+  return new Response(body, { status: response.status, headers: response.headers });
 }
 
 const FILE_LIKE = /\/[^/]+\.[a-z0-9]+$/i;
