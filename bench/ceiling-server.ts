@@ -16,7 +16,12 @@ type Row = Record<string, unknown>;
 
 const endpoints: Array<CapturedEndpoint & { html?: string; headers: Record<string, string> }> =
   JSON.parse(readFileSync(process.env.ENDPOINTS_FILE as string, "utf8"));
-const byPath = new Map(endpoints.map((endpoint) => [endpoint.path, endpoint]));
+// A page asked with a session (signedIn) and without one can share a path: told apart by the
+// Cookie header, as the app tells them apart.
+const keyOf = (path: string, signedIn: boolean) => `${signedIn ? "member" : "visitor"} ${path}`;
+const byKey = new Map(
+  endpoints.map((endpoint) => [keyOf(endpoint.path, endpoint.signedIn === true), endpoint]),
+);
 // The app's pool size (src/server/db/client.ts).
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
 
@@ -62,7 +67,7 @@ function send(
 }
 
 const server = http.createServer(async (request, response) => {
-  const endpoint = byPath.get(request.url ?? "");
+  const endpoint = byKey.get(keyOf(request.url ?? "", request.headers.cookie !== undefined));
   if (!endpoint) {
     response.writeHead(404).end();
     return;

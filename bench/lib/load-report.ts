@@ -14,6 +14,8 @@ export type EndpointResult = {
   name: string;
   path: string;
   shape: string;
+  /** Asked with a member's session: held to a p99 target, not to a ratio. */
+  signedIn?: boolean;
   statements: number;
   bytes: string;
   runs: RunFigures[];

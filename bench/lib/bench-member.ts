@@ -1,0 +1,39 @@
+// A member signed in on a running server, for the load run's signed-in pages: signed up through
+// the API, verified in the database (as the confirmation link would), signed in through the API.
+// Returns the Cookie header a browser would send.
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+
+export async function signedInCookie(appUrl: string, databaseUrl: string): Promise<string> {
+  const email = `load-${randomBytes(4).toString("hex")}@bench.test`;
+  const password = "bench load password";
+  const post = async (route: string, body: unknown) => {
+    const response = await fetch(`${appUrl}/api/auth/${route}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: appUrl },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok)
+      throw new Error(`${route} answered ${response.status}: ${await response.text()}`);
+    return response;
+  };
+  await post("sign-up/email", { name: "Load Reader", email, password });
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query(
+      `update "user" set email_verified = true where email = $1`,
+      [email],
+    );
+    if (rowCount !== 1) throw new Error(`the account ${email} is missing`);
+  } finally {
+    await client.end();
+  }
+  const signIn = await post("sign-in/email", { email, password });
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+  if (!cookie) throw new Error("sign-in set no cookie");
+  return cookie;
+}
