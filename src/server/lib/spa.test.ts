@@ -8,7 +8,8 @@ import { createPageCache } from "./page-cache";
 import { type PageRenderer, spaHandler } from "./spa";
 import type { StaticFile } from "./static-files";
 
-const SHELL = '<html lang="en"><head><title>x</title></head><body><div id="root"></div></body></html>';
+const SHELL =
+  '<html lang="en"><head><title>x</title></head><body><div id="root"></div></body></html>';
 
 function appWith(
   render: PageRenderer,
