@@ -1,7 +1,9 @@
 // npm run bench:lighthouse: Lighthouse 12 (its node API, mobile preset: a mid-range phone on a
-// throttled connection, simulated) in Debian's Chromium on /, /discussion, /discussion/{id} and
-// /members; prints the four category scores and, for each score under its target, the audits
-// that cost points. Runs on DATABASE_URL when set (the 100,000-discussion data), otherwise on a
+// throttled connection, simulated) in Debian's Chromium on issue 15's five pages: /, /discussion,
+// a discussion with about 200 replies (on the demo data, the newest discussion), /members and
+// a blog post; prints the four category scores and the Largest Contentful Paint, and for each
+// figure under its target (performance ≥ 98, LCP ≤ 1.5 s, the others 100) the audits that cost
+// points. Runs on DATABASE_URL when set (the 100,000-discussion data), otherwise on a
 // fresh embedded database with the demo data (npm run seed:demo). Builds the client if needed.
 // BENCH_PAGES=/a,/b measures other pages; BENCH_LIGHTHOUSE_RUNS (3) runs per page, the median
 // kept; BENCH_LIGHTHOUSE_JSON=<dir> keeps the reports.
@@ -12,13 +14,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type RunnerResult } from "lighthouse";
+import pg from "pg";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./lib/chromium";
 import { ROOT, startServer } from "./lib/server-process";
 
 const port = Number(process.env.BENCH_PORT ?? 3420);
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const TARGETS: Record<string, number> = {
-  performance: 95,
+  performance: 98,
   accessibility: 100,
   "best-practices": 100,
   seo: 100,
@@ -28,7 +31,29 @@ type Category = {
   score: number | null;
   auditRefs: Array<{ id: string; weight: number }>;
 };
-type Audit = { id: string; title: string; score: number | null; displayValue?: string };
+type Audit = {
+  id: string;
+  title: string;
+  score: number | null;
+  displayValue?: string;
+  numericValue?: number;
+};
+const TARGET_LCP_MS = 1_500;
+
+/** A discussion with about 200 replies in the benchmark data (its first page holds 50 of them). */
+async function discussionWithReplies(databaseUrl: string): Promise<string | undefined> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string }>(
+      `select id from discussions where status = 'active' and replies_count >= 200
+       order by replies_count, id limit 1`,
+    );
+    return rows[0]?.id;
+  } finally {
+    await client.end();
+  }
+}
 
 async function main() {
   execSync("npx tsx scripts/build-if-needed.ts", { cwd: ROOT, stdio: "inherit" });
@@ -52,11 +77,17 @@ async function main() {
     const list = (await (await fetch(`${server.url}/api/discussions?limit=1`)).json()) as {
       items: Array<{ id: string }>;
     };
+    const blog = (await (await fetch(`${server.url}/api/blog-posts?limit=1`)).json()) as {
+      posts: Array<{ slug: string }>;
+    };
+    const discussionId =
+      (databaseUrl ? await discussionWithReplies(databaseUrl) : undefined) ?? list.items[0]?.id;
     const pages = process.env.BENCH_PAGES?.split(",") ?? [
       "/",
       "/discussion",
-      `/discussion/${list.items[0]?.id}`,
+      `/discussion/${discussionId}`,
       "/members",
+      ...(blog.posts[0] ? [`/blog/${blog.posts[0].slug}`] : []),
     ];
     console.log(
       `Lighthouse ${databaseUrl ? "on DATABASE_URL" : "on the demo data"}, mobile preset\n`,
@@ -64,7 +95,7 @@ async function main() {
     console.log(
       `${"page".padEnd(52)}${Object.keys(TARGETS)
         .map((name) => name.padStart(16))
-        .join("")}`,
+        .join("")}${"LCP".padStart(10)}`,
     );
     for (const page of pages) {
       // Several runs per page, the median kept: one run's CPU timings vary with the machine.
@@ -99,10 +130,16 @@ async function main() {
       const scores = Object.keys(TARGETS).map((name) =>
         Math.round((categories[name]?.score ?? 0) * 100),
       );
+      const lcp = audits["largest-contentful-paint"]?.numericValue ?? Number.NaN;
       console.log(
         `${page.padEnd(52)}${scores.map((score) => String(score).padStart(16)).join("")}` +
+          `${`${(lcp / 1000).toFixed(2)} s`.padStart(10)}` +
           `   (median of ${runs.length}: performance ${runs.map((run) => Math.round(performance(run) * 100)).join(", ")})`,
       );
+      if (!(lcp <= TARGET_LCP_MS)) {
+        missed += 1;
+        console.log(`    LCP over ${TARGET_LCP_MS / 1000} s`);
+      }
       for (const [index, name] of Object.keys(TARGETS).entries()) {
         if ((scores[index] ?? 0) >= (TARGETS[name] ?? 100)) continue;
         missed += 1;
@@ -127,7 +164,7 @@ async function main() {
   }
   console.log(
     missed === 0
-      ? "\nEvery page meets its targets (performance ≥ 95, the others 100)."
+      ? `\nEvery page meets its targets (performance ≥ ${TARGETS.performance}, LCP ≤ ${TARGET_LCP_MS / 1000} s, the others 100).`
       : `\n${missed} score(s) under target.`,
   );
 }

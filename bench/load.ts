@@ -9,7 +9,7 @@
 // Options (environment): BENCH_PORT (3410; the ceiling uses +1), BENCH_CONNECTIONS (50),
 // BENCH_DURATION (10 s per run), BENCH_WARMUP (3 s before each run), BENCH_RUNS (3 per side),
 // BENCH_GZIP=1 (send Accept-Encoding: gzip as browsers do; both sides compress then),
-// BENCH_ONLY (a name fragment: run matching endpoints), BENCH_CPU_PROF (a folder for the app's
+// BENCH_ONLY (name fragments, comma-separated: run matching endpoints), BENCH_CPU_PROF (a folder for the app's
 // CPU profile; the ceiling's goes in its "ceiling" folder; bench/cpu-profile.ts summarises one),
 // BENCH_JSON (a file for the figures, as bench/growth.ts reads them).
 import { spawnSync } from "node:child_process";
@@ -130,7 +130,7 @@ async function main() {
   const loadAtStart = loadAverage();
   const only = process.env.BENCH_ONLY;
   const endpoints = loadEndpoints(await sampleIds(databaseUrl)).filter(
-    (endpoint) => !only || endpoint.name.includes(only),
+    (endpoint) => !only || only.split(",").some((fragment) => endpoint.name.includes(fragment)),
   );
   const { postmaster, ...data } = await dataSize(databaseUrl);
   // The load average lags by a minute and counts a run that just ended; the CPU other

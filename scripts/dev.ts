@@ -3,7 +3,12 @@
 // set: both children get this environment, and vite.config.ts reads PORT for its proxy).
 import { spawn } from "node:child_process";
 
-const env = { ...process.env, SITE_URL: process.env.SITE_URL ?? "http://localhost:5173" };
+const env = {
+  ...process.env,
+  SITE_URL: process.env.SITE_URL ?? "http://localhost:5173",
+  // React's development build, with its warnings (the server defaults to production).
+  NODE_ENV: process.env.NODE_ENV ?? "development",
+};
 const children = [
   spawn("npx", ["tsx", "watch", "--clear-screen=false", "src/server/main.ts"], {
     stdio: "inherit",

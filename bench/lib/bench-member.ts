@@ -5,12 +5,15 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 
 export async function signedInCookie(appUrl: string, databaseUrl: string): Promise<string> {
+  const siteOrigin = `http://localhost:${new URL(appUrl).port}`;
   const email = `load-${randomBytes(4).toString("hex")}@bench.test`;
   const password = "bench load password";
   const post = async (route: string, body: unknown) => {
     const response = await fetch(`${appUrl}/api/auth/${route}`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: appUrl },
+      // better-auth wants the site's own origin (SITE_URL's: localhost, the default, on the
+      // server's port), as a browser on the site sends it.
+      headers: { "content-type": "application/json", origin: siteOrigin },
       body: JSON.stringify(body),
     });
     if (!response.ok)

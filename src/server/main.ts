@@ -1,4 +1,6 @@
 // Starts the site: configuration, database (migrated and seeded), HTTP server; stops cleanly.
+// First: NODE_ENV decides which React build the imports below load.
+import "./production-default";
 import type { IncomingMessage, Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
