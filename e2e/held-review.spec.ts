@@ -4,37 +4,14 @@
 // its author only until a moderator approves it.
 
 import { randomBytes } from "node:crypto";
-import type { Browser, Page } from "@playwright/test";
 import type { DiscussionItem } from "../src/shared/api-types";
 import { newMemberOn } from "./support/accounts";
-import type { ConsoleGuard } from "./support/console-guard";
 import { storeCookieConsent } from "./support/cookie-consent";
+import { newWatchedPage, screenshotsForReview } from "./support/pages";
 import { setRole } from "./support/roles";
 import { expect, test } from "./support/test";
 
 const token = () => `hr${randomBytes(4).toString("hex")}`;
-
-/** Screenshots for a person to look at, when SCREENSHOT_DIR is set. */
-async function shoot(page: Page, name: string) {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (!dir) return;
-  for (const [width, height] of [
-    [390, 844],
-    [1280, 800],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
-async function newPage(browser: Browser, consoleGuard: ConsoleGuard): Promise<Page> {
-  const context = await browser.newContext();
-  consoleGuard.watch(context);
-  const page = await context.newPage();
-  await storeCookieConsent(page);
-  return page;
-}
 
 test("a contact message that filled the honeypot is answered as usual, held, and released into the Inbox", async ({
   page,
@@ -59,14 +36,14 @@ test("a contact message that filled the honeypot is answered as usual, held, and
   await form.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByText("Message sent!")).toBeVisible();
 
-  const admin = await newPage(browser, consoleGuard);
+  const admin = await newWatchedPage(browser, consoleGuard);
   const account = await newMemberOn(admin, { name: "Ada Admin" });
   await setRole(account.email, "admin");
   await admin.goto("/cms?tab=reports");
   const held = admin.getByLabel("Held contact message").filter({ hasText: subject });
   await expect(held).toBeVisible();
   await expect(held.getByText("Filled the hidden field")).toBeVisible();
-  await shoot(admin, "queue-held");
+  await screenshotsForReview(admin, "queue-held", { fullPage: true });
   await held.getByRole("button", { name: /^Release/ }).click();
   const dialog = admin.getByRole("dialog");
   await dialog.getByLabel("Reason").fill("A real person after all");
@@ -97,10 +74,10 @@ test("with the setting on, a new member's first discussion awaits review until a
   await toggle.click();
   await expect(toggle).toHaveAttribute("aria-checked", "true");
   await expect(page.getByText("New members' first posts are held")).toBeVisible();
-  await shoot(page, "settings-tab");
+  await screenshotsForReview(page, "settings-tab", { fullPage: true });
 
   try {
-    const newcomer = await newPage(browser, consoleGuard);
+    const newcomer = await newWatchedPage(browser, consoleGuard);
     await newMemberOn(newcomer, { name: "Nell Newcomer" });
     const created = await newcomer.request.post("/api/discussions", {
       data: { title, content: "Hello everyone" },
@@ -110,16 +87,16 @@ test("with the setting on, a new member's first discussion awaits review until a
     await newcomer.goto(`/discussion/${discussion.id}`);
     await expect(newcomer.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await expect(newcomer.getByText(/^Awaiting review/)).toBeVisible();
-    await shoot(newcomer, "awaiting-review");
+    await screenshotsForReview(newcomer, "awaiting-review", { fullPage: true });
 
     // Nobody else sees it.
-    const visitor = await newPage(browser, consoleGuard);
+    const visitor = await newWatchedPage(browser, consoleGuard);
     await visitor.goto("/discussion");
     await expect(visitor.getByRole("heading", { name: "Discussion forum" })).toBeVisible();
     await expect(visitor.getByText(title)).toHaveCount(0);
 
     // A moderator approves it in the Reports tab.
-    const moderator = await newPage(browser, consoleGuard);
+    const moderator = await newWatchedPage(browser, consoleGuard);
     const mod = await newMemberOn(moderator, { name: "Mae Moderator" });
     await setRole(mod.email, "moderator");
     await moderator.goto("/cms?tab=reports");

@@ -2,24 +2,15 @@
 // reporter hears back; a suspended member sees the banner and cannot post; /moderation lists
 // the action without the moderator's name.
 import { randomBytes } from "node:crypto";
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import type { DiscussionItem, SessionResponse } from "../src/shared/api-types";
 import { newMemberOn } from "./support/accounts";
-import type { ConsoleGuard } from "./support/console-guard";
 import { storeCookieConsent } from "./support/cookie-consent";
+import { newWatchedPage } from "./support/pages";
 import { setRole } from "./support/roles";
 import { expect, test } from "./support/test";
 
 const token = () => `mq${randomBytes(4).toString("hex")}`;
-
-/** A page of its own in a new browser context, watched for console errors. */
-async function newPage(browser: Browser, consoleGuard: ConsoleGuard): Promise<Page> {
-  const context = await browser.newContext();
-  consoleGuard.watch(context);
-  const page = await context.newPage();
-  await storeCookieConsent(page);
-  return page;
-}
 
 async function moderatorOn(page: Page, name: string) {
   const account = await newMemberOn(page, { name });
@@ -45,7 +36,7 @@ test("a report reaches the queue, the discussion is hidden, and the reporter hea
   consoleGuard,
 }) => {
   const title = `Cheap pills ${token()}`;
-  const writer = await newPage(browser, consoleGuard);
+  const writer = await newWatchedPage(browser, consoleGuard);
   await newMemberOn(writer, { name: "Wanda Writer" });
   const discussion = await startDiscussion(writer, title, "Buy now at my shop");
 
@@ -61,7 +52,7 @@ test("a report reaches the queue, the discussion is hidden, and the reporter hea
   await expect(page.getByText("Thanks, a moderator will review this.")).toBeVisible();
 
   // The moderator's queue: the item with its count and reason; Hide asks why.
-  const moderator = await newPage(browser, consoleGuard);
+  const moderator = await newWatchedPage(browser, consoleGuard);
   await moderatorOn(moderator, "Mona Moderator");
   await moderator.goto("/cms?tab=reports");
   const item = moderator.getByLabel("Reported discussion").filter({ hasText: title });
@@ -94,7 +85,7 @@ test("a report reaches the queue, the discussion is hidden, and the reporter hea
   }).toPass({ timeout: 20_000 });
 
   // /moderation lists it, with the reason and the author, never the moderator or the words.
-  const visitor = await newPage(browser, consoleGuard);
+  const visitor = await newWatchedPage(browser, consoleGuard);
   await visitor.goto("/moderation");
   const entry = visitor.getByRole("listitem").filter({ hasText: "Reason: Advertising" });
   await expect(entry).toContainText("Hidden a discussion by Wanda Writer");
@@ -113,7 +104,7 @@ test("a suspended member sees the banner with the reason and end, and cannot pos
   await newMemberOn(page, { name: "Sid Suspended" });
   const memberId = await ownId(page);
 
-  const moderator = await newPage(browser, consoleGuard);
+  const moderator = await newWatchedPage(browser, consoleGuard);
   await moderatorOn(moderator, "Max Moderator");
   // Through the API, as the queue's Suspend does (the profile's Suspend button is
   // e2e/profile-moderation.spec.ts's).

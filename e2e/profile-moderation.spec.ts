@@ -2,35 +2,13 @@
 // else's profile, Suspend for moderators and admins (never a moderator on staff), with no
 // hydration mismatch on the server-rendered page (the console guard fails on any console error,
 // React's #418 included).
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import type { SessionResponse } from "../src/shared/api-types";
 import { newMemberOn } from "./support/accounts";
-import type { ConsoleGuard } from "./support/console-guard";
 import { storeCookieConsent } from "./support/cookie-consent";
+import { newWatchedPage, screenshotsForReview } from "./support/pages";
 import { setRole } from "./support/roles";
 import { expect, test } from "./support/test";
-
-async function newPage(browser: Browser, consoleGuard: ConsoleGuard): Promise<Page> {
-  const context = await browser.newContext();
-  consoleGuard.watch(context);
-  const page = await context.newPage();
-  await storeCookieConsent(page);
-  return page;
-}
-
-/** Screenshots for a person to look at, when SCREENSHOT_DIR is set. */
-async function shoot(page: Page, name: string) {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (!dir) return;
-  for (const [width, height] of [
-    [390, 844],
-    [1280, 800],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${dir}/${name}-${width}.png` });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 async function ownId(page: Page): Promise<string> {
   const session = (await (await page.request.get("/api/session")).json()) as SessionResponse;
@@ -43,7 +21,7 @@ test("a member reports another's profile; their own and a visitor's have no Repo
   browser,
   consoleGuard,
 }) => {
-  const subject = await newPage(browser, consoleGuard);
+  const subject = await newWatchedPage(browser, consoleGuard);
   await newMemberOn(subject, { name: "Petra Profile" });
   const subjectId = await ownId(subject);
 
@@ -69,7 +47,7 @@ test("a member reports another's profile; their own and a visitor's have no Repo
   await expect(subject.getByRole("button", { name: /^Report/ })).toHaveCount(0);
 
   // A visitor: neither.
-  const visitor = await newPage(browser, consoleGuard);
+  const visitor = await newWatchedPage(browser, consoleGuard);
   await visitor.goto(`/profile/${subjectId}`);
   await expect(visitor.getByRole("heading", { name: "Petra Profile" })).toBeVisible();
   await expect(visitor.getByRole("button", { name: /^Report/ })).toHaveCount(0);
@@ -80,10 +58,10 @@ test("a moderator suspends a member from the profile, but is offered no Suspend 
   browser,
   consoleGuard,
 }) => {
-  const member = await newPage(browser, consoleGuard);
+  const member = await newWatchedPage(browser, consoleGuard);
   await newMemberOn(member, { name: "Milo Member" });
   const memberId = await ownId(member);
-  const author = await newPage(browser, consoleGuard);
+  const author = await newWatchedPage(browser, consoleGuard);
   const authorAccount = await newMemberOn(author, { name: "Ari Author" });
   await setRole(authorAccount.email, "author");
   const authorId = await ownId(author);
@@ -95,7 +73,7 @@ test("a moderator suspends a member from the profile, but is offered no Suspend 
   await page.goto(`/profile/${memberId}`);
   await expect(page.getByRole("heading", { name: "Milo Member" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Report Milo Member's profile" })).toBeVisible();
-  await shoot(page, "profile-moderator");
+  await screenshotsForReview(page, "profile-moderator");
   await page.getByRole("button", { name: "Suspend" }).click();
   const dialog = page.getByRole("dialog", { name: "Suspend Milo Member" });
   await dialog.getByLabel("Reason").fill("Flooding the forum");
