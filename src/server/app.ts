@@ -41,7 +41,12 @@ import { errorBody, HttpError } from "./lib/http-error";
 import { addMetricsRoute, requestMetrics } from "./lib/metrics";
 import type { PageCache } from "./lib/page-cache";
 import { requestContext } from "./lib/request-log";
-import { knownHostsOnly, sameOriginWrites, securityHeaders } from "./lib/security";
+import {
+  inlineScriptHashes,
+  knownHostsOnly,
+  sameOriginWrites,
+  securityHeaders,
+} from "./lib/security";
 import { spaHandler } from "./lib/spa";
 import type { StaticFile } from "./lib/static-files";
 import { pageRenderer } from "./ssr/render-page";
@@ -93,7 +98,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   // Only a scraped server counts requests: a counter and a histogram on every request.
   if (metricsToken) app.use(requestMetrics(deps.metrics));
   app.use(requestContext(deps));
-  app.use(securityHeaders(deps.env.siteUrl));
+  const shell = options.staticFiles?.get("/index.html")?.body.toString("utf8") ?? "";
+  app.use(securityHeaders(deps.env.siteUrl, inlineScriptHashes(shell)));
   app.use(knownHostsOnly(deps.env.siteUrl));
   app.use(requestBodyLimit({ ownLimits: ["PUT /api/profiles/me/avatar"] }));
   app.use(compressText());

@@ -6,11 +6,7 @@ import { can, type Role } from "./permissions";
 import { cleanText, requiredText } from "./schemas";
 import type { HeldSubmission } from "./spam";
 
-/** What a reader of a hidden item sees instead of its words (everyone but staff and the author). */
-export const HIDDEN_BY_MODERATOR = "Hidden by a moderator";
-/** The mark on a held first post, which only its author sees (docs/decisions/034). */
-export const AWAITING_REVIEW =
-  "Awaiting review: a moderator will look at your first post before others can see it.";
+export { AWAITING_REVIEW, HIDDEN_BY_MODERATOR } from "./moderation-texts";
 
 /** The reporter's confirmation. */
 export const REPORT_THANKS = "Thanks, a moderator will review this.";

@@ -1,18 +1,41 @@
+import { createHash } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import { errorBody } from "./http-error";
 
 /**
- * Security headers for every response. Scripts come only from our own origin (Vite emits no
- * inline script); styles allow 'unsafe-inline' because Radix and sonner set style elements at
- * run time, which cannot run code.
+ * The CSP sources (`'sha256-…'`) of the inline scripts in the built page, `html`: the one that
+ * starts the app after the first paint (docs/decisions/036). Data elements (JSON, JSON-LD) run
+ * nothing and need none.
  */
-export function securityHeaders(siteUrl: string): MiddlewareHandler {
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const [, attributes = "", body = ""] of html.matchAll(
+    /<script\b([^>]*)>([\s\S]*?)<\/script>/g,
+  )) {
+    if (body === "" || /\ssrc=/.test(attributes) || /\stype="application\//.test(attributes)) {
+      continue;
+    }
+    hashes.push(`'sha256-${createHash("sha256").update(body).digest("base64")}'`);
+  }
+  return hashes;
+}
+
+/**
+ * Security headers for every response. Scripts come only from our own origin, but for the
+ * built page's own inline scripts, named by hash (`scriptHashes`, from inlineScriptHashes);
+ * styles allow 'unsafe-inline' because Radix and sonner set style elements at run time, which
+ * cannot run code.
+ */
+export function securityHeaders(
+  siteUrl: string,
+  scriptHashes: readonly string[] = [],
+): MiddlewareHandler {
   const https = new URL(siteUrl).protocol === "https:";
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", ...scriptHashes],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", "data:", "blob:"],
       fontSrc: ["'self'"],

@@ -1,11 +1,22 @@
+import { Suspense } from "react";
 import { useParams } from "react-router";
 import { PageContainer } from "@/client/components/page-container";
 import { DiscussionDetail } from "@/client/features/discussions/components/discussion-detail";
-import { ReportButton } from "@/client/features/moderation/components/report-button";
-import { FollowControl } from "@/client/features/notifications/components/follow-control";
 import { RepliesThread } from "@/client/features/replies/components/replies-thread";
+import { lazyComponent } from "@/client/lib/lazy-component";
 import { useAuth } from "@/client/lib/session/use-auth";
 import { useSuspension } from "@/client/lib/session/use-suspension";
+
+// A member's controls (Report's form and dialog, Follow's menu) download for members, not with
+// every visitor's read of the thread (bench:size).
+const ReportButton = lazyComponent(
+  () => import("@/client/features/moderation/components/report-button"),
+  "ReportButton",
+);
+const FollowControl = lazyComponent(
+  () => import("@/client/features/notifications/components/follow-control"),
+  "FollowControl",
+);
 
 export function DiscussionPage() {
   const { id = "" } = useParams();
@@ -20,15 +31,23 @@ export function DiscussionPage() {
         key={id}
         id={id}
         // Follow and Mute (docs/product.md §2.23) are a member's: visitors see Share only.
-        actions={user ? <FollowControl discussionId={id} /> : null}
+        actions={
+          user ? (
+            <Suspense fallback={null}>
+              <FollowControl discussionId={id} />
+            </Suspense>
+          ) : null
+        }
         // Report (docs/decisions/027): for members, on what others wrote.
         renderReport={(discussion) =>
           reporter && reporter.id !== discussion.authorId ? (
-            <ReportButton
-              targetKind="discussion"
-              targetId={discussion.id}
-              label="this discussion"
-            />
+            <Suspense fallback={null}>
+              <ReportButton
+                targetKind="discussion"
+                targetId={discussion.id}
+                label="this discussion"
+              />
+            </Suspense>
           ) : null
         }
         renderReplies={(discussion) => (
@@ -36,11 +55,13 @@ export function DiscussionPage() {
             discussion={discussion}
             renderReplyActions={(reply) =>
               reporter && reply.author && reporter.id !== reply.author.id ? (
-                <ReportButton
-                  targetKind="reply"
-                  targetId={reply.id}
-                  label={`reply by ${reply.author.displayName}`}
-                />
+                <Suspense fallback={null}>
+                  <ReportButton
+                    targetKind="reply"
+                    targetId={reply.id}
+                    label={`reply by ${reply.author.displayName}`}
+                  />
+                </Suspense>
               ) : null
             }
           />

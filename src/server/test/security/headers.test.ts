@@ -1,6 +1,8 @@
 // Security headers on every kind of response the server sends: API answers (success, errors,
 // the 500 fallback), the SPA shell, built static files and uploaded files; HSTS when SITE_URL
-// is https. The built client must also be runnable under that policy (no inline script).
+// is https. The built client must also be runnable under that policy (its one inline script,
+// the app's start after the first paint, named by its hash).
+import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -9,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@/server/app";
 import { loadEnv } from "@/server/env";
 import { avatarAccess } from "@/server/features/profiles/avatar-access";
+import { inlineScriptHashes } from "@/server/lib/security";
 import type { StaticFile } from "@/server/lib/static-files";
 import { loadStaticFiles } from "@/server/lib/static-files";
 import { uploadsDirectory } from "@/server/lib/storage";
@@ -142,14 +145,38 @@ const builtClient = path.resolve(
   "../../../../dist/client",
 );
 
+it("names the shell's inline script by its hash, and nothing else inline", async () => {
+  const starter = "start()";
+  const shell = `<html><head><script type="application/ld+json">{"a":1}</script></head><body><div id="root"></div><script data-entry="/assets/index-a.js">${starter}</script><script src="/assets/x.js"></script></body></html>`;
+  const env = loadEnv({
+    DATA_DIR: t.dataDir,
+    SITE_URL: "http://localhost:3000",
+    LOG_LEVEL: "silent",
+  });
+  const withScript = new Map(files).set("/index.html", file(shell, "text/html; charset=utf-8"));
+  const response = await createApp({ ...t.deps, env }, { staticFiles: withScript }).request("/");
+  const scripts = directives(response.headers.get("content-security-policy") ?? "").get(
+    "script-src",
+  );
+  const digest = createHash("sha256").update(starter).digest("base64");
+  expect(scripts).toEqual(["'self'", `'sha256-${digest}'`]);
+});
+
 it.skipIf(!existsSync(path.join(builtClient, "index.html")))(
-  "the built client has no inline script, so the policy does not block the app itself",
+  "the built client runs under the policy: its inline scripts are the hashed ones, the rest are files",
   async () => {
     const built = await loadStaticFiles(builtClient);
     const html = built.get("/index.html")?.body.toString("utf8") ?? "";
-    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
-    expect(scripts.length).toBeGreaterThan(0);
-    for (const tag of scripts) expect(tag).toMatch(/\ssrc="\/assets\/[^"]+\.js"/);
+    const tags = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(tags.length).toBeGreaterThan(0);
+    const hashes = inlineScriptHashes(html);
+    for (const [, attributes = "", body = ""] of tags) {
+      if (body === "") expect(attributes).toMatch(/\ssrc="\/assets\/[^"]+\.js"/);
+      else {
+        const digest = createHash("sha256").update(body).digest("base64");
+        expect(hashes).toContain(`'sha256-${digest}'`);
+      }
+    }
     expect(html).not.toMatch(/\son[a-z]+=/i);
   },
 );

@@ -1,5 +1,5 @@
 import { ArrowLeft, Lock } from "lucide-react";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, Suspense, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { BlockedContent } from "@/client/components/blocked-content";
 import { Button } from "@/client/components/ui/button";
@@ -10,18 +10,25 @@ import { useUpdateDiscussion } from "@/client/features/discussions/api/update-di
 import { useLiveDiscussions } from "@/client/features/discussions/hooks/use-live-discussions";
 import { usePageTitle } from "@/client/hooks/use-page-title";
 import { ApiError } from "@/client/lib/api-client";
+import { lazyComponent } from "@/client/lib/lazy-component";
 import { paths } from "@/client/lib/paths";
 import { useAuth } from "@/client/lib/session/use-auth";
 import { useSuspension } from "@/client/lib/session/use-suspension";
 import { toast } from "@/client/lib/toast";
 import type { DiscussionItem } from "@/shared/api-types";
-import { AWAITING_REVIEW, HIDDEN_BY_MODERATOR } from "@/shared/moderation";
+import { AWAITING_REVIEW, HIDDEN_BY_MODERATOR } from "@/shared/moderation-texts";
 import { DiscussionBadges } from "./discussion-badges";
-import { DiscussionForm } from "./discussion-form";
 import { DiscussionByline, ReplyCount } from "./discussion-meta";
 import { DiscussionNotFound } from "./discussion-not-found";
-import { OwnDiscussionControls } from "./own-discussion-controls";
 import { ShareControl } from "./share-control";
+
+// The author's Edit and Delete bring a form and a dialog (react-hook-form, zod, Radix): they
+// download for the author who sees them, not with every reader's visit (bench:size).
+const DiscussionForm = lazyComponent(() => import("./discussion-form"), "DiscussionForm");
+const OwnDiscussionControls = lazyComponent(
+  () => import("./own-discussion-controls"),
+  "OwnDiscussionControls",
+);
 
 function BackButton() {
   return (
@@ -143,20 +150,22 @@ export function DiscussionDetail({
                 </div>
               </header>
               {editing ? (
-                <DiscussionForm
-                  aria-label="Edit discussion"
-                  initial={{ title: data.title, content: data.content }}
-                  countTitle
-                  contentRows={8}
-                  submitLabel="Save changes"
-                  pendingLabel="Saving..."
-                  onCancel={() => setEditing(false)}
-                  onSubmit={async (values) => {
-                    await update.mutateAsync({ id: data.id, values });
-                    toast.success("Discussion updated");
-                    setEditing(false);
-                  }}
-                />
+                <Suspense fallback={<Skeleton className="h-72 w-full" />}>
+                  <DiscussionForm
+                    aria-label="Edit discussion"
+                    initial={{ title: data.title, content: data.content }}
+                    countTitle
+                    contentRows={8}
+                    submitLabel="Save changes"
+                    pendingLabel="Saving..."
+                    onCancel={() => setEditing(false)}
+                    onSubmit={async (values) => {
+                      await update.mutateAsync({ id: data.id, values });
+                      toast.success("Discussion updated");
+                      setEditing(false);
+                    }}
+                  />
+                </Suspense>
               ) : (
                 <div className="whitespace-pre-line wrap-anywhere text-base leading-relaxed">
                   {data.content}
@@ -169,7 +178,9 @@ export function DiscussionDetail({
               user.id === data.authorId &&
               !editing &&
               !data.awaitingReview ? (
-                <OwnDiscussionControls discussion={data} onEdit={() => setEditing(true)} />
+                <Suspense fallback={<div className="h-8" />}>
+                  <OwnDiscussionControls discussion={data} onEdit={() => setEditing(true)} />
+                </Suspense>
               ) : null}
               <footer className="flex flex-wrap items-center gap-4 border-t pt-4">
                 <ReplyCount replies={data.replies} />

@@ -1,10 +1,17 @@
 import { Link2, Pencil, Reply } from "lucide-react";
-import type { ReactNode, RefObject } from "react";
-import { ConfirmDelete } from "@/client/components/confirm-delete";
+import { type ReactNode, type RefObject, Suspense } from "react";
 import { Button } from "@/client/components/ui/button";
+import { lazyComponent } from "@/client/lib/lazy-component";
 import { paths } from "@/client/lib/paths";
 import { toast } from "@/client/lib/toast";
 import type { ReplyItem } from "@/shared/api-types";
+
+// Delete's dialog (Radix) downloads for the author and staff who see it, not with every visitor's
+// read of the thread (bench:size).
+const ConfirmDelete = lazyComponent(
+  () => import("@/client/components/confirm-delete"),
+  "ConfirmDelete",
+);
 
 type ReplyActionsProps = {
   reply: ReplyItem;
@@ -83,13 +90,15 @@ export function ReplyActions({
         </Button>
       ) : null}
       {onDelete ? (
-        <ConfirmDelete
-          question="Delete this reply?"
-          label={`the reply by ${name}`}
-          description="It will show as “This reply was deleted.” to everyone. This cannot be undone."
-          onConfirm={onDelete}
-          disabled={deleting}
-        />
+        <Suspense fallback={null}>
+          <ConfirmDelete
+            question="Delete this reply?"
+            label={`the reply by ${name}`}
+            description="It will show as “This reply was deleted.” to everyone. This cannot be undone."
+            onConfirm={onDelete}
+            disabled={deleting}
+          />
+        </Suspense>
       ) : null}
       {extra}
     </div>

@@ -8,7 +8,7 @@ import { errorMessage } from "@/client/lib/api-client";
 import { cn } from "@/client/lib/cn";
 import { toast } from "@/client/lib/toast";
 import type { ReplyItem } from "@/shared/api-types";
-import { AWAITING_REVIEW, HIDDEN_BY_MODERATOR } from "@/shared/moderation";
+import { AWAITING_REVIEW, HIDDEN_BY_MODERATOR } from "@/shared/moderation-texts";
 import { ReplyActions } from "./reply-actions";
 import { InReplyTo, ReplyByline, ReplyPermalinkTime } from "./reply-byline";
 import { ReplyContent } from "./reply-content";

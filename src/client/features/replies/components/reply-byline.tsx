@@ -7,7 +7,10 @@ import type { ReplyItem } from "@/shared/api-types";
 
 const exactTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
-const linkClassName = "rounded-sm underline-offset-2 hover:underline";
+// At least 24 px tall: on a phone the name and the time are stacked, and a finger needs room
+// to pick one (WCAG 2.5.8 target size; Lighthouse's touch-target audit).
+const linkClassName =
+  "inline-flex min-h-6 items-center rounded-sm underline-offset-2 hover:underline";
 
 /**
  * "{author} · {time} · edited": the author links to their profile while the account exists; the

@@ -1,0 +1,8 @@
+// The moderation texts a reader of a thread sees, apart from moderation.ts and its schemas: the
+// thread's code names them on every visit, and zod would come with them (bench:size).
+
+/** What a reader of a hidden item sees instead of its words (everyone but staff and the author). */
+export const HIDDEN_BY_MODERATOR = "Hidden by a moderator";
+/** The mark on a held first post, which only its author sees (docs/decisions/034). */
+export const AWAITING_REVIEW =
+  "Awaiting review: a moderator will look at your first post before others can see it.";
