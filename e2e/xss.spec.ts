@@ -260,12 +260,17 @@ async function injectedMarkup(page: Page): Promise<string[]> {
     for (const frame of Array.from(document.querySelectorAll("iframe, object, embed, frame"))) {
       found.push(frame.tagName);
     }
+    // The page's own starter, outside the app's root (decision 036): one, and only there.
+    const starters = document.querySelectorAll("body > script[data-entry]");
     for (const script of Array.from(document.querySelectorAll("script"))) {
       const src = script.getAttribute("src") ?? "";
       // The page's data (the server render's state, JSON-LD) is never run by the browser; text
       // that broke out of it would make elements of its own, which the checks above find.
       const data = /^application\/(ld\+)?json$/i.test(script.getAttribute("type") ?? "");
-      if (!data && !src.startsWith("/assets/")) found.push(`script ${src || script.textContent}`);
+      const starter = starters.length === 1 && script === starters[0];
+      if (!data && !starter && !src.startsWith("/assets/")) {
+        found.push(`script ${src || script.textContent}`);
+      }
     }
     return found;
   });

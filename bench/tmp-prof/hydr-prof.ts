@@ -1,0 +1,24 @@
+import { writeFileSync } from "node:fs";
+import { launchChromium } from "/work/main/bench/lib/chromium";
+const url = process.argv[2]!;
+const browser = await launchChromium();
+const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+const page = await context.newPage();
+await page.addInitScript(() => {
+  const tasks: Array<[number, number]> = [];
+  (window as any).__tasks = tasks;
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) tasks.push([Math.round(e.startTime), Math.round(e.duration)]); }).observe({ type: "longtask", buffered: true });
+  new MutationObserver(() => { if (document.documentElement.hasAttribute("data-started") && !(window as any).__started) (window as any).__started = Math.round(performance.now()); }).observe(document.documentElement, { attributes: true });
+});
+const cdp = await context.newCDPSession(page);
+await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+await cdp.send("Profiler.enable");
+await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
+await cdp.send("Profiler.start");
+await page.goto(url);
+await page.waitForFunction(() => document.documentElement.hasAttribute("data-started"));
+await page.waitForTimeout(3000);
+const { profile } = await cdp.send("Profiler.stop");
+writeFileSync("/tmp/hydr.cpuprofile", JSON.stringify(profile));
+console.log(await page.evaluate(() => ({ tasks: (window as any).__tasks, started: (window as any).__started, fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime })));
+await browser.close();
