@@ -308,6 +308,12 @@ export const discussionReplies = pgTable(
     // A thread oldest first with its (created_at, id) keyset, both ways (permalinks read
     // backwards from a reply); the newest reply left after a delete (last_reply_at).
     index("discussion_replies_thread_idx").on(table.discussionId, table.createdAt, table.id),
+    // The newest reply that shows, one step back: the forum card's last reply author and the
+    // trigger's search after a delete. The thread index above holds every reply, deleted and
+    // held too, so finding the newest shown one there read and sorted the whole thread.
+    index("discussion_replies_shown_idx")
+      .on(table.discussionId, table.createdAt, table.id)
+      .where(sql`${table.deletedAt} is null and ${table.heldAt} is null`),
     // A member's replies; also what ON DELETE SET NULL reads when an account goes.
     index("discussion_replies_author_idx").on(table.authorId, table.createdAt),
     // Answers to a reply (notifications), and what ON DELETE SET NULL reads when a thread goes.

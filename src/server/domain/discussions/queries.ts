@@ -81,22 +81,23 @@ const DISCUSSION_COLUMNS = renderedOnce(sql`
     d.status = 'held' as held,
     ${displayName(sql`p.full_name`, sql`p.email`)} as author_name,
     p.is_public as author_public, p.avatar_url as author_avatar,
-    lr.author_name as last_reply_author, lr.author_id as last_reply_author_id,
-    lr.author_public as last_reply_author_public`);
+    case when last_reply.id is not null
+      then ${displayName(sql`lp.full_name`, sql`lp.email`)} end as last_reply_author,
+    last_reply.author_id as last_reply_author_id, lp.is_public as last_reply_author_public`);
 
 const DISCUSSION_JOINS = renderedOnce(sql`
   left join profiles p on p.id = d.author_id
-  -- The newest reply's author (issue 21): one step back along discussion_replies_thread_idx.
+  -- The newest reply's author (issue 21): one step back along discussion_replies_shown_idx,
+  -- then that one author's profile (bench/RESULTS.md §11).
   left join lateral (
-    select r.author_id, lp.is_public as author_public,
-      ${displayName(sql`lp.full_name`, sql`lp.email`)} as author_name
+    select r.id, r.author_id
     from discussion_replies r
-    left join profiles lp on lp.id = r.author_id
     where r.discussion_id = d.id and r.deleted_at is null and r.held_at is null
       and d.replies_count > 0
     order by r.created_at desc, r.id desc
     limit 1
-  ) lr on true`);
+  ) last_reply on true
+  left join profiles lp on lp.id = last_reply.author_id`);
 
 /** The discussion columns the API shows, read from `source` (aliased d). */
 const selectFrom = (source: SQL) => sql`${DISCUSSION_COLUMNS} from ${source} ${DISCUSSION_JOINS}`;

@@ -8,6 +8,7 @@ import { createMember } from "@/server/test/factories";
 import { insertReplyRow } from "@/server/test/replies";
 import { createClient, createTestApp, type TestApp, type TestClient } from "@/server/test/test-app";
 import type { ApiErrorBody, DiscussionItem, DiscussionPage } from "@/shared/api-types";
+import { ANONYMOUS_NAME } from "@/shared/constants";
 
 let t: TestApp;
 let visitor: TestClient;
@@ -171,6 +172,10 @@ describe("a forum row's people (issue 21)", () => {
     const quiet = await insertDiscussionRow(t.db, { title: "quiet", authorId: hidden.id });
     await insertReplyRow(t.db, quiet, { authorId: hidden.id, createdAt: minutesAgo(2) });
     const lonely = await insertDiscussionRow(t.db, { title: "lonely" });
+    // The newest reply's author deleted their account: the reply stays, its author unnamed.
+    const orphaned = await insertDiscussionRow(t.db, { title: "orphaned", authorId: replier.id });
+    await insertReplyRow(t.db, orphaned, { authorId: replier.id, createdAt: minutesAgo(5) });
+    await insertReplyRow(t.db, orphaned, { createdAt: minutesAgo(4) });
 
     const items = new Map((await list()).items.map((item) => [item.id, item]));
     expect(items.get(open)).toMatchObject({
@@ -184,5 +189,8 @@ describe("a forum row's people (issue 21)", () => {
       lastReplyAuthor: { name: "Quiet Member", publicId: null },
     });
     expect(items.get(lonely)).toMatchObject({ lastReplyAt: null, lastReplyAuthor: null });
+    expect(items.get(orphaned)).toMatchObject({
+      lastReplyAuthor: { name: ANONYMOUS_NAME, publicId: null },
+    });
   });
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "discussion_replies_shown_idx" ON "discussion_replies" USING btree ("discussion_id","created_at","id") WHERE "discussion_replies"."deleted_at" is null and "discussion_replies"."held_at" is null;
