@@ -1,0 +1,2 @@
+DROP INDEX "discussion_replies_thread_idx";--> statement-breakpoint
+CREATE INDEX "discussion_replies_thread_idx" ON "discussion_replies" USING btree ("discussion_id","created_at","id","held_at","author_id");
