@@ -6,13 +6,7 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 const stamp = path.join(root, "dist/client/.build-stamp");
-const inputs = [
-  "src/client",
-  "src/shared",
-  "vite.config.ts",
-  "scripts/vite",
-  "package-lock.json",
-];
+const inputs = ["src/client", "src/shared", "vite.config.ts", "scripts/vite", "package-lock.json"];
 
 function newestMtime(target: string): number {
   const full = path.join(root, target);
