@@ -34,6 +34,7 @@ import { sessionRoutes } from "./features/session/routes";
 import { siteRoutes } from "./features/site/routes";
 import { sitemapRoutes } from "./features/sitemap/routes";
 import { userRoutes } from "./features/users/routes";
+import { answerHeaders } from "./lib/answer-headers";
 import { requestBodyLimit } from "./lib/body-limit";
 import { compressText } from "./lib/compress";
 import { isDatabaseUnavailable } from "./lib/database-errors";
@@ -97,6 +98,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const { metricsToken } = deps.env;
   // Only a scraped server counts requests: a counter and a histogram on every request.
   if (metricsToken) app.use(requestMetrics(deps.metrics));
+  // First: it puts the answer's common headers on answers made without node (tests).
+  app.use(answerHeaders());
   app.use(requestContext(deps));
   const shell = options.staticFiles?.get("/index.html")?.body.toString("utf8") ?? "";
   app.use(securityHeaders(deps.env.siteUrl, inlineScriptHashes(shell)));
@@ -138,7 +141,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
         render: pageRenderer(deps),
         anonymousPages: pageCache && {
           cache: pageCache,
-          isAnonymous: (request) => !hasSessionCookie(request),
+          isAnonymous: (c) => !hasSessionCookie(c),
         },
         logger: deps.logger,
       }),

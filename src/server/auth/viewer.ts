@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppDeps } from "@/server/context";
 import type { Db } from "@/server/db/client";
+import { requestHeader } from "@/server/lib/answer-headers";
 import type { Logger } from "@/server/lib/logger";
 import { LAST_ACTIVE_INTERVAL_MINUTES } from "@/shared/constants";
 import type { Role } from "@/shared/permissions";
@@ -25,8 +26,12 @@ export type Viewer = {
 type WithDeps = { Variables: { deps: AppDeps } };
 
 /** Whether the request carries a session cookie at all (valid or not). */
-export function hasSessionCookie(request: Request): boolean {
-  return Boolean(getSessionCookie(request.headers, { cookiePrefix: AUTH_COOKIE_PREFIX }));
+export function hasSessionCookie(c: Context): boolean {
+  // Most requests carry no cookie at all: no need to make web Headers to learn it.
+  const cookies = requestHeader(c, "cookie");
+  if (!cookies) return false;
+  const headers = new Headers({ cookie: cookies });
+  return Boolean(getSessionCookie(headers, { cookiePrefix: AUTH_COOKIE_PREFIX }));
 }
 
 /** Each request's viewer, once looked up (null when signed out). */
@@ -39,7 +44,7 @@ export async function getViewer<E extends WithDeps>(c: Context<E>): Promise<View
   if (cached !== undefined) return cached;
   // Without a session cookie there is no session to find: anonymous requests (most of the
   // traffic) skip better-auth's lookup, which runs its whole endpoint pipeline even then.
-  if (!hasSessionCookie(request)) {
+  if (!hasSessionCookie(c)) {
     viewers.set(request, null);
     return null;
   }

@@ -3,10 +3,12 @@ import { gunzipSync } from "node:zlib";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
+import { answerHeaders } from "./answer-headers";
 import { COMPRESS_THRESHOLD_BYTES, compressText, lightweightText } from "./compress";
 
 const big = { items: Array.from({ length: 200 }, (_, i) => ({ id: i, text: "a rant" })) };
 const app = new Hono()
+  .use(answerHeaders())
   .use(compressText())
   .get("/big", (c) => c.json(big))
   .get("/small", (c) => c.json({ ok: true }))
@@ -67,9 +69,11 @@ describe("compressText behind @hono/node-server", () => {
       const base = `http://127.0.0.1:${port}`;
       const big = await fetch(`${base}/big`, { headers: { "accept-encoding": "gzip" } });
       expect(big.headers.get("content-encoding")).toBe("gzip");
+      expect(big.headers.get("vary")).toBe("accept-encoding");
       expect(await big.json()).toEqual({ items: expect.any(Array) });
       const small = await fetch(`${base}/small`, { headers: { "accept-encoding": "gzip" } });
       expect(small.headers.get("content-encoding")).toBeNull();
+      expect(small.headers.get("vary")).toBe("accept-encoding");
       expect(await small.json()).toEqual({ ok: true });
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -8,6 +8,7 @@ import { promisify } from "node:util";
 import { gzip as gzipCallback, gzipSync } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
+import { addVary, requestHeader } from "./answer-headers";
 
 const gzipAsync = promisify(gzipCallback);
 
@@ -45,9 +46,9 @@ export function lightweightText(response: Response): string | undefined {
 
 export function compressText(): MiddlewareHandler {
   return async (c, next) => {
-    c.header("vary", "accept-encoding");
+    addVary(c, "accept-encoding");
     await next();
-    if (c.req.method === "HEAD" || !acceptsGzip(c.req.header("accept-encoding"))) return;
+    if (c.req.method === "HEAD" || !acceptsGzip(requestHeader(c, "accept-encoding"))) return;
     const response = c.res;
     const type = response.headers.get("content-type") ?? "";
     if (
@@ -76,7 +77,6 @@ export function compressText(): MiddlewareHandler {
       if (etag && !etag.startsWith("W/")) headers.set("etag", `W/${etag}`);
     }
     headers.delete("content-length");
-    headers.set("vary", "accept-encoding");
     c.res = new Response(out, { status: response.status, headers });
   };
 }

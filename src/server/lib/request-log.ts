@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import type { AppDeps, AppEnv } from "@/server/context";
+import { requestHeader, setAnswerHeader } from "./answer-headers";
 
 export const REQUEST_ID_HEADER = "x-request-id";
 
@@ -20,22 +21,22 @@ export function requestIdFrom(header: string | undefined): string {
 }
 
 /**
- * Sets c.var.deps (with the request's logger), c.var.clientIp and c.var.requestId; after the
- * response is made, adds the header and writes the request's line at `info`. For a stream (the
+ * Sets c.var.deps (with the request's logger), c.var.clientIp and c.var.requestId, and the id's
+ * header on the answer; after the answer is made, writes the request's line at `info`. For a stream (the
  * live updates) the time is until its headers. The path is logged without its query string:
  * links carry tokens there (confirmation, unsubscribe).
  */
 export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const started = performance.now();
-    const requestId = requestIdFrom(c.req.header(REQUEST_ID_HEADER));
+    const requestId = requestIdFrom(requestHeader(c, REQUEST_ID_HEADER));
     const clientIp = deps.clientIp(c.req.raw, c.env);
     const logger = deps.logger.child({ reqId: requestId });
     c.set("deps", { ...deps, logger });
     c.set("clientIp", clientIp);
     c.set("requestId", requestId);
+    setAnswerHeader(c, REQUEST_ID_HEADER, requestId);
     await next();
-    c.res.headers.set(REQUEST_ID_HEADER, requestId);
     logger.info(
       {
         method: c.req.method,

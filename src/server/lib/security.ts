@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
-import type { MiddlewareHandler } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { secureHeaders } from "hono/secure-headers";
+import { requestHeader, setAnswerHeader } from "./answer-headers";
 import { errorBody } from "./http-error";
 
 /**
@@ -27,10 +28,7 @@ export function inlineScriptHashes(html: string): string[] {
  * styles allow 'unsafe-inline' because Radix and sonner set style elements at run time, which
  * cannot run code.
  */
-export function securityHeaders(
-  siteUrl: string,
-  scriptHashes: readonly string[] = [],
-): MiddlewareHandler {
+function securityHeaderMiddleware(siteUrl: string, scriptHashes: readonly string[]) {
   const https = new URL(siteUrl).protocol === "https:";
   return secureHeaders({
     contentSecurityPolicy: {
@@ -53,6 +51,30 @@ export function securityHeaders(
     strictTransportSecurity: https ? "max-age=31536000; includeSubDomains" : false,
     permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
   });
+}
+
+/**
+ * The headers hono/secure-headers gives an answer, read once from an answer it made: they are
+ * the same for every request (no nonces), so each request only copies them onto its answer
+ * (lib/answer-headers.ts).
+ */
+async function securityHeaderList(middleware: MiddlewareHandler): Promise<[string, string][]> {
+  const probe = new Hono().use(middleware).get("/", (c) => c.body(null));
+  const answer = await probe.request("/");
+  return [...answer.headers];
+}
+
+export function securityHeaders(
+  siteUrl: string,
+  scriptHashes: readonly string[] = [],
+): MiddlewareHandler {
+  const listed = securityHeaderList(securityHeaderMiddleware(siteUrl, scriptHashes));
+  let headers: [string, string][] | undefined;
+  return async (c, next) => {
+    headers ??= await listed;
+    for (const [name, value] of headers) setAnswerHeader(c, name, value);
+    return next();
+  };
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -95,6 +117,8 @@ function isLoopback(hostname: string): boolean {
 export function knownHostsOnly(siteUrl: string): MiddlewareHandler {
   const siteHost = new URL(siteUrl).host;
   return async (c, next) => {
+    // Written as SITE_URL writes it: no need to parse it.
+    if (requestHeader(c, "host") === siteHost) return next();
     // The request's URL is built from its Host header: parsed, lower-cased, default port gone.
     const { host, hostname } = new URL(c.req.url);
     if (host === siteHost || isLoopback(hostname) || ANY_HOST_PATHS.includes(c.req.path)) {

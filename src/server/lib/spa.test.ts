@@ -3,6 +3,7 @@
 import { Hono } from "hono";
 import { describe, expect, it, vi } from "vitest";
 import { THEME_COOKIE } from "@/shared/constants";
+import { answerHeaders } from "./answer-headers";
 import type { Logger } from "./logger";
 import { createPageCache } from "./page-cache";
 import { type PageRenderer, spaHandler } from "./spa";
@@ -22,7 +23,7 @@ function appWith(
       { body: Buffer.from(SHELL), contentType: "text/html", etag: '"s"', immutable: false },
     ],
   ]);
-  return new Hono().get(
+  return new Hono().use(answerHeaders()).get(
     "*",
     spaHandler({
       files,
@@ -111,7 +112,7 @@ describe("spaHandler with a page cache", () => {
       { error: vi.fn() },
       {
         cache: createPageCache({ ttlMs: 60_000, maxEntries: 10 }),
-        isAnonymous: (request) => !request.headers.has("cookie"),
+        isAnonymous: (c) => c.req.header("cookie") === undefined,
       },
     );
     const visitors = await Promise.all(

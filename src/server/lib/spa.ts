@@ -2,8 +2,9 @@
 // its metadata and, for the pages the server renders (docs/decisions/025), the page itself in
 // its <div id="root">. A missing file (a path with an extension) is a plain 404, never the shell.
 import type { Context } from "hono";
-import { getCookie } from "hono/cookie";
+import { parse as parseCookies } from "hono/utils/cookie";
 import { THEME_COOKIE, THEMES, type Theme } from "@/shared/constants";
+import { addVary, requestHeader } from "./answer-headers";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "./database-errors";
 import type { Logger } from "./logger";
 import type { PageCache } from "./page-cache";
@@ -48,7 +49,7 @@ export type SpaOptions = {
    * Keeps rendered pages for anonymous visitors (lib/page-cache.ts), with the test of who is
    * anonymous (no session cookie).
    */
-  anonymousPages?: { cache: PageCache; isAnonymous: (request: Request) => boolean };
+  anonymousPages?: { cache: PageCache; isAnonymous: (c: Context) => boolean };
   logger?: Logger;
 };
 
@@ -64,7 +65,8 @@ function withPage(html: string, page: RenderedPage): string {
 
 /** The theme the visitor chose (the toggle's cookie), or null to follow their system. */
 function chosenTheme(c: Context): Theme | null {
-  const value = getCookie(c, THEME_COOKIE);
+  const cookies = requestHeader(c, "cookie");
+  const value = cookies ? parseCookies(cookies, THEME_COOKIE)[THEME_COOKIE] : undefined;
   return (THEMES as readonly string[]).includes(value ?? "") ? (value as Theme) : null;
 }
 
@@ -77,19 +79,21 @@ export function withTheme(html: string, theme: Theme | null): string {
 }
 
 /**
- * Every page's HTML with the visitor's theme: pages (kept, rendered, the shell, the failures)
- * are made the same for everyone, and the theme goes on last.
+ * A page's HTML with the visitor's theme: pages (kept, rendered, the shell, the failures) are
+ * made the same for everyone, and the theme goes on last. The headers stay a plain object, which
+ * @hono/node-server writes as it is (lib/answer-headers.ts).
  */
-async function themed(c: Context, response: Response): Promise<Response> {
-  if (!response.headers.get("content-type")?.startsWith("text/html")) return response;
-  // The answer itself, not a copy: a Response made from another's body is a stream, which
-  // @hono/node-server pipes instead of writing the string it holds (bench/RESULTS.md §10).
-  response.headers.append("vary", "Cookie");
-  const theme = chosenTheme(c);
-  if (!theme) return response;
-  const body = withTheme(await response.text(), theme);
-  response.headers.delete("content-length");
-  return new Response(body, { status: response.status, headers: response.headers });
+function htmlAnswer(
+  c: Context,
+  html: string,
+  status: number,
+  headers: Record<string, string>,
+): Response {
+  addVary(c, "Cookie");
+  return new Response(withTheme(html, chosenTheme(c)), {
+    status,
+    headers: { "content-type": "text/html; charset=UTF-8", ...headers },
+  });
 }
 
 const FILE_LIKE = /\/[^/]+\.[a-z0-9]+$/i;
@@ -105,7 +109,7 @@ export function spaHandler(options: SpaOptions) {
   const rendered = new Map<string, string>();
   /** Renders of anonymous pages under way, by cache key. */
   const rendering = new Map<string, Promise<void>>();
-  return async (c: Context) => themed(c, await page(c));
+  return page;
 
   async function page(c: Context): Promise<Response> {
     const { pathname, search } = new URL(c.req.url);
@@ -120,16 +124,14 @@ export function spaHandler(options: SpaOptions) {
     }
     // A mailed link's page (?token=) shows its address: never kept.
     const cacheKey =
-      render &&
-      options.anonymousPages?.isAnonymous(c.req.raw) &&
-      !new URLSearchParams(search).has("token")
+      render && options.anonymousPages?.isAnonymous(c) && !new URLSearchParams(search).has("token")
         ? `${pathname}${search}`
         : null;
     if (cacheKey === null) return respond(c, shell, pathname, search, null);
     const cache = options.anonymousPages?.cache;
     const kept = () => {
       const page = cache?.get(cacheKey);
-      return page ? c.html(page.body, page.status as 200, page.headers) : null;
+      return page ? htmlAnswer(c, page.body, page.status, page.headers) : null;
     };
     const hit = kept();
     if (hit) return hit;
@@ -169,9 +171,10 @@ export function spaHandler(options: SpaOptions) {
         url: options.siteUrl,
         pathname,
       });
-      c.header("cache-control", "no-store");
-      c.header("retry-after", String(RETRY_AFTER_SECONDS));
-      return c.html(fallback, 503);
+      return htmlAnswer(c, fallback, 503, {
+        "cache-control": "no-store",
+        "retry-after": String(RETRY_AFTER_SECONDS),
+      });
     };
     let meta: PageMeta;
     try {
@@ -201,8 +204,7 @@ export function spaHandler(options: SpaOptions) {
       if (isDatabaseUnavailable(error)) return unavailable();
       // The plain shell still works: the app starts in the browser and shows its own error.
       options.logger?.error({ err: error, path: pathname }, "page render failed");
-      c.header("cache-control", "no-store");
-      return c.html(html, 500);
+      return htmlAnswer(c, html, 500, { "cache-control": "no-store" });
     }
     if (page) {
       const cacheControl = page.personal ? "private, no-store" : "no-cache";
@@ -215,13 +217,13 @@ export function spaHandler(options: SpaOptions) {
           headers: { "cache-control": cacheControl },
         });
       }
-      c.header("cache-control", cacheControl);
-      return c.html(body, status);
+      return htmlAnswer(c, body, status, { "cache-control": cacheControl });
     }
-    c.header("cache-control", "no-cache");
     // The page's data is not in the HTML: its first API answers download with it.
     const preloads = meta.found ? pageDataPreloads(pathname, search) : [];
-    if (preloads.length) c.header("link", preloadLinkHeader(preloads));
-    return c.html(html, meta.found ? 200 : 404);
+    return htmlAnswer(c, html, meta.found ? 200 : 404, {
+      "cache-control": "no-cache",
+      ...(preloads.length ? { link: preloadLinkHeader(preloads) } : {}),
+    });
   }
 }

@@ -5,8 +5,10 @@
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@/server/app";
 import { loadEnv } from "@/server/env";
@@ -127,6 +129,39 @@ describe.each([
     });
     expect(response.status, what).toBe(status);
     expectSecurityHeaders(response, https, what);
+  });
+});
+
+/** Headers that differ between two answers to the same request, or between transports. */
+const PER_ANSWER = new Set(["date", "x-request-id", "content-length", "connection", "keep-alive"]);
+const comparable = (response: Response) =>
+  Object.fromEntries([...response.headers].filter(([name]) => !PER_ANSWER.has(name)));
+
+// The app writes its common headers onto node's response before the route answers
+// (lib/answer-headers.ts); app.request() has no node response, so the app sets them on the
+// answer itself. Both must give every answer the same headers.
+describe("behind @hono/node-server", () => {
+  it.each(RESPONSES)("%s has the headers app.request() gives it", async (what, method, url) => {
+    const siteUrl = "http://localhost:3000";
+    const app = appFor(siteUrl);
+    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const path = url.replace(":member", memberId);
+      // fetch asks for gzip: the same request in process.
+      const headers = { origin: siteUrl, "x-request-id": "same-id", "accept-encoding": "gzip" };
+      const init = { method, headers };
+      const overHttp = await fetch(`http://127.0.0.1:${port}${path}`, init);
+      const inProcess = await app.request(`http://127.0.0.1:${port}${path}`, init);
+      expect(overHttp.status, what).toBe(inProcess.status);
+      expectSecurityHeaders(overHttp, false, what);
+      expect(overHttp.headers.get("x-request-id"), what).toBe("same-id");
+      expect(comparable(overHttp), what).toEqual(comparable(inProcess));
+      await overHttp.arrayBuffer();
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });
 
