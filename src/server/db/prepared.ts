@@ -32,24 +32,48 @@ export function preparedStatementName(text: string): string {
  */
 const MAX_PREPARED_TEXTS = 200;
 
+/** The prepared form of one text: its name, and drizzle's query object for each session. */
+type PreparedText = {
+  name: string;
+  /**
+   * Made once per session (the pool's, or a transaction's): drizzle's query object sets up its
+   * configuration and type parsers when made, a cost every request paid when it made its own
+   * (bench/RESULTS.md §12). Its values are placeholders by position, filled at each run.
+   */
+  queries: WeakMap<object, PreparedQuery>;
+};
+
+type PreparedQuery = { execute(values: unknown): Promise<unknown> };
+
 /**
- * The texts run as prepared statements so far, with their names (hashed once per text, not per
- * request). The benchmark's ceiling prepares the same texts.
+ * The texts run as prepared statements so far (hashed once per text, not per request). The
+ * benchmark's ceiling prepares the same texts.
  */
-export const preparedTexts = new Map<string, string>();
+export const preparedTexts = new Map<string, PreparedText>();
 
 /** Rows of a read, as a named prepared statement on PostgreSQL (see above). */
 export async function queryPreparedRows<Row>(db: Db, query: SQL): Promise<Row[]> {
   const built = dialect.sqlToQuery(query);
-  let name = preparedTexts.get(built.sql);
-  if (name === undefined) {
+  let text = preparedTexts.get(built.sql);
+  if (text === undefined) {
     if (preparedTexts.size >= MAX_PREPARED_TEXTS) return queryRows<Row>(db, query);
-    name = preparedStatementName(built.sql);
-    preparedTexts.set(built.sql, name);
+    text = { name: preparedStatementName(built.sql), queries: new WeakMap() };
+    preparedTexts.set(built.sql, text);
   }
-  const result = (await db._.session.prepareQuery(built, undefined, name, false).execute()) as {
-    rows: Row[];
-  };
+  const session = db._.session;
+  let prepared = text.queries.get(session);
+  if (prepared === undefined) {
+    const params = built.params.map((_, index) => sql.placeholder(String(index)));
+    prepared = session.prepareQuery(
+      { sql: built.sql, params },
+      undefined,
+      text.name,
+      false,
+    ) as PreparedQuery;
+    text.queries.set(session, prepared);
+  }
+  // The values by position: "0" in the array is its first value.
+  const result = (await prepared.execute(built.params)) as { rows: Row[] };
   return result.rows;
 }
 
