@@ -6,6 +6,7 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listQuerySchema } from "@/server/domain/discussions/list-query";
 import { findActiveDiscussion, listDiscussions } from "@/server/domain/discussions/queries";
+import { aroundKeysQuery } from "@/server/features/replies/queries";
 import { insertDiscussionRow } from "@/server/test/discussions";
 import { openTestDatabase } from "@/server/test/test-database";
 import { type Database, type Db, queryRows } from "./client";
@@ -15,7 +16,9 @@ import {
   preparedTexts,
   queryPreparedRows,
   renderedOnce,
+  renderPlain,
 } from "./prepared";
+import { discussions } from "./schema";
 
 let database: Database;
 
@@ -103,6 +106,40 @@ describe("queryPreparedRows", () => {
     const [row] = await queryPreparedRows<{ n: number }>(database.db, sql`select 41 + 1 as n`);
     expect(row?.n).toBe(42);
     expect(preparedTexts.size).toBe(size);
+  });
+});
+
+describe("renderPlain", () => {
+  const dialect = new PgDialect();
+  const id = "3f1d7c1e-0000-4000-8000-000000000000";
+  const columns = renderedOnce(sql`select d.id, d.title from discussions d`);
+  const optional = (on: boolean) => (on ? sql`and d.is_pinned` : undefined);
+
+  it.each([
+    ["values of every plain kind", sql`select ${"text"}, ${42}, ${1.5}, ${true}, ${null}`],
+    ["fragments rendered once", sql`${columns} where d.id = ${id}::uuid`],
+    [
+      "nested sql, joins and optional pieces",
+      sql`${columns} where ${sql.join([sql`d.status = ${"active"}`, sql`d.id <> ${id}::uuid`], sql` and `)} ${optional(true)} ${optional(false)} order by d.created_at limit ${limitLiteral(21)}`,
+    ],
+    ["a thread's permalink keys", aroundKeysQuery(id, id, 50)],
+    ["an empty statement", sql.empty()],
+    ["raw text alone", sql.raw("select 1")],
+  ])("renders %s as drizzle does", (_what, query) => {
+    expect(renderPlain(query)).toEqual({
+      sql: dialect.sqlToQuery(query).sql,
+      params: dialect.sqlToQuery(query).params,
+    });
+  });
+
+  it.each([
+    ["a column", sql`select ${discussions.id} from ${discussions}`],
+    ["a list of values", sql`select 1 where 2 in ${[1, 2]}`],
+    ["a placeholder", sql`select ${sql.placeholder("n")}`],
+    ["a date", sql`select ${new Date(0)}`],
+    ["values written into the text", sql`select ${"x"}`.inlineParams()],
+  ])("leaves %s to drizzle", (_what, query) => {
+    expect(renderPlain(query)).toBeNull();
   });
 });
 

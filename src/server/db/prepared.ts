@@ -13,8 +13,7 @@
 // name is a hash of the text, so a name always means one text; at most
 // MAX_PREPARED_TEXTS texts are prepared. PGlite ignores the name.
 import { createHash } from "node:crypto";
-import type { SQL } from "drizzle-orm";
-import { sql } from "drizzle-orm";
+import { SQL, StringChunk, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { type Db, queryRows } from "./client";
 
@@ -51,9 +50,49 @@ type PreparedQuery = { execute(values: unknown): Promise<unknown> };
  */
 export const preparedTexts = new Map<string, PreparedText>();
 
+type Built = { sql: string; params: unknown[] };
+
+/** `.inlineParams()` writes the values into the text: drizzle renders those (private in its types). */
+const inlinesParams = (query: SQL) =>
+  (query as unknown as { shouldInlineParams: boolean }).shouldInlineParams;
+
+/**
+ * drizzle's text and values for a statement made only of text, nested `sql` and plain values
+ * (strings, numbers, booleans, null), as our prepared reads are; null for anything else, which
+ * drizzle then renders. drizzle checks each piece against every kind it knows (columns, tables,
+ * placeholders, ...) and merges a result object per piece: for the thread's page, 6.5 µs a
+ * statement, the largest cost left of a read after the socket (bench/RESULTS.md §12). The text
+ * is the same as drizzle's, to the character (prepared.test.ts).
+ */
+export function renderPlain(query: SQL): Built | null {
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  const walk = (chunks: readonly unknown[]): boolean => {
+    for (const chunk of chunks) {
+      if (chunk instanceof StringChunk) {
+        parts.push(chunk.value.join(""));
+      } else if (chunk instanceof SQL) {
+        if (inlinesParams(chunk) || !walk(chunk.queryChunks)) return false;
+      } else if (
+        chunk === null ||
+        typeof chunk === "string" ||
+        typeof chunk === "number" ||
+        typeof chunk === "boolean"
+      ) {
+        params.push(chunk);
+        parts.push(`$${params.length}`);
+      } else if (chunk !== undefined) {
+        return false;
+      }
+    }
+    return true;
+  };
+  return inlinesParams(query) || !walk(query.queryChunks) ? null : { sql: parts.join(""), params };
+}
+
 /** Rows of a read, as a named prepared statement on PostgreSQL (see above). */
 export async function queryPreparedRows<Row>(db: Db, query: SQL): Promise<Row[]> {
-  const built = dialect.sqlToQuery(query);
+  const built = renderPlain(query) ?? dialect.sqlToQuery(query);
   let text = preparedTexts.get(built.sql);
   if (text === undefined) {
     if (preparedTexts.size >= MAX_PREPARED_TEXTS) return queryRows<Row>(db, query);
