@@ -14,6 +14,7 @@
 // MAX_PREPARED_TEXTS texts are prepared. PGlite ignores the name.
 import { createHash } from "node:crypto";
 import { SQL, StringChunk, sql } from "drizzle-orm";
+import { NodePgPreparedQuery } from "drizzle-orm/node-postgres";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { type Db, queryRows } from "./client";
 
@@ -39,10 +40,42 @@ type PreparedText = {
    * configuration and type parsers when made, a cost every request paid when it made its own
    * (bench/RESULTS.md §12). Its values are placeholders by position, filled at each run.
    */
-  queries: WeakMap<object, PreparedQuery>;
+  runs: WeakMap<object, Run>;
 };
 
-type PreparedQuery = { execute(values: unknown): Promise<unknown> };
+type Run = (values: unknown[]) => Promise<{ rows: unknown[] }>;
+
+/** The parts of drizzle's node-postgres query object (NodePgPreparedQuery) a run needs. */
+type NodePgQuery = {
+  client: { query(config: object, values: unknown[]): Promise<{ rows: unknown[] }> };
+  rawQueryConfig: { text: string };
+  logger: { logQuery(text: string, params: unknown[]): void };
+};
+
+/**
+ * How to run drizzle's query object `prepared`. On node-postgres: its own configuration (name,
+ * text, drizzle's type parsers) straight to its pool or transaction client, logged as drizzle
+ * logs it. drizzle's execute() puts that one call inside five promises (tracing spans, a cache
+ * check), which cost more than the driver's own work for one row (bench/RESULTS.md §12). On
+ * PGlite, or if a later drizzle keeps them elsewhere: execute(), values by position.
+ */
+function runOf(prepared: unknown): Run {
+  const query = prepared as Partial<NodePgQuery>;
+  if (
+    prepared instanceof NodePgPreparedQuery &&
+    typeof query.client?.query === "function" &&
+    typeof query.rawQueryConfig?.text === "string" &&
+    typeof query.logger?.logQuery === "function"
+  ) {
+    const { client, rawQueryConfig, logger } = query as NodePgQuery;
+    return (values) => {
+      logger.logQuery(rawQueryConfig.text, values);
+      return client.query(rawQueryConfig, values);
+    };
+  }
+  const execute = (prepared as { execute(values: unknown): Promise<{ rows: unknown[] }> }).execute;
+  return (values) => execute.call(prepared, values);
+}
 
 /**
  * The texts run as prepared statements so far (hashed once per text, not per request). The
@@ -65,29 +98,30 @@ const inlinesParams = (query: SQL) =>
  * is the same as drizzle's, to the character (prepared.test.ts).
  */
 export function renderPlain(query: SQL): Built | null {
-  const parts: string[] = [];
-  const params: unknown[] = [];
-  const walk = (chunks: readonly unknown[]): boolean => {
-    for (const chunk of chunks) {
-      if (chunk instanceof StringChunk) {
-        parts.push(chunk.value.join(""));
-      } else if (chunk instanceof SQL) {
-        if (inlinesParams(chunk) || !walk(chunk.queryChunks)) return false;
-      } else if (
-        chunk === null ||
-        typeof chunk === "string" ||
-        typeof chunk === "number" ||
-        typeof chunk === "boolean"
-      ) {
-        params.push(chunk);
-        parts.push(`$${params.length}`);
-      } else if (chunk !== undefined) {
-        return false;
-      }
+  const built: Built = { sql: "", params: [] };
+  return inlinesParams(query) || !renderChunks(query.queryChunks, built) ? null : built;
+}
+
+/** Adds `chunks` to `built`; false for a chunk renderPlain leaves to drizzle. */
+function renderChunks(chunks: readonly unknown[], built: Built): boolean {
+  for (const chunk of chunks) {
+    if (chunk instanceof StringChunk) {
+      built.sql += chunk.value.join("");
+    } else if (chunk instanceof SQL) {
+      if (inlinesParams(chunk) || !renderChunks(chunk.queryChunks, built)) return false;
+    } else if (
+      chunk === null ||
+      typeof chunk === "string" ||
+      typeof chunk === "number" ||
+      typeof chunk === "boolean"
+    ) {
+      built.params.push(chunk);
+      built.sql += `$${built.params.length}`;
+    } else if (chunk !== undefined) {
+      return false;
     }
-    return true;
-  };
-  return inlinesParams(query) || !walk(query.queryChunks) ? null : { sql: parts.join(""), params };
+  }
+  return true;
 }
 
 /** Rows of a read, as a named prepared statement on PostgreSQL (see above). */
@@ -96,24 +130,19 @@ export async function queryPreparedRows<Row>(db: Db, query: SQL): Promise<Row[]>
   let text = preparedTexts.get(built.sql);
   if (text === undefined) {
     if (preparedTexts.size >= MAX_PREPARED_TEXTS) return queryRows<Row>(db, query);
-    text = { name: preparedStatementName(built.sql), queries: new WeakMap() };
+    text = { name: preparedStatementName(built.sql), runs: new WeakMap() };
     preparedTexts.set(built.sql, text);
   }
   const session = db._.session;
-  let prepared = text.queries.get(session);
-  if (prepared === undefined) {
+  let run = text.runs.get(session);
+  if (run === undefined) {
     const params = built.params.map((_, index) => sql.placeholder(String(index)));
-    prepared = session.prepareQuery(
-      { sql: built.sql, params },
-      undefined,
-      text.name,
-      false,
-    ) as PreparedQuery;
-    text.queries.set(session, prepared);
+    run = runOf(session.prepareQuery({ sql: built.sql, params }, undefined, text.name, false));
+    text.runs.set(session, run);
   }
   // The values by position: "0" in the array is its first value.
-  const result = (await prepared.execute(built.params)) as { rows: Row[] };
-  return result.rows;
+  const result = await run(built.params);
+  return result.rows as Row[];
 }
 
 /**
