@@ -6,7 +6,6 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listQuerySchema } from "@/server/domain/discussions/list-query";
 import { findActiveDiscussion, listDiscussions } from "@/server/domain/discussions/queries";
-import { aroundKeysQuery } from "@/server/features/replies/queries";
 import { insertDiscussionRow } from "@/server/test/discussions";
 import { openTestDatabase } from "@/server/test/test-database";
 import { type Database, type Db, queryRows } from "./client";
@@ -122,7 +121,16 @@ describe("renderPlain", () => {
       "nested sql, joins and optional pieces",
       sql`${columns} where ${sql.join([sql`d.status = ${"active"}`, sql`d.id <> ${id}::uuid`], sql` and `)} ${optional(true)} ${optional(false)} order by d.created_at limit ${limitLiteral(21)}`,
     ],
-    ["a thread's permalink keys", aroundKeysQuery(id, id, 50)],
+    [
+      "a statement with a CTE and a union, the shape of a thread's permalink keys",
+      sql`with target as (select created_at, id from discussion_replies where id = ${id}::uuid)
+        (select r.id from discussion_replies r where r.discussion_id = ${id}::uuid
+          and (r.created_at, r.id) < ((select created_at from target), (select id from target))
+          order by r.created_at desc, r.id desc limit ${limitLiteral(51)})
+        union all
+        (select r.id from discussion_replies r where r.discussion_id = ${id}::uuid
+          order by r.created_at, r.id limit ${limitLiteral(51)})`,
+    ],
     ["an empty statement", sql.empty()],
     ["raw text alone", sql.raw("select 1")],
   ])("renders %s as drizzle does", (_what, query) => {
