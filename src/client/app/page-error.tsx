@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "@/client/components/link";
 import { buttonVariants } from "@/client/components/ui/button-variants";
 import { paths } from "@/client/lib/paths";
 

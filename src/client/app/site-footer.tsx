@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "@/client/components/link";
 import { SuspensionBanner } from "@/client/features/moderation/components/suspension-banner";
 import { paths } from "@/client/lib/paths";
 import { useSiteName } from "@/client/lib/site-name";

@@ -1,6 +1,7 @@
 import { Bell, LogIn, LogOut } from "lucide-react";
 import type { RefObject } from "react";
-import { Link, NavLink } from "react-router";
+import { NavLink } from "react-router";
+import { Link } from "@/client/components/link";
 import { Button } from "@/client/components/ui/button";
 import {
   Sheet,

@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { Link } from "react-router";
+import { Link } from "@/client/components/link";
 import { buttonVariants } from "@/client/components/ui/button-variants";
 import { lazyComponent } from "@/client/lib/lazy-component";
 import { paths } from "@/client/lib/paths";

@@ -1,5 +1,5 @@
 import { LogOut } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "@/client/components/link";
 import {
   DropdownMenu,
   DropdownMenuContent,

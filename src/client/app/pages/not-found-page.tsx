@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "@/client/components/link";
 import { Button } from "@/client/components/ui/button";
 import { usePageTitle } from "@/client/hooks/use-page-title";
 import { paths } from "@/client/lib/paths";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "@/client/components/link";
 import { PageContainer } from "@/client/components/page-container";
 import { PageHeading } from "@/client/components/page-heading";
 import { buttonVariants } from "@/client/components/ui/button-variants";

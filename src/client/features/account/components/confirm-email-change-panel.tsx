@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "@/client/components/link";
 import { Notice } from "@/client/components/notice";
 import { Button } from "@/client/components/ui/button";
 import { buttonVariants } from "@/client/components/ui/button-variants";

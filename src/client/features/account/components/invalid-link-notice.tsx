@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { Link } from "react-router";
+import { Link } from "@/client/components/link";
 import { Notice } from "@/client/components/notice";
 import { buttonVariants } from "@/client/components/ui/button-variants";
 

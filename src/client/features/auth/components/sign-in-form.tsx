@@ -1,8 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link } from "react-router";
 import { TextField } from "@/client/components/form/text-field";
+import { Link } from "@/client/components/link";
 import { Notice } from "@/client/components/notice";
 import { Button } from "@/client/components/ui/button";
 import { EMAIL_NOT_VERIFIED, useSignIn } from "@/client/features/auth/api/sign-in";

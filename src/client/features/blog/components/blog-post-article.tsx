@@ -1,5 +1,6 @@
 import { ArrowLeft } from "lucide-react";
-import { Link, Navigate } from "react-router";
+import { Navigate } from "react-router";
+import { Link } from "@/client/components/link";
 import { PageContainer } from "@/client/components/page-container";
 import { buttonVariants } from "@/client/components/ui/button-variants";
 import { Skeleton } from "@/client/components/ui/skeleton";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "@/client/components/link";
 import { paths } from "@/client/lib/paths";
 import type { BlogPostSummary } from "@/shared/api-types";
 import { PostMeta } from "./post-meta";

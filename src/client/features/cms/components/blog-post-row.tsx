@@ -1,6 +1,6 @@
 import { ExternalLink, Mail, Pencil, Star } from "lucide-react";
-import { Link } from "react-router";
 import { ConfirmDelete } from "@/client/components/confirm-delete";
+import { Link } from "@/client/components/link";
 import { RelativeTime } from "@/client/components/relative-time";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";

@@ -1,5 +1,5 @@
 import { Cookie, X } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "@/client/components/link";
 import { buttonVariants } from "@/client/components/ui/button-variants";
 import { saveConsent } from "@/client/features/cookie-consent/lib/consent-storage";
 import { paths } from "@/client/lib/paths";

@@ -1,6 +1,6 @@
 import { ExternalLink, Lock, LockOpen, Pencil, Pin, PinOff } from "lucide-react";
-import { Link } from "react-router";
 import { ConfirmDelete } from "@/client/components/confirm-delete";
+import { Link } from "@/client/components/link";
 import { RelativeTime } from "@/client/components/relative-time";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";

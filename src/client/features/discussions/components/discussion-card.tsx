@@ -1,6 +1,6 @@
 import { memo } from "react";
-import { Link } from "react-router";
 import { BlockedContent } from "@/client/components/blocked-content";
+import { Link } from "@/client/components/link";
 import { RelativeTime } from "@/client/components/relative-time";
 import { Card } from "@/client/components/ui/card";
 import { paths } from "@/client/lib/paths";

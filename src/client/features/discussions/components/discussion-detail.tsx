@@ -1,7 +1,8 @@
 import { ArrowLeft, Lock } from "lucide-react";
 import { type ReactNode, Suspense, useEffect, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { BlockedContent } from "@/client/components/blocked-content";
+import { Link } from "@/client/components/link";
 import { Button } from "@/client/components/ui/button";
 import { Card } from "@/client/components/ui/card";
 import { Skeleton } from "@/client/components/ui/skeleton";

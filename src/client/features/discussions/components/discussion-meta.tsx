@@ -1,5 +1,5 @@
 import { Clock, MessageSquare } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "@/client/components/link";
 import { RelativeTime } from "@/client/components/relative-time";
 import { UserAvatar } from "@/client/components/user-avatar";
 import { paths } from "@/client/lib/paths";

@@ -1,6 +1,6 @@
 import { Loader2, Plus } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "@/client/components/link";
 import { PageHeading } from "@/client/components/page-heading";
 import { Button } from "@/client/components/ui/button";
 import type { DiscussionFilters } from "@/client/features/discussions/api/get-discussions";

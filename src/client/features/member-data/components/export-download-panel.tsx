@@ -1,5 +1,5 @@
 import { Download } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "@/client/components/link";
 import { buttonVariants } from "@/client/components/ui/button-variants";
 import { paths } from "@/client/lib/paths";
 import { EXPORT_LINK_DAYS } from "@/shared/constants";

@@ -1,6 +1,6 @@
 import { Globe, Lock, MapPin, MessageSquare } from "lucide-react";
 import { memo } from "react";
-import { Link } from "react-router";
+import { Link } from "@/client/components/link";
 import { RelativeTime } from "@/client/components/relative-time";
 import { RoleBadge } from "@/client/components/role-badge";
 import { Card } from "@/client/components/ui/card";

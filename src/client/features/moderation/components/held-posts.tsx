@@ -1,6 +1,7 @@
 // New members' first posts held for review (docs/decisions/034): a moderator approves one (it
 // appears and its notifications go out) or deletes it.
-import { Link } from "react-router";
+
+import { Link } from "@/client/components/link";
 import { RelativeTime } from "@/client/components/relative-time";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";

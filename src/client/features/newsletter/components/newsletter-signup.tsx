@@ -2,8 +2,8 @@
 // 100 KB JavaScript budget; the server validates with the shared zod schema.
 import { Mail } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { Link } from "react-router";
 import { Honeypot, useSpamGuard } from "@/client/components/form/spam-guard";
+import { Link } from "@/client/components/link";
 import { buttonVariants } from "@/client/components/ui/button-variants";
 import { fieldErrorClassName, inputClassName } from "@/client/components/ui/field-classes";
 import { useSubscribeToNewsletter } from "@/client/features/newsletter/api/subscribe-to-newsletter";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "@/client/components/link";
 import { RelativeTime } from "@/client/components/relative-time";
 import { cn } from "@/client/lib/cn";
 import { type NotificationItem, notificationPath, notificationText } from "@/shared/notifications";

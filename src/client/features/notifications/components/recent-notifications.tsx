@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "@/client/components/link";
 import { Button } from "@/client/components/ui/button";
 import { paths } from "@/client/lib/paths";
 import { useNotifications } from "../api/get-notifications";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "@/client/components/link";
 import { paths } from "@/client/lib/paths";
 import { useSiteName } from "@/client/lib/site-name";
 import { DATA_REQUEST_RESPONSE_DAYS, EXPORT_LINK_DAYS } from "@/shared/constants";

@@ -1,5 +1,5 @@
 import { Lock, MessageSquarePlus, Pin } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "@/client/components/link";
 import { RelativeTime } from "@/client/components/relative-time";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";

@@ -1,10 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { Controller, type FieldErrors, useForm } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { FieldError } from "@/client/components/form/field-error";
 import { TextField } from "@/client/components/form/text-field";
 import { TextareaField } from "@/client/components/form/textarea-field";
+import { Link } from "@/client/components/link";
 import { Button } from "@/client/components/ui/button";
 import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";

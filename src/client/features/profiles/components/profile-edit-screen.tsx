@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { useEffect } from "react";
-import { Link } from "react-router";
+import { Link } from "@/client/components/link";
 import { Button } from "@/client/components/ui/button";
 import {
   Card,

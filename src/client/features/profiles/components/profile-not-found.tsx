@@ -1,5 +1,5 @@
 import { UserX } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "@/client/components/link";
 import { Button } from "@/client/components/ui/button";
 import { usePageTitle } from "@/client/hooks/use-page-title";
 import { paths } from "@/client/lib/paths";

@@ -1,6 +1,6 @@
 import { ArrowLeft, Calendar, Clock, Globe, Lock, MapPin, Pencil } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "@/client/components/link";
 import { RelativeTime } from "@/client/components/relative-time";
 import { RoleBadge } from "@/client/components/role-badge";
 import { Badge } from "@/client/components/ui/badge";

@@ -1,6 +1,7 @@
 import { Lock } from "lucide-react";
 import { type RefObject, Suspense } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "@/client/components/link";
 import { mayReply, type Viewer } from "@/client/features/replies/lib/reply-rights";
 import type { ReplyTarget } from "@/client/features/replies/lib/reply-target";
 import { lazyComponent } from "@/client/lib/lazy-component";

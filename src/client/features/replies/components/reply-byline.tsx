@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "@/client/components/link";
 import { RelativeTime } from "@/client/components/relative-time";
 import { authorName } from "@/client/features/replies/lib/reply-target";
 import { paths } from "@/client/lib/paths";

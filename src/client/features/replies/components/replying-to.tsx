@@ -1,5 +1,5 @@
 import { X } from "lucide-react";
-import { Link } from "react-router";
+import { Link } from "@/client/components/link";
 import { Button } from "@/client/components/ui/button";
 import type { ReplyTarget } from "@/client/features/replies/lib/reply-target";
 import { paths } from "@/client/lib/paths";

@@ -15,8 +15,7 @@ function html(content: string, mentions: ReplyMention[] = []): string {
 }
 
 const ALLOWED_TAGS = new Set(["p", "br", "strong", "em", "u", "ol", "ul", "li", "a"]);
-// data-discover: react-router's Link marks its links for route discovery.
-const ALLOWED_ATTRIBUTES = new Set(["href", "rel", "start", "data-discover"]);
+const ALLOWED_ATTRIBUTES = new Set(["href", "rel", "start"]);
 
 /** Every tag and attribute of `markup`, and whether each link is http(s) or a profile. */
 function expectOnlyAllowed(markup: string): void {
@@ -96,10 +95,10 @@ describe("renderReplyContent", () => {
   it("links a mention the server kept to the profile, and reads any other as @label", () => {
     const mentions = [{ id: MEMBER, displayName: "Pat *Star*" }];
     expect(html(`hi @[Pat *Star*](${MEMBER})!`, mentions)).toBe(
-      `<p>hi <a href="/profile/${MEMBER}" data-discover="true">@Pat *Star*</a>!</p>`,
+      `<p>hi <a href="/profile/${MEMBER}">@Pat *Star*</a>!</p>`,
     );
     expect(html(`**@[Pat](${MEMBER})**`, mentions)).toBe(
-      `<p><strong><a href="/profile/${MEMBER}" data-discover="true">@Pat</a></strong></p>`,
+      `<p><strong><a href="/profile/${MEMBER}">@Pat</a></strong></p>`,
     );
     expect(html("hi @[Private Person](someone-else)", mentions)).toBe("<p>hi @Private Person</p>");
     // A name that looks like a link or emphasis stays the name.

@@ -4,7 +4,7 @@
 // does not know keeps only its text.
 import type { Token } from "markdown-it";
 import { createElement, Fragment, type ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "@/client/components/link";
 import { paths } from "@/client/lib/paths";
 import type { ReplyMention } from "@/shared/api-types";
 import { type MentionMeta, parseReplyMarkup } from "./reply-markup";

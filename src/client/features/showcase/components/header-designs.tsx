@@ -2,7 +2,7 @@
 // pictures of headers: plain <div>s, so the page keeps one banner landmark (the real header).
 import { Menu, Search } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "@/client/components/link";
 import { paths } from "@/client/lib/paths";
 
 export const DEMO_NAV = [

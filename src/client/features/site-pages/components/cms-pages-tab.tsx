@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from "react";
-import { Link } from "react-router";
 import { TextareaField } from "@/client/components/form/textarea-field";
+import { Link } from "@/client/components/link";
 import { TabFallback } from "@/client/components/tab-fallback";
 import { TabHeader } from "@/client/components/tab-header";
 import { Button } from "@/client/components/ui/button";
