@@ -1,6 +1,8 @@
 import { Link2, Pencil, Reply } from "lucide-react";
 import { type ReactNode, type RefObject, Suspense } from "react";
 import { Button } from "@/client/components/ui/button";
+import { useDeleteReply } from "@/client/features/replies/api/delete-reply";
+import { errorMessage } from "@/client/lib/api-client";
 import { lazyComponent } from "@/client/lib/lazy-component";
 import { paths } from "@/client/lib/paths";
 import { toast } from "@/client/lib/toast";
@@ -20,8 +22,8 @@ type ReplyActionsProps = {
   onAnswer?: () => void;
   /** Shown to the author, moderators and admins. */
   onEdit?: () => void;
-  onDelete?: () => void;
-  deleting?: boolean;
+  /** Shown to the author, moderators and admins: Delete, then this once the reply is deleted. */
+  onDeleted?: () => void;
   editButtonRef: RefObject<HTMLButtonElement | null>;
   /** Controls of other features (Report), after these. */
   extra?: ReactNode;
@@ -43,8 +45,7 @@ export function ReplyActions({
   name,
   onAnswer,
   onEdit,
-  onDelete,
-  deleting,
+  onDeleted,
   editButtonRef,
   extra,
 }: ReplyActionsProps) {
@@ -89,18 +90,47 @@ export function ReplyActions({
           Edit
         </Button>
       ) : null}
-      {onDelete ? (
-        <Suspense fallback={null}>
-          <ConfirmDelete
-            question="Delete this reply?"
-            label={`the reply by ${name}`}
-            description="It will show as “This reply was deleted.” to everyone. This cannot be undone."
-            onConfirm={onDelete}
-            disabled={deleting}
-          />
-        </Suspense>
-      ) : null}
+      {onDeleted ? <DeleteReply reply={reply} name={name} onDeleted={onDeleted} /> : null}
       {extra}
     </div>
+  );
+}
+
+/**
+ * Delete, asked first. Its own component: only those who may delete a reply set up the
+ * mutation, not every reader for each of a page's 50 replies.
+ */
+function DeleteReply({
+  reply,
+  name,
+  onDeleted,
+}: {
+  reply: ReplyItem;
+  name: string;
+  onDeleted: () => void;
+}) {
+  const deleteReply = useDeleteReply(reply.discussionId);
+  // Awaited rather than given to mutate(): the reply turns into a deleted one as the thread
+  // updates, which unmounts this button, and mutate()'s own callbacks skip an unmounted caller.
+  const remove = async () => {
+    try {
+      await deleteReply.mutateAsync(reply.id);
+    } catch (error) {
+      toast.error("Failed to delete reply.", { description: errorMessage(error) });
+      return;
+    }
+    toast.success("Reply deleted");
+    onDeleted();
+  };
+  return (
+    <Suspense fallback={null}>
+      <ConfirmDelete
+        question="Delete this reply?"
+        label={`the reply by ${name}`}
+        description="It will show as “This reply was deleted.” to everyone. This cannot be undone."
+        onConfirm={() => void remove()}
+        disabled={deleteReply.isPending}
+      />
+    </Suspense>
   );
 }

@@ -1,12 +1,9 @@
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { BlockedContent } from "@/client/components/blocked-content";
 import { UserAvatar } from "@/client/components/user-avatar";
-import { useDeleteReply } from "@/client/features/replies/api/delete-reply";
 import { replyElementId } from "@/client/features/replies/hooks/use-reply-spotlight";
 import { authorName } from "@/client/features/replies/lib/reply-target";
-import { errorMessage } from "@/client/lib/api-client";
 import { cn } from "@/client/lib/cn";
-import { toast } from "@/client/lib/toast";
 import type { ReplyItem } from "@/shared/api-types";
 import { AWAITING_REVIEW, HIDDEN_BY_MODERATOR } from "@/shared/moderation-texts";
 import { ReplyActions } from "./reply-actions";
@@ -44,24 +41,12 @@ export function ReplyArticle({
   const editButton = useRef<HTMLButtonElement>(null);
   // The focus goes back to Edit once the editor closes (saved or cancelled).
   const focusEditAfter = useRef(false);
-  const deleteReply = useDeleteReply(reply.discussionId);
 
   useEffect(() => {
     if (editing || !focusEditAfter.current) return;
     focusEditAfter.current = false;
     editButton.current?.focus();
   });
-
-  const remove = () =>
-    deleteReply.mutate(reply.id, {
-      onSuccess: () => {
-        toast.success("Reply deleted");
-        // The article stays, now as a deleted reply: the focus stays with it.
-        article.current?.focus();
-      },
-      onError: (error) =>
-        toast.error("Failed to delete reply.", { description: errorMessage(error) }),
-    });
 
   return (
     <article
@@ -126,8 +111,8 @@ export function ReplyArticle({
                     name={name}
                     onAnswer={onAnswer}
                     onEdit={mayChange ? () => setEditing(true) : undefined}
-                    onDelete={mayChange ? remove : undefined}
-                    deleting={deleteReply.isPending}
+                    // The article stays, now as a deleted reply: the focus stays with it.
+                    onDeleted={mayChange ? () => article.current?.focus() : undefined}
                     editButtonRef={editButton}
                     extra={extraActions}
                   />
