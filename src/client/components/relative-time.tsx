@@ -1,4 +1,5 @@
 import { formatDistance } from "date-fns";
+import { formatExactTime } from "@/client/lib/exact-time";
 import { useHydrationTime } from "@/client/lib/render-time";
 
 type RelativeTimeProps = {
@@ -8,10 +9,6 @@ type RelativeTimeProps = {
   prefix?: string;
   className?: string;
 };
-
-// One formatter for every timestamp on the page: `toLocaleString()` builds a new one on each
-// call, which showed in the render time of a page of cards on a slow phone.
-const exactTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /**
  * "3 days ago" in a <time> element whose tooltip and datetime carry the exact moment. A server
@@ -25,7 +22,7 @@ export function RelativeTime({ value, prefix, className }: RelativeTimeProps) {
   return (
     <time
       dateTime={value}
-      title={hydrationTime === null ? exactTime.format(date) : undefined}
+      title={hydrationTime === null ? formatExactTime(date) : undefined}
       className={className}
     >
       {prefix ? `${prefix} ${relative}` : relative}

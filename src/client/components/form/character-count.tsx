@@ -1,3 +1,5 @@
+import { formatCount } from "@/client/lib/format-count";
+
 type CharacterCountProps = {
   /** Name it in the field's aria-describedby. */
   id: string;
@@ -11,7 +13,7 @@ type CharacterCountProps = {
 export function CharacterCount({ id, length, max, note }: CharacterCountProps) {
   return (
     <p id={id} className="text-right text-muted-foreground text-xs">
-      {length.toLocaleString()}/{max.toLocaleString()} characters{note}
+      {formatCount(length)}/{formatCount(max)} characters{note}
     </p>
   );
 }

@@ -5,6 +5,7 @@ import { Card } from "@/client/components/ui/card";
 import { Skeleton } from "@/client/components/ui/skeleton";
 import { useOverview } from "@/client/features/cms/api/get-overview";
 import { cn } from "@/client/lib/cn";
+import { formatCount } from "@/client/lib/format-count";
 
 const CARDS = [
   { key: "totalPosts", label: "Total posts", hint: "Published blog posts", icon: FileText },
@@ -34,7 +35,7 @@ function DataRequestClock({ open, overdue }: { open: number; overdue: number }) 
             Open requests
             <Inbox aria-hidden="true" className="size-5 text-primary" />
           </dt>
-          <dd className="font-bold font-serif text-4xl">{open.toLocaleString()}</dd>
+          <dd className="font-bold font-serif text-4xl">{formatCount(open)}</dd>
           <dd className="text-muted-foreground text-xs">Not completed yet</dd>
         </Card>
         <Card className={cn("flex flex-col gap-2 p-6", overdue > 0 && "border-destructive")}>
@@ -42,7 +43,7 @@ function DataRequestClock({ open, overdue }: { open: number; overdue: number }) 
             Overdue requests
             <AlarmClock aria-hidden="true" className="size-5 text-destructive" />
           </dt>
-          <dd className="font-bold font-serif text-4xl">{overdue.toLocaleString()}</dd>
+          <dd className="font-bold font-serif text-4xl">{formatCount(overdue)}</dd>
           <dd className="text-muted-foreground text-xs">Past their 30 days</dd>
         </Card>
       </dl>
@@ -73,7 +74,7 @@ export function OverviewTab() {
               </dt>
               <dd className="font-bold font-serif text-4xl">
                 {overview.data ? (
-                  overview.data[key].toLocaleString()
+                  formatCount(overview.data[key])
                 ) : (
                   <Skeleton className="h-10 w-20" />
                 )}

@@ -8,6 +8,7 @@ import { useUsers } from "@/client/features/cms/api/get-users";
 import { useUpdateUserRole } from "@/client/features/cms/api/update-user-role";
 import { useDebouncedValue } from "@/client/hooks/use-debounced-value";
 import { ApiError } from "@/client/lib/api-client";
+import { formatCount } from "@/client/lib/format-count";
 import { toast } from "@/client/lib/toast";
 import type { Role } from "@/shared/permissions";
 import { UserRow } from "./user-row";
@@ -58,7 +59,7 @@ export function UsersTab() {
           onChange={(event) => setSearchText(event.target.value)}
         />
         <p role="status" className="text-muted-foreground text-sm">
-          {users.data ? `${total.toLocaleString()} ${total === 1 ? "user" : "users"}` : ""}
+          {users.data ? `${formatCount(total)} ${total === 1 ? "user" : "users"}` : ""}
         </p>
       </div>
       {users.isPending ? (

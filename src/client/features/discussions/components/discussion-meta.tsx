@@ -2,6 +2,7 @@ import { Clock, MessageSquare } from "lucide-react";
 import { Link } from "@/client/components/link";
 import { RelativeTime } from "@/client/components/relative-time";
 import { UserAvatar } from "@/client/components/user-avatar";
+import { formatCount } from "@/client/lib/format-count";
 import { paths } from "@/client/lib/paths";
 import type { DiscussionItem } from "@/shared/api-types";
 
@@ -72,7 +73,7 @@ export function ReplyCount({ replies }: { replies: number }) {
   return (
     <span className="inline-flex items-center gap-1.5">
       <MessageSquare aria-hidden="true" className="size-3.5 shrink-0" />
-      {replies.toLocaleString()} {replies === 1 ? "reply" : "replies"}
+      {formatCount(replies)} {replies === 1 ? "reply" : "replies"}
     </span>
   );
 }

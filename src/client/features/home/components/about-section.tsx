@@ -1,5 +1,6 @@
 import { Skeleton } from "@/client/components/ui/skeleton";
 import { useSiteStats } from "@/client/features/home/api/get-site-stats";
+import { formatCount } from "@/client/lib/format-count";
 import type { SiteStats } from "@/shared/api-types";
 import { FounderProfile } from "./founder-profile";
 
@@ -10,8 +11,6 @@ const STATS: Array<{ key: keyof SiteStats; label: string }> = [
   { key: "replies", label: "Replies" },
   { key: "rants", label: "Rants" },
 ];
-
-const numberFormat = new Intl.NumberFormat("en-GB");
 
 type AboutSectionProps = {
   /** h1 on the about page, h2 on the home page. */
@@ -39,7 +38,7 @@ export function AboutSection({ headingLevel: Heading = "h2" }: AboutSectionProps
                   <dt className="text-muted-foreground text-sm">{stat.label}</dt>
                   <dd className="order-first font-bold font-serif text-3xl text-primary">
                     {data ? (
-                      numberFormat.format(data[stat.key])
+                      formatCount(data[stat.key])
                     ) : (
                       <Skeleton className="mx-auto my-1 h-8 w-12" />
                     )}

@@ -5,11 +5,12 @@ import { RelativeTime } from "@/client/components/relative-time";
 import { RoleBadge } from "@/client/components/role-badge";
 import { Card } from "@/client/components/ui/card";
 import { UserAvatar } from "@/client/components/user-avatar";
+import { formatCount } from "@/client/lib/format-count";
 import { paths } from "@/client/lib/paths";
 import type { MemberSummary } from "@/shared/api-types";
 
 function discussionsLabel(count: number): string {
-  return `${count.toLocaleString()} ${count === 1 ? "discussion" : "discussions"}`;
+  return `${formatCount(count)} ${count === 1 ? "discussion" : "discussions"}`;
 }
 
 /** One member in the directory; the whole card opens their profile. */

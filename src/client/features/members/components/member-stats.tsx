@@ -2,6 +2,7 @@ import { type LucideIcon, MessageSquare, Shield, ShieldCheck, Users } from "luci
 import { Card } from "@/client/components/ui/card";
 import { Skeleton } from "@/client/components/ui/skeleton";
 import { useMemberStats } from "@/client/features/members/api/get-member-stats";
+import { formatCount } from "@/client/lib/format-count";
 import type { MemberStats as Stats } from "@/shared/api-types";
 
 const COUNTERS: Array<{ key: keyof Stats; label: string; icon: LucideIcon }> = [
@@ -26,7 +27,7 @@ export function MemberStats() {
               <Icon aria-hidden="true" className="size-5" />
             </span>
             {data ? (
-              data[key].toLocaleString()
+              formatCount(data[key])
             ) : isError ? (
               // A failed load stops pulsing (issue 21): the list below says what happened.
               <>

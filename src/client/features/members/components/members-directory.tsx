@@ -4,6 +4,7 @@ import { PageHeading } from "@/client/components/page-heading";
 import { Button } from "@/client/components/ui/button";
 import { useMembers } from "@/client/features/members/api/get-members";
 import { useMemberFilters } from "@/client/features/members/hooks/use-member-filters";
+import { formatCount } from "@/client/lib/format-count";
 import { toast } from "@/client/lib/toast";
 import { SKELETON_CARDS } from "@/shared/constants";
 import { MemberCard } from "./member-card";
@@ -13,7 +14,7 @@ import { MemberStats } from "./member-stats";
 import { MembersEmptyState } from "./members-empty-state";
 
 function resultText(total: number, search: string): string {
-  const found = `${total.toLocaleString()} ${total === 1 ? "member" : "members"} found`;
+  const found = `${formatCount(total)} ${total === 1 ? "member" : "members"} found`;
   return search ? `${found} for "${search}"` : found;
 }
 

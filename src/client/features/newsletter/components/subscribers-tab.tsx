@@ -10,6 +10,7 @@ import { buttonVariants } from "@/client/components/ui/button-variants";
 import { Card } from "@/client/components/ui/card";
 import { NativeSelect } from "@/client/components/ui/native-select";
 import { useDebouncedValue } from "@/client/hooks/use-debounced-value";
+import { formatCount } from "@/client/lib/format-count";
 import type { NewsletterStatus } from "@/shared/api-types";
 import {
   type SubscriberFilter,
@@ -62,7 +63,7 @@ export function SubscribersTab() {
           ).map(([label, value]) => (
             <Card key={label} className="gap-1 p-4">
               <dt className="text-muted-foreground text-xs">{label}</dt>
-              <dd className="font-semibold text-2xl">{value.toLocaleString()}</dd>
+              <dd className="font-semibold text-2xl">{formatCount(value)}</dd>
             </Card>
           ))}
         </dl>

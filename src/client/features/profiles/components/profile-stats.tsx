@@ -1,6 +1,7 @@
 import { formatDistanceStrict } from "date-fns";
 import { CalendarDays, MessageCircle, MessageSquare } from "lucide-react";
 import { Card } from "@/client/components/ui/card";
+import { formatCount } from "@/client/lib/format-count";
 import { useHydrationTime } from "@/client/lib/render-time";
 import type { PublicProfile } from "@/shared/api-types";
 
@@ -11,8 +12,8 @@ import type { PublicProfile } from "@/shared/api-types";
 export function ProfileStats({ profile }: { profile: PublicProfile }) {
   const now = useHydrationTime() ?? Date.now();
   const stats = [
-    { label: "Discussions", value: profile.discussionsCount.toLocaleString(), icon: MessageSquare },
-    { label: "Comments", value: profile.repliesCount.toLocaleString(), icon: MessageCircle },
+    { label: "Discussions", value: formatCount(profile.discussionsCount), icon: MessageSquare },
+    { label: "Comments", value: formatCount(profile.repliesCount), icon: MessageCircle },
     {
       label: "Member for",
       value: formatDistanceStrict(new Date(profile.createdAt), now),

@@ -1,11 +1,10 @@
 import { Link } from "@/client/components/link";
 import { RelativeTime } from "@/client/components/relative-time";
 import { authorName } from "@/client/features/replies/lib/reply-target";
+import { formatExactTime } from "@/client/lib/exact-time";
 import { paths } from "@/client/lib/paths";
 import { useHydrationTime } from "@/client/lib/render-time";
 import type { ReplyItem } from "@/shared/api-types";
-
-const exactTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 // At least 24 px tall: on a phone the name and the time are stacked, and a finger needs room
 // to pick one (WCAG 2.5.8 target size; Lighthouse's touch-target audit).
@@ -47,7 +46,7 @@ export function ReplyByline({ reply }: { reply: ReplyItem }) {
           </span>
           <span
             className="text-muted-foreground text-xs"
-            title={hydrating ? undefined : `Edited ${exactTime.format(new Date(reply.editedAt))}`}
+            title={hydrating ? undefined : `Edited ${formatExactTime(new Date(reply.editedAt))}`}
           >
             edited
           </span>
