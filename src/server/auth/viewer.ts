@@ -5,7 +5,7 @@ import { getSessionCookie } from "better-auth/cookies";
 import { sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppDeps } from "@/server/context";
-import type { Db } from "@/server/db/client";
+import { type Db, queryRows } from "@/server/db/client";
 import { requestHeader } from "@/server/lib/answer-headers";
 import type { Logger } from "@/server/lib/logger";
 import { LAST_ACTIVE_INTERVAL_MINUTES } from "@/shared/constants";
@@ -65,21 +65,75 @@ export async function getViewer<E extends WithDeps>(c: Context<E>): Promise<View
 }
 
 /**
+ * Until when (Date.now()) this process knows each member's activity and each session's use to
+ * be recorded recently enough: within that time the updates below would find nothing to change,
+ * so they are not sent. Without this, every signed-in request sent both statements.
+ */
+const recordedUntil = new Map<string, number>();
+/** Bounded: members come and go; the map starts over when it grows this large. */
+const RECORDED_KEPT = 10_000;
+/**
+ * After an update that found the time recent (another instance recorded it), how long to trust
+ * that: its exact age is unknown, so "last active" may lag by this much more than the interval.
+ */
+const RECENT_ELSEWHERE_MS = 30_000;
+
+/**
+ * Runs `update` (a conditional update that returns its row when it wrote) unless `key` was
+ * recorded recently, and remembers for how long the database's time is fresh.
+ */
+function recordOnce(
+  key: string,
+  update: () => Promise<unknown[]>,
+  onError: (error: unknown) => void,
+) {
+  const now = Date.now();
+  if ((recordedUntil.get(key) ?? 0) > now) return;
+  if (recordedUntil.size >= RECORDED_KEPT) recordedUntil.clear();
+  recordedUntil.set(key, now + RECENT_ELSEWHERE_MS);
+  update().then(
+    (rows) => {
+      const wrote = rows.length > 0;
+      recordedUntil.set(
+        key,
+        now + (wrote ? LAST_ACTIVE_INTERVAL_MINUTES * 60_000 : RECENT_ELSEWHERE_MS),
+      );
+    },
+    (error: unknown) => {
+      recordedUntil.delete(key);
+      onError(error);
+    },
+  );
+}
+
+/**
  * Records that a member was active (the profile's 'last active') and when the session was last
  * used (the settings' session list), at most once every few minutes each: cheap conditional
  * updates that the request does not wait for.
  */
 function markActive(db: Db, viewer: Viewer, logger: Logger): void {
   const interval = sql`make_interval(mins => ${LAST_ACTIVE_INTERVAL_MINUTES})`;
-  db.execute(
-    sql`update profiles set last_active_at = now()
-        where id = ${viewer.id}
-          and (last_active_at is null or last_active_at < now() - ${interval})`,
-  ).catch((error: unknown) =>
-    logger.warn({ err: error, userId: viewer.id }, "could not record activity"),
+  recordOnce(
+    `member ${viewer.id}`,
+    () =>
+      queryRows(
+        db,
+        sql`update profiles set last_active_at = now()
+          where id = ${viewer.id}
+            and (last_active_at is null or last_active_at < now() - ${interval})
+          returning 1`,
+      ),
+    (error) => logger.warn({ err: error, userId: viewer.id }, "could not record activity"),
   );
-  db.execute(
-    sql`update session set updated_at = now()
-        where id = ${viewer.sessionId} and updated_at < now() - ${interval}`,
-  ).catch((error: unknown) => logger.warn({ err: error }, "could not record session use"));
+  recordOnce(
+    `session ${viewer.sessionId}`,
+    () =>
+      queryRows(
+        db,
+        sql`update session set updated_at = now()
+          where id = ${viewer.sessionId} and updated_at < now() - ${interval}
+          returning 1`,
+      ),
+    (error) => logger.warn({ err: error }, "could not record session use"),
+  );
 }
