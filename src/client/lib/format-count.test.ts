@@ -8,6 +8,8 @@ describe("formatCount", () => {
     expect(formatCount(0)).toBe("0");
     expect(formatCount(10_000)).toBe("10,000");
     expect(formatCount(1_234_567)).toBe("1,234,567");
+    expect(formatCount(999)).toBe("999");
+    expect(formatCount(-1_000)).toBe("-1,000");
   });
 
   it("writes the same in a process whose locale is German (a server's or a browser's)", () => {
