@@ -66,7 +66,14 @@ function send(
   }
 }
 
+/** Answered 200 once the ceiling listens, whatever it serves: bench/load.ts waits on this path. */
+const CEILING_READY_PATH = "/__ceiling-ready";
+
 const server = http.createServer(async (request, response) => {
+  if (request.url === CEILING_READY_PATH) {
+    response.writeHead(200).end();
+    return;
+  }
   const endpoint = byKey.get(keyOf(request.url ?? "", request.headers.cookie !== undefined));
   if (!endpoint) {
     response.writeHead(404).end();

@@ -201,7 +201,9 @@ async function main() {
       dataDir: workDir,
       script: path.join(ROOT, "bench/ceiling-server.ts"),
       env: { ENDPOINTS_FILE: endpointsFile },
-      readyPath: withHtml[0]?.path ?? "/",
+      // Not an endpoint's path: a page asked only with a session is 404 to the readiness check,
+      // which sends none (BENCH_ONLY="signed in" waited two minutes and gave up).
+      readyPath: "/__ceiling-ready",
       // The ceiling's profile beside the app's: what the app spends more is the difference.
       nodeArgs: profileDir
         ? ["--cpu-prof", `--cpu-prof-dir=${path.join(profileDir, "ceiling")}`]
