@@ -14,9 +14,19 @@ afterEach(() => {
   server?.close();
 });
 
+/** Answers GET /slow once `finishSlow` is called. */
+let finishSlow = () => {};
+let slowStarted = () => {};
+
 async function start() {
   const drain = connectionDrain({ quietMs: 100, graceMs: 1_000, sweepMs: 50 });
-  const app = new Hono().get("/", (c) => c.text("hello"));
+  const app = new Hono()
+    .get("/", (c) => c.text("hello"))
+    .get("/slow", async (c) => {
+      slowStarted();
+      await new Promise<void>((resolve) => (finishSlow = resolve));
+      return c.text("late");
+    });
   server = serve({ fetch: drain.wrap(app.fetch), port: 0, hostname: "127.0.0.1" }) as Server;
   await new Promise((resolve) => server?.once("listening", resolve));
   const { port } = server.address() as { port: number };
@@ -100,5 +110,24 @@ describe("connectionDrain", () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(90);
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(await tryConnect(port)).toBe("ECONNREFUSED");
+  });
+
+  it("waits for a request still being answered after its client hung up", async () => {
+    const { drain, port, http } = await start();
+    const started = new Promise<void>((resolve) => (slowStarted = resolve));
+    const client = connect(port, "127.0.0.1");
+    client.write("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n");
+    await started;
+    client.destroy();
+    let drained = false;
+    const closed = drain.close(http).then(() => {
+      drained = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(await tryConnect(port)).toBe("ECONNREFUSED");
+    expect(drained).toBe(false);
+    finishSlow();
+    await closed;
+    expect(drained).toBe(true);
   });
 });

@@ -11,6 +11,9 @@
 //    `graceMs`), so the accept queue empties; then it stops listening.
 // 3. Idle connections are closed in the event loop's check phase, right after a poll phase has
 //    read whatever was pending on them, and again every `sweepMs`, until none is left open.
+// 4. It resolves once no connection is open and no request is still being answered: a client
+//    that hung up leaves its request running (a page render), and closing the database under
+//    it logged "Cannot use a pool after calling end on the pool".
 import type { Server as HttpServer, ServerResponse } from "node:http";
 import { Server as NetServer } from "node:net";
 
@@ -21,7 +24,7 @@ export type DrainOptions = { quietMs?: number; graceMs?: number; sweepMs?: numbe
 export type ConnectionDrain = {
   /** The app's fetch, adding `Connection: close` to answers once draining has begun. */
   wrap<Bindings>(fetch: Fetch<Bindings>): Fetch<Bindings>;
-  /** Drains `server` as above; resolves once every connection has closed. */
+  /** Drains `server` as above; resolves once every connection has closed and every answer is made. */
   close(server: HttpServer): Promise<void>;
 };
 
@@ -31,6 +34,12 @@ const afterPoll = (task: () => void) => setImmediate(task);
 export function connectionDrain(options: DrainOptions = {}): ConnectionDrain {
   const { quietMs = 300, graceMs = 2_000, sweepMs = 250 } = options;
   let draining = false;
+  let answering = 0;
+  let allAnswered = () => {};
+  const answered = () => {
+    answering -= 1;
+    if (answering === 0) allAnswered();
+  };
   return {
     wrap(fetch) {
       return (request, bindings) => {
@@ -40,7 +49,11 @@ export function connectionDrain(options: DrainOptions = {}): ConnectionDrain {
             "close",
           );
         }
-        return fetch(request, bindings);
+        const answer = fetch(request, bindings);
+        if (!(answer instanceof Promise)) return answer;
+        answering += 1;
+        answer.then(answered, answered);
+        return answer;
       };
     },
     close(server) {
@@ -63,7 +76,8 @@ export function connectionDrain(options: DrainOptions = {}): ConnectionDrain {
           // net.Server's own close: no new connections, the open ones left to finish.
           NetServer.prototype.close.call(server, () => {
             closed = true;
-            resolve();
+            if (answering === 0) resolve();
+            else allAnswered = resolve;
           });
           sweep();
         };
