@@ -1,13 +1,14 @@
 // Serves the built client: real files as they are, every other page path as the SPA shell with
 // its metadata and, for the pages the server renders (docs/decisions/025), the page itself in
 // its <div id="root">. A missing file (a path with an extension) is a plain 404, never the shell.
+import { gzipSync } from "node:zlib";
 import type { Context } from "hono";
 import { parse as parseCookies } from "hono/utils/cookie";
 import { THEME_COOKIE, THEMES, type Theme } from "@/shared/constants";
 import { addVary, requestHeader } from "./answer-headers";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "./database-errors";
 import type { Logger } from "./logger";
-import type { PageCache } from "./page-cache";
+import type { CachedPage, PageCache } from "./page-cache";
 import { pageDataPreloads, preloadLinkHeader } from "./page-data-preloads";
 import {
   fixedPageMeta,
@@ -96,6 +97,40 @@ function htmlAnswer(
   });
 }
 
+/**
+ * A kept page gzipped once per theme, not once per visitor: compressing the home page took more
+ * of a kept page's answer than everything else the server does for it (bench/RESULTS.md §14).
+ * Goes with its page when the cache drops or replaces it.
+ */
+const gzippedPages = new WeakMap<CachedPage, Map<string, Uint8Array<ArrayBuffer>>>();
+
+function keptPageAnswer(c: Context, page: CachedPage): Response {
+  const theme = chosenTheme(c);
+  if (!/\bgzip\b/i.test(requestHeader(c, "accept-encoding") ?? "")) {
+    return htmlAnswer(c, page.body, page.status, page.headers);
+  }
+  let byTheme = gzippedPages.get(page);
+  if (!byTheme) {
+    byTheme = new Map();
+    gzippedPages.set(page, byTheme);
+  }
+  let gzipped = byTheme.get(theme ?? "");
+  if (!gzipped) {
+    gzipped = new Uint8Array(gzipSync(withTheme(page.body, theme))) as Uint8Array<ArrayBuffer>;
+    byTheme.set(theme ?? "", gzipped);
+  }
+  addVary(c, "Cookie");
+  // lib/compress.ts passes an answer that is already encoded.
+  return new Response(gzipped, {
+    status: page.status,
+    headers: {
+      "content-type": "text/html; charset=UTF-8",
+      "content-encoding": "gzip",
+      ...page.headers,
+    },
+  });
+}
+
 const FILE_LIKE = /\/[^/]+\.[a-z0-9]+$/i;
 const RENDERED_PAGES_KEPT = 500;
 
@@ -131,7 +166,7 @@ export function spaHandler(options: SpaOptions) {
     const cache = options.anonymousPages?.cache;
     const kept = () => {
       const page = cache?.get(cacheKey);
-      return page ? htmlAnswer(c, page.body, page.status, page.headers) : null;
+      return page ? keptPageAnswer(c, page) : null;
     };
     const hit = kept();
     if (hit) return hit;

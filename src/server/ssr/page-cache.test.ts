@@ -1,6 +1,7 @@
 // Anonymous pages kept for a moment (lib/page-cache.ts): a visitor without a session gets the
 // kept page, a member never does, a mailed link's page is never kept, and a change to a
 // discussion (its live event, as from another instance) clears them at once.
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@/server/app";
 import { DISCUSSIONS_CHANNEL, publishDiscussionChange } from "@/server/lib/live-discussions";
@@ -124,6 +125,30 @@ describe("anonymous page cache", () => {
     expect(cache.get(path)?.status).toBe(404);
     await app.request("/newsletter/unsubscribe?token=abc");
     expect(cache.get("/newsletter/unsubscribe?token=abc")).toBeNull();
+  });
+
+  it("sends a kept page gzipped, in each visitor's theme", async () => {
+    const cache = createPageCache({ ttlMs: 60_000, maxEntries: 100 });
+    const app = appWith(cache);
+    const ask = (cookie?: string) =>
+      app.request("/discussion", {
+        headers: { "accept-encoding": "gzip", ...(cookie ? { cookie } : {}) },
+      });
+    const plainText = await (await app.request("/discussion")).text();
+    for (const [cookie, theme] of [
+      [undefined, null],
+      ["theme=dark", "dark"],
+      ["theme=light", "light"],
+      ["theme=dark", "dark"],
+    ] as const) {
+      const answer = await ask(cookie);
+      expect(answer.headers.get("content-encoding")).toBe("gzip");
+      expect(answer.headers.get("vary")).toMatch(/accept-encoding/i);
+      const html = gunzipSync(Buffer.from(await answer.arrayBuffer())).toString("utf8");
+      expect(html).toBe(
+        theme ? plainText.replace("<html ", `<html data-theme="${theme}" `) : plainText,
+      );
+    }
   });
 
   it("holds at most its number of entries", async () => {
