@@ -46,6 +46,14 @@ describe("page weight", () => {
     ).toBeLessThanOrEqual(HOME_FIRST_DOWNLOAD_BUDGET_KB);
   });
 
+  it("home page: nothing it downloads, below the hero included, pulls in cn() and tailwind-merge", () => {
+    const home = weights.find((weight) => weight.path === "/") as RouteWeight;
+    // 8.6 KB gzipped, once brought in by one skeleton's class override (components/ui/skeleton.tsx).
+    expect(home.js.filter((entry) => isChunk(entry.file, "cn")).map((entry) => entry.file)).toEqual(
+      [],
+    );
+  });
+
   const lazyOnly = mainRoutes({ discussionId: "x", memberId: "x" }).filter(
     (route) => route.ownChunk,
   );

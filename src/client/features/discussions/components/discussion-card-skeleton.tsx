@@ -5,7 +5,7 @@ import { Skeleton } from "@/client/components/ui/skeleton";
 export function DiscussionCardSkeleton() {
   return (
     <Card className="flex items-start gap-3 px-4 py-2">
-      <Skeleton className="mt-0.5 size-9 shrink-0 rounded-full" />
+      <Skeleton shape="circle" className="mt-0.5 size-9 shrink-0" />
       <div className="flex flex-1 flex-col gap-1.5">
         <Skeleton className="h-5 w-2/3" />
         <Skeleton className="h-4 w-full" />

@@ -5,7 +5,7 @@ export function MemberCardSkeleton() {
   return (
     <Card className="flex flex-col gap-3 p-5">
       <div className="flex items-center gap-3">
-        <Skeleton className="size-12 rounded-full" />
+        <Skeleton shape="circle" className="size-12" />
         <div className="flex flex-1 flex-col gap-2">
           <Skeleton className="h-4 w-2/3" />
           <Skeleton className="h-4 w-16" />

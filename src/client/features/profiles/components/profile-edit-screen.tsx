@@ -19,7 +19,7 @@ function EditSkeleton() {
   return (
     <div role="status" aria-label="Loading profile" className="grid gap-6">
       <div className="flex items-center gap-4">
-        <Skeleton className="size-20 rounded-full" />
+        <Skeleton shape="circle" className="size-20" />
         <Skeleton className="h-9 w-32" />
       </div>
       {Array.from({ length: 5 }, (_, index) => (

@@ -5,7 +5,7 @@ export function ProfileSkeleton() {
   return (
     <div role="status" aria-label="Loading profile" className="flex flex-col gap-6">
       <Card className="flex flex-col gap-6 p-6 sm:flex-row">
-        <Skeleton className="size-24 self-center rounded-full sm:self-start" />
+        <Skeleton shape="circle" className="size-24 self-center sm:self-start" />
         <div className="flex flex-1 flex-col gap-3">
           <Skeleton className="h-5 w-32" />
           <Skeleton className="h-8 w-1/2" />

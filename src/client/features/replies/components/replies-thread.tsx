@@ -17,7 +17,7 @@ function ThreadSkeleton() {
       <span className="sr-only">Loading replies...</span>
       {[0, 1].map((index) => (
         <div key={index} className="flex gap-3 rounded-xl border bg-card p-4">
-          <Skeleton className="size-9 rounded-full" />
+          <Skeleton shape="circle" className="size-9" />
           <div className="flex flex-1 flex-col gap-2">
             <Skeleton className="h-4 w-40" />
             <Skeleton className="h-4 w-full" />
