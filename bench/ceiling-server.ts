@@ -66,6 +66,16 @@ function send(
   }
 }
 
+/**
+ * A page's HTML is the same bytes on every request here, so they are gzipped once, as a bare
+ * server with precompressed files would (and as the app gzips a kept page once: lib/spa.ts).
+ */
+const gzippedPages = new Map(
+  endpoints
+    .filter((endpoint) => endpoint.shape === "html" && (endpoint.html ?? "").length >= 1024)
+    .map((endpoint) => [endpoint, gzipSync(endpoint.html ?? "")]),
+);
+
 /** Answered 200 once the ceiling listens, whatever it serves: bench/load.ts waits on this path. */
 const CEILING_READY_PATH = "/__ceiling-ready";
 
@@ -80,7 +90,13 @@ const server = http.createServer(async (request, response) => {
     return;
   }
   if (endpoint.shape === "html") {
-    send(request, response, endpoint.headers, endpoint.html ?? "");
+    const gzipped = gzippedPages.get(endpoint);
+    if (gzipped && /\bgzip\b/.test(request.headers["accept-encoding"] ?? "")) {
+      const { "content-encoding": _encoding, ...plain } = endpoint.headers;
+      response.writeHead(200, { ...plain, "content-encoding": "gzip" }).end(gzipped);
+    } else {
+      send(request, response, endpoint.headers, endpoint.html ?? "");
+    }
     return;
   }
   try {
