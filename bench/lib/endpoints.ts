@@ -15,6 +15,9 @@ export type Endpoint = {
   signedIn?: boolean;
 };
 
+/** A thread of some length from the data's spread (bench:data gives many of 60 replies). */
+export const FULL_PAGE_THREAD = 60;
+
 /** The reply a permalink names: near the end of the long thread, so the page holds earlier ones. */
 const DEEP_REPLY = LONG_THREAD - 10;
 
@@ -61,6 +64,9 @@ export async function sampleIds(databaseUrl: string) {
       );
     const longThread = await thread(LONG_THREAD);
     const shortThread = await thread(SHORT_THREAD);
+    // A first page as full as the long thread's (50 replies, and more after): the same answer's
+    // size, so that the two compare the thread's length alone.
+    const fullPageThread = await thread(FULL_PAGE_THREAD);
     const replyAt = (position: number) =>
       one<{ id: string; created_at: string }>(
         `select id, ${CURSOR_TIME} as created_at from discussion_replies
@@ -73,7 +79,7 @@ export async function sampleIds(databaseUrl: string) {
     if (!discussion || !member || !twentieth || !twentiethActive) {
       throw new Error("No benchmark data: run `npm run bench:data` into this database first");
     }
-    if (!longThread || !shortThread || !fiftieth || !middle || !deep) {
+    if (!longThread || !shortThread || !fullPageThread || !fiftieth || !middle || !deep) {
       throw new Error(
         `No threads of ${LONG_THREAD} and ${SHORT_THREAD} replies: this data predates replies; ` +
           "run `npm run bench:data` into a new database",
@@ -95,6 +101,7 @@ export async function sampleIds(databaseUrl: string) {
       }),
       longThreadId: longThread.id,
       shortThreadId: shortThread.id,
+      fullPageThreadId: fullPageThread.id,
       deepReplyId: deep.id,
       /** The long thread's second page: after its 50th reply. */
       threadNextCursor: encodeReplyCursor({
@@ -137,6 +144,11 @@ export function loadEndpoints(ids: SampleIds): Endpoint[] {
     {
       name: "thread of 10, first page",
       path: `/api/discussions/${ids.shortThreadId}/replies`,
+      shape: "reply-page",
+    },
+    {
+      name: `thread of ${FULL_PAGE_THREAD}, first page`,
+      path: `/api/discussions/${ids.fullPageThreadId}/replies`,
       shape: "reply-page",
     },
     {
