@@ -9,6 +9,7 @@ import http from "node:http";
 import { gzipSync } from "node:zlib";
 import pg from "pg";
 import { preparedStatementName } from "@/server/db/prepared";
+import { JSON_GZIP_LEVEL } from "@/server/lib/compress";
 import { REPLIES_PAGE_SIZE } from "@/shared/constants";
 import type { CapturedEndpoint } from "./lib/capture-sql";
 
@@ -51,7 +52,7 @@ function body(shape: CapturedEndpoint["shape"], results: Row[][]): unknown {
   }
 }
 
-/** Compressed when the client asks, as the app does (hono/compress): same bytes on the wire. */
+/** Compressed when the client asks, as the app does (lib/compress.ts): same bytes on the wire. */
 function send(
   request: http.IncomingMessage,
   response: http.ServerResponse,
@@ -60,7 +61,9 @@ function send(
 ) {
   const { "content-encoding": _encoding, ...plain } = headers;
   if (/\bgzip\b/.test(request.headers["accept-encoding"] ?? "") && text.length >= 1024) {
-    response.writeHead(200, { ...plain, "content-encoding": "gzip" }).end(gzipSync(text));
+    const json = /^application\/json\b/i.test(headers["content-type"] ?? "");
+    const gzipped = gzipSync(text, json ? { level: JSON_GZIP_LEVEL } : {});
+    response.writeHead(200, { ...plain, "content-encoding": "gzip" }).end(gzipped);
   } else {
     response.writeHead(200, plain).end(text);
   }

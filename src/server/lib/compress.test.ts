@@ -4,7 +4,12 @@ import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { answerHeaders } from "./answer-headers";
-import { COMPRESS_THRESHOLD_BYTES, compressText, lightweightText } from "./compress";
+import {
+  COMPRESS_THRESHOLD_BYTES,
+  compressText,
+  JSON_GZIP_LEVEL,
+  lightweightText,
+} from "./compress";
 
 const big = { items: Array.from({ length: 200 }, (_, i) => ({ id: i, text: "a rant" })) };
 const app = new Hono()
@@ -35,6 +40,15 @@ describe("compressText", () => {
       expect(bytes.length).toBeLessThan(text.length);
       if (path === "/big") expect(JSON.parse(text)).toEqual(big);
     }
+  });
+
+  it("gzips JSON at zlib's fastest level and pages at its default", async () => {
+    // The gzip header's XFL byte: 4 for the fastest level, 0 for the levels between.
+    const flags = async (path: string) =>
+      Buffer.from(await (await get(path, "gzip")).arrayBuffer())[8];
+    expect(JSON_GZIP_LEVEL).toBe(1);
+    expect(await flags("/big")).toBe(4);
+    expect(await flags("/page")).toBe(0);
   });
 
   it("leaves the answer alone for clients without gzip, but still says it varies", async () => {
