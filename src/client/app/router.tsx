@@ -1,6 +1,6 @@
 // Declarative routes (<BrowserRouter>): the data router (createBrowserRouter) would add about
 // 17 KB gzipped to the home page for loaders and actions we do not use; TanStack Query loads data.
-import { BrowserRouter, Route, Routes } from "react-router";
+import { BrowserRouter, createRoutesFromChildren, Route, useRoutes } from "react-router";
 import { lazyComponent } from "@/client/lib/lazy-component";
 import { paths, routePatterns } from "@/client/lib/paths";
 import { Layout } from "./layout";
@@ -72,49 +72,61 @@ const HeaderShowcasePage = lazyPage(
 const CmsPage = lazyPage(() => import("./pages/cms-page"), "CmsPage");
 const NotFoundPage = lazyPage(() => import("./pages/not-found-page"), "NotFoundPage");
 
+// Made once, not on every render as <Routes> does.
+const ROUTES = createRoutesFromChildren(
+  <Route element={<Layout />}>
+    <Route index element={<HomePage />} />
+    <Route path={paths.team} element={<TeamPage />} />
+    <Route path={paths.contact} element={<ContactPage />} />
+    <Route path={paths.blog} element={<BlogPage />} />
+    <Route path={routePatterns.blogPost} element={<BlogPostPage />} />
+    <Route path={paths.about} element={<AboutPage />} />
+    <Route path={paths.posts} element={<PostsPage />} />
+    <Route path={paths.discussions} element={<DiscussionsPage />} />
+    <Route path={routePatterns.discussion} element={<DiscussionPage />} />
+    <Route path={routePatterns.profile} element={<ProfilePage />} />
+    <Route path={paths.members} element={<MembersPage />} />
+    <Route path={paths.auth} element={<AuthPage />} />
+    <Route path={paths.confirmEmail} element={<ConfirmEmailPage />} />
+    <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
+    <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
+    <Route path={paths.confirmEmailChange} element={<ConfirmEmailChangePage />} />
+    <Route path={paths.privacy} element={<PrivacyPage />} />
+    <Route path={paths.terms} element={<TermsPage />} />
+    <Route path={paths.moderation} element={<ModerationPage />} />
+    <Route path={paths.dataRequest} element={<DataRequestPage />} />
+    <Route path={paths.dataRequestConfirm} element={<DataRequestConfirmPage />} />
+    <Route path={paths.dataExport} element={<DataExportPage />} />
+    <Route path={paths.newsletterUnsubscribe} element={<NewsletterUnsubscribePage />} />
+    <Route path={paths.newsletterConfirm} element={<NewsletterConfirmPage />} />
+    <Route path={paths.rotatingTextShowcase} element={<RotatingTextShowcasePage />} />
+    <Route path={paths.headerShowcase} element={<HeaderShowcasePage />} />
+    <Route path={paths.notificationsUnsubscribe} element={<NotificationsUnsubscribePage />} />
+    <Route element={<ProtectedRoute />}>
+      <Route path={paths.profileEdit} element={<ProfileEditPage />} />
+      <Route path={paths.settings} element={<SettingsPage />} />
+      <Route path={paths.notifications} element={<NotificationsPage />} />
+    </Route>
+    <Route element={<ProtectedRoute capability="cmsAccess" />}>
+      <Route path={paths.cms} element={<CmsPage />} />
+    </Route>
+    <Route path="*" element={<NotFoundPage />} />
+  </Route>,
+);
+
+/**
+ * React Router's catch-all `*` matches with `.`, which stops at a line break: a path with an
+ * encoded one ("/nope%0A") matched no route at all and rendered an empty page, on the server
+ * and in the browser. Such a path gets the not-found page at an address no route has.
+ */
+const UNMATCHED = { pathname: "/not-found" };
+
+function UnmatchedPath() {
+  return useRoutes(ROUTES, UNMATCHED);
+}
+
 export function AppRoutes() {
-  return (
-    <Routes>
-      <Route element={<Layout />}>
-        <Route index element={<HomePage />} />
-        <Route path={paths.team} element={<TeamPage />} />
-        <Route path={paths.contact} element={<ContactPage />} />
-        <Route path={paths.blog} element={<BlogPage />} />
-        <Route path={routePatterns.blogPost} element={<BlogPostPage />} />
-        <Route path={paths.about} element={<AboutPage />} />
-        <Route path={paths.posts} element={<PostsPage />} />
-        <Route path={paths.discussions} element={<DiscussionsPage />} />
-        <Route path={routePatterns.discussion} element={<DiscussionPage />} />
-        <Route path={routePatterns.profile} element={<ProfilePage />} />
-        <Route path={paths.members} element={<MembersPage />} />
-        <Route path={paths.auth} element={<AuthPage />} />
-        <Route path={paths.confirmEmail} element={<ConfirmEmailPage />} />
-        <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
-        <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
-        <Route path={paths.confirmEmailChange} element={<ConfirmEmailChangePage />} />
-        <Route path={paths.privacy} element={<PrivacyPage />} />
-        <Route path={paths.terms} element={<TermsPage />} />
-        <Route path={paths.moderation} element={<ModerationPage />} />
-        <Route path={paths.dataRequest} element={<DataRequestPage />} />
-        <Route path={paths.dataRequestConfirm} element={<DataRequestConfirmPage />} />
-        <Route path={paths.dataExport} element={<DataExportPage />} />
-        <Route path={paths.newsletterUnsubscribe} element={<NewsletterUnsubscribePage />} />
-        <Route path={paths.newsletterConfirm} element={<NewsletterConfirmPage />} />
-        <Route path={paths.rotatingTextShowcase} element={<RotatingTextShowcasePage />} />
-        <Route path={paths.headerShowcase} element={<HeaderShowcasePage />} />
-        <Route path={paths.notificationsUnsubscribe} element={<NotificationsUnsubscribePage />} />
-        <Route element={<ProtectedRoute />}>
-          <Route path={paths.profileEdit} element={<ProfileEditPage />} />
-          <Route path={paths.settings} element={<SettingsPage />} />
-          <Route path={paths.notifications} element={<NotificationsPage />} />
-        </Route>
-        <Route element={<ProtectedRoute capability="cmsAccess" />}>
-          <Route path={paths.cms} element={<CmsPage />} />
-        </Route>
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
-    </Routes>
-  );
+  return useRoutes(ROUTES) ?? <UnmatchedPath />;
 }
 
 export function AppRouter() {

@@ -258,6 +258,15 @@ describe("status codes", () => {
     expect(unknown.status).toBe(404);
     expect(h1(unknown.root)).toBe("Oops! Page not found");
   });
+
+  it("a path with an encoded line break answers 404 with the not-found page, not an empty one", async () => {
+    // React Router's catch-all stops at a line break (router.tsx).
+    for (const path of ["/nope%0Aa", "/members/%0D%0A", "/a%E2%80%A8b"]) {
+      const unknown = await page(path);
+      expect(unknown.status, path).toBe(404);
+      expect(h1(unknown.root), path).toBe("Oops! Page not found");
+    }
+  });
 });
 
 describe("privacy", () => {

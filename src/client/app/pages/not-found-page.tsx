@@ -9,8 +9,11 @@ export function NotFoundPage() {
   usePageTitle("Page not found");
   const { pathname } = useLocation();
 
+  // The browser's own address: a path no route can match is routed under a stand-in
+  // (app/router.tsx), so the router's pathname is not always the one asked for.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new path is the trigger, not an input.
   useEffect(() => {
-    console.warn("404: attempted to open", pathname);
+    console.warn("404: attempted to open", window.location.pathname);
   }, [pathname]);
 
   return (
