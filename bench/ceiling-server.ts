@@ -52,18 +52,22 @@ function body(shape: CapturedEndpoint["shape"], results: Row[][]): unknown {
   }
 }
 
-/** Compressed when the client asks, as the app does (lib/compress.ts): same bytes on the wire. */
+/**
+ * Compressed when the client asks, as the app does (lib/compress.ts): same bytes on the wire.
+ * `gzipped` is the text's gzip made in advance, if there is one.
+ */
 function send(
   request: http.IncomingMessage,
   response: http.ServerResponse,
   headers: Record<string, string>,
   text: string,
+  gzipped?: Buffer,
 ) {
   const { "content-encoding": _encoding, ...plain } = headers;
   if (/\bgzip\b/.test(request.headers["accept-encoding"] ?? "") && text.length >= 1024) {
     const json = /^application\/json\b/i.test(headers["content-type"] ?? "");
-    const gzipped = gzipSync(text, json ? { level: JSON_GZIP_LEVEL } : {});
-    response.writeHead(200, { ...plain, "content-encoding": "gzip" }).end(gzipped);
+    const body = gzipped ?? gzipSync(text, json ? { level: JSON_GZIP_LEVEL } : {});
+    response.writeHead(200, { ...plain, "content-encoding": "gzip" }).end(body);
   } else {
     response.writeHead(200, plain).end(text);
   }
@@ -93,13 +97,7 @@ const server = http.createServer(async (request, response) => {
     return;
   }
   if (endpoint.shape === "html") {
-    const gzipped = gzippedPages.get(endpoint);
-    if (gzipped && /\bgzip\b/.test(request.headers["accept-encoding"] ?? "")) {
-      const { "content-encoding": _encoding, ...plain } = endpoint.headers;
-      response.writeHead(200, { ...plain, "content-encoding": "gzip" }).end(gzipped);
-    } else {
-      send(request, response, endpoint.headers, endpoint.html ?? "");
-    }
+    send(request, response, endpoint.headers, endpoint.html ?? "", gzippedPages.get(endpoint));
     return;
   }
   try {

@@ -35,7 +35,7 @@ const gzip = async (body: string | ArrayBuffer, level: number | undefined): Prom
 /** Smaller answers fit in a packet or two either way; compressing them costs more than it saves. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 
-const acceptsGzip = (header: string | undefined) => /\bgzip\b/i.test(header ?? "");
+export const acceptsGzip = (header: string | undefined) => /\bgzip\b/i.test(header ?? "");
 
 /**
  * The string body of @hono/node-server's lightweight Response, which keeps [status, body,

@@ -6,6 +6,7 @@ import type { Context } from "hono";
 import { parse as parseCookies } from "hono/utils/cookie";
 import { THEME_COOKIE, THEMES, type Theme } from "@/shared/constants";
 import { addVary, requestHeader } from "./answer-headers";
+import { acceptsGzip } from "./compress";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "./database-errors";
 import type { Logger } from "./logger";
 import type { CachedPage, PageCache } from "./page-cache";
@@ -90,8 +91,18 @@ function htmlAnswer(
   status: number,
   headers: Record<string, string>,
 ): Response {
+  return htmlResponse(c, withTheme(html, chosenTheme(c)), status, headers);
+}
+
+/** The answer for a page's bytes, already in the visitor's theme (and maybe gzipped). */
+function htmlResponse(
+  c: Context,
+  body: string | Uint8Array<ArrayBuffer>,
+  status: number,
+  headers: Record<string, string>,
+): Response {
   addVary(c, "Cookie");
-  return new Response(withTheme(html, chosenTheme(c)), {
+  return new Response(body, {
     status,
     headers: { "content-type": "text/html; charset=UTF-8", ...headers },
   });
@@ -105,10 +116,10 @@ function htmlAnswer(
 const gzippedPages = new WeakMap<CachedPage, Map<string, Uint8Array<ArrayBuffer>>>();
 
 function keptPageAnswer(c: Context, page: CachedPage): Response {
-  const theme = chosenTheme(c);
-  if (!/\bgzip\b/i.test(requestHeader(c, "accept-encoding") ?? "")) {
+  if (!acceptsGzip(requestHeader(c, "accept-encoding"))) {
     return htmlAnswer(c, page.body, page.status, page.headers);
   }
+  const theme = chosenTheme(c);
   let byTheme = gzippedPages.get(page);
   if (!byTheme) {
     byTheme = new Map();
@@ -119,16 +130,8 @@ function keptPageAnswer(c: Context, page: CachedPage): Response {
     gzipped = new Uint8Array(gzipSync(withTheme(page.body, theme))) as Uint8Array<ArrayBuffer>;
     byTheme.set(theme ?? "", gzipped);
   }
-  addVary(c, "Cookie");
   // lib/compress.ts passes an answer that is already encoded.
-  return new Response(gzipped, {
-    status: page.status,
-    headers: {
-      "content-type": "text/html; charset=UTF-8",
-      "content-encoding": "gzip",
-      ...page.headers,
-    },
-  });
+  return htmlResponse(c, gzipped, page.status, { "content-encoding": "gzip", ...page.headers });
 }
 
 const FILE_LIKE = /\/[^/]+\.[a-z0-9]+$/i;
