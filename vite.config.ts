@@ -23,7 +23,12 @@ function isFirstLoadLibrary(id: string): boolean {
   // Rolldown, a lazy chunk with an import() of its own (the bell's, loading its panel) split it
   // into a file of its own, 0.2 KB more on the home page's first download.
   if (id.includes("vite/preload-helper")) return true;
-  if (/node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/.test(id)) return true;
+  if (
+    /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|use-sync-external-store)[\\/]/.test(
+      id,
+    )
+  )
+    return true;
   // lucide-react's icon factory (not the icons): the header's icons need it on every page.
   if (/node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])/.test(id)) return true;
   return (
@@ -32,28 +37,16 @@ function isFirstLoadLibrary(id: string): boolean {
   );
 }
 
-// React Router's package exports name only its development build (its own Vite plugin, which
-// we do not use, swaps in the production one). That build keeps every dev-time warning and
-// message: a production build takes dist/production instead (0.5 KB gzipped less on every page).
-const reactRouterProduction = fileURLToPath(
-  new URL("./node_modules/react-router/dist/production/index.mjs", import.meta.url),
-);
-
 /** `@/` is src/ (tsconfig.json "paths"): imports name the layer, not a climb of `../`. */
 export const srcAlias = {
   find: /^@\//,
   replacement: `${fileURLToPath(new URL("./src", import.meta.url))}/`,
 };
 
-export default defineConfig(({ mode }) => ({
+export default defineConfig({
   root: "src/client",
   resolve: {
-    alias: [
-      srcAlias,
-      ...(mode === "production"
-        ? [{ find: /^react-router$/, replacement: reactRouterProduction }]
-        : []),
-    ],
+    alias: [srcAlias],
   },
   publicDir: "public",
   plugins: [react(), tailwindcss(), startAfterPaintPlugin()],
@@ -86,4 +79,4 @@ export default defineConfig(({ mode }) => ({
       "/uploads": { target: apiTarget(), changeOrigin: false },
     },
   },
-}));
+});

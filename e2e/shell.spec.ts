@@ -67,3 +67,45 @@ test("a staff member reaches /cms", async ({ page }) => {
   await expect(page.getByText(`Welcome, ${account.email}`)).toBeVisible();
   await expect(page.getByRole("tab")).toHaveText(["Overview", "Blog posts", "Hero Words"]);
 });
+
+test("while the next page's code downloads, the page on screen stays (no loading placeholder)", async ({
+  page,
+}) => {
+  await page.goto("/discussion");
+  const forumHeading = page.getByRole("heading", { name: "Discussion forum" });
+  await expect(forumHeading).toBeVisible();
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let requested = () => {};
+  const asked = new Promise<void>((resolve) => {
+    requested = resolve;
+  });
+  await page.route(/\/assets\/members-page-[\w-]{8}\.js$/, async (route) => {
+    requested();
+    await held;
+    await route.continue();
+  });
+  // Records whether the page area ever showed its loading placeholder (layout's PageFallback).
+  await page.evaluate(() => {
+    const main = document.getElementById("main-content") as HTMLElement;
+    const seen = () => main.querySelector('[role="status"]')?.textContent === "Loading...";
+    const observer = new MutationObserver(() => {
+      if (seen()) document.documentElement.dataset.sawPageFallback = "";
+    });
+    observer.observe(main, { childList: true, subtree: true });
+  });
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Members" })
+    .click();
+  await expect(page).toHaveURL(/\/members$/);
+  await asked;
+  await expect(forumHeading).toBeVisible();
+  release();
+  await expect(page.getByRole("heading", { name: "Community Members" })).toBeVisible();
+  expect(await page.evaluate(() => "sawPageFallback" in document.documentElement.dataset)).toBe(
+    false,
+  );
+});

@@ -1,6 +1,6 @@
 import { type ReactNode, Suspense, useEffect } from "react";
-import { Outlet, useLocation } from "react-router";
 import { lazyComponent } from "@/client/lib/lazy-component";
+import { useLocation } from "@/client/lib/location";
 import { SiteHeader } from "./header/site-header";
 import { PageErrorBoundary } from "./page-error-boundary";
 import { PageFallback } from "./page-fallback";
@@ -21,7 +21,8 @@ function Started({ children }: { children: ReactNode }) {
   return children;
 }
 
-export function Layout() {
+/** The header, the page (`children`, the matched route) and the footer. */
+export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   useScrollOnNavigate();
 
@@ -43,9 +44,7 @@ export function Layout() {
       >
         <PageErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageFallback />}>
-            <Started>
-              <Outlet />
-            </Started>
+            <Started>{children}</Started>
           </Suspense>
         </PageErrorBoundary>
       </main>

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef } from "react";
-import { Navigate, Outlet } from "react-router";
+import { Navigate } from "@/client/lib/location";
 import { paths } from "@/client/lib/paths";
 import { useAuth } from "@/client/lib/session/use-auth";
 import { type Capability, can } from "@/shared/permissions";
@@ -12,8 +12,8 @@ type ProtectedRouteProps = {
    * not with every page's first download (the router is in it).
    */
   capability?: Capability;
-  /** Defaults to the child routes. */
-  children?: ReactNode;
+  /** The page. */
+  children: ReactNode;
 };
 
 export function ProtectedRoute({ capability, children }: ProtectedRouteProps) {
@@ -35,5 +35,5 @@ export function ProtectedRoute({ capability, children }: ProtectedRouteProps) {
   }
   if (!user) return <Navigate to={hadUser.current ? paths.home : paths.auth} replace />;
   if (capability && (role === null || !can(role, capability))) return <AccessDenied />;
-  return children ?? <Outlet />;
+  return children;
 }

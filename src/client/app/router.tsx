@@ -1,8 +1,11 @@
-// Declarative routes (<BrowserRouter>): the data router (createBrowserRouter) would add about
-// 17 KB gzipped to the home page for loaders and actions we do not use; TanStack Query loads data.
-import { BrowserRouter, createRoutesFromChildren, Route, useRoutes } from "react-router";
+// The app's routes, matched by wouter (docs/decisions/041): the first route whose pattern
+// matches the path renders, inside the layout. TanStack Query loads the pages' data.
+import type { ComponentType } from "react";
+import { Route, Switch } from "wouter";
 import { lazyComponent } from "@/client/lib/lazy-component";
+import { BrowserLocation } from "@/client/lib/location";
 import { paths, routePatterns } from "@/client/lib/paths";
+import type { Capability } from "@/shared/permissions";
 import { Layout } from "./layout";
 import { lazyPage } from "./lazy-page";
 import { HomePage } from "./pages/home-page";
@@ -72,67 +75,75 @@ const HeaderShowcasePage = lazyPage(
 const CmsPage = lazyPage(() => import("./pages/cms-page"), "CmsPage");
 const NotFoundPage = lazyPage(() => import("./pages/not-found-page"), "NotFoundPage");
 
-// Made once, not on every render as <Routes> does.
-const ROUTES = createRoutesFromChildren(
-  <Route element={<Layout />}>
-    <Route index element={<HomePage />} />
-    <Route path={paths.team} element={<TeamPage />} />
-    <Route path={paths.contact} element={<ContactPage />} />
-    <Route path={paths.blog} element={<BlogPage />} />
-    <Route path={routePatterns.blogPost} element={<BlogPostPage />} />
-    <Route path={paths.about} element={<AboutPage />} />
-    <Route path={paths.posts} element={<PostsPage />} />
-    <Route path={paths.discussions} element={<DiscussionsPage />} />
-    <Route path={routePatterns.discussion} element={<DiscussionPage />} />
-    <Route path={routePatterns.profile} element={<ProfilePage />} />
-    <Route path={paths.members} element={<MembersPage />} />
-    <Route path={paths.auth} element={<AuthPage />} />
-    <Route path={paths.confirmEmail} element={<ConfirmEmailPage />} />
-    <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
-    <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
-    <Route path={paths.confirmEmailChange} element={<ConfirmEmailChangePage />} />
-    <Route path={paths.privacy} element={<PrivacyPage />} />
-    <Route path={paths.terms} element={<TermsPage />} />
-    <Route path={paths.moderation} element={<ModerationPage />} />
-    <Route path={paths.dataRequest} element={<DataRequestPage />} />
-    <Route path={paths.dataRequestConfirm} element={<DataRequestConfirmPage />} />
-    <Route path={paths.dataExport} element={<DataExportPage />} />
-    <Route path={paths.newsletterUnsubscribe} element={<NewsletterUnsubscribePage />} />
-    <Route path={paths.newsletterConfirm} element={<NewsletterConfirmPage />} />
-    <Route path={paths.rotatingTextShowcase} element={<RotatingTextShowcasePage />} />
-    <Route path={paths.headerShowcase} element={<HeaderShowcasePage />} />
-    <Route path={paths.notificationsUnsubscribe} element={<NotificationsUnsubscribePage />} />
-    <Route element={<ProtectedRoute />}>
-      <Route path={paths.profileEdit} element={<ProfileEditPage />} />
-      <Route path={paths.settings} element={<SettingsPage />} />
-      <Route path={paths.notifications} element={<NotificationsPage />} />
-    </Route>
-    <Route element={<ProtectedRoute capability="cmsAccess" />}>
-      <Route path={paths.cms} element={<CmsPage />} />
-    </Route>
-    <Route path="*" element={<NotFoundPage />} />
-  </Route>,
-);
-
-/**
- * React Router's catch-all `*` matches with `.`, which stops at a line break: a path with an
- * encoded one ("/nope%0A") matched no route at all and rendered an empty page, on the server
- * and in the browser. Such a path gets the not-found page at an address no route has.
- */
-const UNMATCHED = { pathname: "/not-found" };
-
-function UnmatchedPath() {
-  return useRoutes(ROUTES, UNMATCHED);
+/** A page that only members (with `capability`, when given) may open. */
+function guarded(Page: ComponentType, capability?: Capability) {
+  return function Guarded() {
+    return (
+      <ProtectedRoute capability={capability}>
+        <Page />
+      </ProtectedRoute>
+    );
+  };
 }
 
+const ProfileEditRoute = guarded(ProfileEditPage);
+const SettingsRoute = guarded(SettingsPage);
+const NotificationsRoute = guarded(NotificationsPage);
+const CmsRoute = guarded(CmsPage, "cmsAccess");
+
+/**
+ * Any path at all, line breaks included: a pattern's `*` matches with `.`, which stops at a
+ * line break, and a path with an encoded one ("/nope%0A") would otherwise match no route and
+ * render an empty page, on the server and in the browser.
+ */
+const ANY_PATH = /[\s\S]*/;
+
 export function AppRoutes() {
-  return useRoutes(ROUTES) ?? <UnmatchedPath />;
+  return (
+    <Layout>
+      <Switch>
+        <Route path={paths.home} component={HomePage} />
+        <Route path={paths.team} component={TeamPage} />
+        <Route path={paths.contact} component={ContactPage} />
+        <Route path={paths.blog} component={BlogPage} />
+        <Route path={routePatterns.blogPost} component={BlogPostPage} />
+        <Route path={paths.about} component={AboutPage} />
+        <Route path={paths.posts} component={PostsPage} />
+        <Route path={paths.discussions} component={DiscussionsPage} />
+        <Route path={routePatterns.discussion} component={DiscussionPage} />
+        {/* The first route that matches renders: /profile/edit before /profile/:id. */}
+        <Route path={paths.profileEdit} component={ProfileEditRoute} />
+        <Route path={routePatterns.profile} component={ProfilePage} />
+        <Route path={paths.members} component={MembersPage} />
+        <Route path={paths.auth} component={AuthPage} />
+        <Route path={paths.confirmEmail} component={ConfirmEmailPage} />
+        <Route path={paths.forgotPassword} component={ForgotPasswordPage} />
+        <Route path={paths.resetPassword} component={ResetPasswordPage} />
+        <Route path={paths.confirmEmailChange} component={ConfirmEmailChangePage} />
+        <Route path={paths.privacy} component={PrivacyPage} />
+        <Route path={paths.terms} component={TermsPage} />
+        <Route path={paths.moderation} component={ModerationPage} />
+        <Route path={paths.dataRequest} component={DataRequestPage} />
+        <Route path={paths.dataRequestConfirm} component={DataRequestConfirmPage} />
+        <Route path={paths.dataExport} component={DataExportPage} />
+        <Route path={paths.newsletterUnsubscribe} component={NewsletterUnsubscribePage} />
+        <Route path={paths.newsletterConfirm} component={NewsletterConfirmPage} />
+        <Route path={paths.rotatingTextShowcase} component={RotatingTextShowcasePage} />
+        <Route path={paths.headerShowcase} component={HeaderShowcasePage} />
+        <Route path={paths.notificationsUnsubscribe} component={NotificationsUnsubscribePage} />
+        <Route path={paths.settings} component={SettingsRoute} />
+        <Route path={paths.notifications} component={NotificationsRoute} />
+        <Route path={paths.cms} component={CmsRoute} />
+        <Route path={ANY_PATH} component={NotFoundPage} />
+      </Switch>
+    </Layout>
+  );
 }
 
 export function AppRouter() {
   return (
-    <BrowserRouter>
+    <BrowserLocation>
       <AppRoutes />
-    </BrowserRouter>
+    </BrowserLocation>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useLocation, useNavigationType } from "react-router";
+import { useLocation, useNavigationType } from "@/client/lib/location";
 
 /**
  * New pages start at the top, or at their #anchor; back/forward (POP) is left to the

@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
+import { MemoryLocation } from "@/client/lib/location";
 import { Link, routerFollows } from "./link";
 
 const leftClick = {
@@ -17,7 +17,7 @@ describe("Link", () => {
   it("is a plain anchor: its path, its own attributes, nothing else", () => {
     const markup = renderToStaticMarkup(
       createElement(
-        MemoryRouter,
+        MemoryLocation,
         null,
         createElement(
           Link,

@@ -4,7 +4,6 @@
 // browser's first render then finds exactly what its fetch would have brought. A query left out
 // here renders its loading state on both sides (less HTML, no mismatch).
 import type { QueryClient } from "@tanstack/react-query";
-import { matchPath } from "react-router";
 import type { z } from "zod";
 import { blogPostQueryOptions } from "@/client/features/blog/api/get-blog-post";
 import {
@@ -34,6 +33,7 @@ import { threadQueryOptions } from "@/client/features/replies/api/get-replies";
 import { REPLY_PARAM } from "@/client/features/replies/hooks/use-reply-thread";
 import { sitePageQueryOptions } from "@/client/features/site-pages/api/get-site-page";
 import { ApiError } from "@/client/lib/api-client";
+import { matchPath } from "@/client/lib/location";
 import { paths, routePatterns } from "@/client/lib/paths";
 import { sessionQueryOptions } from "@/client/lib/session/get-session";
 import { sessionResponse } from "@/server/auth/session-response";
@@ -255,7 +255,7 @@ function profilePageData(
 
 /** The route parameter as the browser's router hands it to the page (decoded). */
 function param(pattern: string, pathname: string, name: string): string | null {
-  return matchPath(pattern, pathname)?.params[name] ?? null;
+  return matchPath(pattern, pathname)?.[name] ?? null;
 }
 
 /**

@@ -260,7 +260,7 @@ describe("status codes", () => {
   });
 
   it("a path with an encoded line break answers 404 with the not-found page, not an empty one", async () => {
-    // React Router's catch-all stops at a line break (router.tsx).
+    // A route pattern's `*` stops at a line break (router.tsx, ANY_PATH).
     for (const path of ["/nope%0Aa", "/members/%0D%0A", "/a%E2%80%A8b"]) {
       const unknown = await page(path);
       expect(unknown.status, path).toBe(404);

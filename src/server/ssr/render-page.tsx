@@ -1,15 +1,15 @@
 // The public pages rendered on the server with the client's own components (docs/decisions/025):
 // the page's data is loaded by the server's query functions (page-data.ts), the app renders in
-// a StaticRouter with React's prerenderer (which waits for every lazy component and Suspense
+// a fixed location with React's prerenderer (which waits for every lazy component and Suspense
 // boundary), and the query cache, the lazy components rendered and the render's clock go into
 // the page as JSON for the browser to hydrate with.
 import { dehydrate, QueryClient } from "@tanstack/react-query";
 import { prerenderToNodeStream } from "react-dom/static";
-import { StaticRouter } from "react-router";
 import { AppProviders } from "@/client/app/providers";
 import { AppRoutes } from "@/client/app/router";
 import { ApiError } from "@/client/lib/api-client";
 import { RenderedLazyComponents } from "@/client/lib/lazy-component";
+import { StaticLocation } from "@/client/lib/location";
 import { paths } from "@/client/lib/paths";
 import { ServerRenderTime } from "@/client/lib/render-time";
 import { SiteNameContext } from "@/client/lib/site-name";
@@ -104,9 +104,9 @@ export function pageRenderer(deps: AppDeps): PageRenderer {
         <ServerRenderTime value={renderedAt}>
           <RenderedLazyComponents value={lazy}>
             <AppProviders queryClient={queryClient}>
-              <StaticRouter location={`${pathname}${search}`}>
+              <StaticLocation location={`${pathname}${search}`}>
                 <AppRoutes />
-              </StaticRouter>
+              </StaticLocation>
             </AppProviders>
           </RenderedLazyComponents>
         </ServerRenderTime>

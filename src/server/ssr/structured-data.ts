@@ -4,12 +4,12 @@
 // from (page-data.ts): the data is exactly what the page shows, and a record the page could
 // not find has none.
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
-import { matchPath } from "react-router";
 import { blogPostQueryOptions } from "@/client/features/blog/api/get-blog-post";
 import { discussionQueryOptions } from "@/client/features/discussions/api/get-discussion";
 import { profileQueryOptions } from "@/client/features/profiles/api/get-profile";
 import { threadQueryOptions } from "@/client/features/replies/api/get-replies";
 import { REPLY_PARAM } from "@/client/features/replies/hooks/use-reply-thread";
+import { matchPath } from "@/client/lib/location";
 import { paths, routePatterns } from "@/client/lib/paths";
 import { canonicalUrl } from "@/server/lib/page-meta";
 import type {
@@ -184,7 +184,7 @@ export function structuredData(
 ): JsonLd[] {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   if (path === paths.home) return homePage(site);
-  const param = (pattern: string, name: string) => matchPath(pattern, path)?.params[name] ?? null;
+  const param = (pattern: string, name: string) => matchPath(pattern, path)?.[name] ?? null;
   const discussion = param(routePatterns.discussion, "id");
   if (discussion !== null) {
     return discussionPage(queryClient, site, discussion, new URLSearchParams(search));

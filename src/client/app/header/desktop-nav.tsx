@@ -1,4 +1,4 @@
-import { NavLink } from "react-router";
+import { NavLink } from "@/client/components/link";
 import { NAV_ITEMS } from "./nav-items";
 
 export function DesktopNav() {

@@ -1,7 +1,6 @@
 import { Bell, LogIn, LogOut } from "lucide-react";
 import type { RefObject } from "react";
-import { NavLink } from "react-router";
-import { Link } from "@/client/components/link";
+import { Link, NavLink } from "@/client/components/link";
 import { Button } from "@/client/components/ui/button";
 import {
   Sheet,

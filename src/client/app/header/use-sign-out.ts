@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { useNavigate } from "react-router";
 import { errorMessage } from "@/client/lib/api-client";
+import { useNavigate } from "@/client/lib/location";
 import { paths } from "@/client/lib/paths";
 import { signOutSession } from "@/client/lib/session/sign-out";
 import { toast } from "@/client/lib/toast";

@@ -1,6 +1,6 @@
-import { Navigate, useSearchParams } from "react-router";
 import { AuthCard } from "@/client/features/auth/components/auth-card";
 import { usePageTitle } from "@/client/hooks/use-page-title";
+import { Navigate, useSearchParams } from "@/client/lib/location";
 import { paths } from "@/client/lib/paths";
 import { safeReturnPath } from "@/client/lib/return-path";
 import { useAuth } from "@/client/lib/session/use-auth";

@@ -1,5 +1,5 @@
-import { useParams } from "react-router";
 import { BlogPostArticle } from "@/client/features/blog/components/blog-post-article";
+import { useParams } from "@/client/lib/location";
 
 /** /blog/{slug}: one published post to read (beyond the original specification: its cards had nowhere to go). */
 export function BlogPostPage() {

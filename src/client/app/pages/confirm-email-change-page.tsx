@@ -1,7 +1,7 @@
-import { useSearchParams } from "react-router";
 import { CenteredCard } from "@/client/components/centered-card";
 import { ConfirmEmailChangePanel } from "@/client/features/account/components/confirm-email-change-panel";
 import { usePageTitle } from "@/client/hooks/use-page-title";
+import { useSearchParams } from "@/client/lib/location";
 import { useAuth } from "@/client/lib/session/use-auth";
 
 /**

@@ -1,8 +1,8 @@
-import { useSearchParams } from "react-router";
 import { CenteredCard } from "@/client/components/centered-card";
 import { ConfirmEmailScreen } from "@/client/features/account/components/confirm-email-screen";
 import { ConfirmLinkInvalid } from "@/client/features/account/components/confirm-link-invalid";
 import { usePageTitle } from "@/client/hooks/use-page-title";
+import { useSearchParams } from "@/client/lib/location";
 import { useAuth } from "@/client/lib/session/use-auth";
 
 /** Where the sign-up confirmation link lands (?token=): the password is chosen here. */

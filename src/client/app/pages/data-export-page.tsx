@@ -1,7 +1,7 @@
-import { useSearchParams } from "react-router";
 import { CenteredCard } from "@/client/components/centered-card";
 import { ExportDownloadPanel } from "@/client/features/member-data/components/export-download-panel";
 import { usePageTitle } from "@/client/hooks/use-page-title";
+import { useSearchParams } from "@/client/lib/location";
 import { useAuth } from "@/client/lib/session/use-auth";
 
 /** Where the "your data is ready" email's link lands (?token=); docs/product.md §2.14. */

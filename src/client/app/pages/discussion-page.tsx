@@ -1,9 +1,9 @@
 import { Suspense } from "react";
-import { useParams } from "react-router";
 import { PageContainer } from "@/client/components/page-container";
 import { DiscussionDetail } from "@/client/features/discussions/components/discussion-detail";
 import { RepliesThread } from "@/client/features/replies/components/replies-thread";
 import { lazyComponent } from "@/client/lib/lazy-component";
+import { useParams } from "@/client/lib/location";
 import { useAuth } from "@/client/lib/session/use-auth";
 import { useSuspension } from "@/client/lib/session/use-suspension";
 

@@ -1,11 +1,11 @@
 import { useEffect } from "react";
-import { useLocation } from "react-router";
 import { LatestPostsSection } from "@/client/features/blog/components/latest-posts-section";
 import { ContactSection } from "@/client/features/contact/components/contact-section";
 import { CookieConsentGate } from "@/client/features/cookie-consent/components/cookie-consent-gate";
 import { AboutSection } from "@/client/features/home/components/about-section";
 import { CategoriesSection } from "@/client/features/home/components/categories-section";
 import { NewsletterSignup } from "@/client/features/newsletter/components/newsletter-signup";
+import { useLocation } from "@/client/lib/location";
 
 /**
  * The home page after the hero, in the order of docs/product.md §2.4 (the layout's footer follows), and the cookie

@@ -1,8 +1,8 @@
 import { useEffect } from "react";
-import { useLocation } from "react-router";
 import { Link } from "@/client/components/link";
 import { Button } from "@/client/components/ui/button";
 import { usePageTitle } from "@/client/hooks/use-page-title";
+import { useLocation } from "@/client/lib/location";
 import { paths } from "@/client/lib/paths";
 
 export function NotFoundPage() {

@@ -1,8 +1,8 @@
-import { useSearchParams } from "react-router";
 import { PageContainer } from "@/client/components/page-container";
 import { PageHeading } from "@/client/components/page-heading";
 import { UnsubscribePanel } from "@/client/features/notifications/components/unsubscribe-panel";
 import { usePageTitle } from "@/client/hooks/use-page-title";
+import { useSearchParams } from "@/client/lib/location";
 
 /** Where a notification email's unsubscribe link lands; works signed out. */
 export function NotificationsUnsubscribePage() {

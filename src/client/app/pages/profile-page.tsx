@@ -1,8 +1,8 @@
 import { Suspense } from "react";
-import { useParams } from "react-router";
 import { PageContainer } from "@/client/components/page-container";
 import { ProfileView } from "@/client/features/profiles/components/profile-view";
 import { lazyComponent } from "@/client/lib/lazy-component";
+import { useParams } from "@/client/lib/location";
 import { useHydrating } from "@/client/lib/render-time";
 import { useAuth } from "@/client/lib/session/use-auth";
 import { useSuspension } from "@/client/lib/session/use-suspension";

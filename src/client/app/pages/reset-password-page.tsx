@@ -1,10 +1,10 @@
-import { useSearchParams } from "react-router";
 import { CenteredCard } from "@/client/components/centered-card";
 import {
   ResetLinkInvalid,
   ResetPasswordForm,
 } from "@/client/features/account/components/reset-password-form";
 import { usePageTitle } from "@/client/hooks/use-page-title";
+import { useSearchParams } from "@/client/lib/location";
 import { useAuth } from "@/client/lib/session/use-auth";
 
 /** Where a password reset link lands (?token=). */

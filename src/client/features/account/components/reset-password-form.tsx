@@ -1,12 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { useNavigate } from "react-router";
 import type { z } from "zod";
 import { TextField } from "@/client/components/form/text-field";
 import { Button } from "@/client/components/ui/button";
 import { useResetPassword } from "@/client/features/account/api/reset-password";
 import { isInvalidLinkError } from "@/client/features/account/lib/invalid-link";
 import { errorMessage } from "@/client/lib/api-client";
+import { useNavigate } from "@/client/lib/location";
 import { paths } from "@/client/lib/paths";
 import { setServerFieldErrors } from "@/client/lib/server-field-errors";
 import { toast } from "@/client/lib/toast";

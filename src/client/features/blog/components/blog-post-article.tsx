@@ -1,5 +1,4 @@
 import { ArrowLeft } from "lucide-react";
-import { Navigate } from "react-router";
 import { Link } from "@/client/components/link";
 import { PageContainer } from "@/client/components/page-container";
 import { buttonVariants } from "@/client/components/ui/button-variants";
@@ -7,6 +6,7 @@ import { Skeleton } from "@/client/components/ui/skeleton";
 import { useBlogPost } from "@/client/features/blog/api/get-blog-post";
 import { usePageTitle } from "@/client/hooks/use-page-title";
 import { ApiError } from "@/client/lib/api-client";
+import { Navigate } from "@/client/lib/location";
 import { paths } from "@/client/lib/paths";
 import { PostMeta } from "./post-meta";
 

@@ -1,12 +1,12 @@
 import { LogOut } from "lucide-react";
 import { type ComponentType, type LazyExoticComponent, Suspense } from "react";
-import { useSearchParams } from "react-router";
 import { PageContainer } from "@/client/components/page-container";
 import { PageHeading } from "@/client/components/page-heading";
 import { RoleBadge } from "@/client/components/role-badge";
 import { TabFallback } from "@/client/components/tab-fallback";
 import { Button } from "@/client/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
+import { useSearchParams } from "@/client/lib/location";
 import { type Capability, can, type Role } from "@/shared/permissions";
 
 export type CmsTab = {

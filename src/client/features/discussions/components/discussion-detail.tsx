@@ -1,6 +1,5 @@
 import { ArrowLeft, Lock } from "lucide-react";
 import { type ReactNode, Suspense, useEffect, useState } from "react";
-import { useNavigate } from "react-router";
 import { BlockedContent } from "@/client/components/blocked-content";
 import { Link } from "@/client/components/link";
 import { Button } from "@/client/components/ui/button";
@@ -12,6 +11,7 @@ import { useLiveDiscussions } from "@/client/features/discussions/hooks/use-live
 import { usePageTitle } from "@/client/hooks/use-page-title";
 import { ApiError } from "@/client/lib/api-client";
 import { lazyComponent } from "@/client/lib/lazy-component";
+import { useNavigate } from "@/client/lib/location";
 import { paths } from "@/client/lib/paths";
 import { useAuth } from "@/client/lib/session/use-auth";
 import { useSuspension } from "@/client/lib/session/use-suspension";

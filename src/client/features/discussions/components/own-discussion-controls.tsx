@@ -1,5 +1,4 @@
 import { Pencil, Trash2 } from "lucide-react";
-import { useNavigate } from "react-router";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -13,6 +12,7 @@ import {
 import { Button } from "@/client/components/ui/button";
 import { useDeleteDiscussion } from "@/client/features/discussions/api/delete-discussion";
 import { errorMessage } from "@/client/lib/api-client";
+import { useNavigate } from "@/client/lib/location";
 import { paths } from "@/client/lib/paths";
 import { toast } from "@/client/lib/toast";
 import type { DiscussionItem } from "@/shared/api-types";

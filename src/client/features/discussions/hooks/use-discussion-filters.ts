@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from "react";
-import { useSearchParams } from "react-router";
 import type { DiscussionFilters } from "@/client/features/discussions/api/get-discussions";
+import { useSearchParams } from "@/client/lib/location";
 import {
   DATE_RANGES,
   type DateRange,

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from "react";
-import { useSearchParams } from "react-router";
 import type { MemberFilters } from "@/client/features/members/api/get-members";
+import { useSearchParams } from "@/client/lib/location";
 import { MEMBER_SORTS, type MemberSort } from "@/shared/constants";
 import { isRole } from "@/shared/permissions";
 

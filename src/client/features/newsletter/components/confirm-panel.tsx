@@ -1,9 +1,9 @@
-import { useSearchParams } from "react-router";
 import { Link } from "@/client/components/link";
 import { Button } from "@/client/components/ui/button";
 import { buttonVariants } from "@/client/components/ui/button-variants";
 import { useConfirmNewsletter } from "@/client/features/newsletter/api/confirm-newsletter";
 import { errorMessage } from "@/client/lib/api-client";
+import { useSearchParams } from "@/client/lib/location";
 import { paths } from "@/client/lib/paths";
 
 /**

@@ -1,7 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { Controller, type FieldErrors, useForm } from "react-hook-form";
-import { useNavigate } from "react-router";
 import { FieldError } from "@/client/components/form/field-error";
 import { TextField } from "@/client/components/form/text-field";
 import { TextareaField } from "@/client/components/form/textarea-field";
@@ -13,6 +12,7 @@ import { Switch } from "@/client/components/ui/switch";
 import { useUpdateProfile } from "@/client/features/profiles/api/update-profile";
 import { useUploadAvatar } from "@/client/features/profiles/api/upload-avatar";
 import { ApiError } from "@/client/lib/api-client";
+import { useNavigate } from "@/client/lib/location";
 import { paths } from "@/client/lib/paths";
 import { setServerFieldErrors } from "@/client/lib/server-field-errors";
 import { toast } from "@/client/lib/toast";

@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect } from "react";
-import { useNavigate } from "react-router";
 import { useProfile } from "@/client/features/profiles/api/get-profile";
 import { usePageTitle } from "@/client/hooks/use-page-title";
 import { ApiError } from "@/client/lib/api-client";
+import { useNavigate } from "@/client/lib/location";
 import { paths } from "@/client/lib/paths";
 import { useAuth } from "@/client/lib/session/use-auth";
 import { toast } from "@/client/lib/toast";

@@ -1,10 +1,10 @@
 import { Lock } from "lucide-react";
 import { type RefObject, Suspense } from "react";
-import { useLocation } from "react-router";
 import { Link } from "@/client/components/link";
 import { mayReply, type Viewer } from "@/client/features/replies/lib/reply-rights";
 import type { ReplyTarget } from "@/client/features/replies/lib/reply-target";
 import { lazyComponent } from "@/client/lib/lazy-component";
+import { useLocation } from "@/client/lib/location";
 import { paths } from "@/client/lib/paths";
 import type { DiscussionItem, ReplyItem } from "@/shared/api-types";
 

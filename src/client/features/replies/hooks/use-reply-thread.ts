@@ -1,9 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useLocation, useSearchParams } from "react-router";
 import { threadQueryOptions, useThread } from "@/client/features/replies/api/get-replies";
 import { hasReply } from "@/client/features/replies/lib/reply-pages";
 import { ApiError } from "@/client/lib/api-client";
+import { useLocation, useSearchParams } from "@/client/lib/location";
 import { toast } from "@/client/lib/toast";
 import type { ReplyItem } from "@/shared/api-types";
 import type { Spotlight } from "./use-reply-spotlight";
