@@ -1,13 +1,7 @@
-// What each main route makes a browser download on a first visit (empty cache): every script
-// and stylesheet it fetches until the network is idle (the home page loads its sections below
-// the hero right after the first paint: they count). Sizes are of the gzip files the server
-// keeps (level 9), whatever encoding Chromium negotiated.
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { BrowserContext } from "@playwright/test";
 import { launchChromium } from "./chromium";
-import { CLIENT_DIR, type Cookie, type WeightServer } from "./weight-server";
+import type { Cookie, WeightServer } from "./weight-server";
 
 export type Visitor = "anonymous" | "member" | "admin";
 
@@ -100,17 +94,11 @@ export async function measureRouteWeights(
 export const isChunk = (file: string, name: string) =>
   new RegExp(`^/assets/${name}-[\\w-]{8}\\.js$`).test(file);
 
-/**
- * The home page's first download: the scripts the built HTML itself asks for (the entry and the
- * chunks fetched beside it, which its inline script starts after the first paint; decision
- * 036), before any chunk loaded lazily. The 100 KB budget counts these (docs/decisions/007); the
- * home page loads its sections below the hero after them.
- */
-export function firstDownloadScripts(): string[] {
-  const html = readFileSync(path.join(CLIENT_DIR, "index.html"), "utf8");
-  const entry = /<script[^>]+data-entry="([^"]+)"/.exec(html)?.[1];
-  const preloads = /<script[^>]+data-preload="([^"]*)"/.exec(html)?.[1]?.split(" ") ?? [];
-  return [entry, ...preloads].filter((file): file is string => Boolean(file));
-}
+/** Issue 15's budget for everything the home page downloads, not met yet (bench/RESULTS.md). */
+export const HOME_BUDGET_KB = 100;
 
-export const HOME_FIRST_DOWNLOAD_BUDGET_KB = 100;
+/**
+ * What `npm test` holds everything the home page downloads to until the budget is met: the
+ * figure reached (104.4 KB on 2026-11-27), rounded up, so that it can only go down.
+ */
+export const HOME_CEILING_KB = 105;

@@ -1,14 +1,10 @@
 import { type ReactNode, Suspense, useEffect } from "react";
-import { lazyComponent } from "@/client/lib/lazy-component";
 import { useLocation } from "@/client/lib/location";
 import { SiteHeader } from "./header/site-header";
 import { PageErrorBoundary } from "./page-error-boundary";
 import { PageFallback } from "./page-fallback";
+import { SiteFooter } from "./site-footer";
 import { useScrollOnNavigate } from "./use-scroll-on-navigate";
-
-// The footer starts below the fold (the main area is at least a screen tall): it loads right
-// after the page's first paint rather than with the scripts every page waits for.
-const SiteFooter = lazyComponent(() => import("./site-footer"), "SiteFooter");
 
 /**
  * Marks the document once the page has started (hydrated, when the server rendered it): before
@@ -48,9 +44,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </Suspense>
         </PageErrorBoundary>
       </main>
-      <Suspense fallback={null}>
-        <SiteFooter />
-      </Suspense>
+      <SiteFooter />
     </div>
   );
 }

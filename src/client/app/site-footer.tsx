@@ -3,9 +3,6 @@ import { SuspensionBanner } from "@/client/features/moderation/components/suspen
 import { paths } from "@/client/lib/paths";
 import { useSiteName } from "@/client/lib/site-name";
 
-// The header's theme toggle loads with this chunk (see header/site-header.tsx).
-export { ThemeToggle } from "./header/theme-toggle";
-
 // docs/product.md §2's Blog, About and Legal columns, linked to the pages that exist; the
 // placeholders with no page behind them (Categories, Archive, Write for Us, Disclaimer) are gone
 // (docs/decisions/030).

@@ -7,6 +7,7 @@ import { useAuth } from "@/client/lib/session/use-auth";
 import { useSiteName } from "@/client/lib/site-name";
 import { DesktopNav } from "./desktop-nav";
 import { MobileNav } from "./mobile-nav";
+import { ThemeToggle } from "./theme-toggle";
 
 // The header is in every page's first download (budget: 100 KB gzipped of JavaScript for /),
 // so it uses class strings and `buttonVariants` rather than components that pull in cn() and
@@ -42,12 +43,6 @@ const avatarPlaceholder = (
     className="size-10 animate-pulse rounded-full bg-muted motion-reduce:animate-none"
   />
 );
-
-// The theme toggle (docs/decisions/030) is outside the first download: the theme itself is
-// painted by the server. It comes with the footer's chunk, which every page loads anyway (a
-// chunk of its own cost the first download more bytes than the budget had left). It is the
-// first of the right-aligned controls, so it appears without moving anything else.
-const ThemeToggle = lazyComponent(() => import("@/client/app/site-footer"), "ThemeToggle");
 
 /** The account menu (desktop; the phone menu has the account links), or Sign in at any width. */
 function AccountArea() {

@@ -1,11 +1,7 @@
 import { Suspense } from "react";
 import { buttonVariants } from "@/client/components/ui/button-variants";
-import { lazyComponent } from "@/client/lib/lazy-component";
 import { FALLBACK_HERO_WORD } from "@/shared/fallback-hero-word";
-
-// The animation (and the hero words it fetches) loads after the first paint, which shows the
-// the product's fallback word meanwhile: the first download stays under the 100 KB budget.
-const RotatingWord = lazyComponent(() => import("./rotating-word"), "RotatingWord");
+import { RotatingWord } from "./rotating-word";
 
 export function HeroSection() {
   return (
