@@ -275,6 +275,7 @@ test("sessions: both browsers are listed; 'Sign out' ends the other, so does 'Si
   const current = list.getByRole("listitem").filter({ hasText: "This device" });
   await expect(current).toHaveCount(1);
   await expect(current.getByRole("button", { name: /Sign out/ })).toHaveCount(0);
+  await current.locator("time").hover();
   await expect(current.locator("time")).toHaveAttribute("title", /\d/);
   await expect(current).toContainText(/Last used .+ ago/);
 

@@ -135,7 +135,9 @@ test("a card shows its replies ('1 reply', '{n} replies') and when the last one 
   const { lastReplyAt } = await discussion(page.request, three.id);
   expect(lastReplyAt).not.toBeNull();
   await expect(lastReply).toHaveAttribute("datetime", lastReplyAt ?? "");
-  // The tooltip is the exact moment, as the browser's locale writes it.
+  // The tooltip is the exact moment, as the browser's locale writes it, once the pointer is on it.
+  await expect(lastReply).not.toHaveAttribute("title");
+  await lastReply.hover();
   const exact = await page.evaluate(
     (iso) =>
       new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(

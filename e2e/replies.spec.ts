@@ -210,6 +210,9 @@ test("the author edits with the toolbar and deletes; others see no such buttons"
   await expect(edited.locator("u")).toHaveText("entirely");
   await expect(edited.getByText("edited", { exact: true })).toBeVisible();
   await expect(edited.getByRole("button", { name: "Edit the reply by Edit Author" })).toBeFocused();
+  // On hover, the marker's tooltip says when.
+  await edited.getByText("edited", { exact: true }).hover();
+  await expect(edited.getByText("edited", { exact: true })).toHaveAttribute("title", /^Edited \w/);
 
   // Someone else sees neither Edit nor Delete on it; a moderator sees both.
   await signedInMember(page, "Bystander");

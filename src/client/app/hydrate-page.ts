@@ -2,7 +2,7 @@
 // for such a page: the home page's first download has no room for it (decision 007), and it
 // loads while the page already shows.
 import type { QueryClient } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { type ReactNode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { ApiError } from "@/client/lib/api-client";
 import { lazyLoader } from "@/client/lib/lazy-component";
@@ -64,5 +64,11 @@ export async function hydratePage(
     createRoot(container).render(app);
     return;
   }
-  hydrateRoot(container, app);
+  // As a transition, React hydrates in slices of a few milliseconds and lets the browser answer
+  // in between; at its default priority, a discussion of 200 replies hydrated in one task of a
+  // quarter of a second on a throttled phone (Lighthouse's Total Blocking Time). A click on the
+  // page meanwhile makes React finish hydrating at once and then handles it.
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
 }

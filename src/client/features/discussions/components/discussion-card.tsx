@@ -21,7 +21,7 @@ function CardMeta({ discussion }: { discussion: DiscussionItem }) {
     <>
       <span className="min-w-0">
         by <MemberName name={discussion.author} publicId={authorPublicId(discussion)} />{" "}
-        <RelativeTime value={discussion.createdAt} />
+        <RelativeTime value={discussion.createdAt} className="relative z-10" />
       </span>
       <ReplyCount replies={discussion.replies} />
       <LastReply discussion={discussion} />

@@ -78,7 +78,10 @@ export function ReplyCount({ replies }: { replies: number }) {
   );
 }
 
-/** "last reply by {name} 5 minutes ago", with the exact time on hover. */
+/**
+ * "last reply by {name} 5 minutes ago", with the exact time on hover: the time sits above the
+ * card's stretched title link, as the name does, or the link would take the pointer.
+ */
 export function LastReply({ discussion }: { discussion: DiscussionItem }) {
   const { lastReplyAt, lastReplyAuthor } = discussion;
   if (!lastReplyAt) return null;
@@ -93,7 +96,7 @@ export function LastReply({ discussion }: { discussion: DiscussionItem }) {
             <MemberName name={lastReplyAuthor.name} publicId={lastReplyAuthor.publicId} />
           </>
         ) : null}{" "}
-        <RelativeTime value={lastReplyAt} />
+        <RelativeTime value={lastReplyAt} className="relative z-10" />
       </span>
     </span>
   );

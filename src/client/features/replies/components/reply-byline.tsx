@@ -1,9 +1,8 @@
 import { Link } from "@/client/components/link";
 import { RelativeTime } from "@/client/components/relative-time";
 import { authorName } from "@/client/features/replies/lib/reply-target";
-import { formatExactTime } from "@/client/lib/exact-time";
+import { showExactTime } from "@/client/lib/exact-time";
 import { paths } from "@/client/lib/paths";
-import { useHydrationTime } from "@/client/lib/render-time";
 import type { ReplyItem } from "@/shared/api-types";
 
 // At least 24 px tall: on a phone the name and the time are stacked, and a finger needs room
@@ -16,8 +15,6 @@ const linkClassName =
  * time is the reply's permalink, with the exact moment on hover.
  */
 export function ReplyByline({ reply }: { reply: ReplyItem }) {
-  // The exact time is in the browser's time zone: not in the server's render (lib/render-time.ts).
-  const hydrating = useHydrationTime() !== null;
   const name = authorName(reply);
   const authorId = reply.author?.id;
   return (
@@ -44,12 +41,14 @@ export function ReplyByline({ reply }: { reply: ReplyItem }) {
           <span aria-hidden="true" className="text-muted-foreground">
             ·
           </span>
-          <span
+          <time
+            dateTime={reply.editedAt}
+            data-title-prefix="Edited "
+            onPointerEnter={showExactTime}
             className="text-muted-foreground text-xs"
-            title={hydrating ? undefined : `Edited ${formatExactTime(new Date(reply.editedAt))}`}
           >
             edited
-          </span>
+          </time>
         </>
       ) : null}
     </p>
