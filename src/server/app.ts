@@ -49,7 +49,7 @@ import {
   securityHeaders,
 } from "./lib/security";
 import { spaHandler } from "./lib/spa";
-import type { StaticFile } from "./lib/static-files";
+import { type StaticFile, shellOf } from "./lib/static-files";
 import { pageRenderer } from "./ssr/render-page";
 
 export type CreateAppOptions = {
@@ -101,8 +101,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   // First: it puts the answer's common headers on answers made without node (tests).
   app.use(answerHeaders());
   app.use(requestContext(deps));
-  const shell = options.staticFiles?.get("/index.html")?.body.toString("utf8") ?? "";
-  app.use(securityHeaders(deps.env.siteUrl, inlineScriptHashes(shell)));
+  app.use(securityHeaders(deps.env.siteUrl, inlineScriptHashes(shellOf(options.staticFiles))));
   app.use(knownHostsOnly(deps.env.siteUrl));
   app.use(requestBodyLimit({ ownLimits: ["PUT /api/profiles/me/avatar"] }));
   app.use(compressText());

@@ -18,11 +18,13 @@ import { avatarAccess } from "./features/profiles/avatar-access";
 import { clientAddressOf, trustOf } from "./lib/client-address";
 import { connectionDrain } from "./lib/connection-drain";
 import { newControlToken, writeControlFile } from "./lib/control-file";
+import { keptPagesFirst, serverWithKeptPagesFirst } from "./lib/kept-pages-first";
 import { DISCUSSIONS_CHANNEL } from "./lib/live-discussions";
 import { createLogger, logDestination } from "./lib/logger";
 import { clearOnChanges, createPageCache } from "./lib/page-cache";
 import { keepNewFilesPrivate, protectDataDir } from "./lib/private-files";
-import { loadStaticFiles } from "./lib/static-files";
+import { inlineScriptHashes, securityHeaderList } from "./lib/security";
+import { loadStaticFiles, shellOf } from "./lib/static-files";
 import { uploadsRoutes } from "./lib/uploads";
 
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/client");
@@ -69,16 +71,35 @@ async function main() {
   // Anonymous pages for up to 5 s, and never past a change to a discussion or reply.
   const pageCache = createPageCache({ ttlMs: 5_000, maxEntries: 1_000 });
   clearOnChanges(pageCache, live, DISCUSSIONS_CHANNEL, logger);
+  const staticFiles = await loadStaticFiles(clientDir).catch(() => new Map());
   const app = createApp(deps, {
-    staticFiles: await loadStaticFiles(clientDir).catch(() => new Map()),
+    staticFiles,
     uploads: uploadsRoutes(deps.storage, avatarAccess),
     pageCache,
   });
 
   let removeControlFile = () => {};
   const drain = connectionDrain();
+  const keptPages = keptPagesFirst({
+    cache: pageCache,
+    siteUrl: env.siteUrl,
+    securityHeaders: await securityHeaderList(
+      env.siteUrl,
+      inlineScriptHashes(shellOf(staticFiles)),
+    ),
+    logger,
+    clientIp: (request) => clientAddressOf(request, trust),
+    metrics: env.metricsToken ? deps.metrics : undefined,
+    draining: drain.draining,
+  });
   const server = serve(
-    { fetch: drain.wrap(app.fetch), port: env.port, hostname: env.host },
+    {
+      fetch: drain.wrap(app.fetch),
+      port: env.port,
+      hostname: env.host,
+      // Kept pages for visitors without a session are answered before the app (decision 043).
+      createServer: serverWithKeptPagesFirst(keptPages),
+    },
     (info: AddressInfo) => {
       if (database.engine === "pglite") {
         removeControlFile = writeControlFile(env.dataDir, {

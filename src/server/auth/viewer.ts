@@ -27,8 +27,12 @@ type WithDeps = { Variables: { deps: AppDeps } };
 
 /** Whether the request carries a session cookie at all (valid or not). */
 export function hasSessionCookie(c: Context): boolean {
+  return cookiesHaveSession(requestHeader(c, "cookie"));
+}
+
+/** Whether a Cookie header (or none) holds a session cookie at all (valid or not). */
+export function cookiesHaveSession(cookies: string | undefined): boolean {
   // Most requests carry no cookie at all: no need to make web Headers to learn it.
-  const cookies = requestHeader(c, "cookie");
   if (!cookies) return false;
   const headers = new Headers({ cookie: cookies });
   return Boolean(getSessionCookie(headers, { cookiePrefix: AUTH_COOKIE_PREFIX }));

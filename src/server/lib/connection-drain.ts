@@ -26,6 +26,8 @@ export type ConnectionDrain = {
   wrap<Bindings>(fetch: Fetch<Bindings>): Fetch<Bindings>;
   /** Drains `server` as above; resolves once every connection has closed and every answer is made. */
   close(server: HttpServer): Promise<void>;
+  /** Whether close() has begun. */
+  draining(): boolean;
 };
 
 /** Runs `task` in the check phase that follows the next poll phase. */
@@ -41,6 +43,7 @@ export function connectionDrain(options: DrainOptions = {}): ConnectionDrain {
     if (answering === 0) allAnswered();
   };
   return {
+    draining: () => draining,
     wrap(fetch) {
       return (request, bindings) => {
         if (draining) {

@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import type { AppDeps, AppEnv } from "@/server/context";
 import { requestHeader, setAnswerHeader } from "./answer-headers";
+import type { Logger } from "./logger";
 
 export const REQUEST_ID_HEADER = "x-request-id";
 
@@ -37,15 +38,19 @@ export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
     c.set("requestId", requestId);
     setAnswerHeader(c, REQUEST_ID_HEADER, requestId);
     await next();
-    logger.info(
-      {
-        method: c.req.method,
-        path: c.req.path,
-        status: c.res.status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
-        ip: clientIp,
-      },
-      "request",
-    );
+    logRequest(logger, c.req.method, c.req.path, c.res.status, started, clientIp);
   };
+}
+
+/** The request's own line, through its logger (which carries its id), `started` to now. */
+export function logRequest(
+  logger: Logger,
+  method: string,
+  path: string,
+  status: number,
+  started: number,
+  ip: string,
+): void {
+  const ms = Math.round((performance.now() - started) * 10) / 10;
+  logger.info({ method, path, status, ms, ip }, "request");
 }

@@ -58,8 +58,13 @@ function securityHeaderMiddleware(siteUrl: string, scriptHashes: readonly string
  * the same for every request (no nonces), so each request only copies them onto its answer
  * (lib/answer-headers.ts).
  */
-async function securityHeaderList(middleware: MiddlewareHandler): Promise<[string, string][]> {
-  const probe = new Hono().use(middleware).get("/", (c) => c.body(null));
+export async function securityHeaderList(
+  siteUrl: string,
+  scriptHashes: readonly string[] = [],
+): Promise<[string, string][]> {
+  const probe = new Hono()
+    .use(securityHeaderMiddleware(siteUrl, scriptHashes))
+    .get("/", (c) => c.body(null));
   const answer = await probe.request("/");
   return [...answer.headers];
 }
@@ -68,7 +73,7 @@ export function securityHeaders(
   siteUrl: string,
   scriptHashes: readonly string[] = [],
 ): MiddlewareHandler {
-  const listed = securityHeaderList(securityHeaderMiddleware(siteUrl, scriptHashes));
+  const listed = securityHeaderList(siteUrl, scriptHashes);
   let headers: [string, string][] | undefined;
   return async (c, next) => {
     headers ??= await listed;
@@ -110,6 +115,14 @@ function isLoopback(hostname: string): boolean {
 }
 
 /**
+ * Whether a request's URL (built from its Host header: parsed, lower-cased, default port gone)
+ * names this site: SITE_URL's host, port included, or a loopback name or address, any port.
+ */
+export function isKnownHost(url: URL, siteHost: string): boolean {
+  return url.host === siteHost || isLoopback(url.hostname);
+}
+
+/**
  * Answers 421 to a request whose Host is neither SITE_URL's host (port included) nor a
  * loopback name or address (any port): another name pointed at this server (DNS rebinding, a
  * stray domain) must not get pages, cookies or links made for the site (decision 013).
@@ -119,9 +132,7 @@ export function knownHostsOnly(siteUrl: string): MiddlewareHandler {
   return async (c, next) => {
     // Written as SITE_URL writes it: no need to parse it.
     if (requestHeader(c, "host") === siteHost) return next();
-    // The request's URL is built from its Host header: parsed, lower-cased, default port gone.
-    const { host, hostname } = new URL(c.req.url);
-    if (host === siteHost || isLoopback(hostname) || ANY_HOST_PATHS.includes(c.req.path)) {
+    if (isKnownHost(new URL(c.req.url), siteHost) || ANY_HOST_PATHS.includes(c.req.path)) {
       return next();
     }
     const message = "This server does not answer for that host name";

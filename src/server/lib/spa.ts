@@ -66,8 +66,7 @@ function withPage(html: string, page: RenderedPage): string {
 }
 
 /** The theme the visitor chose (the toggle's cookie), or null to follow their system. */
-function chosenTheme(c: Context): Theme | null {
-  const cookies = requestHeader(c, "cookie");
+export function chosenTheme(cookies: string | undefined): Theme | null {
   const value = cookies ? parseCookies(cookies, THEME_COOKIE)[THEME_COOKIE] : undefined;
   return (THEMES as readonly string[]).includes(value ?? "") ? (value as Theme) : null;
 }
@@ -91,22 +90,21 @@ function htmlAnswer(
   status: number,
   headers: Record<string, string>,
 ): Response {
-  return htmlResponse(c, withTheme(html, chosenTheme(c)), status, headers);
+  return htmlResponse(c, withTheme(html, chosenTheme(requestHeader(c, "cookie"))), status, headers);
 }
 
-/** The answer for a page's bytes, already in the visitor's theme (and maybe gzipped). */
+/** The answer for a page's HTML, already in the visitor's theme. */
 function htmlResponse(
   c: Context,
-  body: string | Uint8Array<ArrayBuffer>,
+  body: string,
   status: number,
   headers: Record<string, string>,
 ): Response {
   addVary(c, "Cookie");
-  return new Response(body, {
-    status,
-    headers: { "content-type": "text/html; charset=UTF-8", ...headers },
-  });
+  return new Response(body, { status, headers: { "content-type": HTML_TYPE, ...headers } });
 }
+
+const HTML_TYPE = "text/html; charset=UTF-8";
 
 /**
  * A kept page gzipped once per theme, not once per visitor: compressing the home page took more
@@ -115,11 +113,17 @@ function htmlResponse(
  */
 const gzippedPages = new WeakMap<CachedPage, Map<string, Uint8Array<ArrayBuffer>>>();
 
-function keptPageAnswer(c: Context, page: CachedPage): Response {
-  if (!acceptsGzip(requestHeader(c, "accept-encoding"))) {
-    return htmlAnswer(c, page.body, page.status, page.headers);
-  }
-  const theme = chosenTheme(c);
+/**
+ * A kept page's body and its own headers for a visitor in `theme`, gzipped when they take it.
+ * The app's page handler and lib/kept-pages-first.ts both answer with it.
+ */
+export function keptPageBody(
+  page: CachedPage,
+  theme: Theme | null,
+  gzip: boolean,
+): { body: string | Uint8Array<ArrayBuffer>; headers: Record<string, string> } {
+  const headers = { "content-type": HTML_TYPE, ...page.headers };
+  if (!gzip) return { body: withTheme(page.body, theme), headers };
   let byTheme = gzippedPages.get(page);
   if (!byTheme) {
     byTheme = new Map();
@@ -130,8 +134,18 @@ function keptPageAnswer(c: Context, page: CachedPage): Response {
     gzipped = new Uint8Array(gzipSync(withTheme(page.body, theme))) as Uint8Array<ArrayBuffer>;
     byTheme.set(theme ?? "", gzipped);
   }
+  return { body: gzipped, headers: { ...headers, "content-encoding": "gzip" } };
+}
+
+function keptPageAnswer(c: Context, page: CachedPage): Response {
+  const { body, headers } = keptPageBody(
+    page,
+    chosenTheme(requestHeader(c, "cookie")),
+    acceptsGzip(requestHeader(c, "accept-encoding")),
+  );
   // lib/compress.ts passes an answer that is already encoded.
-  return htmlResponse(c, gzipped, page.status, { "content-encoding": "gzip", ...page.headers });
+  addVary(c, "Cookie");
+  return new Response(body, { status: page.status, headers });
 }
 
 const FILE_LIKE = /\/[^/]+\.[a-z0-9]+$/i;

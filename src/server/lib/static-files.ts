@@ -83,3 +83,8 @@ export function staticResponse(file: StaticFile, request: Request, status = 200)
   }
   return new Response(request.method === "HEAD" ? null : new Uint8Array(body), { status, headers });
 }
+
+/** The built page every HTML answer starts from (index.html), or "" without a built client. */
+export function shellOf(files: Map<string, StaticFile> | undefined): string {
+  return files?.get("/index.html")?.body.toString("utf8") ?? "";
+}
