@@ -57,6 +57,7 @@ beforeAll(async () => {
     ),
     logger: t.logger,
     clientIp: () => "127.0.0.1",
+    metrics: t.deps.metrics,
     draining: () => appOnly,
   });
   await new Promise<void>((resolve) => {
@@ -135,6 +136,22 @@ describe("kept pages answered before the app", () => {
       expect(first.body.equals(app.body), JSON.stringify(headers)).toBe(true);
       expect(first.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
     }
+  });
+
+  it("counts each answer in the metrics under the pages' route, as the app does", async () => {
+    const count = async () => {
+      const text = await t.deps.metrics.registry.metrics();
+      const line = text
+        .split("\n")
+        .find((entry) =>
+          entry.startsWith('http_requests_total{method="GET",route="*",status="200"}'),
+        );
+      return Number(line?.split(" ").at(-1) ?? 0);
+    };
+    await get("/blog");
+    const before = await count();
+    expect((await get("/blog")).first).toBe(true);
+    expect(await count()).toBe(before + 1);
   });
 
   it("keeps a 404 a 404 and a caller's request id", async () => {
