@@ -1,6 +1,4 @@
-import { Suspense } from "react";
 import { buttonVariants } from "@/client/components/ui/button-variants";
-import { FALLBACK_HERO_WORD } from "@/shared/fallback-hero-word";
 import { RotatingWord } from "./rotating-word";
 
 export function HeroSection() {
@@ -13,9 +11,7 @@ export function HeroSection() {
         <h1 id="hero-heading" className="font-bold text-4xl tracking-tight sm:text-6xl">
           Sometimes you just need to...
           <span className="mt-2 block min-h-[1.2em]">
-            <Suspense fallback={<span className="text-primary">{FALLBACK_HERO_WORD}</span>}>
-              <RotatingWord />
-            </Suspense>
+            <RotatingWord />
           </span>
         </h1>
         <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground leading-relaxed">
