@@ -43,7 +43,8 @@ export const srcAlias = {
   replacement: `${fileURLToPath(new URL("./src", import.meta.url))}/`,
 };
 
-export default defineConfig({
+// A function: the dev proxy reads PORT and API_PORT when Vite starts (scripts/dev.test.ts).
+export default defineConfig(() => ({
   root: "src/client",
   resolve: {
     alias: [srcAlias],
@@ -59,7 +60,7 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       // Required by experimentalInlineCommonChunks; the entry exports nothing anyway.
-      preserveEntrySignatures: false,
+      preserveEntrySignatures: false as const,
       output: {
         codeSplitting: {
           groups: [{ name: "vendor", test: isFirstLoadLibrary }],
@@ -79,4 +80,4 @@ export default defineConfig({
       "/uploads": { target: apiTarget(), changeOrigin: false },
     },
   },
-});
+}));
