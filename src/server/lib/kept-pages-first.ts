@@ -2,8 +2,8 @@
 // for a page the server keeps (lib/page-cache.ts) gets the same bytes and headers as every such
 // visitor: running the app's middleware and router to find them cost more CPU than writing
 // them (bench/RESULTS.md §15), as Discourse's anonymous cache answers ahead of Rails. Everything
-// here comes from the rule's one home: the security headers, the request id, the session
-// cookie test, the theme, gzip and the request's log line. Any other request, and any request
+// here comes from the rule's one home: the host rule, the security headers, the request id,
+// the session cookie test, the theme, gzip, the request's log line and its metrics. Any other request, and any request
 // this cannot answer exactly as the app would, goes to the app.
 import {
   createServer,
