@@ -6,12 +6,13 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@/server/app";
+import { builtClient } from "@/server/test/built-client";
 import { createMember } from "@/server/test/factories";
 import { createTestApp, type TestApp } from "@/server/test/test-app";
 import { keptPagesFirst, serverWithKeptPagesFirst } from "./kept-pages-first";
 import { createPageCache } from "./page-cache";
 import { inlineScriptHashes, securityHeaderList } from "./security";
-import { type StaticFile, shellOf } from "./static-files";
+import { shellOf } from "./static-files";
 
 const SHELL =
   '<!doctype html><html lang="en"><head><title>Rant Community</title>' +
@@ -19,17 +20,7 @@ const SHELL =
   "<script>window.started=1</script>" +
   '<script type="module" src="/assets/main.js"></script></body></html>';
 
-const files = new Map<string, StaticFile>([
-  [
-    "/index.html",
-    {
-      body: Buffer.from(SHELL),
-      contentType: "text/html; charset=utf-8",
-      etag: '"s"',
-      immutable: false,
-    },
-  ],
-]);
+const files = builtClient(SHELL);
 
 let t: TestApp;
 let server: Server;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@/server/app";
 import { DISCUSSIONS_CHANNEL, publishDiscussionChange } from "@/server/lib/live-discussions";
 import { clearOnChanges, createPageCache, type PageCache } from "@/server/lib/page-cache";
-import type { StaticFile } from "@/server/lib/static-files";
+import { builtClient } from "@/server/test/built-client";
 import { insertDiscussionRow } from "@/server/test/discussions";
 import { createMember } from "@/server/test/factories";
 import { createTestApp, type TestApp } from "@/server/test/test-app";
@@ -18,17 +18,7 @@ const SHELL =
 
 let t: TestApp;
 let member: Awaited<ReturnType<typeof createMember>>;
-const files = new Map<string, StaticFile>([
-  [
-    "/index.html",
-    {
-      body: Buffer.from(SHELL),
-      contentType: "text/html; charset=utf-8",
-      etag: '"s"',
-      immutable: false,
-    },
-  ],
-]);
+const files = builtClient(SHELL);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SsrData } from "@/client/lib/ssr-data";
 import { createApp } from "@/server/app";
 import { blogPosts, heroWords, profiles } from "@/server/db/schema";
-import type { StaticFile } from "@/server/lib/static-files";
+import { builtClient } from "@/server/test/built-client";
 import { insertDiscussionRow } from "@/server/test/discussions";
 import { createMember } from "@/server/test/factories";
 import { insertThread } from "@/server/test/replies";
@@ -26,17 +26,7 @@ let discussionId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const files = new Map<string, StaticFile>([
-    [
-      "/index.html",
-      {
-        body: Buffer.from(SHELL),
-        contentType: "text/html; charset=utf-8",
-        etag: '"s"',
-        immutable: false,
-      },
-    ],
-  ]);
+  const files = builtClient(SHELL);
   app = createApp(t.deps, { staticFiles: files });
   author = await createMember(t, { name: "Rendered Author" });
   reader = await createMember(t, { name: "Signed Reader" });
