@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { precompressPlugin } from "./scripts/vite/precompress.ts";
 import { startAfterPaintPlugin } from "./scripts/vite/start-after-paint.ts";
 
 // The client lives in src/client; `npm run build` writes it to dist/client, which the Hono
@@ -23,17 +24,11 @@ function isFirstLoadLibrary(id: string): boolean {
   // Rolldown, a lazy chunk with an import() of its own (the bell's, loading its panel) split it
   // into a file of its own, 0.2 KB more on the home page's first download.
   if (id.includes("vite/preload-helper")) return true;
-  if (
-    /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|use-sync-external-store)[\\/]/.test(
-      id,
-    )
-  )
-    return true;
+  if (/node_modules[\\/](react|react-dom|scheduler|wouter|regexparam)[\\/]/.test(id)) return true;
   // lucide-react's icon factory (not the icons): the header's icons need it on every page.
   if (/node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])/.test(id)) return true;
   return (
-    /node_modules[\\/]@tanstack[\\/]/.test(id) &&
-    !/(mutation|infinite|queries|hydration|streamed)/i.test(id)
+    /node_modules[\\/]@tanstack[\\/]/.test(id) && !/(infinite|queries|hydration|streamed)/i.test(id)
   );
 }
 
@@ -43,14 +38,22 @@ export const srcAlias = {
   replacement: `${fileURLToPath(new URL("./src", import.meta.url))}/`,
 };
 
+/** React 19 has useSyncExternalStore: wouter's shim for older Reacts is left out of the client. */
+const reactsOwnSyncExternalStore = {
+  find: /^use-sync-external-store\/shim\/index\.js$/,
+  replacement: fileURLToPath(
+    new URL("./src/client/lib/use-sync-external-store.ts", import.meta.url),
+  ),
+};
+
 // A function: the dev proxy reads PORT and API_PORT when Vite starts (scripts/dev.test.ts).
 export default defineConfig(() => ({
   root: "src/client",
   resolve: {
-    alias: [srcAlias],
+    alias: [srcAlias, reactsOwnSyncExternalStore],
   },
   publicDir: "public",
-  plugins: [react(), tailwindcss(), startAfterPaintPlugin()],
+  plugins: [react(), tailwindcss(), startAfterPaintPlugin(), precompressPlugin()],
   build: {
     outDir: "../../dist/client",
     emptyOutDir: true,

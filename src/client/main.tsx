@@ -1,5 +1,6 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { hydratePage } from "./app/hydrate-page";
 import { AppProviders } from "./app/providers";
 import { AppRouter } from "./app/router";
 import { createQueryClient } from "./lib/query-client";
@@ -26,11 +27,7 @@ function readSsrData(): SsrData | null {
 
 const ssr = readSsrData();
 if (ssr) {
-  // Should its chunk fail to load, the app renders afresh.
-  import("./app/hydrate-page").then(
-    ({ hydratePage }) => hydratePage(container, app, queryClient, ssr),
-    () => createRoot(container).render(app),
-  );
+  void hydratePage(container, app, queryClient, ssr);
 } else {
   createRoot(container).render(app);
 }

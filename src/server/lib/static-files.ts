@@ -1,9 +1,11 @@
 // The built client, held in memory with gzip and brotli variants made once at start-up:
-// the files are few and small, and every request is then a map lookup.
+// the files are few and small, and every request is then a map lookup. The build writes a
+// smaller gzip variant of its own files beside them (`x.js.gz`, by Zopfli: decision 044);
+// that one is sent when it holds the same bytes, and never served as a file of its own.
 import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { brotliCompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
 
 export type StaticFile = {
   body: Buffer;
@@ -40,16 +42,37 @@ async function listFiles(directory: string): Promise<string[]> {
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
+const PRECOMPRESSED_SUFFIX = ".gz";
+
+/** The build's gzip variant of `body`, if it wrote one and it still holds `body`'s bytes. */
+async function builtGzipOf(file: string, body: Buffer, names: Set<string>): Promise<Buffer | null> {
+  const gzipFile = file + PRECOMPRESSED_SUFFIX;
+  if (!names.has(gzipFile)) return null;
+  const gzip = await readFile(gzipFile);
+  try {
+    // A client edited after its build would otherwise be sent as it was.
+    return gunzipSync(gzip).equals(body) ? gzip : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function loadStaticFiles(directory: string): Promise<Map<string, StaticFile>> {
   const files = new Map<string, StaticFile>();
-  for (const file of await listFiles(directory)) {
+  const names = new Set(await listFiles(directory));
+  for (const file of names) {
+    const isVariant =
+      file.endsWith(PRECOMPRESSED_SUFFIX) && names.has(file.slice(0, -PRECOMPRESSED_SUFFIX.length));
+    if (isVariant) continue;
     const body = await readFile(file);
     const urlPath = `/${path.relative(directory, file).split(path.sep).join("/")}`;
     const contentType = CONTENT_TYPES[path.extname(file)] ?? "application/octet-stream";
     const compress = COMPRESSIBLE.test(contentType) && body.length > 512;
     files.set(urlPath, {
       body,
-      gzip: compress ? gzipSync(body, { level: 9 }) : undefined,
+      gzip: compress
+        ? ((await builtGzipOf(file, body, names)) ?? gzipSync(body, { level: 9 }))
+        : undefined,
       brotli: compress
         ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
         : undefined,

@@ -1,10 +1,6 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
+import { CookieBanner } from "@/client/features/cookie-consent/components/cookie-banner";
 import { readConsent } from "@/client/features/cookie-consent/lib/consent-storage";
-
-// Only visitors without a stored choice download the banner.
-const CookieBanner = lazy(() =>
-  import("./cookie-banner").then((module) => ({ default: module.CookieBanner })),
-);
 
 /** Shows the cookie banner when no consent is stored (docs/product.md §4). */
 export function CookieConsentGate() {
@@ -13,9 +9,5 @@ export function CookieConsentGate() {
   const [open, setOpen] = useState(false);
   useEffect(() => setOpen(readConsent() === null), []);
   if (!open) return null;
-  return (
-    <Suspense fallback={null}>
-      <CookieBanner onClose={() => setOpen(false)} />
-    </Suspense>
-  );
+  return <CookieBanner onClose={() => setOpen(false)} />;
 }

@@ -1,0 +1,73 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gunzipSync, gzipSync } from "node:zlib";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { loadStaticFiles, staticResponse } from "./static-files";
+
+// Enough text that the server compresses it (over 512 bytes).
+const script = `console.log(${JSON.stringify("a built chunk ".repeat(80))});\n`;
+
+let directory: string;
+
+beforeEach(async () => {
+  directory = await mkdtemp(path.join(tmpdir(), "static-files-"));
+});
+
+afterEach(async () => {
+  await rm(directory, { recursive: true, force: true });
+});
+
+async function gzipResponseBody(files: Awaited<ReturnType<typeof loadStaticFiles>>, url: string) {
+  const file = files.get(url);
+  if (!file) throw new Error(`${url} is not served`);
+  const response = staticResponse(
+    file,
+    new Request(`http://localhost${url}`, { headers: { "accept-encoding": "gzip" } }),
+  );
+  expect(response.headers.get("content-encoding")).toBe("gzip");
+  return Buffer.from(await response.arrayBuffer());
+}
+
+describe("loadStaticFiles: the build's gzip variants", () => {
+  it("sends the build's .gz beside a file as its gzip variant, and never serves it as a file", async () => {
+    // Level 1 differs from the server's own level 9: which bytes are sent tells them apart.
+    const built = gzipSync(script, { level: 1 });
+    await writeFile(path.join(directory, "chunk.js"), script);
+    await writeFile(path.join(directory, "chunk.js.gz"), built);
+
+    const files = await loadStaticFiles(directory);
+
+    expect([...files.keys()]).toEqual(["/chunk.js"]);
+    expect((await gzipResponseBody(files, "/chunk.js")).equals(built)).toBe(true);
+  });
+
+  it("compresses the file itself when the .gz beside it holds other bytes (a file edited after its build)", async () => {
+    await writeFile(path.join(directory, "chunk.js"), script);
+    await writeFile(
+      path.join(directory, "chunk.js.gz"),
+      gzipSync("console.log('before the edit');"),
+    );
+
+    const files = await loadStaticFiles(directory);
+
+    expect(gunzipSync(await gzipResponseBody(files, "/chunk.js")).toString()).toBe(script);
+  });
+
+  it("compresses the file itself when the .gz beside it is not gzip", async () => {
+    await writeFile(path.join(directory, "chunk.js"), script);
+    await writeFile(path.join(directory, "chunk.js.gz"), "not gzip at all");
+
+    const files = await loadStaticFiles(directory);
+
+    expect(gunzipSync(await gzipResponseBody(files, "/chunk.js")).toString()).toBe(script);
+  });
+
+  it("serves a .gz file that is no file's variant as the file it is", async () => {
+    await writeFile(path.join(directory, "archive.gz"), gzipSync(script));
+
+    const files = await loadStaticFiles(directory);
+
+    expect([...files.keys()]).toEqual(["/archive.gz"]);
+  });
+});
