@@ -71,3 +71,14 @@ describe("loadStaticFiles: the build's gzip variants", () => {
     expect([...files.keys()]).toEqual(["/archive.gz"]);
   });
 });
+
+describe("loadStaticFiles: what is served", () => {
+  it("leaves out dot files, such as the build's stamp", async () => {
+    await writeFile(path.join(directory, "chunk.js"), script);
+    await writeFile(path.join(directory, ".build-stamp"), "2026-11-27T06:00:00.000Z");
+
+    const files = await loadStaticFiles(directory);
+
+    expect([...files.keys()]).toEqual(["/chunk.js"]);
+  });
+});
