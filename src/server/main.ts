@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
+import { anonymousReads } from "./anonymous-reads";
 import { createApp } from "./app";
 import { STALE_ACCOUNTS_QUEUE } from "./auth/account-lifecycle";
 import { promoteAdminEmails } from "./auth/roles";
@@ -15,14 +16,16 @@ import { lockDataDir } from "./db/data-dir-lock";
 import { createDeps } from "./deps";
 import { EnvError, loadEnv } from "./env";
 import { avatarAccess } from "./features/profiles/avatar-access";
+import { serverWithAnswersFirst } from "./lib/answers-first";
 import { clientAddressOf, trustOf } from "./lib/client-address";
 import { connectionDrain } from "./lib/connection-drain";
 import { newControlToken, writeControlFile } from "./lib/control-file";
-import { keptPagesFirst, serverWithKeptPagesFirst } from "./lib/kept-pages-first";
+import { keptPagesFirst } from "./lib/kept-pages-first";
 import { DISCUSSIONS_CHANNEL } from "./lib/live-discussions";
 import { createLogger, logDestination } from "./lib/logger";
 import { clearOnChanges, createPageCache } from "./lib/page-cache";
 import { keepNewFilesPrivate, protectDataDir } from "./lib/private-files";
+import { readsFirst } from "./lib/reads-first";
 import { inlineScriptHashes, securityHeaderList } from "./lib/security";
 import { loadStaticFiles, shellOf } from "./lib/static-files";
 import { uploadsRoutes } from "./lib/uploads";
@@ -80,25 +83,28 @@ async function main() {
 
   let removeControlFile = () => {};
   const drain = connectionDrain();
-  const keptPages = keptPagesFirst({
-    cache: pageCache,
+  const securityHeaders = await securityHeaderList(
+    env.siteUrl,
+    inlineScriptHashes(shellOf(staticFiles)),
+  );
+  const beforeTheApp = {
     siteUrl: env.siteUrl,
-    securityHeaders: await securityHeaderList(
-      env.siteUrl,
-      inlineScriptHashes(shellOf(staticFiles)),
-    ),
+    securityHeaders,
     logger,
-    clientIp: (request) => clientAddressOf(request, trust),
+    clientIp: (request: IncomingMessage) => clientAddressOf(request, trust),
     metrics: env.metricsToken ? deps.metrics : undefined,
     draining: drain.draining,
-  });
+  };
+  const keptPages = keptPagesFirst({ cache: pageCache, ...beforeTheApp });
+  const reads = readsFirst({ reads: anonymousReads(deps.db), ...beforeTheApp });
   const server = serve(
     {
       fetch: drain.wrap(app.fetch),
       port: env.port,
       hostname: env.host,
-      // Kept pages for visitors without a session are answered before the app (decision 043).
-      createServer: serverWithKeptPagesFirst(keptPages),
+      // For visitors without a session, kept pages (decision 043) and the public JSON reads
+      // (decision 045) are answered before the app.
+      createServer: serverWithAnswersFirst([keptPages, reads]),
     },
     (info: AddressInfo) => {
       if (database.engine === "pglite") {

@@ -32,6 +32,9 @@ const gzip = async (body: string | ArrayBuffer, level: number | undefined): Prom
   return size <= SYNC_GZIP_MAX_BYTES ? gzipSync(body, options) : gzipAsync(body, options);
 };
 
+/** `text` (a JSON answer, at least COMPRESS_THRESHOLD_BYTES) gzipped as compressText() does it. */
+export const compressJson = (text: string): Promise<Buffer> => gzip(text, JSON_GZIP_LEVEL);
+
 /** Smaller answers fit in a packet or two either way; compressing them costs more than it saves. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 

@@ -9,7 +9,8 @@ import { createApp } from "@/server/app";
 import { builtClient } from "@/server/test/built-client";
 import { createMember } from "@/server/test/factories";
 import { createTestApp, type TestApp } from "@/server/test/test-app";
-import { keptPagesFirst, serverWithKeptPagesFirst } from "./kept-pages-first";
+import { serverWithAnswersFirst } from "./answers-first";
+import { keptPagesFirst } from "./kept-pages-first";
 import { createPageCache } from "./page-cache";
 import { inlineScriptHashes, securityHeaderList } from "./security";
 import { shellOf } from "./static-files";
@@ -57,11 +58,13 @@ beforeAll(async () => {
         fetch: app.fetch,
         port: 0,
         hostname: "127.0.0.1",
-        createServer: serverWithKeptPagesFirst((request, response) => {
-          const answered = keptPages(request, response);
-          answeredFirst.push(answered);
-          return answered;
-        }),
+        createServer: serverWithAnswersFirst([
+          (request, response) => {
+            const answered = keptPages(request, response);
+            answeredFirst.push(answered);
+            return answered;
+          },
+        ]),
       },
       () => resolve(),
     ) as Server;

@@ -5,20 +5,14 @@
 // here comes from the rule's one home: the host rule, the security headers, the request id,
 // the session cookie test, the theme, gzip, the request's log line and its metrics. Any other request, and any request
 // this cannot answer exactly as the app would, goes to the app.
-import {
-  createServer,
-  type IncomingMessage,
-  type RequestListener,
-  type ServerOptions,
-  type ServerResponse,
-} from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { cookiesHaveSession } from "@/server/auth/viewer";
 import { acceptsGzip } from "./compress";
 import type { Logger } from "./logger";
 import type { Metrics } from "./metrics";
 import type { PageCache } from "./page-cache";
 import { logRequest, REQUEST_ID_HEADER, requestIdFrom } from "./request-log";
-import { isKnownHost } from "./security";
+import { knownHostHeader } from "./security";
 import { chosenTheme, keptPageBody } from "./spa";
 
 export type KeptPagesFirstOptions = {
@@ -37,16 +31,6 @@ export type KeptPagesFirstOptions = {
 /** Answers `request` from the kept pages and returns true, or returns false and does nothing. */
 export type KeptPagesFirst = (request: IncomingMessage, response: ServerResponse) => boolean;
 
-/** The app's host rule (lib/security.ts) for a Host header; false for one it cannot parse. */
-function knownHost(host: string | undefined, siteHost: string): boolean {
-  if (!host) return false;
-  try {
-    return isKnownHost(new URL(`http://${host}`), siteHost);
-  } catch {
-    return false;
-  }
-}
-
 function oneValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(", ") : value;
 }
@@ -60,7 +44,7 @@ export function keptPagesFirst(options: KeptPagesFirstOptions): KeptPagesFirst {
     // without a session cookie, by the address the app keeps the page under (its path and
     // query as the URL parser writes them).
     if (request.method !== "GET" || url === undefined || options.draining()) return false;
-    if (headers.host !== siteHost && !knownHost(headers.host, siteHost)) return false;
+    if (!knownHostHeader(headers.host, siteHost)) return false;
     const cookies = oneValue(headers.cookie);
     if (cookiesHaveSession(cookies)) return false;
     const page = options.cache.get(url);
@@ -92,12 +76,4 @@ export function keptPagesFirst(options: KeptPagesFirstOptions): KeptPagesFirst {
     options.metrics?.request("GET", "*", page.status, (performance.now() - started) / 1000);
     return true;
   };
-}
-
-/** node:http's createServer for @hono/node-server's serve(): `keptPages` first, then the app. */
-export function serverWithKeptPagesFirst(keptPages: KeptPagesFirst): typeof createServer {
-  return ((options: ServerOptions, appListener: RequestListener) =>
-    createServer(options, (request, response) => {
-      if (!keptPages(request, response)) appListener(request, response);
-    })) as typeof createServer;
 }

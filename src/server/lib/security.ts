@@ -123,6 +123,20 @@ export function isKnownHost(url: URL, siteHost: string): boolean {
 }
 
 /**
+ * The same rule for a raw Host header, for answers made before the app (kept pages, public
+ * reads); false for a header it cannot parse, which the app then answers.
+ */
+export function knownHostHeader(host: string | undefined, siteHost: string): boolean {
+  if (host === siteHost) return true;
+  if (!host) return false;
+  try {
+    return isKnownHost(new URL(`http://${host}`), siteHost);
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Answers 421 to a request whose Host is neither SITE_URL's host (port included) nor a
  * loopback name or address (any port): another name pointed at this server (DNS rebinding, a
  * stray domain) must not get pages, cookies or links made for the site (decision 013).

@@ -37,10 +37,12 @@ const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest)|image\/svg)/;
 
 async function listFiles(directory: string): Promise<string[]> {
   const entries = await readdir(directory, { withFileTypes: true, recursive: true });
-  return entries
-    // Dot files are the build's own (scripts/build-if-needed.ts's stamp), not the site's.
-    .filter((entry) => entry.isFile() && !entry.name.startsWith("."))
-    .map((entry) => path.join(entry.parentPath, entry.name));
+  return (
+    entries
+      // Dot files are the build's own (scripts/build-if-needed.ts's stamp), not the site's.
+      .filter((entry) => entry.isFile() && !entry.name.startsWith("."))
+      .map((entry) => path.join(entry.parentPath, entry.name))
+  );
 }
 
 const PRECOMPRESSED_SUFFIX = ".gz";

@@ -39,28 +39,20 @@ import { sessionQueryOptions } from "@/client/lib/session/get-session";
 import { sessionResponse } from "@/server/auth/session-response";
 import type { Viewer } from "@/server/auth/viewer";
 import type { Db } from "@/server/db/client";
-import {
-  collapsedAuthorIds,
-  markDiscussion,
-  markPage,
-  markReply,
-} from "@/server/domain/blocks/blocked-authors";
 import { listQuerySchema } from "@/server/domain/discussions/list-query";
-import { findActiveDiscussion, listDiscussions } from "@/server/domain/discussions/queries";
 import type { Env } from "@/server/env";
 import { postAddress } from "@/server/features/blog-posts/post-address";
 import { findPublishedPost, listPublishedPosts } from "@/server/features/blog-posts/queries";
+import { discussionAnswer, discussionListAnswer } from "@/server/features/discussions/reads";
 import { activeHeroWords } from "@/server/features/hero-words/queries";
-import { listMembers } from "@/server/features/members/list-members";
 import { memberStats } from "@/server/features/members/member-stats";
-import { membersQuerySchema } from "@/server/features/members/routes";
+import { membersAnswer, membersQuerySchema } from "@/server/features/members/routes";
 import { PUBLIC_LOG_PAGE_SIZE, publicModerationLog } from "@/server/features/moderation/public-log";
 import { unreadCount } from "@/server/features/notifications/queries";
 import { profilePage } from "@/server/features/profiles/find-profile";
-import { listReplies, replyPageAround } from "@/server/features/replies/queries";
-import { replyListQuerySchema } from "@/server/features/replies/routes";
+import { replyListQuerySchema, replyPageAnswer } from "@/server/features/replies/reads";
 import { siteInfo, sitePage, siteStats } from "@/server/features/site/routes";
-import { TEXT_ID, UUID_ID } from "@/server/lib/ids";
+import { TEXT_ID } from "@/server/lib/ids";
 import { validQuery } from "@/server/lib/validate";
 
 export type PageDataContext = { db: Db; env: Env; viewer: Viewer | null };
@@ -166,17 +158,8 @@ async function discussionsPage(
   // A query the API refuses (400) is the browser's to show, as it always was.
   if (!query) return;
   const options = discussionsQueryOptions(filters);
-  // Marked for the viewer as the API marks it (docs/decisions/031).
-  const [page, blocked] = await Promise.all([
-    listDiscussions(db, query, viewer),
-    collapsedAuthorIds(db, viewer),
-  ]);
-  fillFirstPage(
-    queryClient,
-    options.queryKey,
-    options.initialPageParam,
-    markPage(page, markDiscussion, blocked),
-  );
+  const page = await discussionListAnswer(db, query, viewer);
+  fillFirstPage(queryClient, options.queryKey, options.initialPageParam, page);
 }
 
 async function discussionPage(
@@ -185,10 +168,7 @@ async function discussionPage(
   id: string,
   params: URLSearchParams,
 ): Fill {
-  // Marked for the viewer as the API marks it (docs/decisions/031).
-  const blocked = await collapsedAuthorIds(db, viewer);
-  const stored = UUID_ID.test(id) ? await findActiveDiscussion(db, id, viewer) : null;
-  const discussion = stored ? markDiscussion(stored, blocked) : null;
+  const discussion = await discussionAnswer(db, id, viewer);
   const found = await fillQuery(
     queryClient,
     discussionQueryOptions(id).queryKey,
@@ -205,20 +185,8 @@ async function discussionPage(
     anchor ? `/?around=${encodeURIComponent(anchor)}` : "/",
   );
   if (!query) return found;
-  const page =
-    query.around === undefined
-      ? await listReplies(db, discussion.id, query.cursor, query.limit, viewer)
-      : UUID_ID.test(query.around)
-        ? await replyPageAround(db, discussion.id, query.around, query.limit, viewer)
-        : null;
-  if (page) {
-    fillFirstPage(
-      queryClient,
-      options.queryKey,
-      options.initialPageParam,
-      markPage(page, markReply, blocked),
-    );
-  }
+  const page = await replyPageAnswer(db, discussion.id, query, viewer);
+  if (page) fillFirstPage(queryClient, options.queryKey, options.initialPageParam, page);
   return found;
 }
 
@@ -233,7 +201,7 @@ async function membersPage(
   await Promise.all([
     fillQuery(queryClient, memberStatsQueryOptions().queryKey, () => memberStats(db), ""),
     query
-      ? listMembers(db, viewer, { ...query, cursor: query.cursor || null }).then((page) =>
+      ? membersAnswer(db, viewer, query).then((page) =>
           fillFirstPage(queryClient, options.queryKey, options.initialPageParam, page),
         )
       : null,

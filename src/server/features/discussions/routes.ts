@@ -6,18 +6,11 @@ import { z } from "zod";
 import { allowedTo, signedIn } from "@/server/auth/middleware";
 import { getViewer } from "@/server/auth/viewer";
 import type { AppDeps, AppEnv } from "@/server/context";
-import {
-  collapsedAuthorIds,
-  markDiscussion,
-  markPage,
-} from "@/server/domain/blocks/blocked-authors";
 import { sanitizedDiscussionText } from "@/server/domain/discussions/discussion-text";
 import { listQuerySchema } from "@/server/domain/discussions/list-query";
 import {
   activeDiscussionAuthor,
-  findActiveDiscussion,
   insertDiscussion,
-  listDiscussions,
   type ModerationFlag,
   markDiscussionDeleted,
   setModerationFlag,
@@ -44,6 +37,7 @@ import { jsonBody, queryParams } from "@/server/lib/validate";
 import type { DiscussionItem } from "@/shared/api-types";
 import { can } from "@/shared/permissions";
 import { discussionSchema } from "@/shared/schemas";
+import { discussionAnswer, discussionListAnswer } from "./reads";
 
 export const SIGNED_OUT_CREATE_MESSAGE = "You must be logged in to create a discussion";
 export const NOT_FOUND_MESSAGE = "Discussion not found";
@@ -106,12 +100,9 @@ async function setFlag(
 
 export const discussionRoutes = new Hono<AppEnv>()
   .get("/", queryParams(listQuerySchema), async (c) => {
-    const { db } = c.var.deps;
-    const [page, blocked] = await Promise.all([
-      listDiscussions(db, c.req.valid("query"), await getViewer(c)),
-      collapsedAuthorIds(db, await getViewer(c)),
-    ]);
-    return c.json(markPage(page, markDiscussion, blocked));
+    return c.json(
+      await discussionListAnswer(c.var.deps.db, c.req.valid("query"), await getViewer(c)),
+    );
   })
   .get("/events", (c) =>
     liveEventStream(c, {
@@ -124,10 +115,9 @@ export const discussionRoutes = new Hono<AppEnv>()
     }),
   )
   .get("/:id", async (c) => {
-    const { db } = c.var.deps;
-    const item = await findActiveDiscussion(db, discussionId(c), await getViewer(c));
+    const item = await discussionAnswer(c.var.deps.db, discussionId(c), await getViewer(c));
     if (!item) throw new HttpError(404, NOT_FOUND_MESSAGE);
-    return c.json(markDiscussion(item, await collapsedAuthorIds(db, await getViewer(c))));
+    return c.json(item);
   })
   .post(
     "/",

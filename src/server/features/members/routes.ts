@@ -1,8 +1,9 @@
 // GET /api/members (one page of the directory) and GET /api/members/stats (its counters).
 import { Hono } from "hono";
 import { z } from "zod";
-import { getViewer } from "@/server/auth/viewer";
+import { getViewer, type Viewer } from "@/server/auth/viewer";
 import type { AppEnv } from "@/server/context";
+import type { Db } from "@/server/db/client";
 import { cursorParam } from "@/server/lib/page-cursor";
 import { queryParams, searchParam } from "@/server/lib/validate";
 import type { MemberStats, MembersPage } from "@/shared/api-types";
@@ -33,16 +34,22 @@ export const membersQuerySchema = z.object({
     .default(MEMBERS_PAGE_SIZE),
 });
 
+/** Admins see emails in the directory's answer: never let a shared cache keep it. */
+export const MEMBERS_CACHE_CONTROL = "private, no-store";
+
+/** A page of the directory as `viewer` sees it: what GET /api/members answers. */
+export function membersAnswer(
+  db: Db,
+  viewer: Viewer | null,
+  query: z.output<typeof membersQuerySchema>,
+): Promise<MembersPage> {
+  return listMembers(db, viewer, { ...query, cursor: query.cursor || null });
+}
+
 export const memberRoutes = new Hono<AppEnv>()
   .get("/", queryParams(membersQuerySchema), async (c) => {
-    const query = c.req.valid("query");
-    const viewer = await getViewer(c);
-    const page: MembersPage = await listMembers(c.var.deps.db, viewer, {
-      ...query,
-      cursor: query.cursor || null,
-    });
-    // Admins see emails in the answer: never let a shared cache keep it.
-    c.header("cache-control", "private, no-store");
+    const page = await membersAnswer(c.var.deps.db, await getViewer(c), c.req.valid("query"));
+    c.header("cache-control", MEMBERS_CACHE_CONTROL);
     return c.json(page);
   })
   .get("/stats", async (c) => {

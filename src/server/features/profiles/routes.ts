@@ -18,6 +18,9 @@ import { getOwnProfile, setAvatarUrl, updateOwnProfile } from "./own-profile";
 
 export const PROFILE_NOT_FOUND = "Profile not found";
 
+/** A profile's answer shows what its viewer may see: no shared cache keeps it. */
+export const PROFILE_CACHE_CONTROL = "private, no-store";
+
 const SIGNED_OUT_MESSAGE = "You must be signed in to edit your profile";
 
 /** After signedIn: `:id` is "me" or the member's own id, checked before the body is validated. */
@@ -104,6 +107,6 @@ export const profileRoutes = new Hono<AppEnv>()
     // A private profile answers exactly as a missing one: its existence is not disclosed.
     const body = await profilePage(c.var.deps.db, await getViewer(c), id);
     if (!body) throw new HttpError(404, PROFILE_NOT_FOUND);
-    c.header("cache-control", "private, no-store");
+    c.header("cache-control", PROFILE_CACHE_CONTROL);
     return c.json(body);
   });

@@ -10,12 +10,8 @@ import { insertReplyRow } from "@/server/test/replies";
 import { createClient, createTestApp, type TestApp, type TestClient } from "@/server/test/test-app";
 import type { ApiErrorBody, DiscussionItem, ReplyItem, ReplyPage } from "@/shared/api-types";
 import { REPLY_TO_NOT_FOUND } from "@/shared/schemas";
-import {
-  DELETED_REPLY_MESSAGE,
-  LOCKED_MESSAGE,
-  NOT_YOUR_REPLY_MESSAGE,
-  REPLY_NOT_FOUND,
-} from "./routes";
+import { REPLY_NOT_FOUND } from "./reads";
+import { DELETED_REPLY_MESSAGE, LOCKED_MESSAGE, NOT_YOUR_REPLY_MESSAGE } from "./routes";
 
 let t: TestApp;
 type Member = Awaited<ReturnType<typeof createMember>>;

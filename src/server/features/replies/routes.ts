@@ -3,11 +3,10 @@
 // /api/replies/{id} (read, edit, delete). Every write is announced on the discussions channel.
 import type { Context, MiddlewareHandler } from "hono";
 import { Hono } from "hono";
-import { z } from "zod";
 import { allowedTo, type SignedInEnv } from "@/server/auth/middleware";
 import { getViewer } from "@/server/auth/viewer";
 import type { AppDeps, AppEnv } from "@/server/context";
-import { collapsedAuthorIds, markPage, markReply } from "@/server/domain/blocks/blocked-authors";
+import { collapsedAuthorIds, markReply } from "@/server/domain/blocks/blocked-authors";
 import { findActiveDiscussion } from "@/server/domain/discussions/queries";
 import { createOnce, idempotencyKey } from "@/server/domain/idempotency/idempotent-create";
 import {
@@ -21,12 +20,10 @@ import { queueNotificationEvent } from "@/server/domain/notifications/events";
 import { HttpError } from "@/server/lib/http-error";
 import { UUID_ID, uuidParam } from "@/server/lib/ids";
 import { publishDiscussionChange } from "@/server/lib/live-discussions";
-import { pageQuerySchema } from "@/server/lib/page-cursor";
 import type { RateLimitRule } from "@/server/lib/rate-limit";
 import { sanitizeRichText } from "@/server/lib/sanitize";
 import { jsonBody, queryParams } from "@/server/lib/validate";
-import type { ReplyChangeType, ReplyItem, ReplyPage } from "@/shared/api-types";
-import { REPLIES_PAGE_SIZE } from "@/shared/constants";
+import type { ReplyChangeType, ReplyItem } from "@/shared/api-types";
 import { can } from "@/shared/permissions";
 import { REPLY_TO_NOT_FOUND, replyEditSchema, replySchema } from "@/shared/schemas";
 import { resolveMentions } from "./mentions";
@@ -35,15 +32,13 @@ import {
   findReplyState,
   insertReply,
   isAnswerable,
-  listReplies,
   markReplyDeleted,
   type ReplyState,
-  replyPageAround,
   updateReplyContent,
 } from "./queries";
+import { REPLY_NOT_FOUND, replyListQuerySchema, replyPageAnswer } from "./reads";
 
 export const DISCUSSION_NOT_FOUND = "Discussion not found";
-export const REPLY_NOT_FOUND = "Reply not found";
 export const LOCKED_MESSAGE = "This discussion is locked.";
 export const NOT_YOUR_REPLY_MESSAGE = "You can only change your own replies";
 export const DELETED_REPLY_MESSAGE = "A deleted reply cannot be edited.";
@@ -58,17 +53,6 @@ export const REPLY_RATE_LIMIT: RateLimitRule = {
 
 /** A permalink to a reply the thread does not have: the client falls back to the first page. */
 const replyNotFound = () => new HttpError(404, REPLY_NOT_FOUND, { code: "REPLY_NOT_FOUND" });
-
-/** A thread page's query string; the discussion page's render reads its address with it too. */
-export const replyListQuerySchema = pageQuerySchema(REPLIES_PAGE_SIZE, REPLIES_PAGE_SIZE)
-  .extend({
-    // The reply a permalink names (/discussion/{id}?reply={replyId}): its page is answered.
-    around: z.string().max(100, REPLY_NOT_FOUND).optional(),
-  })
-  .refine((query) => !(query.around && query.cursor), {
-    message: "Ask for a cursor or a reply, not both",
-    path: ["around"],
-  });
 
 /** The discussion in the path, when it is active; 404 otherwise. */
 async function activeDiscussion(c: Context<AppEnv> | Context<SignedInEnv>) {
@@ -109,23 +93,10 @@ const mayReply: MiddlewareHandler<SignedInEnv> = async (c, next) => {
 export const discussionReplyRoutes = new Hono<AppEnv>()
   .get("/", queryParams(replyListQuerySchema), async (c) => {
     const discussion = await activeDiscussion(c);
-    const { db } = c.var.deps;
-    const { cursor, around, limit } = c.req.valid("query");
-    const blocked = await collapsedAuthorIds(db, await getViewer(c));
-    if (around === undefined) {
-      const page: ReplyPage = await listReplies(
-        db,
-        discussion.id,
-        cursor,
-        limit,
-        await getViewer(c),
-      );
-      return c.json(markPage(page, markReply, blocked));
-    }
-    if (!UUID_ID.test(around)) throw replyNotFound();
-    const page = await replyPageAround(db, discussion.id, around, limit, await getViewer(c));
+    const query = c.req.valid("query");
+    const page = await replyPageAnswer(c.var.deps.db, discussion.id, query, await getViewer(c));
     if (!page) throw replyNotFound();
-    return c.json(markPage(page, markReply, blocked));
+    return c.json(page);
   })
   .post("/", allowedTo("reply"), idempotencyKey(), mayReply, jsonBody(replySchema), async (c) => {
     const { viewer } = c.var;

@@ -1,0 +1,58 @@
+// What GET /api/discussions/:id/replies answers, in one place for the route, the server's render
+// of a discussion (ssr/page-data.ts) and the reads answered before the app (anonymous-reads.ts).
+import { z } from "zod";
+import type { Viewer } from "@/server/auth/viewer";
+import type { Db } from "@/server/db/client";
+import { collapsedAuthorIds, markPage, markReply } from "@/server/domain/blocks/blocked-authors";
+import { UUID_ID } from "@/server/lib/ids";
+import { pageQuerySchema } from "@/server/lib/page-cursor";
+import type { ReplyPage } from "@/shared/api-types";
+import { REPLIES_PAGE_SIZE } from "@/shared/constants";
+import { listReplies, replyPageAround } from "./queries";
+
+export const REPLY_NOT_FOUND = "Reply not found";
+
+/** A thread page's query string; the discussion page's render reads its address with it too. */
+export const replyListQuerySchema = pageQuerySchema(REPLIES_PAGE_SIZE, REPLIES_PAGE_SIZE)
+  .extend({
+    // The reply a permalink names (/discussion/{id}?reply={replyId}): its page is answered.
+    around: z.string().max(100, REPLY_NOT_FOUND).optional(),
+  })
+  .refine((query) => !(query.around && query.cursor), {
+    message: "Ask for a cursor or a reply, not both",
+    path: ["around"],
+  });
+
+export type ReplyListQuery = z.output<typeof replyListQuerySchema>;
+
+/** From the thread's start or `query.cursor`, or the page of the reply `query.around` names. */
+function threadPage(
+  db: Db,
+  discussionId: string,
+  query: ReplyListQuery,
+  viewer: Viewer | null,
+): Promise<ReplyPage | null> {
+  if (query.around === undefined) {
+    return listReplies(db, discussionId, query.cursor, query.limit, viewer);
+  }
+  if (!UUID_ID.test(query.around)) return Promise.resolve(null);
+  return replyPageAround(db, discussionId, query.around, query.limit, viewer);
+}
+
+/**
+ * A page of an active discussion's replies as `viewer` sees it: their blocked authors marked
+ * (decision 031). Null for a reply `around` names that the thread does not have (the route's
+ * 404 "Reply not found").
+ */
+export async function replyPageAnswer(
+  db: Db,
+  discussionId: string,
+  query: ReplyListQuery,
+  viewer: Viewer | null,
+): Promise<ReplyPage | null> {
+  const [page, blocked] = await Promise.all([
+    threadPage(db, discussionId, query, viewer),
+    collapsedAuthorIds(db, viewer),
+  ]);
+  return page && markPage(page, markReply, blocked);
+}
