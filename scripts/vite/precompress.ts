@@ -1,10 +1,14 @@
-// The built client's gzip variants are made once, here, with Zopfli: a gzip encoder that searches
-// far harder than zlib's level 9 and writes the same format, about 3% smaller for our scripts
-// (docs/decisions/044). Too slow to run as the server starts (seconds for the whole client), it
-// runs as the build writes its files; each `x.js` gets an `x.js.gz` beside it, which the server
-// sends to browsers asking for gzip (src/server/lib/static-files.ts).
+// The built client's compressed variants are made once, here, as the build writes its files:
+// each `x.js` gets an `x.js.gz` and an `x.js.br` beside it, which the server sends to browsers
+// asking for gzip or brotli (src/server/lib/static-files.ts, docs/decisions/044). The gzip is
+// Zopfli's: an encoder that searches far harder than zlib's level 9 and writes the same
+// format, about 3% smaller for our scripts, and too slow (seconds for the whole client) to run
+// as the server starts. Brotli at its highest quality was made at start-up before: a second or
+// two of every start.
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants } from "node:zlib";
 import { gzipAsync } from "@gfx/zopfli";
 import type { Plugin } from "vite";
 
@@ -12,10 +16,12 @@ import type { Plugin } from "vite";
 const COMPRESSIBLE_FILE = /\.(html|js|css|json|svg|txt|xml|webmanifest)$/;
 
 /** Below this the server sends the file as it is. */
-export const MIN_COMPRESSED_BYTES = 512;
+const MIN_COMPRESSED_BYTES = 512;
 
 // Zopfli's default is 15; past 5 the client gains under 0.1 KB in all and the build a second.
 const ITERATIONS = 5;
+
+const brotli = promisify(brotliCompress);
 
 export function precompressPlugin(): Plugin {
   return {
@@ -30,8 +36,12 @@ export function precompressPlugin(): Plugin {
           const body = output.type === "chunk" ? output.code : output.source;
           const bytes = typeof body === "string" ? Buffer.from(body) : body;
           if (bytes.length <= MIN_COMPRESSED_BYTES) return;
-          const gzip = await gzipAsync(bytes, { numiterations: ITERATIONS });
-          await writeFile(path.join(outDir, `${output.fileName}.gz`), gzip);
+          const file = path.join(outDir, output.fileName);
+          const [gzip, br] = await Promise.all([
+            gzipAsync(bytes, { numiterations: ITERATIONS }),
+            brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          ]);
+          await Promise.all([writeFile(`${file}.gz`, gzip), writeFile(`${file}.br`, br)]);
         });
       await Promise.all(writes);
     },

@@ -1,7 +1,13 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { gunzipSync, gzipSync } from "node:zlib";
+import {
+  brotliCompressSync,
+  brotliDecompressSync,
+  constants,
+  gunzipSync,
+  gzipSync,
+} from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadStaticFiles, staticResponse } from "./static-files";
 
@@ -28,6 +34,35 @@ async function gzipResponseBody(files: Awaited<ReturnType<typeof loadStaticFiles
   expect(response.headers.get("content-encoding")).toBe("gzip");
   return Buffer.from(await response.arrayBuffer());
 }
+
+describe("loadStaticFiles: the build's brotli variants", () => {
+  it("sends the build's .br beside a file to browsers taking brotli, and never serves it as a file", async () => {
+    // Quality 1 differs from the server's own 11: which bytes are sent tells them apart.
+    const built = brotliCompressSync(script, { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } });
+    await writeFile(path.join(directory, "chunk.js"), script);
+    await writeFile(path.join(directory, "chunk.js.br"), built);
+
+    const files = await loadStaticFiles(directory);
+
+    expect([...files.keys()]).toEqual(["/chunk.js"]);
+    const response = staticResponse(
+      files.get("/chunk.js") as NonNullable<ReturnType<typeof files.get>>,
+      new Request("http://localhost/chunk.js", { headers: { "accept-encoding": "gzip, br" } }),
+    );
+    expect(response.headers.get("content-encoding")).toBe("br");
+    expect(Buffer.from(await response.arrayBuffer()).equals(built)).toBe(true);
+  });
+
+  it("compresses the file itself when the .br beside it holds other bytes", async () => {
+    await writeFile(path.join(directory, "chunk.js"), script);
+    await writeFile(path.join(directory, "chunk.js.br"), brotliCompressSync("before the edit"));
+
+    const files = await loadStaticFiles(directory);
+
+    const brotli = files.get("/chunk.js")?.brotli as Buffer;
+    expect(brotliDecompressSync(brotli).toString()).toBe(script);
+  });
+});
 
 describe("loadStaticFiles: the build's gzip variants", () => {
   it("sends the build's .gz beside a file as its gzip variant, and never serves it as a file", async () => {

@@ -1,11 +1,18 @@
-// The built client, held in memory with gzip and brotli variants made once at start-up:
-// the files are few and small, and every request is then a map lookup. The build writes a
-// smaller gzip variant of its own files beside them (`x.js.gz`, by Zopfli: decision 044);
-// that one is sent when it holds the same bytes, and never served as a file of its own.
+// The built client, held in memory with its gzip and brotli variants: the files are few and
+// small, and every request is then a map lookup. The build writes both variants beside its
+// files (`x.js.gz` by Zopfli, smaller than zlib's; `x.js.br`; decision 044), so the server
+// starts without compressing; each is sent when it holds the file's bytes, and never served
+// as a file of its own. Files without them (the public folder's, a test's) are compressed here.
 import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { brotliCompressSync, constants, gunzipSync, gzipSync } from "node:zlib";
+import {
+  brotliCompressSync,
+  brotliDecompressSync,
+  constants,
+  gunzipSync,
+  gzipSync,
+} from "node:zlib";
 
 export type StaticFile = {
   body: Buffer;
@@ -45,16 +52,27 @@ async function listFiles(directory: string): Promise<string[]> {
   );
 }
 
-const PRECOMPRESSED_SUFFIX = ".gz";
+/** The variants the build writes beside a file, and how to read each back. */
+const BUILT_VARIANTS = { ".gz": gunzipSync, ".br": brotliDecompressSync } as const;
+type Variant = keyof typeof BUILT_VARIANTS;
 
-/** The build's gzip variant of `body`, if it wrote one and it still holds `body`'s bytes. */
-async function builtGzipOf(file: string, body: Buffer, names: Set<string>): Promise<Buffer | null> {
-  const gzipFile = file + PRECOMPRESSED_SUFFIX;
-  if (!names.has(gzipFile)) return null;
-  const gzip = await readFile(gzipFile);
+const isBuiltVariant = (file: string, names: Set<string>) =>
+  Object.keys(BUILT_VARIANTS).some(
+    (suffix) => file.endsWith(suffix) && names.has(file.slice(0, -suffix.length)),
+  );
+
+/** The build's `variant` of `body`, if it wrote one and it still holds `body`'s bytes. */
+async function builtVariantOf(
+  file: string,
+  body: Buffer,
+  names: Set<string>,
+  variant: Variant,
+): Promise<Buffer | null> {
+  if (!names.has(file + variant)) return null;
+  const compressed = await readFile(file + variant);
   try {
     // A client edited after its build would otherwise be sent as it was.
-    return gunzipSync(gzip).equals(body) ? gzip : null;
+    return BUILT_VARIANTS[variant](compressed).equals(body) ? compressed : null;
   } catch {
     return null;
   }
@@ -64,9 +82,7 @@ export async function loadStaticFiles(directory: string): Promise<Map<string, St
   const files = new Map<string, StaticFile>();
   const names = new Set(await listFiles(directory));
   for (const file of names) {
-    const isVariant =
-      file.endsWith(PRECOMPRESSED_SUFFIX) && names.has(file.slice(0, -PRECOMPRESSED_SUFFIX.length));
-    if (isVariant) continue;
+    if (isBuiltVariant(file, names)) continue;
     const body = await readFile(file);
     const urlPath = `/${path.relative(directory, file).split(path.sep).join("/")}`;
     const contentType = CONTENT_TYPES[path.extname(file)] ?? "application/octet-stream";
@@ -74,10 +90,11 @@ export async function loadStaticFiles(directory: string): Promise<Map<string, St
     files.set(urlPath, {
       body,
       gzip: compress
-        ? ((await builtGzipOf(file, body, names)) ?? gzipSync(body, { level: 9 }))
+        ? ((await builtVariantOf(file, body, names, ".gz")) ?? gzipSync(body, { level: 9 }))
         : undefined,
       brotli: compress
-        ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
+        ? ((await builtVariantOf(file, body, names, ".br")) ??
+          brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }))
         : undefined,
       contentType,
       etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
