@@ -212,8 +212,14 @@ test("on a phone the bell's panel fits the screen, and the menu lists Notificati
   await signedInMember(page, "Phone Author");
   const discussion = await startDiscussion(page, `Phone ${token()}`);
   await repliesFromAnotherMember(browser, consoleGuard, "Phone Replier", [discussion]);
+  // The bell starts after the page, in a part of its own; a click before then went nowhere once
+  // in three full runs (2026-11-27). Its live stream opening says it has started.
+  const bellStarted = page.waitForResponse((response) =>
+    response.url().endsWith("/api/notifications/events"),
+  );
 
   await page.goto("/");
+  await bellStarted;
   const bell = page.getByRole("banner").getByRole("button", { name: /^Notifications/ });
   await expect(bell).toHaveAccessibleName("Notifications, 1 unread");
   const box = await bell.boundingBox();
