@@ -117,8 +117,13 @@ test("the bell's panel: opened from the keyboard, Escape gives the focus back, M
   const first = await startDiscussion(page, `Panel ${token()}`);
   const second = await startDiscussion(page, `Panel ${token()}`);
   await repliesFromAnotherMember(browser, consoleGuard, "Panel Replier", [first, second]);
+  // Keys go to the bell once it has started: its live stream says so (see the phone test).
+  const bellStarted = page.waitForResponse((response) =>
+    response.url().endsWith("/api/notifications/events"),
+  );
 
   await page.goto("/");
+  await bellStarted;
   const bell = page.getByRole("banner").getByRole("button", { name: /^Notifications/ });
   await expect(bell).toHaveAccessibleName("Notifications, 2 unread");
   await expect(bell).toHaveAttribute("aria-expanded", "false");
