@@ -3,6 +3,8 @@
 
 /** What a reader of a hidden item sees instead of its words (everyone but staff and the author). */
 export const HIDDEN_BY_MODERATOR = "Hidden by a moderator";
+/** What a deleted reply shows in its thread, and in a notification about it. */
+export const DELETED_REPLY = "This reply was deleted.";
 /** The mark on a held first post, which only its author sees (docs/decisions/034). */
 export const AWAITING_REVIEW =
   "Awaiting review: a moderator will look at your first post before others can see it.";

@@ -2,7 +2,7 @@
 // suspension lengths, the texts members see, and the schemas both sides validate with.
 import { z } from "zod";
 import { LIMITS } from "./constants";
-import { can, type Role } from "./permissions";
+
 import { cleanText, requiredText } from "./schemas";
 import type { HeldSubmission } from "./spam";
 
@@ -116,14 +116,6 @@ export function suspendedMessage(endsAt: string | null): string {
   return endsAt
     ? `Your account is suspended until ${new Date(endsAt).toUTCString()}.`
     : "Your account is suspended.";
-}
-
-/** Who may read a hidden item's words: staff, and its author. */
-export type ReaderOfHidden = { id: string; role: Role };
-
-export function mayReadHidden(reader: ReaderOfHidden | null, authorId: string | null): boolean {
-  if (!reader) return false;
-  return can(reader.role, "cmsAccess") || (authorId !== null && reader.id === authorId);
 }
 
 /** The viewer's suspension as the session answer carries it (the banner). */

@@ -5,6 +5,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
 import { displayName, displayNameKey } from "@/server/db/display-name";
 import { limitLiteral, queryPreparedRows, renderedOnce } from "@/server/db/prepared";
+import { type Reader as ReaderOfHidden, visibilityOf } from "@/server/domain/visibility/rule";
 import { UUID_ID } from "@/server/lib/ids";
 import { containsPattern } from "@/server/lib/like-pattern";
 import {
@@ -17,7 +18,7 @@ import {
 } from "@/server/lib/page-cursor";
 import type { DiscussionItem, DiscussionPage } from "@/shared/api-types";
 import type { DiscussionSort } from "@/shared/constants";
-import { HIDDEN_BY_MODERATOR, mayReadHidden, type ReaderOfHidden } from "@/shared/moderation";
+import { HIDDEN_BY_MODERATOR } from "@/shared/moderation";
 import type { ListQuery } from "./list-query";
 
 // Keyset cursor for the forum list: the sort key (is_pinned, time, id) of the last item shown,
@@ -107,11 +108,13 @@ const selectDiscussion = renderedOnce(selectFrom(sql`discussions d`));
 const RANGE_INTERVALS = { "24h": "24 hours", "7d": "7 days", "30d": "30 days" } as const;
 
 /**
- * The discussion as `reader` may see it: a hidden one keeps its place, author and counts, but
- * only staff and its author read its words (docs/decisions/027). No reader: masked.
+ * The discussion as `reader` may see it (docs/decisions/046): a hidden one keeps its place,
+ * author and counts, but only moderators and its author read its words. No reader: masked.
+ * The queries have already left out what is absent to the reader (deleted, others' held).
  */
-function toItem(row: DiscussionRow, reader: ReaderOfHidden | null = null): DiscussionItem {
-  const masked = row.hidden && !mayReadHidden(reader, row.author_id);
+function toItem(row: DiscussionRow, reader: ReaderOfHidden = null): DiscussionItem {
+  const post = { authorId: row.author_id, hidden: row.hidden, held: row.held, deleted: false };
+  const masked = visibilityOf(reader, post) !== "shown";
   return {
     id: row.id,
     title: masked ? HIDDEN_BY_MODERATOR : row.title,
@@ -295,7 +298,7 @@ function collectMatches(
 export async function listDiscussions(
   db: Db,
   query: ListQuery,
-  reader: ReaderOfHidden | null = null,
+  reader: ReaderOfHidden = null,
 ): Promise<DiscussionPage> {
   const cursor = query.cursor ? decodeDiscussionCursor(query.cursor) : null;
   const rows =
@@ -327,7 +330,7 @@ export async function listDiscussions(
 export async function findActiveDiscussion(
   db: Db,
   id: string,
-  reader: ReaderOfHidden | null = null,
+  reader: ReaderOfHidden = null,
 ): Promise<DiscussionItem | null> {
   // A discussion held for review (docs/decisions/034) is its author's alone to read.
   const shown = reader
@@ -409,7 +412,7 @@ export async function updateDiscussionText(
   db: Db,
   id: string,
   values: { title: string; content: string },
-  reader: ReaderOfHidden | null = null,
+  reader: ReaderOfHidden = null,
 ): Promise<DiscussionItem | null> {
   const [row] = await queryRows<DiscussionRow>(
     db,

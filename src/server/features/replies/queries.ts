@@ -5,6 +5,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
 import { displayName } from "@/server/db/display-name";
 import { limitLiteral, queryPreparedRows, renderedOnce } from "@/server/db/prepared";
+import { type Reader as ReaderOfHidden, visibilityOf } from "@/server/domain/visibility/rule";
 import { UUID_ID } from "@/server/lib/ids";
 import {
   decodeCursor,
@@ -15,7 +16,6 @@ import {
   timestampItem,
 } from "@/server/lib/page-cursor";
 import type { ReplyItem, ReplyMention, ReplyPage } from "@/shared/api-types";
-import { mayReadHidden, type ReaderOfHidden } from "@/shared/moderation";
 
 // ---- cursors -------------------------------------------------------------------------------
 
@@ -96,11 +96,18 @@ const REPLY_JOINS = renderedOnce(sql`
   left join profiles tp on tp.id = t.author_id`);
 
 /**
- * The reply as `reader` may see it: a hidden reply keeps its place and author, but only staff
- * and its author read its words (docs/decisions/027). No reader: masked.
+ * The reply as `reader` may see it (docs/decisions/046): a hidden reply keeps its place and
+ * author, but only moderators and its author read its words; a deleted one keeps its place
+ * alone. No reader: masked.
  */
-function toItem(row: ReplyRow, reader: ReaderOfHidden | null): ReplyItem {
-  const masked = row.hidden && !mayReadHidden(reader, row.author_id);
+function toItem(row: ReplyRow, reader: ReaderOfHidden): ReplyItem {
+  const post = {
+    authorId: row.author_id,
+    hidden: row.hidden,
+    held: row.held,
+    deleted: row.deleted,
+  };
+  const masked = visibilityOf(reader, post, { placeholder: true }) !== "shown";
   return {
     id: row.id,
     discussionId: row.discussion_id,
@@ -113,7 +120,7 @@ function toItem(row: ReplyRow, reader: ReaderOfHidden | null): ReplyItem {
           // A private member's avatar is served to nobody else (features/profiles).
           avatarUrl: row.author_public ? row.author_avatar : null,
         },
-    content: row.deleted || masked ? "" : row.content,
+    content: masked ? "" : row.content,
     createdAt: row.created_at,
     editedAt: row.edited_at,
     deleted: row.deleted,
@@ -124,14 +131,14 @@ function toItem(row: ReplyRow, reader: ReaderOfHidden | null): ReplyItem {
           authorDisplayName: row.reply_to_deleted ? null : row.reply_to_author,
         }
       : null,
-    mentions: row.deleted || masked ? [] : row.mentions,
+    mentions: masked ? [] : row.mentions,
     // Only its author reads a held reply (shownTo below).
     ...(row.held ? { awaitingReview: true } : {}),
   };
 }
 
 /** Replies held for review (docs/decisions/034) are their author's alone to read. */
-function shownTo(reader: ReaderOfHidden | null): SQL {
+function shownTo(reader: ReaderOfHidden): SQL {
   return reader ? sql`(r.held_at is null or r.author_id = ${reader.id})` : sql`r.held_at is null`;
 }
 
@@ -158,7 +165,7 @@ async function threadRows(
   where: SQL[],
   order: SQL,
   limit: number,
-  reader: ReaderOfHidden | null,
+  reader: ReaderOfHidden,
 ): Promise<ReplyItem[]> {
   const conditions = sql.join(
     [sql`r.discussion_id = ${discussionId}::uuid`, shownTo(reader), ...where],
@@ -180,7 +187,7 @@ export async function listReplies(
   discussionId: string,
   cursorValue: string | undefined,
   limit: number,
-  reader: ReaderOfHidden | null = null,
+  reader: ReaderOfHidden = null,
 ): Promise<ReplyPage> {
   const cursor = cursorValue ? decodeReplyCursor(cursorValue) : null;
   if (cursor?.backward) {
@@ -260,7 +267,7 @@ export async function replyPageAround(
   discussionId: string,
   replyId: string,
   limit: number,
-  reader: ReaderOfHidden | null = null,
+  reader: ReaderOfHidden = null,
 ): Promise<ReplyPage | null> {
   const keys = await queryPreparedRows<KeyRow>(db, aroundKeysQuery(discussionId, replyId, limit));
   // Nearest first on both sides; `after` starts with the reply itself.
@@ -297,7 +304,7 @@ export async function replyPageAround(
 export async function findReply(
   db: Db,
   id: string,
-  reader: ReaderOfHidden | null = null,
+  reader: ReaderOfHidden = null,
 ): Promise<ReplyItem | null> {
   const [row] = await queryPreparedRows<ReplyRow>(
     db,
