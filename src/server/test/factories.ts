@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { makeSignature } from "better-auth/crypto";
+import { activateAccount } from "@/server/auth/account-lifecycle";
 import { setRole } from "@/server/auth/roles";
-import { user } from "@/server/db/schema";
 import type { Role } from "@/shared/permissions";
 import { createClient, type TestApp } from "./test-app";
 
@@ -50,23 +50,42 @@ export function uniqueEmail(prefix = "member"): string {
 
 export type MemberOverrides = { email?: string; name?: string; password?: string; role?: Role };
 
-/** A verified, signed-in member, through the real sign-up and confirmation endpoints. */
+/** One scrypt hash per password and test file: hashing is most of what a real sign-up costs. */
+const passwordHashes = new Map<string, Promise<string>>();
+
+async function passwordHash(testApp: TestApp, password: string): Promise<string> {
+  let hash = passwordHashes.get(password);
+  if (!hash) {
+    hash = testApp.auth.$context.then((context) => context.password.hash(password));
+    passwordHashes.set(password, hash);
+  }
+  return hash;
+}
+
+/**
+ * A verified, signed-in member, inserted directly: the rows sign-up and confirmation leave
+ * (an unverified user and its credential, then the same activation, whose trigger makes the
+ * profile and role rows: decisions 001, 014) and a session whose cookie better-auth signs,
+ * as its own test-utils plugin does. factories.test.ts holds it equal to a signed-up member;
+ * the sign-up, confirmation and sign-in flows keep their own tests through the real routes.
+ */
 export async function createMember(testApp: TestApp, overrides: MemberOverrides = {}) {
-  const email = overrides.email ?? uniqueEmail();
+  const email = (overrides.email ?? uniqueEmail()).toLowerCase();
   const password = overrides.password ?? "correct horse battery";
   const name = overrides.name ?? "Test Member";
   const ip = `10.0.${counter % 250}.${(counter * 7) % 250}`;
-  const client = createClient(testApp.app, ip, testApp.env.siteUrl);
-  const signUp = await client.post("/api/auth/sign-up/email", { name, email, password });
-  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-  const confirmed = await confirmFromMailbox(testApp, client, email, password);
-  if (!confirmed.ok)
-    throw new Error(`confirmation failed: ${confirmed.status} ${await confirmed.text()}`);
-  const [created] = await testApp.db
-    .select({ id: user.id })
-    .from(user)
-    .where(eq(user.email, email.toLowerCase()));
-  if (!created) throw new Error("created user not found");
+  const context = await testApp.auth.$context;
+  const created = await context.internalAdapter.createUser(
+    { email, name, emailVerified: false },
+    { method: "email-password" },
+  );
+  await context.internalAdapter.linkAccount({
+    userId: created.id,
+    accountId: created.id,
+    providerId: "credential",
+    password: await passwordHash(testApp, password),
+  });
+  await activateAccount(testApp.db, created, testApp.env.adminEmails);
   if (overrides.role && overrides.role !== "user") {
     await setRole(testApp.db, {
       targetUserId: created.id,
@@ -75,5 +94,23 @@ export async function createMember(testApp: TestApp, overrides: MemberOverrides 
       reason: "test",
     });
   }
-  return { id: created.id, email: email.toLowerCase(), name, password, client };
+  const client = createClient(testApp.app, ip, testApp.env.siteUrl);
+  await signInDirectly(testApp, client, created.id, ip);
+  return { id: created.id, email, name, password, client };
+}
+
+/** Gives `client` a new session of `userId`, with the cookie better-auth would have set. */
+export async function signInDirectly(
+  testApp: TestApp,
+  client: Client,
+  userId: string,
+  ip = "127.0.0.1",
+): Promise<void> {
+  const context = await testApp.auth.$context;
+  const session = await context.internalAdapter.createSession(userId, false, { ipAddress: ip });
+  const signature = await makeSignature(session.token, context.secret);
+  client.cookies.set(
+    context.authCookies.sessionToken.name,
+    encodeURIComponent(`${session.token}.${signature}`),
+  );
 }
