@@ -1,18 +1,46 @@
 // Where API tests get their database: a copy of a migrated template, one per test file.
-import { randomBytes } from "node:crypto";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { createHash, randomBytes } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { access, mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { type Database, type Db, openDatabase, queryRows } from "@/server/db/client";
+import {
+  type Database,
+  type Db,
+  migrationsFolder,
+  openDatabase,
+  queryRows,
+} from "@/server/db/client";
 import { loadEnv } from "@/server/env";
 
 export const TEMPLATE_DATABASE = "rc_test_template";
-export const TEMPLATE_DUMP = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "../../../.tmp/test-template.tar.gz",
-);
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+
+/**
+ * What a migrated template depends on: the migrations, and the versions of the engine and of
+ * the job engine whose schema `migrate()` also makes.
+ */
+function templateKey(): string {
+  const hash = createHash("sha256");
+  for (const name of readdirSync(migrationsFolder, { recursive: true }).map(String).sort()) {
+    if (name.endsWith(".sql") || name.endsWith(".json")) {
+      hash.update(name).update(readFileSync(path.join(migrationsFolder, name)));
+    }
+  }
+  for (const dependency of ["@electric-sql/pglite", "pg-boss"]) {
+    hash.update(readFileSync(path.join(root, "node_modules", dependency, "package.json")));
+  }
+  return hash.digest("hex").slice(0, 16);
+}
+
+/**
+ * The PGlite template, made once per machine and kept while what it depends on is unchanged
+ * (issue 34): migrating a fresh one cost every run several seconds.
+ */
+export const TEMPLATE_DUMP = path.join(root, ".tmp", `test-template-${templateKey()}.tar.gz`);
 
 /**
  * With DATABASE_URL set (`npm run test:pg`), tests run on that PostgreSQL server, each file in
@@ -73,13 +101,23 @@ export async function createTemplate(): Promise<void> {
     await template.close();
     return;
   }
+  if (
+    await access(TEMPLATE_DUMP).then(
+      () => true,
+      () => false,
+    )
+  )
+    return;
   const template = await openDatabase({ engine: "pglite" });
   await template.migrate();
   const dump = await template.dumpDataDir?.();
   await template.close();
   if (!dump) throw new Error("PGlite could not dump its data directory");
   await mkdir(path.dirname(TEMPLATE_DUMP), { recursive: true });
-  await writeFile(TEMPLATE_DUMP, new Uint8Array(await dump.arrayBuffer()));
+  // Written aside, then renamed: a run cut short never leaves half a template under the name.
+  const partial = `${TEMPLATE_DUMP}.${process.pid}.partial`;
+  await writeFile(partial, new Uint8Array(await dump.arrayBuffer()));
+  await rename(partial, TEMPLATE_DUMP);
 }
 
 /**
