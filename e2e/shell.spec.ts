@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { createVerifiedAccount, signIn } from "./support/accounts";
 import { setRole } from "./support/roles";
 import { expect, test } from "./support/test";
@@ -108,4 +109,30 @@ test("while the next page's code downloads, the page on screen stays (no loading
   expect(await page.evaluate(() => "sawPageFallback" in document.documentElement.dataset)).toBe(
     false,
   );
+});
+
+test("the built page's inline scripts are the ones its policy names by hash; the rest are files", async ({
+  request,
+}) => {
+  const response = await request.get("/");
+  const policy = response.headers()["content-security-policy"] ?? "";
+  const scriptSources =
+    policy
+      .split(";")
+      .map((directive) => directive.trim().split(/\s+/))
+      .find(([name]) => name === "script-src")
+      ?.slice(1) ?? [];
+  const html = await response.text();
+  const tags = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+  expect(tags.length).toBeGreaterThan(0);
+  for (const [, attributes = "", body = ""] of tags) {
+    // Data blocks (JSON-LD, the page's data) are never run, so the policy does not apply.
+    if (/type="application\/(ld\+)?json"/.test(attributes)) continue;
+    if (body === "") expect(attributes).toMatch(/\ssrc="\/assets\/[^"]+\.js"/);
+    else {
+      const digest = createHash("sha256").update(body).digest("base64");
+      expect(scriptSources).toContain(`'sha256-${digest}'`);
+    }
+  }
+  expect(html).not.toMatch(/\son[a-z]+=/i);
 });

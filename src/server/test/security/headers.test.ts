@@ -3,19 +3,15 @@
 // is https. The built client must also be runnable under that policy (its one inline script,
 // the app's start after the first paint, named by its hash).
 import { createHash } from "node:crypto";
-import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@/server/app";
 import { loadEnv } from "@/server/env";
 import { avatarAccess } from "@/server/features/profiles/avatar-access";
-import { inlineScriptHashes } from "@/server/lib/security";
 import type { StaticFile } from "@/server/lib/static-files";
-import { loadStaticFiles } from "@/server/lib/static-files";
 import { uploadsDirectory } from "@/server/lib/storage";
 import { uploadsRoutes } from "@/server/lib/uploads";
 import { createMember } from "@/server/test/factories";
@@ -175,11 +171,6 @@ it("sends them with the 500 fallback too", async () => {
   expectSecurityHeaders(response, false, "500");
 });
 
-const builtClient = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "../../../../dist/client",
-);
-
 it("names the shell's inline script by its hash, and nothing else inline", async () => {
   const starter = "start()";
   const shell = `<html><head><script type="application/ld+json">{"a":1}</script></head><body><div id="root"></div><script data-entry="/assets/index-a.js">${starter}</script><script src="/assets/x.js"></script></body></html>`;
@@ -197,21 +188,6 @@ it("names the shell's inline script by its hash, and nothing else inline", async
   expect(scripts).toEqual(["'self'", `'sha256-${digest}'`]);
 });
 
-it.skipIf(!existsSync(path.join(builtClient, "index.html")))(
-  "the built client runs under the policy: its inline scripts are the hashed ones, the rest are files",
-  async () => {
-    const built = await loadStaticFiles(builtClient);
-    const html = built.get("/index.html")?.body.toString("utf8") ?? "";
-    const tags = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
-    expect(tags.length).toBeGreaterThan(0);
-    const hashes = inlineScriptHashes(html);
-    for (const [, attributes = "", body = ""] of tags) {
-      if (body === "") expect(attributes).toMatch(/\ssrc="\/assets\/[^"]+\.js"/);
-      else {
-        const digest = createHash("sha256").update(body).digest("base64");
-        expect(hashes).toContain(`'sha256-${digest}'`);
-      }
-    }
-    expect(html).not.toMatch(/\son[a-z]+=/i);
-  },
-);
+// The built client under the policy is checked against the real server in
+// e2e/shell.spec.ts, where the build always exists (issue 34: here it was skipped when
+// dist/ was missing, as on a clean checkout).
