@@ -35,14 +35,6 @@ function appWith(cache: PageCache) {
 const cookieOf = (client: { cookies: Map<string, string> }) =>
   [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
 
-async function until(condition: () => Promise<boolean>, ms = 10_000) {
-  const deadline = Date.now() + ms;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 describe("anonymous page cache", () => {
   it("keeps a page for visitors without a session, never for a member", async () => {
     const cache = createPageCache({ ttlMs: 60_000, maxEntries: 100 });
@@ -70,9 +62,9 @@ describe("anonymous page cache", () => {
     const id = await insertDiscussionRow(t.db, { title: "Announced change" });
     expect(await (await app.request("/discussion")).text()).not.toContain("Announced change");
     await publishDiscussionChange(t.db, { type: "created", id }, t.logger);
-    await until(async () =>
-      (await (await app.request("/discussion")).text()).includes("Announced change"),
-    );
+    await expect
+      .poll(async () => (await app.request("/discussion")).text(), { timeout: 10_000 })
+      .toContain("Announced change");
   });
 
   it("clears on a write this instance answers (a post, a profile, ...)", async () => {
@@ -101,9 +93,9 @@ describe("anonymous page cache", () => {
     const app = appWith(cache);
     await app.request("/discussion");
     await insertDiscussionRow(t.db, { title: "Seen after expiry" });
-    await until(async () =>
-      (await (await app.request("/discussion")).text()).includes("Seen after expiry"),
-    );
+    await expect
+      .poll(async () => (await app.request("/discussion")).text(), { timeout: 10_000 })
+      .toContain("Seen after expiry");
   });
 
   it("keeps a 404 as a 404, and never a mailed link's page", async () => {
