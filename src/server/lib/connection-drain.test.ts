@@ -5,7 +5,7 @@ import type { Server } from "node:http";
 import { connect, type Socket } from "node:net";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { connectionDrain } from "./connection-drain";
 
 let server: Server | undefined;
@@ -18,8 +18,8 @@ afterEach(() => {
 let finishSlow = () => {};
 let slowStarted = () => {};
 
-async function start() {
-  const drain = connectionDrain({ quietMs: 100, graceMs: 1_000, sweepMs: 50 });
+async function start({ graceMs = 1_000 } = {}) {
+  const drain = connectionDrain({ quietMs: 100, graceMs, sweepMs: 50 });
   const app = new Hono()
     .get("/", (c) => c.text("hello"))
     .get("/slow", async (c) => {
@@ -46,6 +46,21 @@ function readAll(socket: Socket): Promise<string> {
 }
 
 const REQUEST = "GET / HTTP/1.1\r\nHost: x\r\n\r\n";
+
+/** Resolves once the first answer on `socket` has arrived in full (its body, "hello"). */
+function firstAnswer(socket: Socket): Promise<void> {
+  return new Promise((resolve) => {
+    let text = "";
+    const onData = (chunk: Buffer) => {
+      text += chunk.toString("utf8");
+      if (text.endsWith("hello")) {
+        socket.off("data", onData);
+        resolve();
+      }
+    };
+    socket.on("data", onData);
+  });
+}
 
 function busyWait(ms: number) {
   const until = Date.now() + ms;
@@ -85,8 +100,9 @@ describe("connectionDrain", () => {
     const { drain, port, http } = await start();
     const socket = connect(port, "127.0.0.1");
     const received = readAll(socket);
+    const answered = firstAnswer(socket);
     socket.write(REQUEST);
-    await new Promise((resolve) => setTimeout(resolve, 100)); // first answer; now idle
+    await answered; // now idle
     socket.write(REQUEST);
     busyWait(50); // the second request sits unread in the socket
     const closed = drain.close(http);
@@ -98,17 +114,18 @@ describe("connectionDrain", () => {
   });
 
   it("stops listening once connections stop arriving, and closes idle ones", async () => {
-    const { drain, port, http } = await start();
+    // A grace longer than the test's timeout: a drain that waited it out would fail the test.
+    const { drain, port, http } = await start({ graceMs: 60_000 });
     const idle = connect(port, "127.0.0.1");
     const idleText = readAll(idle);
+    const answered = firstAnswer(idle);
     idle.write(REQUEST);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const started = Date.now();
-    const closed = drain.close(http);
-    await closed;
+    await answered;
+    const started = performance.now();
+    await drain.close(http);
     expect(await idleText).toMatch(/^HTTP\/1.1 200/);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(90);
-    expect(Date.now() - started).toBeLessThan(1_000);
+    // Not before a quiet period (100 ms) without new connections.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(90);
     expect(await tryConnect(port)).toBe("ECONNREFUSED");
   });
 
@@ -123,7 +140,8 @@ describe("connectionDrain", () => {
     const closed = drain.close(http).then(() => {
       drained = true;
     });
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // Polled without connecting: each attempt would be a new connection, delaying the stop.
+    await vi.waitFor(() => expect(http.listening).toBe(false), { timeout: 5_000 });
     expect(await tryConnect(port)).toBe("ECONNREFUSED");
     expect(drained).toBe(false);
     finishSlow();
