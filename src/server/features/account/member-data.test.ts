@@ -8,7 +8,11 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setRole } from "@/server/auth/roles";
 import { queryRows } from "@/server/db/client";
-import { MEMBER_DATA_SECTIONS, type MemberExport } from "@/server/domain/member-data/export";
+import {
+  MEMBER_DATA_SECTIONS,
+  type MemberExport,
+  NOT_EXPORTED,
+} from "@/server/domain/member-data/export";
 import { INLINE_EXPORT_MAX_ROWS, queueMemberExport } from "@/server/domain/member-data/exports";
 import { insertDiscussionRow } from "@/server/test/discussions";
 import { createMember, tokenIn, uniqueEmail } from "@/server/test/factories";
@@ -63,7 +67,7 @@ async function memberColumns(): Promise<string[]> {
 }
 
 function coveredColumns(): Set<string> {
-  const covered = new Set<string>();
+  const covered = new Set<string>(Object.keys(NOT_EXPORTED));
   for (const section of Object.values(MEMBER_DATA_SECTIONS)) {
     for (const column of section.byId) covered.add(`${section.table}.${column}`);
     for (const column of "byEmail" in section ? section.byEmail : []) {
@@ -82,10 +86,11 @@ async function rowsInTable(
   const byEmail = ("byEmail" in section ? section.byEmail : []).map(
     (column) => sql`lower(${sql.identifier(column)}) = ${member.email}`,
   );
+  const only = "only" in section ? section.only(member) : sql`true`;
   const [row] = await queryRows<{ n: number }>(
     t.db,
     sql`select count(*)::int as n from ${sql.identifier(section.table)}
-        where ${sql.join([...byId, ...byEmail], sql` or `)}`,
+        where (${sql.join([...byId, ...byEmail], sql` or `)}) and ${only}`,
   );
   return Number(row?.n ?? 0);
 }
@@ -268,6 +273,59 @@ describe("Download my data", () => {
       sql`select token from session where user_id = ${ada.id}`,
     );
     for (const { token } of sessionTokens) expect(text).not.toContain(token);
+  });
+
+  it("shows nothing others did to the member that they are not told of: a block, a report", async () => {
+    // Twins who do the same; only Carol blocks and reports the first. Decision 031: nothing
+    // may tell a member that someone blocked them.
+    const carol = await createMember(t, { name: "Carol Blocker" });
+    const carolThread = await insertDiscussionRow(t.db, { authorId: carol.id });
+    const twins = [await createMember(t), await createMember(t)] as const;
+    const [blocked] = twins;
+    for (const twin of twins) {
+      const own = (await (
+        await twin.client.post("/api/discussions", { title: "Twin's rant", content: "Words" })
+      ).json()) as { id: string };
+      await t.db.execute(
+        sql`insert into moderation_actions (actor_id, action, target_kind, target_id, subject_id, reason)
+            values (null, 'restore', 'discussion', ${own.id}, ${twin.id}, 'Restored')`,
+      );
+      if (twin === blocked) {
+        await carol.client.put(`/api/blocks/${blocked.id}`);
+        const report = await carol.client.post("/api/moderation/reports", {
+          targetKind: "discussion",
+          targetId: own.id,
+          reason: "spam",
+        });
+        expect(report.status, await report.clone().text()).toBeLessThan(300);
+        await t.db.execute(
+          sql`insert into moderation_actions (actor_id, action, target_kind, target_id, subject_id, reason)
+              values (${carol.id}, 'dismiss', 'discussion', ${own.id}, ${blocked.id}, 'Not spam')`,
+        );
+      }
+      const reply = await twin.client.post(`/api/discussions/${carolThread}/replies`, {
+        content: "A reply Carol may or may not hear of",
+      });
+      expect(reply.status).toBe(201);
+    }
+    await t.runJobs({ ignoreStartAfter: true });
+    const [blockedFile, freeFile] = await Promise.all(twins.map(download));
+    const shape = (document: MemberExport) =>
+      Object.fromEntries(
+        Object.entries(document)
+          .filter(([name]) => name in MEMBER_DATA_SECTIONS)
+          .map(([name, value]) => [name, rowsInExport(value)]),
+      );
+    expect(shape(blockedFile)).toEqual(shape(freeFile));
+    const [block] = await queryRows<{ at: string }>(
+      t.db,
+      sql`select to_json(created_at)#>>'{}' as at from member_blocks where blocked_id = ${blocked.id}`,
+    );
+    const text = JSON.stringify(blockedFile);
+    expect(block?.at).toBeTruthy();
+    expect(text).not.toContain(block?.at);
+    expect(text).not.toContain("dismiss");
+    expect(text).not.toContain(carol.id);
   });
 
   it("builds a large export in the job queue and mails a link that works for that member only", async () => {
