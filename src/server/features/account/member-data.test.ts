@@ -14,6 +14,8 @@ import {
   NOT_EXPORTED,
 } from "@/server/domain/member-data/export";
 import { INLINE_EXPORT_MAX_ROWS, queueMemberExport } from "@/server/domain/member-data/exports";
+import { NOTIFICATION_EVENTS_QUEUE } from "@/server/domain/notifications/events";
+import { MAIL_QUEUE, openMail } from "@/server/lib/mail-queue";
 import { insertDiscussionRow } from "@/server/test/discussions";
 import { createMember, tokenIn, uniqueEmail } from "@/server/test/factories";
 import { storedAndFreshCounts } from "@/server/test/replies";
@@ -309,7 +311,10 @@ describe("Download my data", () => {
       expect(reply.status).toBe(201);
     }
     await t.runJobs({ ignoreStartAfter: true });
-    const [blockedFile, freeFile] = await Promise.all(twins.map(download));
+    const [blockedFile, freeFile] = (await Promise.all(twins.map(download))) as [
+      MemberExport,
+      MemberExport,
+    ];
     const shape = (document: MemberExport) =>
       Object.fromEntries(
         Object.entries(document)
@@ -548,6 +553,108 @@ describe("Delete my account", () => {
     const second = await createMember(t, { role: "admin" });
     expect((await deleteAccount(admin, {})).status).toBe(200);
     expect(second.id).toBeTruthy();
+  });
+});
+
+/** Rows of pg-boss's tables (waiting, done, archived) that name the member, mail opened. */
+async function jobsNaming(member: Member): Promise<{ job: number; archive: number }> {
+  const counts = { job: 0, archive: 0 };
+  for (const table of ["job", "archive"] as const) {
+    const rows = await queryRows<{ name: string; data: { sealed?: string } }>(
+      t.db,
+      sql`select name, data from ${sql.raw(`pgboss.${table}`)}`,
+    );
+    counts[table] = rows.filter((row) =>
+      row.name === MAIL_QUEUE
+        ? openMail(t.deps.secret, row.data as { sealed: string }).to.toLowerCase() === member.email
+        : JSON.stringify(row.data).includes(member.id) ||
+          JSON.stringify(row.data).toLowerCase().includes(`"${member.email}"`),
+    ).length;
+  }
+  return counts;
+}
+
+describe("Delete my account leaves no trace (decision 047)", () => {
+  it("of held form submissions sent from the address", async () => {
+    const member = await createMember(t);
+    const stranger = uniqueEmail("stranger");
+    await t.db.execute(
+      sql`insert into held_submissions (kind, payload, reason)
+          values ('contact', ${JSON.stringify({ name: "M", email: member.email.toUpperCase(), subject: "S", message: "Hi" })}::jsonb, 'too_fast'),
+                 ('newsletter', ${JSON.stringify({ email: stranger, userId: null })}::jsonb, 'honeypot')`,
+    );
+    expect((await deleteAccount(member, {})).status).toBe(200);
+    const left = await queryRows<{ email: string }>(
+      t.db,
+      sql`select lower(payload->>'email') as email from held_submissions
+          where lower(payload->>'email') in (${member.email}, ${stranger})`,
+    );
+    expect(left).toEqual([{ email: stranger }]);
+  });
+
+  it("of rate-limit counters keyed by the address", async () => {
+    const member = await createMember(t);
+    const other = await createMember(t);
+    for (const who of [member, other]) {
+      await createClient(t.app).post("/api/auth/request-password-reset", { email: who.email });
+    }
+    const keyed = async (who: Member) => {
+      const [row] = await queryRows<{ n: number }>(
+        t.db,
+        sql`select count(*)::int as n from rate_limit_hits where lower(key) like ${`%|${who.email}`}`,
+      );
+      return row?.n;
+    };
+    expect(await keyed(member)).toBeGreaterThan(0);
+    expect((await deleteAccount(member, {})).status).toBe(200);
+    expect(await keyed(member)).toBe(0);
+    expect(await keyed(other)).toBeGreaterThan(0);
+  });
+
+  it("of job-queue rows naming the member, waiting, done or archived, and of mail to them", async () => {
+    const member = await createMember(t);
+    const other = await createMember(t);
+    // Done: the confirmation mail (sign-up) and an event about the member; one archived.
+    await t.deps.jobs.send(NOTIFICATION_EVENTS_QUEUE, {
+      type: "role-changed",
+      userId: member.id,
+      role: "author",
+      actorId: null,
+    });
+    await t.runJobs();
+    await t.db.execute(
+      sql`insert into pgboss.archive (select j.*, now() from pgboss.job j
+          where j.state = 'completed' and j.data->>'userId' = ${member.id})`,
+    );
+    // Waiting: a reset mail to the member, and another member's event the member caused.
+    await createClient(t.app).post("/api/auth/request-password-reset", { email: member.email });
+    const othersEvent = await t.deps.jobs.send(NOTIFICATION_EVENTS_QUEUE, {
+      type: "role-changed",
+      userId: other.id,
+      role: "author",
+      actorId: member.id,
+    });
+    const before = await jobsNaming(member);
+    expect(before.job).toBeGreaterThan(2);
+    expect(before.archive).toBeGreaterThan(0);
+
+    expect((await deleteAccount(member, {})).status).toBe(200);
+    expect(await jobsNaming(member)).toEqual({ job: 0, archive: 0 });
+    // The other member still hears of their new role, from nobody named.
+    const [kept] = await queryRows<{ data: Record<string, unknown> }>(
+      t.db,
+      sql`select data from pgboss.job where id = ${othersEvent}::uuid`,
+    );
+    expect(kept?.data).toMatchObject({ userId: other.id, actorId: null });
+  });
+
+  it("of dev-mailbox messages to the address", async () => {
+    const member = await createMember(t);
+    const other = await createMember(t);
+    expect(await t.mailbox.all(member.email)).not.toEqual([]);
+    expect((await deleteAccount(member, {})).status).toBe(200);
+    expect(await t.mailbox.all(member.email)).toEqual([]);
+    expect(await t.mailbox.all(other.email)).not.toEqual([]);
   });
 });
 
