@@ -306,11 +306,14 @@ export const MEMBER_DATA_SECTIONS = {
             reason, created_at as "createdAt"
           from moderation_actions where actor_id = ${id} order by created_at`,
   },
+  // With how many of the member's addresses are kept hashed while it lasts (decision 047).
   suspensions: {
     table: "suspensions",
     byId: ["user_id"],
     rows: ({ id }) =>
-      sql`select reason, ends_at as "endsAt", created_at as "createdAt", lifted_at as "liftedAt"
+      sql`select reason, ends_at as "endsAt", created_at as "createdAt", lifted_at as "liftedAt",
+            (select count(*)::int from suspended_address_hashes h
+              where h.suspension_id = suspensions.id) as "addressHashesKept"
           from suspensions where user_id = ${id} order by created_at`,
   },
   // Suspensions the member made or lifted as a moderator, without whom they were for.

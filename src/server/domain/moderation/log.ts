@@ -5,7 +5,8 @@ import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
 
 export type ModerationLogEntry = {
-  actorId: string;
+  /** Null: the system acted (a suspension carried to a new account, decision 047). */
+  actorId: string | null;
   action: string;
   targetKind: string;
   targetId: string;
