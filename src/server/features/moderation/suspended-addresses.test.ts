@@ -102,6 +102,11 @@ describe("a suspension outlives the account", () => {
     await deleteAccount(bea);
     const again = await createMember(t, { email: bea.email });
     expect(await activeSuspension(t.db, again.id)).toBeNull();
+    const [logged] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from moderation_actions where subject_id = ${again.id}`,
+    );
+    expect(logged?.n).toBe(0);
   });
 
   it("an email change to a suspended address is suspended alike, with the same end", async () => {
