@@ -5,6 +5,7 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { user, verification } from "@/server/db/schema";
+import { suspendIfAddressSuspended } from "@/server/domain/moderation/suspended-addresses";
 import type { JobQueue } from "@/server/lib/jobs";
 import type { Logger } from "@/server/lib/logger";
 import type { Mailer, MailMessage } from "@/server/lib/mail";
@@ -123,13 +124,15 @@ export async function answerRepeatedSignUp(
 
 /**
  * Marks an account verified: the trigger of migration 0011 creates its profile and `user`
- * role in the same statement; ADMIN_EMAILS applies from now on; its confirmation links end.
+ * role in the same statement; ADMIN_EMAILS applies from now on; its confirmation links end; an
+ * address a suspended account held is suspended alike (docs/decisions/047).
  */
 export async function activateAccount(
   db: Db,
   account: { id: string; email: string },
-  adminEmails: readonly string[],
+  options: { adminEmails: readonly string[]; secret: string },
 ): Promise<void> {
+  const { adminEmails } = options;
   await db
     .update(user)
     .set({ emailVerified: true, updatedAt: sql`now()` })
@@ -140,6 +143,7 @@ export async function activateAccount(
     db,
     adminEmails.filter((listed) => listed === email),
   );
+  await suspendIfAddressSuspended(db, options.secret, { id: account.id, email });
 }
 
 /** Removes unverified accounts past their week and expired links; returns how many accounts. */

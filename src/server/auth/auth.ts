@@ -88,7 +88,12 @@ export function createAuth(options: AuthOptions) {
       },
       // The reset link proved the inbox: an unverified account becomes verified.
       async onPasswordReset({ user: changed }) {
-        if (!changed.emailVerified) await activateAccount(db, changed, options.adminEmails);
+        if (!changed.emailVerified) {
+          await activateAccount(db, changed, {
+            adminEmails: options.adminEmails,
+            secret: options.secret,
+          });
+        }
       },
     },
     emailVerification: {

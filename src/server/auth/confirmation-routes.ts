@@ -98,14 +98,14 @@ export const confirmationRoutes = new Hono<AppEnv>()
     return c.json({ ok: true });
   })
   .post("/confirm-email", jsonBody(confirmEmailSchema), async (c) => {
-    const { auth, db, env } = c.var.deps;
+    const { auth, db, env, secret } = c.var.deps;
     const { token, name, password } = c.req.valid("json");
     const passwordHash = await (await auth.$context).password.hash(password);
     const confirmed = await db.transaction(async (tx) => {
       const claim = await consumeToken(tx, "confirm-email", token);
       if (!claim) return null;
       const found = await setConfirmedCredentials(tx, claim, { name, passwordHash });
-      if (found) await activateAccount(tx, found, env.adminEmails);
+      if (found) await activateAccount(tx, found, { adminEmails: env.adminEmails, secret });
       return found;
     });
     if (!confirmed) throw INVALID_CONFIRMATION_LINK;

@@ -597,6 +597,35 @@ export const suspensions = pgTable(
   (table) => [index("suspensions_open_idx").on(table.userId).where(sql`${table.liftedAt} is null`)],
 );
 
+/**
+ * Keyed hashes (HMAC under the auth secret) of every address a suspended account has held, kept
+ * while the suspension lasts, through the account's erasure: a sign-up or email change to one
+ * is suspended alike (docs/decisions/047). The end and reason are the suspension's, copied, as
+ * its row goes with an erased account.
+ */
+export const suspendedAddressHashes = pgTable(
+  "suspended_address_hashes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    addressHash: text("address_hash").notNull(),
+    /** The suspension while its account exists; null once the account is erased. */
+    suspensionId: uuid("suspension_id").references(() => suspensions.id, {
+      onDelete: "set null",
+    }),
+    reason: text("reason").notNull(),
+    /** The suspension's end; null for good. */
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("suspended_address_hashes_hash_idx").on(table.addressHash),
+    uniqueIndex("suspended_address_hashes_suspension_idx").on(
+      table.suspensionId,
+      table.addressHash,
+    ),
+  ],
+);
+
 /** A member's appeal of one moderation action: at most one per action. */
 export const appeals = pgTable(
   "appeals",

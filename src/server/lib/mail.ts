@@ -3,7 +3,7 @@
 // so that sign-up verification can be completed on a machine without a mail server. Nothing
 // calls a transport from a request: every message goes through the queue (lib/mail-queue.ts),
 // whose worker hands it here.
-import { mkdir, rename, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Db } from "@/server/db/client";
@@ -60,7 +60,7 @@ export function createMailTransport(options: {
     };
   }
   return createDevMailbox(
-    path.join(options.dataDir, "mail"),
+    mailboxDirectory(options.dataDir),
     options.from,
     options.logger,
     options.printLinks ?? true,
@@ -69,12 +69,41 @@ export function createMailTransport(options: {
 
 let written = 0;
 
+/** The dev mailbox's folder under DATA_DIR. */
+export function mailboxDirectory(dataDir: string): string {
+  return path.join(dataDir, "mail");
+}
+
+/** The end of the file name of every message to `to`. */
+function recipientSuffix(to: string): string {
+  return `-${to.toLowerCase().replace(/[^a-z0-9@._-]/g, "_")}.txt`;
+}
+
 /** Sorts by time, then by order of writing (the queue may deliver several in a millisecond). */
 export function mailboxFileName(to: string, date: Date): string {
   const stamp = date.toISOString().replace(/[:.]/g, "-");
-  const recipient = to.toLowerCase().replace(/[^a-z0-9@._-]/g, "_");
   written += 1;
-  return `${stamp}-${String(written % 1_000_000).padStart(6, "0")}-${recipient}.txt`;
+  return `${stamp}-${String(written % 1_000_000).padStart(6, "0")}${recipientSuffix(to)}`;
+}
+
+/**
+ * Removes the dev mailbox's messages to `address` (an erasure, docs/decisions/047); returns how
+ * many. The file name narrows the search; the To line decides, as two addresses can share a
+ * file name once their unusual characters become `_`.
+ */
+export async function removeMailboxMessages(directory: string, address: string): Promise<number> {
+  const names = await readdir(directory).catch(() => [] as string[]);
+  const suffix = recipientSuffix(address);
+  let removed = 0;
+  for (const name of names.filter((candidate) => candidate.endsWith(suffix))) {
+    const file = path.join(directory, name);
+    const text = await readFile(file, "utf8").catch(() => "");
+    const to = /^To: (.*)$/m.exec(text)?.[1]?.trim().toLowerCase();
+    if (to !== address.toLowerCase()) continue;
+    await rm(file, { force: true });
+    removed += 1;
+  }
+  return removed;
 }
 
 function createDevMailbox(

@@ -3,7 +3,7 @@
 // data", "Erase account") only once the link mailed to that address has been opened. The token
 // is the request's id and address with an HMAC under the auth secret: it cannot be made for
 // another request or another address, and it stops working if the request is removed.
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { keyedHash, keyedHashMatches } from "@/server/lib/keyed-hash";
 
 const PURPOSE = "data-request-confirm v1";
 
@@ -12,13 +12,9 @@ export type ConfirmClaim = { requestId: string; email: string };
 /** Where the link lands (client paths.dataRequestConfirm). */
 export const CONFIRM_PAGE_PATH = "/data-request/confirm";
 
-function mac(secret: string, payload: string): string {
-  return createHmac("sha256", secret).update(`${PURPOSE}\n${payload}`).digest("base64url");
-}
-
 export function dataRequestConfirmToken(secret: string, claim: ConfirmClaim): string {
   const payload = Buffer.from(JSON.stringify([claim.requestId, claim.email])).toString("base64url");
-  return `${payload}.${mac(secret, payload)}`;
+  return `${payload}.${keyedHash(secret, PURPOSE, payload)}`;
 }
 
 export function dataRequestConfirmLink(siteUrl: string, secret: string, claim: ConfirmClaim) {
@@ -29,9 +25,7 @@ export function dataRequestConfirmLink(siteUrl: string, secret: string, claim: C
 export function readDataRequestConfirmToken(secret: string, token: string): ConfirmClaim | null {
   const [payload, given, extra] = token.split(".");
   if (!payload || !given || extra !== undefined) return null;
-  const expected = Buffer.from(mac(secret, payload));
-  const actual = Buffer.from(given);
-  if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return null;
+  if (!keyedHashMatches(secret, PURPOSE, payload, given)) return null;
   try {
     const [requestId, email] = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as [
       unknown,

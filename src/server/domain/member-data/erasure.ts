@@ -8,17 +8,24 @@
 //   becomes null), unless the member asked for them to go too: then they are removed as
 //   moderation removes them (counts follow by trigger) and their text is emptied;
 // - the member's name in other members' mention tokens becomes "Deleted member";
-// - one `account_erasures` row records the date and the kind, and nothing personal.
-// The avatar file is removed after the commit. Contact messages and data requests are kept
-// (without the account) until the retention sweep: they are the record of what was asked.
+// - one `account_erasures` row records the date and the kind, and nothing personal;
+// - held form submissions, rate-limit counters and job-queue rows that hold the member's id or
+//   address go too, and mail to the address (docs/decisions/047).
+// The avatar file and the dev mailbox's messages to the address are removed after the commit.
+// Contact messages and data requests are kept (without the account) until the retention sweep:
+// they are the record of what was asked. The keyed hashes of a suspended member's addresses
+// stay while the suspension lasts (domain/moderation/suspended-addresses.ts): that is their point.
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
 import { memberScope } from "@/server/domain/idempotency/idempotent-create";
+import type { Env } from "@/server/env";
 import { HttpError } from "@/server/lib/http-error";
 import type { Logger } from "@/server/lib/logger";
+import { mailboxDirectory, removeMailboxMessages } from "@/server/lib/mail";
 import type { FileStorage } from "@/server/lib/storage";
 import { ANONYMOUS_NAME } from "@/shared/constants";
 import { avatarKey } from "./export";
+import { forgetJobsNaming } from "./job-traces";
 
 export const LAST_ADMIN_ERASURE_MESSAGE =
   "You are the last admin. Make another member an admin before deleting this account.";
@@ -38,7 +45,14 @@ export type ErasureOptions = {
  * the only admin (two admins erasing each other at once take turns on the admin rows' locks).
  */
 export async function eraseAccount(
-  deps: { db: Db; storage: FileStorage; logger: Logger },
+  deps: {
+    db: Db;
+    storage: FileStorage;
+    logger: Logger;
+    /** Opens queued mail to find the member's (lib/mail-queue.ts). */
+    secret: string;
+    env: Pick<Env, "dataDir">;
+  },
   userId: string,
   options: ErasureOptions,
 ): Promise<boolean> {
@@ -82,7 +96,17 @@ export async function eraseAccount(
     await tx.execute(
       sql`delete from verification where value = ${userId} or value like ${`${userId} %`}`,
     );
-    await tx.execute(sql`delete from rate_limit_hits where key like ${`%${userId}%`}`);
+    // Counters keyed `{rule}|{subject}`: by the member's id, or by their address (mail limits).
+    await tx.execute(
+      sql`delete from rate_limit_hits where key like ${`%${userId}%`}
+            or lower(substr(key, strpos(key, '|') + 1)) = ${member.email}`,
+    );
+    // Held public-form submissions (docs/decisions/034) sent signed out carry only the address.
+    await tx.execute(
+      sql`delete from held_submissions
+          where user_id = ${userId} or lower(payload->>'email') = ${member.email}`,
+    );
+    await forgetJobsNaming(tx, deps.secret, { id: userId, email: member.email });
     // The answers to the member's keyed creates (docs/decisions/033): kept a day at most.
     await tx.execute(sql`delete from idempotency_keys where scope = ${memberScope(userId)}`);
     await tx.execute(sql`delete from "user" where id = ${userId}`);
@@ -90,13 +114,18 @@ export async function eraseAccount(
       sql`insert into account_erasures (kind, content_removed, reason)
           values (${options.kind}, ${options.removeContent}, ${options.reason ?? null})`,
     );
-    return true;
+    return member;
   });
   if (erased) {
     await deps.storage.remove(avatarKey(userId)).catch((error: unknown) => {
       // The account is gone either way; a file left behind is logged for the operator.
       deps.logger.error({ err: error }, "could not remove an erased member's avatar file");
     });
+    await removeMailboxMessages(mailboxDirectory(deps.env.dataDir), erased.email).catch(
+      (error: unknown) => {
+        deps.logger.error({ err: error }, "could not remove an erased member's dev mailbox files");
+      },
+    );
   }
-  return erased;
+  return erased !== false;
 }

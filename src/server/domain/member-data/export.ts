@@ -6,9 +6,12 @@
 // by email address), the section that holds its rows: member-data.test.ts reads the database's
 // own foreign keys and email columns, and fails when a table is not listed here, and when a
 // section holds fewer rows than the table has for the member. Rows that name another member
-// are exported without them (a notification's actor, a role change's target).
+// are exported without them (a notification's actor, a role change's target). The export shows
+// what the member did and what is theirs, never what others did to them that they are not told
+// of (docs/decisions/047): such columns are in NOT_EXPORTED, with the reason.
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
+import { MODERATION_ACTIONS_TOLD_TO_MEMBER } from "@/server/domain/moderation/log";
 import type { FileStorage } from "@/server/lib/storage";
 
 export const EXPORT_FORMAT = "rant-community member data, version 1";
@@ -27,9 +30,33 @@ type Section = {
   byEmail?: readonly string[];
   /** One row at most: exported as an object (or null), not a list. */
   single?: boolean;
+  /**
+   * Which of the table's rows for the member the section holds, when not all (a condition on
+   * the table's own columns); the coverage test counts the same rows.
+   */
+  only?: (member: { id: string; email: string }) => SQL;
   /** The rows, as exported. `id` and `email` are the member's. */
   rows: (member: { id: string; email: string }) => SQL;
 };
+
+/**
+ * Columns that refer to the member but whose rows record what someone else did, which the
+ * member is not told of (docs/decisions/047): keyed `table.column`, with the reason.
+ */
+export const NOT_EXPORTED: Readonly<Record<string, string>> = {
+  // Decision 031: nothing may tell a member that someone blocked them; the time alone usually
+  // names the blocker.
+  "member_blocks.blocked_id": "another member's block of this member",
+  // Entries in other members' lists: whether one exists tells whether that member follows,
+  // muted or blocked (the fan-out skips blockers). The member's own replies are in `replies`.
+  "notifications.actor_id": "another member's notification list",
+  "notification_actors.actor_id": "another member's notification list",
+};
+
+/** Moderation decisions the member is told of through their notifications (decision 027). */
+const TOLD_MODERATION = sql.raw(
+  `(${MODERATION_ACTIONS_TOLD_TO_MEMBER.map((action) => `'${action}'`).join(", ")})`,
+);
 
 /** A section's rows as one JSON array (timestamps as ISO 8601 text). */
 const rowsOf = (select: SQL) =>
@@ -121,14 +148,25 @@ export const MEMBER_DATA_SECTIONS = {
             deleted_at as "deletedAt"
           from discussion_replies where author_id = ${id} order by created_at`,
   },
-  // Replies that mention the member: which ones, not what others wrote.
+  // Replies that mention the member: which ones, not what others wrote; only replies the member
+  // can read (decision 046), as the mention notification is sent only for those.
   mentionsOfYou: {
     table: "reply_mentions",
     byId: ["user_id"],
+    only: ({ id }) =>
+      sql`reply_id in (select r.id from discussion_replies r
+            join discussions d on d.id = r.discussion_id
+            where r.deleted_at is null and r.held_at is null
+              and (r.hidden_at is null or r.author_id = ${id})
+              and d.status = 'active')`,
     rows: ({ id }) =>
       sql`select m.reply_id as "replyId", r.discussion_id as "discussionId"
           from reply_mentions m join discussion_replies r on r.id = m.reply_id
-          where m.user_id = ${id} order by r.created_at`,
+          join discussions d on d.id = r.discussion_id
+          where m.user_id = ${id} and r.deleted_at is null and r.held_at is null
+            and (r.hidden_at is null or r.author_id = ${id})
+            and d.status = 'active'
+          order by r.created_at`,
   },
   blogPosts: {
     table: "blog_posts",
@@ -154,14 +192,6 @@ export const MEMBER_DATA_SECTIONS = {
       sql`select created_at as "createdAt" from member_blocks where blocker_id = ${id}
           order by created_at`,
   },
-  // That someone blocked the member, and when; never who.
-  blockedBy: {
-    table: "member_blocks",
-    byId: ["blocked_id"],
-    rows: ({ id }) =>
-      sql`select created_at as "createdAt" from member_blocks where blocked_id = ${id}
-          order by created_at`,
-  },
   // The member's own entries, without who acted: that is another member.
   notifications: {
     table: "notifications",
@@ -171,23 +201,6 @@ export const MEMBER_DATA_SECTIONS = {
             event_count as "eventCount", actor_count as "actorCount", data,
             created_at as "createdAt", updated_at as "updatedAt", read_at as "readAt"
           from notifications where user_id = ${id} order by created_at`,
-  },
-  // Entries in other members' lists that name this member as the newest actor: only that they
-  // exist, of what kind and when, never whose list they are in.
-  notificationsAsActor: {
-    table: "notifications",
-    byId: ["actor_id"],
-    rows: ({ id }) =>
-      sql`select kind, discussion_id as "discussionId", updated_at as "updatedAt"
-          from notifications where actor_id = ${id} order by updated_at`,
-  },
-  notificationsActedIn: {
-    table: "notification_actors",
-    byId: ["actor_id"],
-    rows: ({ id }) =>
-      sql`select n.kind, n.discussion_id as "discussionId", n.updated_at as "updatedAt"
-          from notification_actors a join notifications n on n.id = a.notification_id
-          where a.actor_id = ${id} order by n.updated_at`,
   },
   notificationSettings: {
     table: "notification_settings",
@@ -269,15 +282,19 @@ export const MEMBER_DATA_SECTIONS = {
             created_at as "createdAt", resolved_at as "resolvedAt"
           from reports where reporter_id = ${id} order by created_at`,
   },
-  // What moderators did to the member's content or account, without who did it.
+  // What moderators did to the member's content or account, without who did it: the decisions
+  // the member was told of by notification (hide, delete, suspend, lift, appeals). A dismissed
+  // report, a held post's fate or a restore would tell of reports and holds they never heard of.
   moderationOfYou: {
     table: "moderation_actions",
     byId: ["subject_id"],
+    only: () => sql`action in ${TOLD_MODERATION}`,
     rows: ({ id }) =>
       sql`select id, action, target_kind as "targetKind",
             case when target_kind in ('discussion', 'reply') then target_id end as "targetId",
             reason, ends_at as "endsAt", created_at as "createdAt"
-          from moderation_actions where subject_id = ${id} order by created_at`,
+          from moderation_actions where subject_id = ${id} and action in ${TOLD_MODERATION}
+          order by created_at`,
   },
   // What the member did as a moderator: the action and item, never whose it was.
   moderationActionsTaken: {
@@ -289,11 +306,14 @@ export const MEMBER_DATA_SECTIONS = {
             reason, created_at as "createdAt"
           from moderation_actions where actor_id = ${id} order by created_at`,
   },
+  // With how many of the member's addresses are kept hashed while it lasts (decision 047).
   suspensions: {
     table: "suspensions",
     byId: ["user_id"],
     rows: ({ id }) =>
-      sql`select reason, ends_at as "endsAt", created_at as "createdAt", lifted_at as "liftedAt"
+      sql`select reason, ends_at as "endsAt", created_at as "createdAt", lifted_at as "liftedAt",
+            (select count(*)::int from suspended_address_hashes h
+              where h.suspension_id = suspensions.id) as "addressHashesKept"
           from suspensions where user_id = ${id} order by created_at`,
   },
   // Suspensions the member made or lifted as a moderator, without whom they were for.

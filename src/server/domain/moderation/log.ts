@@ -5,7 +5,8 @@ import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
 
 export type ModerationLogEntry = {
-  actorId: string;
+  /** Null: the system acted (a suspension carried to a new account, decision 047). */
+  actorId: string | null;
   action: string;
   targetKind: string;
   targetId: string;
@@ -13,6 +14,20 @@ export type ModerationLogEntry = {
   reason: string;
   endsAt?: string | null;
 };
+
+/**
+ * The actions whose member (`subject_id`) is told by notification, with the reason; the others
+ * (a dismissed report, a held post's or submission's fate, a restore) are not, so nothing
+ * shown to the member may name them (docs/decisions/047).
+ */
+export const MODERATION_ACTIONS_TOLD_TO_MEMBER: readonly string[] = [
+  "hide",
+  "delete",
+  "suspend",
+  "lift",
+  "appeal-kept",
+  "appeal-reversed",
+];
 
 /** Used where a moderator removed something outside the queue, which asks no reason. */
 export const NO_REASON_GIVEN = "No reason given";

@@ -2,7 +2,7 @@
 // for a token when it is shown (GET /api/forms/token) and sends it back with the submission;
 // the token is the issue time in milliseconds and an HMAC of it under the auth secret, so a
 // client cannot claim its form was shown earlier than it was. Nothing is stored.
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { keyedHash, keyedHashMatches } from "@/server/lib/keyed-hash";
 import type { HoldReason } from "@/shared/spam";
 
 const PURPOSE = "form-shown v1";
@@ -10,22 +10,16 @@ const PURPOSE = "form-shown v1";
 /** A token older than this is no proof of anything: the form was shown too long ago. */
 export const FORM_TOKEN_MAX_AGE_MS = 24 * 3600 * 1000;
 
-function mac(secret: string, issuedAt: string): string {
-  return createHmac("sha256", secret).update(`${PURPOSE}\n${issuedAt}`).digest("base64url");
-}
-
 export function issueFormToken(secret: string, now = Date.now()): string {
   const issuedAt = String(now);
-  return `${issuedAt}.${mac(secret, issuedAt)}`;
+  return `${issuedAt}.${keyedHash(secret, PURPOSE, issuedAt)}`;
 }
 
 /** When a token this server made was issued; null for anything else. */
 export function formTokenIssuedAt(secret: string, token: string): number | null {
   const [issuedAt, given, extra] = token.split(".");
   if (!issuedAt || !given || extra !== undefined || !/^\d{1,15}$/.test(issuedAt)) return null;
-  const expected = Buffer.from(mac(secret, issuedAt));
-  const actual = Buffer.from(given);
-  if (actual.length !== expected.length || !timingSafeEqual(actual, expected)) return null;
+  if (!keyedHashMatches(secret, PURPOSE, issuedAt, given)) return null;
   return Number(issuedAt);
 }
 

@@ -15,6 +15,10 @@ import { consumeToken, issueToken } from "@/server/auth/account-tokens";
 import { promoteAdminEmails } from "@/server/auth/roles";
 import type { Db } from "@/server/db/client";
 import { profiles, user } from "@/server/db/schema";
+import {
+  rememberSuspendedAddress,
+  suspendIfAddressSuspended,
+} from "@/server/domain/moderation/suspended-addresses";
 
 /**
  * Mails the link to `newEmail` and a notice to the current address. When a verified account
@@ -59,12 +63,17 @@ export type EmailChangeOutcome =
   | { status: "invalid" }
   | { status: "taken" };
 
-/** Uses the link: the account's email becomes the address the link was sent to. */
+/**
+ * Uses the link: the account's email becomes the address the link was sent to. A suspended
+ * member's new address is kept hashed too, and an address a suspended account held suspends
+ * this one alike (docs/decisions/047).
+ */
 export async function confirmEmailChange(
   db: Db,
   token: string,
-  adminEmails: readonly string[],
+  options: { adminEmails: readonly string[]; secret: string },
 ): Promise<EmailChangeOutcome> {
+  const { adminEmails, secret } = options;
   return db.transaction(async (tx): Promise<EmailChangeOutcome> => {
     const claim = await consumeToken(tx, "change-email", token);
     if (!claim) return { status: "invalid" };
@@ -92,6 +101,9 @@ export async function confirmEmailChange(
       tx,
       adminEmails.filter((listed) => listed === claim.email),
     );
+    const member = { id: claim.userId, email: claim.email };
+    await rememberSuspendedAddress(tx, secret, member);
+    await suspendIfAddressSuspended(tx, secret, member);
     return { status: "changed", email: claim.email };
   });
 }

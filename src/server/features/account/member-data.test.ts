@@ -8,8 +8,14 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setRole } from "@/server/auth/roles";
 import { queryRows } from "@/server/db/client";
-import { MEMBER_DATA_SECTIONS, type MemberExport } from "@/server/domain/member-data/export";
+import {
+  MEMBER_DATA_SECTIONS,
+  type MemberExport,
+  NOT_EXPORTED,
+} from "@/server/domain/member-data/export";
 import { INLINE_EXPORT_MAX_ROWS, queueMemberExport } from "@/server/domain/member-data/exports";
+import { NOTIFICATION_EVENTS_QUEUE } from "@/server/domain/notifications/events";
+import { MAIL_QUEUE, openMail } from "@/server/lib/mail-queue";
 import { insertDiscussionRow } from "@/server/test/discussions";
 import { createMember, tokenIn, uniqueEmail } from "@/server/test/factories";
 import { storedAndFreshCounts } from "@/server/test/replies";
@@ -63,7 +69,7 @@ async function memberColumns(): Promise<string[]> {
 }
 
 function coveredColumns(): Set<string> {
-  const covered = new Set<string>();
+  const covered = new Set<string>(Object.keys(NOT_EXPORTED));
   for (const section of Object.values(MEMBER_DATA_SECTIONS)) {
     for (const column of section.byId) covered.add(`${section.table}.${column}`);
     for (const column of "byEmail" in section ? section.byEmail : []) {
@@ -82,10 +88,11 @@ async function rowsInTable(
   const byEmail = ("byEmail" in section ? section.byEmail : []).map(
     (column) => sql`lower(${sql.identifier(column)}) = ${member.email}`,
   );
+  const only = "only" in section ? section.only(member) : sql`true`;
   const [row] = await queryRows<{ n: number }>(
     t.db,
     sql`select count(*)::int as n from ${sql.identifier(section.table)}
-        where ${sql.join([...byId, ...byEmail], sql` or `)}`,
+        where (${sql.join([...byId, ...byEmail], sql` or `)}) and ${only}`,
   );
   return Number(row?.n ?? 0);
 }
@@ -268,6 +275,62 @@ describe("Download my data", () => {
       sql`select token from session where user_id = ${ada.id}`,
     );
     for (const { token } of sessionTokens) expect(text).not.toContain(token);
+  });
+
+  it("shows nothing others did to the member that they are not told of: a block, a report", async () => {
+    // Twins who do the same; only Carol blocks and reports the first. Decision 031: nothing
+    // may tell a member that someone blocked them.
+    const carol = await createMember(t, { name: "Carol Blocker" });
+    const carolThread = await insertDiscussionRow(t.db, { authorId: carol.id });
+    const twins = [await createMember(t), await createMember(t)] as const;
+    const [blocked] = twins;
+    for (const twin of twins) {
+      const own = (await (
+        await twin.client.post("/api/discussions", { title: "Twin's rant", content: "Words" })
+      ).json()) as { id: string };
+      await t.db.execute(
+        sql`insert into moderation_actions (actor_id, action, target_kind, target_id, subject_id, reason)
+            values (null, 'restore', 'discussion', ${own.id}, ${twin.id}, 'Restored')`,
+      );
+      if (twin === blocked) {
+        await carol.client.put(`/api/blocks/${blocked.id}`);
+        const report = await carol.client.post("/api/moderation/reports", {
+          targetKind: "discussion",
+          targetId: own.id,
+          reason: "spam",
+        });
+        expect(report.status, await report.clone().text()).toBeLessThan(300);
+        await t.db.execute(
+          sql`insert into moderation_actions (actor_id, action, target_kind, target_id, subject_id, reason)
+              values (${carol.id}, 'dismiss', 'discussion', ${own.id}, ${blocked.id}, 'Not spam')`,
+        );
+      }
+      const reply = await twin.client.post(`/api/discussions/${carolThread}/replies`, {
+        content: "A reply Carol may or may not hear of",
+      });
+      expect(reply.status).toBe(201);
+    }
+    await t.runJobs({ ignoreStartAfter: true });
+    const [blockedFile, freeFile] = (await Promise.all(twins.map(download))) as [
+      MemberExport,
+      MemberExport,
+    ];
+    const shape = (document: MemberExport) =>
+      Object.fromEntries(
+        Object.entries(document)
+          .filter(([name]) => name in MEMBER_DATA_SECTIONS)
+          .map(([name, value]) => [name, rowsInExport(value)]),
+      );
+    expect(shape(blockedFile)).toEqual(shape(freeFile));
+    const [block] = await queryRows<{ at: string }>(
+      t.db,
+      sql`select to_json(created_at)#>>'{}' as at from member_blocks where blocked_id = ${blocked.id}`,
+    );
+    const text = JSON.stringify(blockedFile);
+    expect(block?.at).toBeTruthy();
+    expect(text).not.toContain(block?.at);
+    expect(text).not.toContain("dismiss");
+    expect(text).not.toContain(carol.id);
   });
 
   it("builds a large export in the job queue and mails a link that works for that member only", async () => {
@@ -490,6 +553,108 @@ describe("Delete my account", () => {
     const second = await createMember(t, { role: "admin" });
     expect((await deleteAccount(admin, {})).status).toBe(200);
     expect(second.id).toBeTruthy();
+  });
+});
+
+/** Rows of pg-boss's tables (waiting, done, archived) that name the member, mail opened. */
+async function jobsNaming(member: Member): Promise<{ job: number; archive: number }> {
+  const counts = { job: 0, archive: 0 };
+  for (const table of ["job", "archive"] as const) {
+    const rows = await queryRows<{ name: string; data: { sealed?: string } }>(
+      t.db,
+      sql`select name, data from ${sql.raw(`pgboss.${table}`)}`,
+    );
+    counts[table] = rows.filter((row) =>
+      row.name === MAIL_QUEUE
+        ? openMail(t.deps.secret, row.data as { sealed: string }).to.toLowerCase() === member.email
+        : JSON.stringify(row.data).includes(member.id) ||
+          JSON.stringify(row.data).toLowerCase().includes(`"${member.email}"`),
+    ).length;
+  }
+  return counts;
+}
+
+describe("Delete my account leaves no trace (decision 047)", () => {
+  it("of held form submissions sent from the address", async () => {
+    const member = await createMember(t);
+    const stranger = uniqueEmail("stranger");
+    await t.db.execute(
+      sql`insert into held_submissions (kind, payload, reason)
+          values ('contact', ${JSON.stringify({ name: "M", email: member.email.toUpperCase(), subject: "S", message: "Hi" })}::jsonb, 'too_fast'),
+                 ('newsletter', ${JSON.stringify({ email: stranger, userId: null })}::jsonb, 'honeypot')`,
+    );
+    expect((await deleteAccount(member, {})).status).toBe(200);
+    const left = await queryRows<{ email: string }>(
+      t.db,
+      sql`select lower(payload->>'email') as email from held_submissions
+          where lower(payload->>'email') in (${member.email}, ${stranger})`,
+    );
+    expect(left).toEqual([{ email: stranger }]);
+  });
+
+  it("of rate-limit counters keyed by the address", async () => {
+    const member = await createMember(t);
+    const other = await createMember(t);
+    for (const who of [member, other]) {
+      await createClient(t.app).post("/api/auth/request-password-reset", { email: who.email });
+    }
+    const keyed = async (who: Member) => {
+      const [row] = await queryRows<{ n: number }>(
+        t.db,
+        sql`select count(*)::int as n from rate_limit_hits where lower(key) like ${`%|${who.email}`}`,
+      );
+      return row?.n;
+    };
+    expect(await keyed(member)).toBeGreaterThan(0);
+    expect((await deleteAccount(member, {})).status).toBe(200);
+    expect(await keyed(member)).toBe(0);
+    expect(await keyed(other)).toBeGreaterThan(0);
+  });
+
+  it("of job-queue rows naming the member, waiting, done or archived, and of mail to them", async () => {
+    const member = await createMember(t);
+    const other = await createMember(t);
+    // Done: the confirmation mail (sign-up) and an event about the member; one archived.
+    await t.deps.jobs.send(NOTIFICATION_EVENTS_QUEUE, {
+      type: "role-changed",
+      userId: member.id,
+      role: "author",
+      actorId: null,
+    });
+    await t.runJobs();
+    await t.db.execute(
+      sql`insert into pgboss.archive (select j.*, now() from pgboss.job j
+          where j.state = 'completed' and j.data->>'userId' = ${member.id})`,
+    );
+    // Waiting: a reset mail to the member, and another member's event the member caused.
+    await createClient(t.app).post("/api/auth/request-password-reset", { email: member.email });
+    const othersEvent = await t.deps.jobs.send(NOTIFICATION_EVENTS_QUEUE, {
+      type: "role-changed",
+      userId: other.id,
+      role: "author",
+      actorId: member.id,
+    });
+    const before = await jobsNaming(member);
+    expect(before.job).toBeGreaterThan(2);
+    expect(before.archive).toBeGreaterThan(0);
+
+    expect((await deleteAccount(member, {})).status).toBe(200);
+    expect(await jobsNaming(member)).toEqual({ job: 0, archive: 0 });
+    // The other member still hears of their new role, from nobody named.
+    const [kept] = await queryRows<{ data: Record<string, unknown> }>(
+      t.db,
+      sql`select data from pgboss.job where id = ${othersEvent}::uuid`,
+    );
+    expect(kept?.data).toMatchObject({ userId: other.id, actorId: null });
+  });
+
+  it("of dev-mailbox messages to the address", async () => {
+    const member = await createMember(t);
+    const other = await createMember(t);
+    expect(await t.mailbox.all(member.email)).not.toEqual([]);
+    expect((await deleteAccount(member, {})).status).toBe(200);
+    expect(await t.mailbox.all(member.email)).toEqual([]);
+    expect(await t.mailbox.all(other.email)).not.toEqual([]);
   });
 });
 

@@ -94,7 +94,7 @@ export const memberDataRoutes = new Hono<AppEnv>()
     if (!right) {
       throw new HttpError(400, WRONG_PASSWORD, { fields: { password: WRONG_PASSWORD } });
     }
-    await eraseAccount({ db: deps.db, storage: deps.storage, logger: deps.logger }, viewer.id, {
+    await eraseAccount(deps, viewer.id, {
       kind: "member",
       removeContent: input.deleteContent,
     });

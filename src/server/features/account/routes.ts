@@ -47,8 +47,11 @@ export const accountRoutes = new Hono<AppEnv>()
   })
   // No sign-in needed: the link may be opened on another device. It proves the new inbox.
   .post("/email/confirm", jsonBody(confirmEmailChangeSchema), async (c) => {
-    const { db, env } = c.var.deps;
-    const outcome = await confirmEmailChange(db, c.req.valid("json").token, env.adminEmails);
+    const { db, env, secret } = c.var.deps;
+    const outcome = await confirmEmailChange(db, c.req.valid("json").token, {
+      adminEmails: env.adminEmails,
+      secret,
+    });
     if (outcome.status === "invalid") {
       throw new HttpError(400, "This confirmation link is invalid or has expired.", {
         code: "INVALID_TOKEN",

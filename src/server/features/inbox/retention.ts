@@ -5,6 +5,7 @@
 // cron sends one job for all of them, and the deletes are idempotent whoever runs them.
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
+import { forgetEndedSuspensionAddresses } from "@/server/domain/moderation/suspended-addresses";
 import type { JobQueue } from "@/server/lib/jobs";
 import type { Logger } from "@/server/lib/logger";
 
@@ -13,7 +14,13 @@ export const RETENTION_SWEEP_QUEUE = "remove-past-retention";
 /** Rows per statement: on PGlite's one connection a request waits for one batch at most. */
 export const RETENTION_BATCH = 1000;
 
-export type RetentionResult = { contactMessages: number; dataRequests: number; exports: number };
+export type RetentionResult = {
+  contactMessages: number;
+  dataRequests: number;
+  exports: number;
+  /** Kept hashes of suspended members' addresses whose suspension ended (decision 047). */
+  suspendedAddresses: number;
+};
 
 async function deleteInBatches(db: Db, statement: (limit: number) => ReturnType<typeof sql>) {
   let removed = 0;
@@ -50,7 +57,8 @@ export async function removePastRetention(db: Db, months: number): Promise<Reten
             select id from data_exports where expires_at < now() limit ${limit})
           returning id`,
   );
-  return { contactMessages, dataRequests, exports };
+  const suspendedAddresses = await forgetEndedSuspensionAddresses(db);
+  return { contactMessages, dataRequests, exports, suspendedAddresses };
 }
 
 export function defineRetentionSweep(jobs: JobQueue, db: Db, logger: Logger, months: number): void {
@@ -61,7 +69,7 @@ export function defineRetentionSweep(jobs: JobQueue, db: Db, logger: Logger, mon
     cron: "23 4 * * *",
     handler: async () => {
       const removed = await removePastRetention(db, months);
-      if (removed.contactMessages + removed.dataRequests + removed.exports > 0) {
+      if (Object.values(removed).some((count) => count > 0)) {
         logger.info(removed, "removed records past their retention");
       }
     },

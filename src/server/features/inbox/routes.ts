@@ -134,7 +134,7 @@ export const inboxRoutes = new Hono<AppEnv>()
     const { deps } = c.var;
     const input = c.req.valid("json");
     const { userId } = await confirmedAccount(c, id);
-    await eraseAccount({ db: deps.db, storage: deps.storage, logger: deps.logger }, userId, {
+    await eraseAccount(deps, userId, {
       kind: "data_request",
       removeContent: input.deleteContent,
       reason: input.reason,

@@ -7,6 +7,10 @@ import type { Viewer } from "@/server/auth/viewer";
 import type { AppDeps } from "@/server/context";
 import { type Db, queryRows } from "@/server/db/client";
 import { recordModerationAction } from "@/server/domain/moderation/log";
+import {
+  forgetEndedSuspensionAddresses,
+  rememberSuspendedAddress,
+} from "@/server/domain/moderation/suspended-addresses";
 import { ACTIVE_SUSPENSION } from "@/server/domain/moderation/suspensions";
 import { queueNotificationEvent } from "@/server/domain/notifications/events";
 import { HttpError } from "@/server/lib/http-error";
@@ -43,8 +47,10 @@ async function checkSuspendable(db: Db, actor: Viewer, memberId: string): Promis
   if (isStaff && !can(actor.role, "manageUsers")) throw new HttpError(403, STAFF_PROTECTED);
 }
 
+/** Suspends the member and keeps their address's keyed hash while it lasts (decision 047). */
 async function insertSuspension(
   tx: Db,
+  secret: string,
   actor: Viewer,
   memberId: string,
   reason: string,
@@ -58,6 +64,11 @@ async function insertSuspension(
           ${days === null ? null : sql`now() + make_interval(days => ${days})`}, ${actor.id})
         returning to_char(ends_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as ends_at`,
   );
+  const [member] = await queryRows<{ email: string }>(
+    tx,
+    sql`select email from "user" where id = ${memberId}`,
+  );
+  if (member) await rememberSuspendedAddress(tx, secret, { id: memberId, email: member.email });
   return row?.ends_at ?? null;
 }
 
@@ -132,7 +143,14 @@ export async function actOnItem(
                 where id = ${target.id}::uuid and deleted_at is null`,
       );
     } else if (action === "suspend" && target.authorId && input.length) {
-      endsAt = await insertSuspension(tx, actor, target.authorId, reason, input.length);
+      endsAt = await insertSuspension(
+        tx,
+        deps.secret,
+        actor,
+        target.authorId,
+        reason,
+        input.length,
+      );
     }
     const id = await recordModerationAction(tx, {
       actorId: actor.id,
@@ -160,7 +178,14 @@ export async function suspendMember(
 ): Promise<string> {
   await checkSuspendable(deps.db, actor, memberId);
   return inTransaction(deps.db, async (tx) => {
-    const endsAt = await insertSuspension(tx, actor, memberId, input.reason, input.length);
+    const endsAt = await insertSuspension(
+      tx,
+      deps.secret,
+      actor,
+      memberId,
+      input.reason,
+      input.length,
+    );
     const id = await recordModerationAction(tx, {
       actorId: actor.id,
       action: "suspend",
@@ -190,6 +215,7 @@ export async function liftSuspension(
           returning s.id`,
     );
     if (lifted.length === 0) throw new HttpError(404, NOT_SUSPENDED);
+    await forgetEndedSuspensionAddresses(tx);
     const id = await recordModerationAction(tx, {
       actorId: actor.id,
       action: "lift",
@@ -231,6 +257,7 @@ async function reverse(tx: Db, action: LoggedAction, actor: Viewer): Promise<voi
       sql`update suspensions s set lifted_at = now(), lifted_by = ${actor.id}
           where s.user_id = ${action.subject_id} and ${ACTIVE_SUSPENSION}`,
     );
+    await forgetEndedSuspensionAddresses(tx);
   }
 }
 

@@ -3,6 +3,7 @@
 // entry, or the recipient's unread entry of the same group gathering one more event.
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
+import { MODERATION_ACTIONS_TOLD_TO_MEMBER } from "@/server/domain/moderation/log";
 import {
   NOTIFICATION_EVENTS_QUEUE,
   type NotificationEvent,
@@ -165,8 +166,6 @@ async function fanOutReply(tx: Db, replyId: string, range: Range = {}): Promise<
 }
 
 /** Actions the member acted on hears of (and may appeal the first three of). */
-const TOLD_TO_MEMBER = ["hide", "delete", "suspend", "lift", "appeal-kept", "appeal-reversed"];
-
 /**
  * A moderator's action (docs/decisions/027): the reporters whose reports it closed hear the
  * outcome (never who decided); the member acted on hears what and why. Neither entry names a
@@ -195,7 +194,8 @@ async function fanOutModeration(tx: Db, actionId: string): Promise<Written[]> {
     actorId: null,
     data: { action: action.action, contentKind: action.target_kind, actionId },
   });
-  if (!action.subject_id || !TOLD_TO_MEMBER.includes(action.action)) return reporters;
+  if (!action.subject_id || !MODERATION_ACTIONS_TOLD_TO_MEMBER.includes(action.action))
+    return reporters;
   const member = await writeEntries(tx, {
     recipients: sql`select ${action.subject_id}::text as user_id, 'moderation_action' as kind, false as grouped`,
     discussionId: null,

@@ -100,6 +100,11 @@ export function PrivacyPolicy() {
             To send the newsletter you subscribed to (consent, which you can withdraw at any time).
           </li>
           <li>To keep the site secure and prevent spam and abuse (legitimate interests).</li>
+          <li>
+            To keep a suspension in force when a suspended member signs up again or moves to an
+            address a suspended account held (legitimate interests: keeping the community safe from
+            a member it removed).
+          </li>
         </ul>
         <p>We do not sell your personal data.</p>
       </PolicySection>
@@ -156,6 +161,15 @@ export function PrivacyPolicy() {
             <RetentionPeriod /> after we complete them, as the record that we did; then they are
             deleted automatically. The record that an account was deleted keeps only the date and
             how, never who.
+          </li>
+          <li>
+            <strong>If your account is suspended</strong>, a keyed hash of each email address the
+            account holds while suspended (a one-way code made with our secret key: it cannot be
+            turned back into the address), with the suspension's end and reason, for as long as the
+            suspension lasts (for good when it is permanent), even after the account is deleted. A
+            new account or an email change to the same address is suspended alike. The hash is
+            deleted when the suspension is lifted or ends. Lawful basis: legitimate interests
+            (keeping the community safe from a member it removed).
           </li>
           <li>
             <strong>Copies of your data</strong> that we email you a link to, for {EXPORT_LINK_DAYS}{" "}
