@@ -90,8 +90,8 @@ export function emailChangeNoticeMail(site: Site, to: string, newEmail: string):
       `Someone signed in to your ${site.siteName} account asked to change its email address to ${newEmail}.`,
       "Nothing changes until the link sent to that address is opened.",
       "",
-      `If this was not you, change your password now: ${new URL("/settings", site.siteUrl).href}`,
-      `and sign out of the sessions you do not recognise there.`,
+      "If this was not you, someone knows your password. Reset it now: that signs everyone out",
+      `and ends the link sent to the new address: ${new URL("/auth/forgot-password", site.siteUrl).href}`,
     ].join("\n"),
   };
 }

@@ -76,6 +76,27 @@ describe("asking for an email change", () => {
   });
 });
 
+describe("a pending email change", () => {
+  it("ends when the owner resets the password, as the notice advises", async () => {
+    const member = await createMember(t);
+    const newEmail = uniqueEmail("pending");
+    await member.client.post("/api/account/email", {
+      email: newEmail,
+      currentPassword: member.password,
+    });
+    const token = await mailedToken(t, newEmail, "/settings/email");
+    await createClient(t.app).post("/api/auth/request-password-reset", { email: member.email });
+    const reset = await createClient(t.app).post("/api/auth/reset-password", {
+      token: await mailedToken(t, member.email, "/auth/reset-password"),
+      newPassword: "the owner's new password",
+    });
+    expect(reset.status).toBe(200);
+
+    const confirmed = await createClient(t.app).post("/api/account/email/confirm", { token });
+    expect(confirmed.status).toBe(400);
+  });
+});
+
 describe("confirming an email change", () => {
   it("signs out the other sessions, keeps the asking one, and voids an older reset link", async () => {
     const member = await createMember(t);
@@ -103,6 +124,19 @@ describe("confirming an email change", () => {
     const notice = (await t.mailbox.latest(member.email)) ?? "";
     expect(notice).toContain(newEmail);
     expect(tokenIn(notice, "/settings/email/undo")).toMatch(/^[\w-]{43}$/);
+  });
+});
+
+describe("changing the email again", () => {
+  it("waits while the last change's undo link works", async () => {
+    const member = await createMember(t);
+    await changeEmail(member, uniqueEmail("first"));
+    const second = await member.client.post("/api/account/email", {
+      email: uniqueEmail("second"),
+      currentPassword: member.password,
+    });
+    expect(second.status).toBe(409);
+    expect((await errorOf(second)).code).toBe("EMAIL_CHANGE_LOCKED");
   });
 });
 
@@ -165,5 +199,32 @@ describe("undoing an email change", () => {
     expect(refused.status).toBe(400);
     expect((await errorOf(refused)).code).toBe("INVALID_TOKEN");
     expect(await signedInAs(member.client)).toBe(newEmail);
+  });
+
+  it("works for a suspended member, from the page's plain form (no JavaScript)", async () => {
+    const member = await createMember(t);
+    const oldEmail = member.email;
+    await changeEmail(member, uniqueEmail("moved"));
+    await t.db.execute(
+      sql`insert into suspensions (user_id, reason) values (${member.id}, 'Spam')`,
+    );
+    const token = await mailedToken(t, oldEmail, "/settings/email/undo");
+    const form = (body: string) =>
+      t.app.request(new URL("/api/account/email/undo", t.env.siteUrl).href, {
+        method: "POST",
+        body,
+        headers: {
+          origin: new URL(t.env.siteUrl).origin,
+          "content-type": "application/x-www-form-urlencoded",
+          cookie: [...member.client.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+        },
+      });
+
+    const undone = await form(new URLSearchParams({ token }).toString());
+    expect(undone.status).toBe(303);
+    expect(undone.headers.get("location")).toBe("/settings/email/undo?result=undone");
+    expect(await signedInAs(member.client)).toBeNull();
+    const again = await form(new URLSearchParams({ token }).toString());
+    expect(again.headers.get("location")).toBe("/settings/email/undo?result=already-undone");
   });
 });
