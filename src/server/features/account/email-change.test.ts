@@ -159,6 +159,12 @@ describe("undoing an email change", () => {
       sql`select email from "user" where id = ${member.id}`,
     );
     expect(row?.email).toBe(oldEmail);
+    // Whoever made the change knew the password: it no longer signs in.
+    const oldPassword = await createClient(t.app).post("/api/auth/sign-in/email", {
+      email: oldEmail,
+      password: member.password,
+    });
+    expect(oldPassword.status).toBe(401);
     const resetToken = await mailedToken(t, oldEmail, "/auth/reset-password");
     const reset = await createClient(t.app).post("/api/auth/reset-password", {
       token: resetToken,

@@ -26,7 +26,7 @@ import {
 } from "@/server/auth/account-tokens";
 import { promoteAdminEmails } from "@/server/auth/roles";
 import type { Db, Tx } from "@/server/db/client";
-import { profiles, session, user } from "@/server/db/schema";
+import { account, profiles, session, user } from "@/server/db/schema";
 
 /**
  * When the account may change its email again, or null when it may now. While the undo link of
@@ -176,13 +176,14 @@ async function removeFactorsAddedSince(_tx: Tx, _userId: string, _since: Date): 
 
 /**
  * The old address's way back (decision 049): restores it, ends every session (the one that
- * made the change included), ends every link, and signs nobody in. The caller then mails a
- * reset link to the restored address.
+ * made the change included) and every link, and signs nobody in. Whoever made the change knew
+ * the password, so it is replaced by `lockedPasswordHash()` (the hash of a password nobody
+ * knows, hashed only for a working link): the caller then mails a reset link to the restored address, which sets the next one.
  */
 export async function undoEmailChange(
   db: Db,
   token: string,
-  adminEmails: readonly string[],
+  options: { adminEmails: readonly string[]; lockedPasswordHash: () => Promise<string> },
 ): Promise<EmailChangeUndoOutcome> {
   return db.transaction(async (tx): Promise<EmailChangeUndoOutcome> => {
     const unusable = async (): Promise<EmailChangeUndoOutcome> =>
@@ -202,7 +203,11 @@ export async function undoEmailChange(
     if (member.email !== claim.context) return { status: "superseded" };
     if (!(await claimAddress(tx, claim.userId, claim.email))) return { status: "taken" };
     if (!(await spendToken(tx, "undo-email-change", token))) return unusable();
-    await setAccountEmail(tx, claim.userId, claim.email, adminEmails);
+    await setAccountEmail(tx, claim.userId, claim.email, options.adminEmails);
+    await tx
+      .update(account)
+      .set({ password: await options.lockedPasswordHash(), updatedAt: sql`now()` })
+      .where(and(eq(account.userId, claim.userId), eq(account.providerId, "credential")));
     await tx.delete(session).where(eq(session.userId, claim.userId));
     await revokeAllTokens(tx, claim.userId);
     const changedAt = new Date(claim.expiresAt.getTime() - UNDO_LINK_DAYS * 24 * 3600 * 1000);

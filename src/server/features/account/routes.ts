@@ -1,5 +1,6 @@
 // /api/account: the signed-in member's own account settings (email and sessions). The
 // password change is better-auth's, under /api/auth/change-password.
+import { randomBytes } from "node:crypto";
 import { Hono } from "hono";
 import { accountMailDeps } from "@/server/auth/account-lifecycle";
 import { isCurrentPassword } from "@/server/auth/current-password";
@@ -129,7 +130,11 @@ export const accountRoutes = new Hono<AppEnv>()
   // form is sent back to the page with the result (POST, then GET: a reload repeats nothing).
   .post("/email/undo", jsonOrFormBody(undoEmailChangeSchema), async (c) => {
     const { deps } = c.var;
-    const outcome = await undoEmailChange(deps.db, c.req.valid("json").token, deps.env.adminEmails);
+    const outcome = await undoEmailChange(deps.db, c.req.valid("json").token, {
+      adminEmails: deps.env.adminEmails,
+      lockedPasswordHash: async () =>
+        (await deps.auth.$context).password.hash(randomBytes(32).toString("base64url")),
+    });
     if (outcome.status === "undone") {
       // Whoever holds the restored inbox chooses the password that becomes active.
       await deps.auth.api

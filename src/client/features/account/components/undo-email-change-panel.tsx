@@ -124,8 +124,8 @@ export function UndoEmailChangePanel({ token, result, onUndone }: UndoEmailChang
       <input type="hidden" name="token" value={token} />
       <p className="text-sm">
         If you didn't change your account's email, undo it here. The account goes back to the
-        address this link was sent to, everyone is signed out (whoever made the change too), and we
-        email you a link to choose a new password.
+        address this link was sent to, everyone is signed out (whoever made the change too), the
+        current password stops working, and we email you a link to choose a new one.
       </p>
       {undo.isError ? (
         <Notice tone="error" role="alert">
