@@ -110,6 +110,17 @@ describe("pages without JavaScript", () => {
     expect(h1(root)).toContain(heading);
   });
 
+  it("the email change undo page's form posts to the API, and its result shows (decision 049)", async () => {
+    const token = "a".repeat(43);
+    const { status, root } = await page(`/settings/email/undo?token=${token}`);
+    expect(status).toBe(200);
+    expect(root).toMatch(/<form method="post" action="\/api\/account\/email\/undo"/);
+    expect(root).toContain(`name="token" value="${token}"`);
+    expect(textOf((await page("/settings/email/undo?result=undone")).root)).toContain(
+      "Email change undone",
+    );
+  });
+
   it("the privacy policy has the configured contact address", async () => {
     expect((await page("/privacy")).text).toContain(t.env.privacyEmail);
   });
