@@ -66,8 +66,9 @@ const UNDO_REFUSALS: Record<Exclude<EmailChangeUndoResult, "undone">, HttpError>
   ),
 };
 
-function dayOf(date: Date): string {
-  return date.toLocaleDateString("en-GB", {
+/** The first whole day (UTC) on which `date` has passed: "5 December 2026". */
+function dayAfter(date: Date): string {
+  return new Date(date.getTime() + 24 * 3600 * 1000).toLocaleDateString("en-GB", {
     day: "numeric",
     month: "long",
     year: "numeric",
@@ -98,7 +99,7 @@ export const accountRoutes = new Hono<AppEnv>()
     if (lockedUntil) {
       throw new HttpError(
         409,
-        `Your email address was changed recently. You can change it again after ${dayOf(lockedUntil)}.`,
+        `Your email address was changed recently. You can change it again from ${dayAfter(lockedUntil)}.`,
         { code: "EMAIL_CHANGE_LOCKED" },
       );
     }
