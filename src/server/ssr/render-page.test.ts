@@ -114,7 +114,9 @@ describe("pages without JavaScript", () => {
     const token = "a".repeat(43);
     const { status, root } = await page(`/settings/email/undo?token=${token}`);
     expect(status).toBe(200);
-    expect(root).toMatch(/<form method="post" action="\/api\/account\/email\/undo"/);
+    const form = /<form[^>]*>/.exec(root)?.[0] ?? "";
+    expect(form).toContain('action="/api/account/email/undo"');
+    expect(form).toContain('method="post"');
     expect(root).toContain(`name="token" value="${token}"`);
     expect(textOf((await page("/settings/email/undo?result=undone")).root)).toContain(
       "Email change undone",
