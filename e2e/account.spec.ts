@@ -202,6 +202,7 @@ test("the account pages are served as pages, titled from the first byte", async 
     "/auth/reset-password?token=x": "Reset password",
     "/auth/confirm?token=x": "Confirm your email",
     "/settings/email?token=x": "Confirm email change",
+    "/settings/email/undo?token=x": "Undo email change",
     "/settings": "Account settings",
   };
   for (const [path, title] of Object.entries(titles)) {
@@ -216,9 +217,11 @@ test("/settings sends a signed-out visitor to /auth", async ({ page }) => {
   await expect(page).toHaveURL(/\/auth$/);
 });
 
-test("email change: the link sent to the new address confirms it, and the new email signs in", async ({
+test("email change: the password is asked, the link sent to the new address confirms it, and the new email signs in", async ({
   page,
+  consoleGuard,
 }) => {
+  consoleGuard.expectResponse(400, "/api/account/email");
   const account = await createVerifiedAccount(page.request);
   await signIn(page, account);
   const newEmail = uniqueEmail("changed");
@@ -235,6 +238,12 @@ test("email change: the link sent to the new address confirms it, and the new em
 
   await emailSection.getByLabel("New email").fill(newEmail);
   await emailSection.getByRole("button", { name: "Change email" }).click();
+  await expect(emailSection.getByText("Password is required")).toBeVisible();
+  await emailSection.getByLabel("Current password").fill("not the password");
+  await emailSection.getByRole("button", { name: "Change email" }).click();
+  await expect(emailSection.getByText("Current password is incorrect")).toBeVisible();
+  await emailSection.getByLabel("Current password").fill(account.password);
+  await emailSection.getByRole("button", { name: "Change email" }).click();
   await expect(emailSection.getByText(`Check ${newEmail} for a confirmation link.`)).toBeVisible();
   // The old address is told; nothing changes until the link is opened.
   await expect.poll(() => oldInbox.countNew()).toBe(1);
@@ -245,6 +254,8 @@ test("email change: the link sent to the new address confirms it, and the new em
   await expect(page.getByRole("heading", { name: "Confirm your new email" })).toBeVisible();
   await page.getByRole("button", { name: "Confirm email change" }).click();
   await expect(page.getByText(`Your email address is now ${newEmail}.`)).toBeVisible();
+  // The old address gets the way back (decision 049).
+  await oldInbox.nextLink("/settings/email/undo");
   await page.getByRole("link", { name: "Back to account settings" }).click();
   await expect(page.getByRole("region", { name: "Email" })).toContainText(
     `You sign in with ${newEmail}.`,
@@ -258,6 +269,53 @@ test("email change: the link sent to the new address confirms it, and the new em
   await expect(toast(page, "Welcome back!")).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   expect(await signInStatus(page, account.email, account.password)).toBe(401);
+});
+
+test("email change undo: the old inbox's link gives the account back, with scripts off too", async ({
+  page,
+  browser,
+  consoleGuard,
+}) => {
+  consoleGuard.expectResponse(409, "/api/account/email/undo");
+  const account = await createVerifiedAccount(page.request);
+  await signIn(page, account);
+  const newEmail = uniqueEmail("taken-over");
+  const newInbox = await openInbox(newEmail);
+  const oldInbox = await openInbox(account.email);
+  const asked = await page.request.post("/api/account/email", {
+    data: { email: newEmail, currentPassword: account.password },
+  });
+  expect(asked.status()).toBe(200);
+  const confirmLink = new URL(await newInbox.nextLink("/settings/email"));
+  const confirmed = await page.request.post("/api/account/email/confirm", {
+    data: { token: confirmLink.searchParams.get("token") },
+  });
+  expect(confirmed.status()).toBe(200);
+  const undoLink = await oldInbox.nextLink("/settings/email/undo");
+
+  // A browser that runs no script: the server's page and its plain form do the undo. (The
+  // browser's own newContext: the shared one waits for scripts to start after each load.)
+  const newContext = Object.getPrototypeOf(browser).newContext as Browser["newContext"];
+  const noScript = await newContext.call(browser, { javaScriptEnabled: false });
+  const bare = await noScript.newPage();
+  await bare.goto(undoLink);
+  await expect(bare.getByRole("heading", { name: "Undo email change" })).toBeVisible();
+  await bare.getByRole("button", { name: "Undo the change" }).click();
+  await expect(bare).toHaveURL(/\/settings\/email\/undo\?result=undone$/);
+  await expect(bare.getByText("Email change undone")).toBeVisible();
+  await noScript.close();
+
+  // Everyone is signed out, this browser too; the old password no longer signs in, and the
+  // restored address gets a link to choose the next one.
+  await page.goto("/settings");
+  await expect(page).toHaveURL(/\/auth$/);
+  expect(await signInStatus(page, account.email, account.password)).toBe(401);
+  await oldInbox.nextLink("/auth/reset-password");
+
+  // With scripts on, the same link a second time says it is done already.
+  await page.goto(undoLink);
+  await page.getByRole("button", { name: "Undo the change" }).click();
+  await expect(page.getByText("This change is already undone")).toBeVisible();
 });
 
 test("sessions: both browsers are listed; 'Sign out' ends the other, so does 'Sign out of all other sessions'", async ({

@@ -46,6 +46,20 @@ export type EmailChangeRequested = { pendingEmail: string };
 /** POST /api/account/email/confirm */
 export type EmailChangeConfirmed = { email: string };
 
+/** POST /api/account/email/undo: the account's email is `email` again; everyone is signed out. */
+export type EmailChangeUndone = { email: string };
+
+/**
+ * How an undo ended, as the page without JavaScript is told (`/settings/email/undo?result=`,
+ * after its form's POST) and as the error codes say: EMAIL_IN_USE is `taken`.
+ */
+export type EmailChangeUndoResult =
+  | "undone"
+  | "already-undone"
+  | "invalid"
+  | "superseded"
+  | "taken";
+
 /** GET /api/session */
 export type SessionResponse =
   | {

@@ -126,13 +126,20 @@ export const exportTokenSchema = z.object({
   token: z.string({ error: "This download link is invalid or has expired" }).min(1).max(200),
 });
 
-/** POST /api/account/email: a link to the new address confirms the change. */
-export const changeEmailSchema = z.object({ email: emailSchema });
+/**
+ * POST /api/account/email: a link to the new address confirms the change; the current password
+ * is asked first, as for deleting the account (docs/decisions/049).
+ */
+export const changeEmailSchema = z.object({ email: emailSchema, currentPassword: passwordSchema });
 export type ChangeEmailInput = z.infer<typeof changeEmailSchema>;
 
 /** POST /api/account/email/confirm. */
 export const confirmEmailChangeSchema = z.object({ token: tokenSchema });
 export type ConfirmEmailChangeInput = z.infer<typeof confirmEmailChangeSchema>;
+
+/** POST /api/account/email/undo: the link mailed to the old address (JSON, or the page's form). */
+export const undoEmailChangeSchema = z.object({ token: tokenSchema });
+export type UndoEmailChangeInput = z.infer<typeof undoEmailChangeSchema>;
 
 /** http(s) URLs only: `javascript:` and friends must never reach an href. */
 export function isWebUrl(value: string): boolean {

@@ -45,6 +45,10 @@ const ConfirmEmailChangePage = lazyPage(
   () => import("./pages/confirm-email-change-page"),
   "ConfirmEmailChangePage",
 );
+const UndoEmailChangePage = lazyPage(
+  () => import("./pages/undo-email-change-page"),
+  "UndoEmailChangePage",
+);
 // One chunk for the privacy policy and the Terms of Service (docs/decisions/030).
 const legalPages = () => import("./pages/legal-pages");
 const PrivacyPage = lazyPage(legalPages, "PrivacyPage");
@@ -120,6 +124,7 @@ export function AppRoutes() {
         <Route path={paths.forgotPassword} component={ForgotPasswordPage} />
         <Route path={paths.resetPassword} component={ResetPasswordPage} />
         <Route path={paths.confirmEmailChange} component={ConfirmEmailChangePage} />
+        <Route path={paths.undoEmailChange} component={UndoEmailChangePage} />
         <Route path={paths.privacy} component={PrivacyPage} />
         <Route path={paths.terms} component={TermsPage} />
         <Route path={paths.moderation} component={ModerationPage} />

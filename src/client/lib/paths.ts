@@ -36,6 +36,11 @@ export const paths = {
   notificationsUnsubscribe: "/notifications/unsubscribe",
   /** Where the link sent to a new email address lands (with `?token=`). */
   confirmEmailChange: "/settings/email",
+  /**
+   * Where the "your email was changed" notice's undo link lands (with `?token=`; after the
+   * page's plain form, `?result=`). Works signed out (docs/decisions/049).
+   */
+  undoEmailChange: "/settings/email/undo",
   /** Where the "your data is ready" email's link lands (with `?token=`; docs/decisions/029). */
   dataExport: "/settings/data-export",
   privacy: "/privacy",

@@ -6,6 +6,8 @@ type Site = { siteName: string; siteUrl: string };
 
 export const CONFIRMATION_LINK_HOURS = 24;
 export const RESET_LINK_HOURS = 1;
+/** How long the old address can undo an email change (docs/decisions/049). */
+export const UNDO_LINK_DAYS = 7;
 
 function link(site: Site, path: string, token: string): string {
   const url = new URL(path, site.siteUrl);
@@ -88,8 +90,33 @@ export function emailChangeNoticeMail(site: Site, to: string, newEmail: string):
       `Someone signed in to your ${site.siteName} account asked to change its email address to ${newEmail}.`,
       "Nothing changes until the link sent to that address is opened.",
       "",
-      `If this was not you, change your password now: ${new URL("/settings", site.siteUrl).href}`,
-      `and sign out of the sessions you do not recognise there.`,
+      "If this was not you, someone knows your password. Reset it now: that signs everyone out",
+      `and ends the link sent to the new address: ${new URL("/auth/forgot-password", site.siteUrl).href}`,
+    ].join("\n"),
+  };
+}
+
+/** To the old address once the change is made: the way back for its owner (decision 049). */
+export function emailChangedMail(
+  site: Site,
+  to: string,
+  newEmail: string,
+  undoToken: string,
+): MailMessage {
+  return {
+    to,
+    subject: `Your ${site.siteName} email was changed`,
+    text: [
+      "Hi there,",
+      "",
+      `The email address of your ${site.siteName} account was changed from this address to ${newEmail}.`,
+      "",
+      "If you did not make this change, undo it with this link:",
+      "",
+      link(site, "/settings/email/undo", undoToken),
+      "",
+      `The link works for ${UNDO_LINK_DAYS} days. Undoing gives the account back to this address, signs everyone out, and sends you a link to choose a new password.`,
+      "If you made the change yourself, you can ignore this email.",
     ].join("\n"),
   };
 }

@@ -18,6 +18,7 @@ import {
   sendLimited,
 } from "./account-lifecycle";
 import { passwordResetMail, RESET_LINK_HOURS } from "./account-mail";
+import { revokeTokens } from "./account-tokens";
 
 /** The header our server sets from the socket address; whatever a client sends is replaced. */
 export const CLIENT_IP_HEADER = "x-client-ip";
@@ -86,8 +87,10 @@ export function createAuth(options: AuthOptions) {
           recipient.email,
         );
       },
-      // The reset link proved the inbox: an unverified account becomes verified.
+      // The reset link proved the inbox: an unverified account becomes verified. A pending
+      // email change ends: its notice tells the owner to reset if it was not them.
       async onPasswordReset({ user: changed }) {
+        await revokeTokens(db, "change-email", changed.id);
         if (!changed.emailVerified) {
           await activateAccount(db, changed, {
             adminEmails: options.adminEmails,

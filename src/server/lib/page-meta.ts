@@ -44,6 +44,7 @@ const FIXED: Record<string, { title: string; description?: string; noindex?: boo
   "/auth/reset-password": { title: "Reset password", noindex: true },
   "/settings": { title: "Account settings", noindex: true },
   "/settings/email": { title: "Confirm email change", noindex: true },
+  "/settings/email/undo": { title: "Undo email change", noindex: true },
   "/settings/data-export": { title: "Download your data", noindex: true },
   "/data-request/confirm": { title: "Confirm your data request", noindex: true },
   "/notifications": { title: "Notifications", noindex: true },

@@ -54,6 +54,29 @@ export function jsonBody<Schema extends z.ZodType>(schema: Schema) {
   });
 }
 
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+/** Whether the request is a plain HTML form's POST (a page used before its script started). */
+export function isFormPost(contentType: string | undefined): boolean {
+  return FORM_TYPES.has(contentType?.split(";")[0]?.trim().toLowerCase() ?? "");
+}
+
+/**
+ * Like jsonBody, but a page's plain form may send the same fields (a link's page that must
+ * work without JavaScript, docs/decisions/049): form fields are validated as the JSON would be.
+ */
+export function jsonOrFormBody<Schema extends z.ZodType>(schema: Schema) {
+  return validator("json", async (value, c): Promise<z.output<Schema>> => {
+    const input = isFormPost(c.req.header("content-type"))
+      ? await c.req.parseBody().catch(() => ({}))
+      : value;
+    refuseNul(input);
+    const parsed = schema.safeParse(input);
+    if (!parsed.success) throw invalidInput(parsed.error);
+    return parsed.data;
+  });
+}
+
 /** A list's `search` query parameter (members, users): trimmed; empty means no search. */
 export const searchParam = z
   .string()

@@ -110,6 +110,19 @@ describe("pages without JavaScript", () => {
     expect(h1(root)).toContain(heading);
   });
 
+  it("the email change undo page's form posts to the API, and its result shows (decision 049)", async () => {
+    const token = "a".repeat(43);
+    const { status, root } = await page(`/settings/email/undo?token=${token}`);
+    expect(status).toBe(200);
+    const form = /<form[^>]*>/.exec(root)?.[0] ?? "";
+    expect(form).toContain('action="/api/account/email/undo"');
+    expect(form).toContain('method="post"');
+    expect(root).toContain(`name="token" value="${token}"`);
+    expect(textOf((await page("/settings/email/undo?result=undone")).root)).toContain(
+      "Email change undone",
+    );
+  });
+
   it("the privacy policy has the configured contact address", async () => {
     expect((await page("/privacy")).text).toContain(t.env.privacyEmail);
   });

@@ -85,7 +85,10 @@ export async function createMember(testApp: TestApp, overrides: MemberOverrides 
     providerId: "credential",
     password: await passwordHash(testApp, password),
   });
-  await activateAccount(testApp.db, created, testApp.env.adminEmails);
+  await activateAccount(testApp.db, created, {
+    adminEmails: testApp.env.adminEmails,
+    secret: testApp.deps.secret,
+  });
   if (overrides.role && overrides.role !== "user") {
     await setRole(testApp.db, {
       targetUserId: created.id,

@@ -27,6 +27,8 @@ export const SUSPENDED_MEMBERS_MAY: ReadonlySet<string> = new Set([
   // Account settings.
   "POST /api/account/email",
   "POST /api/account/email/confirm",
+  // The old address's way back (decision 049): a suspension must not keep the owner out.
+  "POST /api/account/email/undo",
   "POST /api/account/sessions/revoke-others",
   "DELETE /api/account/sessions/:id",
   // Their own data: download it, delete the account (docs/decisions/029).

@@ -31,7 +31,10 @@ describe("change email", () => {
   it("changes nothing until the link sent to the new address is opened", async () => {
     const member = await createMember(t);
     const newEmail = uniqueEmail("new");
-    const asked = await member.client.post("/api/account/email", { email: newEmail.toUpperCase() });
+    const asked = await member.client.post("/api/account/email", {
+      email: newEmail.toUpperCase(),
+      currentPassword: member.password,
+    });
     expect(asked.status).toBe(200);
     expect((await asked.json()) as EmailChangeRequested).toEqual({ pendingEmail: newEmail });
     expect((await sessionOf(member.client)).user?.email).toBe(member.email);
@@ -66,7 +69,10 @@ describe("change email", () => {
     const member = await createMember(t);
     const holder = await createMember(t);
     const before = (await t.mailbox.all(holder.email)).length;
-    const asked = await member.client.post("/api/account/email", { email: holder.email });
+    const asked = await member.client.post("/api/account/email", {
+      email: holder.email,
+      currentPassword: member.password,
+    });
     expect(asked.status).toBe(200);
     expect(await t.mailbox.all(holder.email)).toHaveLength(before);
     expect((await sessionOf(member.client)).user?.email).toBe(member.email);
@@ -75,7 +81,10 @@ describe("change email", () => {
   it("refuses when another account verified the address after the link was sent", async () => {
     const member = await createMember(t);
     const contested = uniqueEmail("contested");
-    await member.client.post("/api/account/email", { email: contested });
+    await member.client.post("/api/account/email", {
+      email: contested,
+      currentPassword: member.password,
+    });
     const token = await mailedToken(t, contested, "/settings/email");
     await createMember(t, { email: contested });
     const response = await createClient(t.app).post("/api/account/email/confirm", { token });
@@ -91,7 +100,10 @@ describe("change email", () => {
       email: squatted,
       password: "squatter's password",
     });
-    await member.client.post("/api/account/email", { email: squatted });
+    await member.client.post("/api/account/email", {
+      email: squatted,
+      currentPassword: member.password,
+    });
     const token = await mailedToken(t, squatted, "/settings/email");
     const response = await createClient(t.app).post("/api/account/email/confirm", { token });
     expect(response.status).toBe(200);
@@ -100,7 +112,10 @@ describe("change email", () => {
 
   it("applies ADMIN_EMAILS to the confirmed new address", async () => {
     const member = await createMember(t);
-    await member.client.post("/api/account/email", { email: listedEmail });
+    await member.client.post("/api/account/email", {
+      email: listedEmail,
+      currentPassword: member.password,
+    });
     const token = await mailedToken(t, listedEmail, "/settings/email");
     await createClient(t.app).post("/api/account/email/confirm", { token });
     expect((await sessionOf(member.client)).role).toBe("admin");
@@ -108,12 +123,18 @@ describe("change email", () => {
 
   it("refuses the current address, a malformed one, and the signed-out", async () => {
     const member = await createMember(t);
-    const same = await member.client.post("/api/account/email", { email: member.email });
+    const same = await member.client.post("/api/account/email", {
+      email: member.email,
+      currentPassword: member.password,
+    });
     expect(same.status).toBe(400);
     expect(((await same.json()) as ApiErrorBody).error.fields).toEqual({
       email: "This is already your email address",
     });
-    const malformed = await member.client.post("/api/account/email", { email: "nope@" });
+    const malformed = await member.client.post("/api/account/email", {
+      email: "nope@",
+      currentPassword: member.password,
+    });
     expect(((await malformed.json()) as ApiErrorBody).error.fields).toEqual({
       email: "Please enter a valid email address",
     });

@@ -1,6 +1,8 @@
-// Changing a member's email: a link to the new address confirms it, the old address is told,
-// and nothing changes until the link is opened.
-import { eq, sql } from "drizzle-orm";
+// Changing a member's email (docs/product.md §4.2, docs/decisions/049): the current password
+// is asked, a link to the new address confirms it, and nothing changes until it is opened.
+// Confirming ends the other sessions and every older link; the old address gets a link that
+// undoes the change for 7 days.
+import { and, eq, ne, sql } from "drizzle-orm";
 import {
   ACCOUNT_MAIL_LIMITS,
   type AccountMailDeps,
@@ -8,26 +10,46 @@ import {
 } from "@/server/auth/account-lifecycle";
 import {
   CONFIRMATION_LINK_HOURS,
+  emailChangedMail,
   emailChangeMail,
   emailChangeNoticeMail,
+  UNDO_LINK_DAYS,
 } from "@/server/auth/account-mail";
-import { consumeToken, issueToken } from "@/server/auth/account-tokens";
+import {
+  consumeToken,
+  currentTokenExpiry,
+  issueToken,
+  peekToken,
+  revokeAllTokens,
+  spendToken,
+  wasSpent,
+} from "@/server/auth/account-tokens";
 import { promoteAdminEmails } from "@/server/auth/roles";
-import type { Db } from "@/server/db/client";
-import { profiles, user } from "@/server/db/schema";
+import type { Db, Tx } from "@/server/db/client";
+import { account, profiles, session, user } from "@/server/db/schema";
 import {
   rememberSuspendedAddress,
   suspendIfAddressSuspended,
 } from "@/server/domain/moderation/suspended-addresses";
 
 /**
+ * When the account may change its email again, or null when it may now. While the undo link of
+ * the last change works, the address stays: a second change would put the way back in the
+ * hands of whoever made the first (decision 049).
+ */
+export function emailChangeLockedUntil(db: Db, userId: string): Promise<Date | null> {
+  return currentTokenExpiry(db, "undo-email-change", userId);
+}
+
+/**
  * Mails the link to `newEmail` and a notice to the current address. When a verified account
  * already holds `newEmail`, nothing is sent and the member is not told: the answer must not
- * say which addresses have accounts.
+ * say which addresses have accounts. `sessionId` is the session that asked: it alone stays
+ * signed in once the change is confirmed.
  */
 export async function requestEmailChange(
   deps: AccountMailDeps,
-  member: { id: string; email: string },
+  member: { id: string; email: string; sessionId: string },
   newEmail: string,
 ): Promise<void> {
   const [holder] = await deps.db
@@ -45,7 +67,7 @@ export async function requestEmailChange(
       const token = await issueToken(
         deps.db,
         "change-email",
-        { userId: member.id, email: newEmail },
+        { userId: member.id, email: newEmail, context: member.sessionId },
         CONFIRMATION_LINK_HOURS * 3600,
       );
       return emailChangeMail(deps.site, newEmail, token);
@@ -63,47 +85,143 @@ export type EmailChangeOutcome =
   | { status: "invalid" }
   | { status: "taken" };
 
+/** Frees `email` for account `userId`: false when another verified account holds it. */
+async function claimAddress(tx: Tx, userId: string, email: string): Promise<boolean> {
+  const [holder] = await tx
+    .select({ id: user.id, emailVerified: user.emailVerified })
+    .from(user)
+    .where(eq(user.email, email))
+    .for("update");
+  if (!holder || holder.id === userId) return true;
+  if (holder.emailVerified) return false;
+  // An unverified account owns nothing, not even its address: the inbox's holder wins.
+  await tx.delete(user).where(eq(user.id, holder.id));
+  return true;
+}
+
+/** Makes `email` the account's (verified: a link to it was opened); false when it is gone. */
+async function setAccountEmail(
+  tx: Tx,
+  userId: string,
+  email: string,
+  adminEmails: readonly string[],
+): Promise<boolean> {
+  const changed = await tx
+    .update(user)
+    .set({ email, emailVerified: true, updatedAt: sql`now()` })
+    .where(eq(user.id, userId))
+    .returning({ id: user.id });
+  if (changed.length === 0) return false;
+  await tx.update(profiles).set({ email, updatedAt: sql`now()` }).where(eq(profiles.id, userId));
+  await promoteAdminEmails(
+    tx,
+    adminEmails.filter((listed) => listed === email),
+  );
+  return true;
+}
+
 /**
- * Uses the link: the account's email becomes the address the link was sent to. A suspended
- * member's new address is kept hashed too, and an address a suspended account held suspends
- * this one alike (docs/decisions/047).
+ * Uses the link: the account's email becomes the address the link was sent to (and is checked
+ * against suspended addresses, decision 047). Every session but the one that asked ends, every older link of the account (resets included) stops
+ * working, and the old address is mailed the undo link.
  */
 export async function confirmEmailChange(
-  db: Db,
+  deps: AccountMailDeps,
   token: string,
   options: { adminEmails: readonly string[]; secret: string },
 ): Promise<EmailChangeOutcome> {
   const { adminEmails, secret } = options;
-  return db.transaction(async (tx): Promise<EmailChangeOutcome> => {
+  const outcome = await deps.db.transaction(async (tx) => {
     const claim = await consumeToken(tx, "change-email", token);
-    if (!claim) return { status: "invalid" };
-    const [holder] = await tx
-      .select({ id: user.id, emailVerified: user.emailVerified })
+    if (!claim) return { status: "invalid" as const };
+    const [member] = await tx
+      .select({ email: user.email })
       .from(user)
-      .where(eq(user.email, claim.email))
-      .for("update");
-    if (holder && holder.id !== claim.userId) {
-      if (holder.emailVerified) return { status: "taken" };
-      // An unverified account owns nothing, not even its address: the inbox's holder wins.
-      await tx.delete(user).where(eq(user.id, holder.id));
-    }
-    const changed = await tx
-      .update(user)
-      .set({ email: claim.email, emailVerified: true, updatedAt: sql`now()` })
       .where(eq(user.id, claim.userId))
-      .returning({ id: user.id });
-    if (changed.length === 0) return { status: "invalid" };
+      .for("update");
+    if (!member) return { status: "invalid" as const };
+    if (!(await claimAddress(tx, claim.userId, claim.email))) return { status: "taken" as const };
+    await setAccountEmail(tx, claim.userId, claim.email, adminEmails);
+    // A suspended member's new address is kept hashed too, and an address a suspended account
+    // held suspends this one alike (docs/decisions/047).
+    const changed = { id: claim.userId, email: claim.email };
+    await rememberSuspendedAddress(tx, secret, changed);
+    await suspendIfAddressSuspended(tx, secret, changed);
     await tx
-      .update(profiles)
-      .set({ email: claim.email, updatedAt: sql`now()` })
-      .where(eq(profiles.id, claim.userId));
-    await promoteAdminEmails(
+      .delete(session)
+      .where(and(eq(session.userId, claim.userId), ne(session.id, claim.context ?? "")));
+    await revokeAllTokens(tx, claim.userId);
+    const undoToken = await issueToken(
       tx,
-      adminEmails.filter((listed) => listed === claim.email),
+      "undo-email-change",
+      { userId: claim.userId, email: member.email, context: claim.email },
+      UNDO_LINK_DAYS * 24 * 3600,
     );
-    const member = { id: claim.userId, email: claim.email };
-    await rememberSuspendedAddress(tx, secret, member);
-    await suspendIfAddressSuspended(tx, secret, member);
-    return { status: "changed", email: claim.email };
+    return { status: "changed" as const, email: claim.email, oldEmail: member.email, undoToken };
+  });
+  if (outcome.status !== "changed") return outcome;
+  await deps.mailer
+    .send(emailChangedMail(deps.site, outcome.oldEmail, outcome.email, outcome.undoToken))
+    .catch((error: unknown) => deps.logger.error({ err: error }, "email changed notice failed"));
+  return { status: "changed", email: outcome.email };
+}
+
+export type EmailChangeUndoOutcome =
+  | { status: "undone"; email: string }
+  /** This link was used already: the change is undone. */
+  | { status: "already-undone" }
+  /** Bad, expired, or ended by something newer (an undo, a reset). */
+  | { status: "invalid" }
+  /** The account's email is no longer the one this change made. */
+  | { status: "superseded" }
+  /** Another verified account holds the old address now. */
+  | { status: "taken" };
+
+/**
+ * Removes what a second factor or passkey added after `since` would give whoever made the
+ * change. Two-factor sign-in and passkeys do not exist yet: when they land, their rows added
+ * since the change are deleted here.
+ */
+async function removeFactorsAddedSince(_tx: Tx, _userId: string, _since: Date): Promise<void> {}
+
+/**
+ * The old address's way back (decision 049): restores it, ends every session (the one that
+ * made the change included) and every link, and signs nobody in. Whoever made the change knew
+ * the password, so it is replaced by `lockedPasswordHash()` (the hash of a password nobody
+ * knows, hashed only for a working link): the caller then mails a reset link to the restored address, which sets the next one.
+ */
+export async function undoEmailChange(
+  db: Db,
+  token: string,
+  options: { adminEmails: readonly string[]; lockedPasswordHash: () => Promise<string> },
+): Promise<EmailChangeUndoOutcome> {
+  return db.transaction(async (tx): Promise<EmailChangeUndoOutcome> => {
+    const unusable = async (): Promise<EmailChangeUndoOutcome> =>
+      (await wasSpent(tx, "undo-email-change", token))
+        ? { status: "already-undone" }
+        : { status: "invalid" };
+    const found = await peekToken(tx, "undo-email-change", token);
+    if (!found) return unusable();
+    const [member] = await tx
+      .select({ email: user.email })
+      .from(user)
+      .where(eq(user.id, found.userId))
+      .for("update");
+    // Clicks on the same account take turns on its row: the link is read again after the wait.
+    const claim = member ? await peekToken(tx, "undo-email-change", token) : null;
+    if (!member || !claim?.context) return unusable();
+    if (member.email !== claim.context) return { status: "superseded" };
+    if (!(await claimAddress(tx, claim.userId, claim.email))) return { status: "taken" };
+    if (!(await spendToken(tx, "undo-email-change", token))) return unusable();
+    await setAccountEmail(tx, claim.userId, claim.email, options.adminEmails);
+    await tx
+      .update(account)
+      .set({ password: await options.lockedPasswordHash(), updatedAt: sql`now()` })
+      .where(and(eq(account.userId, claim.userId), eq(account.providerId, "credential")));
+    await tx.delete(session).where(eq(session.userId, claim.userId));
+    await revokeAllTokens(tx, claim.userId);
+    const changedAt = new Date(claim.expiresAt.getTime() - UNDO_LINK_DAYS * 24 * 3600 * 1000);
+    await removeFactorsAddedSince(tx, claim.userId, changedAt);
+    return { status: "undone", email: claim.email };
   });
 }

@@ -1,12 +1,11 @@
 // /api/account: a member's own data (UK GDPR Articles 15, 17 and 20; docs/product.md §2.14,
 // docs/decisions/029): "Download my data" and "Delete my account" in /settings.
-import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { setCookie } from "hono/cookie";
 import { AUTH_COOKIE_PREFIX } from "@/server/auth/auth";
+import { isCurrentPassword } from "@/server/auth/current-password";
 import { signedIn } from "@/server/auth/middleware";
 import type { AppEnv } from "@/server/context";
-import { queryRows } from "@/server/db/client";
 import { eraseAccount } from "@/server/domain/member-data/erasure";
 import {
   buildMemberExport,
@@ -82,16 +81,7 @@ export const memberDataRoutes = new Hono<AppEnv>()
     const { viewer, deps } = c.var;
     const input = c.req.valid("json");
     await deps.rateLimiter.hit(MEMBER_DATA_LIMITS.delete, viewer.id);
-    const [credential] = await queryRows<{ password: string | null }>(
-      deps.db,
-      sql`select password from account
-          where user_id = ${viewer.id} and provider_id = 'credential'`,
-    );
-    const { password } = await deps.auth.$context;
-    const right =
-      credential?.password != null &&
-      (await password.verify({ hash: credential.password, password: input.password }));
-    if (!right) {
+    if (!(await isCurrentPassword(deps, viewer.id, input.password))) {
       throw new HttpError(400, WRONG_PASSWORD, { fields: { password: WRONG_PASSWORD } });
     }
     await eraseAccount(deps, viewer.id, {

@@ -212,7 +212,9 @@ export async function buildCatalogue(
       method: "POST",
       caller: "user",
       path: "/api/account/email",
-      valid: () => ({ email: email() }),
+      // Asked, never confirmed: the caller's address stays as it is.
+      slow: true,
+      valid: () => ({ email: email(), currentPassword: callers.members.user.password }),
       answers: 200,
     },
     {
@@ -220,6 +222,14 @@ export async function buildCatalogue(
       method: "POST",
       caller: "anonymous",
       path: "/api/account/email/confirm",
+      valid: () => ({ token: "a-link-token" }),
+      answers: 400,
+    },
+    {
+      name: "undo email change",
+      method: "POST",
+      caller: "anonymous",
+      path: "/api/account/email/undo",
       valid: () => ({ token: "a-link-token" }),
       answers: 400,
     },

@@ -183,16 +183,40 @@ const CASES: Record<string, Case> = {
     success: 200,
   },
   "POST /api/account/email": {
-    send: ({ client }) => client.post("/api/account/email", { email: uniqueEmail("moving") }),
+    send: async ({ caller, client }) => {
+      const member = await memberLike(caller);
+      return (member?.client ?? client).post("/api/account/email", {
+        email: uniqueEmail("moving"),
+        currentPassword: member?.password ?? "whatever it was",
+      });
+    },
     success: 200,
   },
   "POST /api/account/email/confirm": {
     send: async ({ client }) => {
       const member = await createMember(t);
       const newEmail = uniqueEmail("moved");
-      await member.client.post("/api/account/email", { email: newEmail });
+      await member.client.post("/api/account/email", {
+        email: newEmail,
+        currentPassword: member.password,
+      });
       const token = await mailedToken(t, newEmail, "/settings/email");
       return client.post("/api/account/email/confirm", { token });
+    },
+    success: 200,
+  },
+  "POST /api/account/email/undo": {
+    send: async ({ client }) => {
+      const member = await createMember(t);
+      const newEmail = uniqueEmail("moved");
+      await member.client.post("/api/account/email", {
+        email: newEmail,
+        currentPassword: member.password,
+      });
+      const confirm = await mailedToken(t, newEmail, "/settings/email");
+      await createClient(t.app, randomIp()).post("/api/account/email/confirm", { token: confirm });
+      const token = await mailedToken(t, member.email, "/settings/email/undo");
+      return client.post("/api/account/email/undo", { token });
     },
     success: 200,
   },

@@ -111,6 +111,12 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
   },
   {
     method: "POST",
+    path: "/api/account/email/undo",
+    allowed: EVERYONE,
+    source: "Issue 33: the old address's undo link (the token is the credential; decision 049)",
+  },
+  {
+    method: "POST",
     path: "/api/account/sessions/revoke-others",
     allowed: MEMBERS,
     source: "Issue 12: settings, sign out of all other sessions",

@@ -28,6 +28,7 @@ const SUSPENDED_MEMBER_TABLE: Record<string, Rule> = {
   "POST /api/auth/change-password": "may",
   "POST /api/account/email": "may",
   "POST /api/account/email/confirm": "may",
+  "POST /api/account/email/undo": "may",
   "POST /api/account/sessions/revoke-others": "may",
   "DELETE /api/account/sessions/:id": "may",
   // The member's own data: download it, delete the account (docs/decisions/029).

@@ -10,7 +10,12 @@ import { toast } from "@/client/lib/toast";
 import { type ChangeEmailInput, changeEmailSchema } from "@/shared/schemas";
 import { SettingsSection } from "./settings-section";
 
-/** Change email: a link to the new address confirms it; until then nothing changes. */
+const FIELDS = ["email", "currentPassword"] as const;
+
+/**
+ * Change email: the current password first (docs/decisions/049), then a link to the new
+ * address confirms it; until then nothing changes.
+ */
 export function EmailSection({ email }: { email: string }) {
   const changeEmail = useChangeEmail();
   const {
@@ -21,7 +26,7 @@ export function EmailSection({ email }: { email: string }) {
     formState: { errors, isSubmitting },
   } = useForm<ChangeEmailInput>({
     resolver: zodResolver(changeEmailSchema),
-    defaultValues: { email: "" },
+    defaultValues: { email: "", currentPassword: "" },
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -29,7 +34,7 @@ export function EmailSection({ email }: { email: string }) {
       await changeEmail.mutateAsync(values);
       reset();
     } catch (error) {
-      if (!setServerFieldErrors(error, setError, ["email"])) toast.error(errorMessage(error));
+      if (!setServerFieldErrors(error, setError, FIELDS)) toast.error(errorMessage(error));
     }
   });
 
@@ -56,6 +61,15 @@ export function EmailSection({ email }: { email: string }) {
           </Notice>
         ) : null}
         <form onSubmit={onSubmit} noValidate className="grid gap-4 sm:max-w-sm">
+          {/* For password managers: which account the current password belongs to. */}
+          <input
+            type="email"
+            name="username"
+            autoComplete="username"
+            value={email}
+            readOnly
+            hidden
+          />
           <TextField
             id="settings-new-email"
             label="New email"
@@ -64,6 +78,14 @@ export function EmailSection({ email }: { email: string }) {
             hint="We'll send a link to the new address to confirm it's yours."
             error={errors.email?.message}
             {...register("email")}
+          />
+          <TextField
+            id="settings-email-current-password"
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.currentPassword?.message}
+            {...register("currentPassword")}
           />
           <Button type="submit" className="w-fit" disabled={isSubmitting}>
             {isSubmitting ? "Sending link..." : "Change email"}
