@@ -4,7 +4,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { queryRows } from "@/server/db/client";
+import { NOTIFICATION_EVENTS_QUEUE } from "@/server/domain/notifications/events";
 import { createMember } from "@/server/test/factories";
+import { insertReplyRow } from "@/server/test/replies";
 import { type SmtpSink, startSmtpSink } from "@/server/test/smtp-sink";
 import { createClient, createTestApp, type TestApp } from "@/server/test/test-app";
 import type { DiscussionItem, ReplyItem } from "@/shared/api-types";
@@ -435,6 +437,18 @@ describe("hidden and deleted items", () => {
     expect((await entries(ana)).filter((e) => e.discussion?.id === discussion)).toEqual([]);
     expect(mailsTo(dan)).toEqual([]);
     expect(JSON.stringify(sink.received)).not.toContain("07700900123");
+  });
+
+  it("writes nothing about a reply held for review or deleted when the fan-out runs", async () => {
+    const discussion = await startDiscussion(ana, "Held thread");
+    await readAllOf(ana);
+    for (const state of [sql`held_at = now()`, sql`deleted_at = now()`]) {
+      const replyId = await insertReplyRow(t.db, discussion, { authorId: ben.id });
+      await t.db.execute(sql`update discussion_replies set ${state} where id = ${replyId}::uuid`);
+      await t.deps.jobs.send(NOTIFICATION_EVENTS_QUEUE, { type: "reply-created", replyId });
+    }
+    await t.runJobs();
+    expect((await entries(ana)).filter((e) => !e.read)).toEqual([]);
   });
 
   it("does not mail an entry whose reply was hidden before the mail went, nor show its words", async () => {
