@@ -62,6 +62,25 @@ export function maskedText(post: Pick<PostState, "deleted">): string {
 /** The columns of a post in a query: an alias's hidden_at and author_id. */
 export type PostColumns = { hiddenAt: SQL; authorId: SQL };
 
+/** The roles that read hidden words, from the permission table as `isModerator` reads it. */
+const MODERATING_ROLES = ROLES.filter((role) => can(role, "moderate"));
+
+/** A reader known only inside a query: the id and role (never null) columns of a joined member. */
+export type ReaderColumns = { id: SQL; role: SQL };
+
+/**
+ * `wordsReadable` for many readers in one statement (a notification's recipients): the reader
+ * is a row of the query, not a value in hand; the same post precondition as `wordsReadable`.
+ */
+export function wordsReadableBy(reader: ReaderColumns, post: PostColumns): SQL {
+  const moderating = sql.join(
+    MODERATING_ROLES.map((role) => sql`${role}`),
+    sql`, `,
+  );
+  return sql`(${post.hiddenAt} is null or ${post.authorId} = ${reader.id}
+    or ${reader.role} in (${moderating}))`;
+}
+
 /**
  * SQL twin of `mayReadWords` for a post already known to be listed (active, not held, not
  * deleted): true when `reader` may read its words. Search matches only where this holds, so
@@ -71,23 +90,4 @@ export function wordsReadable(reader: Reader, post: PostColumns): SQL {
   if (isModerator(reader)) return sql`true`;
   if (reader === null) return sql`${post.hiddenAt} is null`;
   return sql`(${post.hiddenAt} is null or ${post.authorId} = ${reader.id})`;
-}
-
-/** The roles that read hidden words, from the permission table as `isModerator` reads it. */
-const MODERATING_ROLES = ROLES.filter((role) => can(role, "moderate"));
-
-/** A reader known only inside a query: the id and role (never null) columns of a joined member. */
-export type ReaderColumns = { id: SQL; role: SQL };
-
-/**
- * `wordsReadable` for many readers in one statement (a notification's recipients): the reader
- * is a row of the query, not a value in hand. The same post precondition holds.
- */
-export function wordsReadableBy(reader: ReaderColumns, post: PostColumns): SQL {
-  const moderating = sql.join(
-    MODERATING_ROLES.map((role) => sql`${role}`),
-    sql`, `,
-  );
-  return sql`(${post.hiddenAt} is null or ${post.authorId} = ${reader.id}
-    or ${reader.role} in (${moderating}))`;
 }
