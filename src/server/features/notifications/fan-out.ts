@@ -26,13 +26,15 @@ type Written = { user_id: string; email_pending: string | null; topic: string };
  * entry is written only about what its recipient may read.
  */
 function readableBy(recipient: ReaderColumns, discussion: SQL, reply: SQL): SQL {
+  const d = { hiddenAt: sql`d.hidden_at`, authorId: sql`d.author_id` };
+  const p = { hiddenAt: sql`p.hidden_at`, authorId: sql`p.author_id` };
   return sql`(${discussion} is null or exists (
-      select 1 from discussions d where d.id = ${discussion} and d.status = 'active'
-        and ${wordsReadableBy(recipient, { hiddenAt: sql`d.hidden_at`, authorId: sql`d.author_id` })}))
+      select 1 from discussions d
+      where d.id = ${discussion} and d.status = 'active' and ${wordsReadableBy(recipient, d)}))
     and (${reply} is null or exists (
       select 1 from discussion_replies p
       where p.id = ${reply} and p.deleted_at is null and p.held_at is null
-        and ${wordsReadableBy(recipient, { hiddenAt: sql`p.hidden_at`, authorId: sql`p.author_id` })}))`;
+        and ${wordsReadableBy(recipient, p)}))`;
 }
 
 /**
@@ -60,6 +62,7 @@ async function writeEntries(
   const discussion = event.discussionId ? sql`${event.discussionId}::uuid` : sql`null::uuid`;
   const reply = event.replyId ? sql`${event.replyId}::uuid` : sql`null::uuid`;
   const actor = sql`${event.actorId}::text`;
+  const recipient = { id: sql`r.user_id`, role: sql`coalesce(ur.role, 'user')` };
   const unblocked = event.fromMember
     ? sql`and not exists (
             select 1 from member_blocks b
@@ -78,7 +81,7 @@ async function writeEntries(
         join defaults d on d.kind = r.kind
         left join notification_settings s on s.user_id = r.user_id and s.kind = r.kind
         where r.user_id is distinct from ${actor}
-          and ${readableBy({ id: sql`r.user_id`, role: sql`coalesce(ur.role, 'user')` }, discussion, reply)}
+          and ${readableBy(recipient, discussion, reply)}
           and not exists (
             select 1 from discussion_follows m
             where m.discussion_id = ${discussion} and m.user_id = r.user_id and m.state = 'muted')
