@@ -82,6 +82,11 @@ export type NotificationItem = {
   discussion: { id: string; title: string } | null;
   /** The newest reply of the group: /discussion/{discussion}?reply={replyId}. */
   replyId: string | null;
+  /**
+   * What stands in place of that reply for this reader (docs/decisions/052): `This reply was
+   * deleted.` (and no replyId) or `Hidden by a moderator`; null when they may read it.
+   */
+  replyMasked: string | null;
   /** For discussion_moderated: pinned, locked, unlocked; for role_changed: the new role. */
   detail: string | null;
   /** The newest event's time. */

@@ -3,7 +3,7 @@
 // a query (`wordsReadable`). test/visibility/visibility-matrix.test.ts holds both.
 import { type SQL, sql } from "drizzle-orm";
 import { DELETED_REPLY, HIDDEN_BY_MODERATOR } from "@/shared/moderation-texts";
-import { can, type Role } from "@/shared/permissions";
+import { can, ROLES, type Role } from "@/shared/permissions";
 
 /** Whoever reads: a signed-in member with their role, or null for a visitor. */
 export type Reader = { id: string; role: Role } | null;
@@ -61,6 +61,25 @@ export function maskedText(post: Pick<PostState, "deleted">): string {
 
 /** The columns of a post in a query: an alias's hidden_at and author_id. */
 export type PostColumns = { hiddenAt: SQL; authorId: SQL };
+
+/** The roles that read hidden words, from the permission table as `isModerator` reads it. */
+const MODERATING_ROLES = ROLES.filter((role) => can(role, "moderate"));
+
+/** A reader known only inside a query: the id and role (never null) columns of a joined member. */
+export type ReaderColumns = { id: SQL; role: SQL };
+
+/**
+ * `wordsReadable` for many readers in one statement (a notification's recipients): the reader
+ * is a row of the query, not a value in hand; the same post precondition as `wordsReadable`.
+ */
+export function wordsReadableBy(reader: ReaderColumns, post: PostColumns): SQL {
+  const moderating = sql.join(
+    MODERATING_ROLES.map((role) => sql`${role}`),
+    sql`, `,
+  );
+  return sql`(${post.hiddenAt} is null or ${post.authorId} = ${reader.id}
+    or ${reader.role} in (${moderating}))`;
+}
 
 /**
  * SQL twin of `mayReadWords` for a post already known to be listed (active, not held, not

@@ -8,6 +8,7 @@ import {
   NOTIFICATION_EVENTS_QUEUE,
   type NotificationEvent,
 } from "@/server/domain/notifications/events";
+import { type ReaderColumns, wordsReadableBy } from "@/server/domain/visibility/rule";
 import type { JobQueue } from "@/server/lib/jobs";
 import { DEFAULT_EMAIL, NOTIFICATION_KINDS } from "@/shared/notifications";
 import { mailJobKey, NOTIFICATION_MAIL_QUEUE, type NotificationMailJob } from "./notification-mail";
@@ -21,10 +22,28 @@ const defaults = sql.join(
 type Written = { user_id: string; email_pending: string | null; topic: string };
 
 /**
+ * Whether `recipient` may read the event's discussion and reply at this moment (decision 052):
+ * listed (active, not held, not deleted) and, if hidden, theirs or a moderator's to read. An
+ * entry is written only about what its recipient may read.
+ */
+function readableBy(recipient: ReaderColumns, discussion: SQL, reply: SQL): SQL {
+  const d = { hiddenAt: sql`d.hidden_at`, authorId: sql`d.author_id` };
+  const p = { hiddenAt: sql`p.hidden_at`, authorId: sql`p.author_id` };
+  return sql`(${discussion} is null or exists (
+      select 1 from discussions d
+      where d.id = ${discussion} and d.status = 'active' and ${wordsReadableBy(recipient, d)}))
+    and (${reply} is null or exists (
+      select 1 from discussion_replies p
+      where p.id = ${reply} and p.deleted_at is null and p.held_at is null
+        and ${wordsReadableBy(recipient, p)}))`;
+}
+
+/**
  * Writes entries for `recipients` (a relation of user_id, kind, grouped), skipping the actor,
- * unverified accounts, members who muted the discussion and, for what a member wrote
- * (`fromMember`), members who blocked the actor (docs/decisions/031); returns who now has an
- * email due. No entry means no mail and no digest line either.
+ * unverified accounts, members who muted the discussion, members who may not read its
+ * discussion or reply (decision 052) and, for what a member wrote (`fromMember`), members who
+ * blocked the actor (docs/decisions/031); returns who now has an email due. No entry means no
+ * mail and no digest line either.
  */
 async function writeEntries(
   tx: Db,
@@ -44,6 +63,7 @@ async function writeEntries(
   const discussion = event.discussionId ? sql`${event.discussionId}::uuid` : sql`null::uuid`;
   const reply = event.replyId ? sql`${event.replyId}::uuid` : sql`null::uuid`;
   const actor = sql`${event.actorId}::text`;
+  const recipient = { id: sql`r.user_id`, role: sql`coalesce(ur.role, 'user')` };
   const unblocked = event.fromMember
     ? sql`and not exists (
             select 1 from member_blocks b
@@ -58,9 +78,11 @@ async function writeEntries(
           coalesce(s.email, d.email) as email
         from recipients r
         join "user" u on u.id = r.user_id and u.email_verified
+        left join user_roles ur on ur.user_id = r.user_id
         join defaults d on d.kind = r.kind
         left join notification_settings s on s.user_id = r.user_id and s.kind = r.kind
         where r.user_id is distinct from ${actor}
+          and ${readableBy(recipient, discussion, reply)}
           and not exists (
             select 1 from discussion_follows m
             where m.discussion_id = ${discussion} and m.user_id = r.user_id and m.state = 'muted')

@@ -1,9 +1,11 @@
 // Notification email (docs/product.md §10, docs/decisions/023): at most one mail per member per
 // discussion an hour (later events wait for the next), a daily digest for the kinds set to it,
 // verified addresses only, a text and an HTML part with member-written text escaped, and a
-// one-click unsubscribe (RFC 8058) that works without signing in.
+// one-click unsubscribe (RFC 8058) that works without signing in. Each entry is checked against
+// the visibility rule again when mailed (decision 052).
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
+import { type Reader, wordsReadable } from "@/server/domain/visibility/rule";
 import type { JobQueue } from "@/server/lib/jobs";
 import type { Logger } from "@/server/lib/logger";
 import type { Mailer, MailMessage } from "@/server/lib/mail";
@@ -15,6 +17,7 @@ import {
   notificationPath,
   notificationText,
 } from "@/shared/notifications";
+import { type Role, roleOrDefault } from "@/shared/permissions";
 import { loadEntries } from "./queries";
 import { notificationUnsubscribeToken } from "./unsubscribe-token";
 
@@ -43,21 +46,33 @@ export type NotificationMailDeps = {
   site: { siteName: string; siteUrl: string };
 };
 
-/** A verified member's address; null otherwise (mail goes to verified addresses only). */
-async function verifiedAddress(tx: Db, userId: string): Promise<string | null> {
-  const [row] = await queryRows<{ email: string }>(
+/** A member to mail: their address and role; null unless verified (mail goes to those only). */
+type Recipient = { id: string; role: Role; email: string };
+
+async function verifiedRecipient(tx: Db, userId: string): Promise<Recipient | null> {
+  const [row] = await queryRows<{ email: string; role: string | null }>(
     tx,
-    sql`select email from "user" where id = ${userId} and email_verified`,
+    sql`select u.email, ur.role from "user" u left join user_roles ur on ur.user_id = u.id
+        where u.id = ${userId} and u.email_verified`,
   );
-  return row?.email ?? null;
+  return row ? { id: userId, role: roleOrDefault(row.role), email: row.email } : null;
 }
 
-/** The newest reply's words for the mail: mention tokens as `@Name`, the rest as written. */
-async function replyExcerpt(tx: Db, replyId: string | null): Promise<string | null> {
+/**
+ * The newest reply's words for the mail, if `reader` may read them now (docs/decisions/052):
+ * mention tokens as `@Name`, the rest as written.
+ */
+async function replyExcerpt(
+  tx: Db,
+  reader: Reader,
+  replyId: string | null,
+): Promise<string | null> {
   if (!replyId) return null;
   const [row] = await queryRows<{ content: string }>(
     tx,
-    sql`select content from discussion_replies where id = ${replyId}::uuid and deleted_at is null`,
+    sql`select content from discussion_replies r
+        where r.id = ${replyId}::uuid and r.deleted_at is null and r.held_at is null
+          and ${wordsReadable(reader, { hiddenAt: sql`r.hidden_at`, authorId: sql`r.author_id` })}`,
   );
   if (!row) return null;
   const text = row.content.replace(/@\[([^[\]\r\n]{1,100})\]\([A-Za-z0-9_-]{1,100}\)/g, "@$1");
@@ -82,13 +97,13 @@ function unsubscribeHeaders(deps: NotificationMailDeps, userId: string, kinds: N
 async function composeMail(
   tx: Db,
   deps: NotificationMailDeps,
-  to: { userId: string; email: string },
+  to: Recipient,
   entries: NotificationItem[],
   digest: boolean,
 ): Promise<MailMessage> {
   const { siteName, siteUrl } = deps.site;
   const kinds = [...new Set(entries.map((entry) => entry.kind as NotificationKind))];
-  const { headers, pageUrl } = unsubscribeHeaders(deps, to.userId, kinds);
+  const { headers, pageUrl } = unsubscribeHeaders(deps, to.id, kinds);
   const first = entries[0];
   const subject = digest
     ? `Your daily ${siteName} digest: ${entries.length} update${entries.length === 1 ? "" : "s"}`
@@ -100,7 +115,7 @@ async function composeMail(
   for (const entry of entries) {
     const link = new URL(notificationPath(entry), siteUrl).href;
     const sentence = notificationText(entry);
-    const excerpt = digest ? null : await replyExcerpt(tx, entry.replyId);
+    const excerpt = digest ? null : await replyExcerpt(tx, to, entry.replyId);
     text.push(sentence);
     html.push({ paragraph: sentence });
     if (excerpt) {
@@ -170,15 +185,13 @@ async function sendTopicMail(
         : sql`n.discussion_id = ${job.topic}::uuid`;
     const pending = sql`n.user_id = ${job.userId} and ${topic}
       and n.email_pending = 'immediately' and n.read_at is null`;
-    const entries = await loadEntries(tx, pending, 20);
-    const email = await verifiedAddress(tx, job.userId);
-    if (entries.length > 0 && email) {
-      await deps.mailer.send(
-        await composeMail(tx, deps, { userId: job.userId, email }, entries, false),
-        {
-          tx,
-        },
-      );
+    const recipient = await verifiedRecipient(tx, job.userId);
+    // Checked again now: what was hidden or deleted since the entry was written is not mailed.
+    const entries = recipient
+      ? await loadEntries(tx, recipient, pending, 20, { mailable: true })
+      : [];
+    if (recipient && entries.length > 0) {
+      await deps.mailer.send(await composeMail(tx, deps, recipient, entries, false), { tx });
       await tx.execute(
         sql`update notification_mail_windows set last_sent_at = now()
             where user_id = ${job.userId} and topic = ${job.topic}`,
@@ -200,10 +213,12 @@ async function sendDigest(
   await deps.db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     const pending = sql`n.user_id = ${userId} and n.email_pending = 'daily' and n.read_at is null`;
-    const entries = await loadEntries(tx, pending, 50);
-    const email = await verifiedAddress(tx, userId);
-    if (entries.length > 0 && email) {
-      await deps.mailer.send(await composeMail(tx, deps, { userId, email }, entries, true), { tx });
+    const recipient = await verifiedRecipient(tx, userId);
+    const entries = recipient
+      ? await loadEntries(tx, recipient, pending, 50, { mailable: true })
+      : [];
+    if (recipient && entries.length > 0) {
+      await deps.mailer.send(await composeMail(tx, deps, recipient, entries, true), { tx });
     }
     await tx.execute(
       sql`update notifications set email_pending = null

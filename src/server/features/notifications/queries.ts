@@ -1,8 +1,17 @@
 // A member's notifications (docs/product.md §2.23): the list, newest activity first, with its
-// keyset cursor; the unread count; read state; email settings; following.
+// keyset cursor; the unread count; read state; email settings; following. Each entry's
+// discussion and reply show as the visibility rule lets its owner read them (decision 052).
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
 import { displayName } from "@/server/db/display-name";
+import {
+  maskedText,
+  mayReadWords,
+  type PostColumns,
+  type Reader,
+  visibilityOf,
+  wordsReadable,
+} from "@/server/domain/visibility/rule";
 import { UUID_ID } from "@/server/lib/ids";
 import {
   decodeCursor,
@@ -29,7 +38,14 @@ type EntryRow = {
   actor_count: number;
   discussion_id: string | null;
   discussion_title: string | null;
+  discussion_author: string | null;
+  discussion_hidden: boolean;
   reply_id: string | null;
+  /** Null when the reply's row is gone. */
+  reply_author: string | null;
+  reply_hidden: boolean | null;
+  reply_held: boolean | null;
+  reply_deleted: boolean | null;
   data: {
     action?: string;
     role?: string;
@@ -43,16 +59,87 @@ type EntryRow = {
   appealed: boolean;
 };
 
-/** Entries of `where` (over notifications n), newest activity first. */
-export async function loadEntries(db: Db, where: SQL, limit: number): Promise<NotificationItem[]> {
+/**
+ * The entries a member has: those about no discussion, or about one still listed. An entry
+ * about a discussion deleted since is gone from the list and from the unread count alike
+ * (docs/decisions/052); a hidden one stays, masked.
+ */
+const LISTED = sql`(n.discussion_id is null or d.status = 'active')`;
+
+const discussionColumns: PostColumns = { hiddenAt: sql`d.hidden_at`, authorId: sql`d.author_id` };
+const replyColumns: PostColumns = { hiddenAt: sql`r.hidden_at`, authorId: sql`r.author_id` };
+
+/**
+ * Entries whose discussion and newest reply `reader` may read now (docs/decisions/052): what a
+ * mail may carry. One hidden or deleted since it was written is not mailed.
+ */
+function readableNow(reader: Reader): SQL {
+  return sql`(n.discussion_id is null or ${wordsReadable(reader, discussionColumns)})
+    and (n.reply_id is null or (r.id is not null and r.deleted_at is null and r.held_at is null
+      and ${wordsReadable(reader, replyColumns)}))`;
+}
+
+/** The entry's discussion as `reader` may see it: its title, or the mask in its place. */
+function entryDiscussion(row: EntryRow, reader: Reader): NotificationItem["discussion"] {
+  if (!row.discussion_id || row.discussion_title === null) return null;
+  const post = {
+    authorId: row.discussion_author,
+    hidden: row.discussion_hidden,
+    held: false,
+    deleted: false,
+  };
+  const title = mayReadWords(reader, post) ? row.discussion_title : maskedText(post);
+  return { id: row.discussion_id, title };
+}
+
+/**
+ * The entry's newest reply as `reader` may see it: its permalink, or the mask that stands for
+ * it ("This reply was deleted." with no permalink; "Hidden by a moderator" at its place).
+ */
+function entryReply(
+  row: EntryRow,
+  reader: Reader,
+): Pick<NotificationItem, "replyId" | "replyMasked"> {
+  if (!row.reply_id || row.reply_deleted === null) {
+    return { replyId: null, replyMasked: null };
+  }
+  const post = {
+    authorId: row.reply_author,
+    hidden: row.reply_hidden === true,
+    held: row.reply_held === true,
+    deleted: row.reply_deleted,
+  };
+  switch (visibilityOf(reader, post, { placeholder: true })) {
+    case "shown":
+      return { replyId: row.reply_id, replyMasked: null };
+    case "masked":
+      return { replyId: post.deleted ? null : row.reply_id, replyMasked: maskedText(post) };
+    case "absent":
+      return { replyId: null, replyMasked: null };
+  }
+}
+
+/**
+ * Entries of `where` (over notifications n) as `reader` (their owner) may see them, newest
+ * activity first; `mailable`: only those `reader` may read every word of now.
+ */
+export async function loadEntries(
+  db: Db,
+  reader: NonNullable<Reader>,
+  where: SQL,
+  limit: number,
+  { mailable = false }: { mailable?: boolean } = {},
+): Promise<NotificationItem[]> {
   const rows = await queryRows<EntryRow>(
     db,
     sql`select n.id, n.kind,
           case when n.actor_id is null then null
             else ${displayName(sql`p.full_name`, sql`p.email`)} end as actor_name,
           n.actor_count, n.discussion_id, d.title as discussion_title,
-          -- A reply deleted since is no permalink: the entry opens the discussion.
-          case when r.deleted_at is null then n.reply_id end as reply_id,
+          d.author_id as discussion_author, d.hidden_at is not null as discussion_hidden,
+          n.reply_id, r.author_id as reply_author, r.hidden_at is not null as reply_hidden,
+          r.held_at is not null as reply_held,
+          case when r.id is not null then r.deleted_at is not null end as reply_deleted,
           n.data, ${microsecondText(sql`n.updated_at`)} as at, n.read_at is not null as read,
           -- One appeal per moderation action (docs/decisions/027).
           n.kind = 'moderation_action' and exists (
@@ -61,8 +148,7 @@ export async function loadEntries(db: Db, where: SQL, limit: number): Promise<No
         left join profiles p on p.id = n.actor_id
         left join discussions d on d.id = n.discussion_id
         left join discussion_replies r on r.id = n.reply_id
-        where ${where}
-          and (n.discussion_id is null or d.status = 'active')
+        where ${where} and ${LISTED} ${mailable ? sql`and ${readableNow(reader)}` : sql``}
         order by n.updated_at desc, n.id desc
         limit ${limit}`,
   );
@@ -71,11 +157,8 @@ export async function loadEntries(db: Db, where: SQL, limit: number): Promise<No
     kind: row.kind,
     actorName: row.actor_name,
     othersCount: Math.max(0, row.actor_count - 1),
-    discussion:
-      row.discussion_id && row.discussion_title !== null
-        ? { id: row.discussion_id, title: row.discussion_title }
-        : null,
-    replyId: row.reply_id,
+    discussion: entryDiscussion(row, reader),
+    ...entryReply(row, reader),
     detail: row.data?.action ?? row.data?.role ?? null,
     at: row.at,
     read: row.read,
@@ -93,18 +176,19 @@ export async function loadEntries(db: Db, where: SQL, limit: number): Promise<No
   }));
 }
 
+/** The member's own entries, a page at a time; `reader` is the member. */
 export async function listNotifications(
   db: Db,
-  userId: string,
+  reader: NonNullable<Reader>,
   cursor: string | undefined,
   limit: number,
 ): Promise<NotificationPage> {
-  const conditions = [sql`n.user_id = ${userId}`];
+  const conditions = [sql`n.user_id = ${reader.id}`];
   if (cursor) {
     const [at, id] = decodeCursor<[string, string]>(cursor, [timestampItem, idItem(UUID_ID)]);
     conditions.push(sql`(n.updated_at, n.id) < (${at}::timestamptz, ${id}::uuid)`);
   }
-  const items = await loadEntries(db, sql.join(conditions, sql` and `), limit + 1);
+  const items = await loadEntries(db, reader, sql.join(conditions, sql` and `), limit + 1);
   const page = items.slice(0, limit);
   const last = page.at(-1);
   return {
@@ -113,13 +197,13 @@ export async function listNotifications(
   };
 }
 
+/** Unread entries the list shows, masked ones included (docs/decisions/052). */
 export async function unreadCount(db: Db, userId: string): Promise<number> {
   const [row] = await queryRows<{ unread: number }>(
     db,
     sql`select count(*)::int as unread from notifications n
         left join discussions d on d.id = n.discussion_id
-        where n.user_id = ${userId} and n.read_at is null
-          and (n.discussion_id is null or d.status = 'active')`,
+        where n.user_id = ${userId} and n.read_at is null and ${LISTED}`,
   );
   return row?.unread ?? 0;
 }

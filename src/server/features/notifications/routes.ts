@@ -83,7 +83,7 @@ export const notificationRoutes = new Hono<AppEnv>()
     const { cursor, limit } = c.req.valid("query");
     const page: NotificationPage = await listNotifications(
       c.var.deps.db,
-      c.var.viewer.id,
+      c.var.viewer,
       cursor,
       limit,
     );

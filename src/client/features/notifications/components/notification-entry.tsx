@@ -46,6 +46,10 @@ export function NotificationEntry({ item, compact = false, onOpen }: Notificatio
         >
           {notificationText(item)}
         </Link>
+        {/* In place of a reply its reader may no longer read (docs/decisions/052). */}
+        {item.replyMasked ? (
+          <span className="text-muted-foreground text-sm italic">{item.replyMasked}</span>
+        ) : null}
         <span className="text-muted-foreground text-sm">
           <RelativeTime value={item.at} />
           {item.read ? null : <span className="sr-only"> · unread</span>}
