@@ -6,6 +6,7 @@ import { type Db, queryRows } from "@/server/db/client";
 import { displayName, displayNameKey } from "@/server/db/display-name";
 import { limitLiteral, queryPreparedRows, renderedOnce } from "@/server/db/prepared";
 import {
+  heldReadable,
   type Reader as ReaderOfHidden,
   visibilityOf,
   wordsReadable,
@@ -346,9 +347,10 @@ export async function findActiveDiscussion(
   reader: ReaderOfHidden = null,
 ): Promise<DiscussionItem | null> {
   // A discussion held for review (docs/decisions/034) is its author's alone to read.
-  const shown = reader
-    ? sql`(d.status = 'active' or (d.status = 'held' and d.author_id = ${reader.id}))`
-    : sql`d.status = 'active'`;
+  const shown = sql`d.status in ('active', 'held') and ${heldReadable(reader, {
+    held: sql`d.status = 'held'`,
+    authorId: POST_COLUMNS.authorId,
+  })}`;
   const [row] = await queryPreparedRows<DiscussionRow>(
     db,
     sql`${selectDiscussion} where d.id = ${id}::uuid and ${shown}`,
