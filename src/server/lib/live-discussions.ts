@@ -24,11 +24,19 @@ export async function publishDiscussionChange(
   }
 }
 
-const REPLY_CHANGES: readonly unknown[] = [
-  "created",
-  "edited",
-  "deleted",
-] satisfies ReplyChangeType[];
+// Every kind of live event, as records so that a kind added to the types must be added here
+// (test/visibility/visibility-matrix.ts lists what each one carries: ids, never words).
+export const DISCUSSION_CHANGE_KINDS: Record<DiscussionChange["type"], true> = {
+  created: true,
+  updated: true,
+  deleted: true,
+};
+export const REPLY_CHANGE_KINDS: Record<ReplyChangeType, true> = {
+  created: true,
+  edited: true,
+  deleted: true,
+};
+const REPLY_CHANGES: readonly unknown[] = Object.keys(REPLY_CHANGE_KINDS);
 
 /**
  * The change a NOTIFY payload announces, or null for anything else. A reply's change keeps its
@@ -37,7 +45,7 @@ const REPLY_CHANGES: readonly unknown[] = [
 export function parseDiscussionChange(payload: string): DiscussionChange | null {
   try {
     const { type, id, reply } = JSON.parse(payload) as Partial<DiscussionChange>;
-    if (type !== "created" && type !== "updated" && type !== "deleted") return null;
+    if (typeof type !== "string" || !Object.hasOwn(DISCUSSION_CHANGE_KINDS, type)) return null;
     if (typeof id !== "string") return null;
     if (reply === undefined) return { type, id };
     return REPLY_CHANGES.includes(reply?.type) && typeof reply?.id === "string"

@@ -73,7 +73,8 @@ function homePage(site: Site): JsonLd[] {
 }
 
 function comment(reply: ReplyItem, threadUrl: string): JsonLd | null {
-  if (reply.deleted || !reply.author) return null;
+  // A hidden reply is no content for search engines, whoever the page was rendered for (046).
+  if (reply.deleted || reply.hidden || !reply.author) return null;
   return {
     "@type": "Comment",
     url: `${threadUrl}?${REPLY_PARAM}=${encodeURIComponent(reply.id)}`,
@@ -91,7 +92,8 @@ function discussionPage(
   params: URLSearchParams,
 ): JsonLd[] {
   const discussion = queryClient.getQueryData<DiscussionItem>(discussionQueryOptions(id).queryKey);
-  if (!discussion) return [];
+  // A hidden discussion is no content for search engines, whoever the page was rendered for.
+  if (!discussion || discussion.hidden) return [];
   const url = canonicalUrl(site.url, `/discussion/${discussion.id}`);
   const thread = queryClient.getQueryData<InfiniteData<ReplyPage>>(
     threadQueryOptions(id, params.get(REPLY_PARAM)).queryKey,

@@ -5,7 +5,12 @@ import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
 import { displayName, displayNameKey } from "@/server/db/display-name";
 import { limitLiteral, queryPreparedRows, renderedOnce } from "@/server/db/prepared";
-import { type Reader as ReaderOfHidden, visibilityOf } from "@/server/domain/visibility/rule";
+import {
+  heldReadable,
+  type Reader as ReaderOfHidden,
+  visibilityOf,
+  wordsReadable,
+} from "@/server/domain/visibility/rule";
 import { UUID_ID } from "@/server/lib/ids";
 import { containsPattern } from "@/server/lib/like-pattern";
 import {
@@ -219,8 +224,15 @@ function listWindow(
     order by ${order} limit ${limitLiteral(size)}) d`;
 }
 
-/** Conditions that may match anywhere in the list, or almost nowhere: search, author. */
-function matchConditions(query: ListQuery): SQL[] {
+/** The alias d's columns, as the visibility rule reads them. */
+const POST_COLUMNS = { hiddenAt: sql`d.hidden_at`, authorId: sql`d.author_id` };
+
+/**
+ * Conditions that may match anywhere in the list, or almost nowhere: search, author. The words
+ * match only where `reader` may read them (docs/decisions/046): a hidden discussion is found by
+ * its author's name, never by its words, so no answer tells what it said.
+ */
+function matchConditions(query: ListQuery, reader: ReaderOfHidden): SQL[] {
   const conditions: SQL[] = [];
   if (query.q) {
     const pattern = containsPattern(query.q);
@@ -228,7 +240,7 @@ function matchConditions(query: ListQuery): SQL[] {
     // ILIKE on both columns. Each branch can use its own index (BitmapOr: the trigram index,
     // the author index); the author ids are looked up once.
     conditions.push(sql`(
-      d.search_text like lower(${pattern})
+      (d.search_text like lower(${pattern}) and ${wordsReadable(reader, POST_COLUMNS)})
       or d.author_id = any(array(select id from profiles where full_name ilike ${pattern}))
     )`);
   }
@@ -256,12 +268,13 @@ async function matchingRows(
   db: Db,
   query: ListQuery,
   cursor: DiscussionCursor | null,
+  reader: ReaderOfHidden,
 ): Promise<DiscussionRow[]> {
-  const matches = and(matchConditions(query));
+  const matches = and(matchConditions(query, reader));
   const limit = query.limit + 1;
   // One author's discussions are never most of the list: collect them through the author
   // index straight away (the window would read SEARCH_WINDOW rows to find a handful).
-  if (query.author) return collectMatches(db, query, cursor, limit);
+  if (query.author) return collectMatches(db, query, cursor, limit, reader);
   // The window comes out of the list index in order; ordering the outer query the same way
   // (INDEX_ORDER) lets PostgreSQL keep that order and stop as soon as a page has matched,
   // instead of filtering all SEARCH_WINDOW rows and sorting them (5.6 ms -> 1.5 ms for a word
@@ -272,7 +285,7 @@ async function matchingRows(
       order by ${indexOrder(query.sort)} limit ${limit}`,
   );
   if (early.length === limit) return early;
-  return collectMatches(db, query, cursor, limit);
+  return collectMatches(db, query, cursor, limit, reader);
 }
 
 /** Every match through the trigram and author indexes, sorted: for rare matches. */
@@ -281,11 +294,12 @@ function collectMatches(
   query: ListQuery,
   cursor: DiscussionCursor | null,
   limit: number,
+  reader: ReaderOfHidden,
 ): Promise<DiscussionRow[]> {
   // The page is chosen before the authors are joined: joined first, the planner expected many
   // matches and hashed all the profiles (a sequential scan) to name a few discussions.
   const page = listWindow(query, cursor, limit, {
-    where: matchConditions(query),
+    where: matchConditions(query, reader),
     order: sortOrder(query.sort),
   });
   return queryRows<DiscussionRow>(db, sql`${selectFrom(page)} order by ${sortOrder(query.sort)}`);
@@ -302,8 +316,8 @@ export async function listDiscussions(
 ): Promise<DiscussionPage> {
   const cursor = query.cursor ? decodeDiscussionCursor(query.cursor) : null;
   const rows =
-    matchConditions(query).length > 0
-      ? await matchingRows(db, query, cursor)
+    query.q || query.author
+      ? await matchingRows(db, query, cursor, reader)
       : // Without words to match, the plan is the list index's whatever the values: prepared.
         await queryPreparedRows<DiscussionRow>(
           db,
@@ -333,9 +347,10 @@ export async function findActiveDiscussion(
   reader: ReaderOfHidden = null,
 ): Promise<DiscussionItem | null> {
   // A discussion held for review (docs/decisions/034) is its author's alone to read.
-  const shown = reader
-    ? sql`(d.status = 'active' or (d.status = 'held' and d.author_id = ${reader.id}))`
-    : sql`d.status = 'active'`;
+  const shown = sql`d.status in ('active', 'held') and ${heldReadable(reader, {
+    held: sql`d.status = 'held'`,
+    authorId: POST_COLUMNS.authorId,
+  })}`;
   const [row] = await queryPreparedRows<DiscussionRow>(
     db,
     sql`${selectDiscussion} where d.id = ${id}::uuid and ${shown}`,

@@ -91,3 +91,21 @@ export function wordsReadable(reader: Reader, post: PostColumns): SQL {
   if (reader === null) return sql`${post.hiddenAt} is null`;
   return sql`(${post.hiddenAt} is null or ${post.authorId} = ${reader.id})`;
 }
+
+/**
+ * SQL twin of the held rule in `visibilityOf`: a held post (`held`, its column's test) is its
+ * author's alone; everyone else's query leaves it out.
+ */
+export function heldReadable(reader: Reader, post: { held: SQL; authorId: SQL }): SQL {
+  if (reader === null) return sql`not (${post.held})`;
+  return sql`(not (${post.held}) or ${post.authorId} = ${reader.id})`;
+}
+
+/**
+ * SQL twin of `visibilityOf(null, discussion) === "shown"`: an active discussion whose words a
+ * visitor reads. What documents made for everyone name (the sitemap, link previews): a hidden,
+ * held or deleted discussion is not listed there at all.
+ */
+export function shownToVisitors(discussion: PostColumns & { status: SQL }): SQL {
+  return sql`${discussion.status} = 'active' and ${wordsReadable(null, discussion)}`;
+}

@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { AppEnv } from "@/server/context";
 import { type Db, queryRows } from "@/server/db/client";
+import { wordsReadable } from "@/server/domain/visibility/rule";
 import { FEED_ITEMS, feedResponse, rssDocument } from "@/server/lib/rss";
 import { SITE_FEEDS } from "@/server/lib/site-feeds";
 import { HIDDEN_BY_MODERATOR } from "@/shared/moderation";
@@ -20,10 +21,12 @@ type FeedRow = { id: string; title: string; summary: string; created_at: Date; u
  * the two short lists are merged.
  */
 async function newestDiscussions(db: Db, limit: number): Promise<FeedRow[]> {
+  // A feed is read by anyone: a hidden discussion keeps its place with the mask for its words,
+  // as a visitor reads the forum (docs/decisions/046).
+  const readable = wordsReadable(null, { hiddenAt: sql`hidden_at`, authorId: sql`author_id` });
   const newest = (pinned: boolean) =>
-    // A hidden discussion keeps its place with the mask for its words (docs/decisions/027).
-    sql`(select id, case when hidden_at is null then title else ${HIDDEN_BY_MODERATOR} end as title,
-           case when hidden_at is null then left(content, ${SUMMARY_LENGTH}) else '' end as summary,
+    sql`(select id, case when ${readable} then title else ${HIDDEN_BY_MODERATOR} end as title,
+           case when ${readable} then left(content, ${SUMMARY_LENGTH}) else '' end as summary,
            created_at, updated_at
          from discussions where status = 'active' and is_pinned = ${pinned}
          order by created_at desc, id desc limit ${limit})`;

@@ -2,6 +2,7 @@
 // its content (docs/product.md §9), filled in on the server.
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
+import { shownToVisitors } from "@/server/domain/visibility/rule";
 import { UUID_ID } from "@/server/lib/ids";
 import type { PageMetaResolver } from "@/server/lib/page-meta";
 import { META_DISCUSSION_DESCRIPTION_CHARS } from "@/shared/constants";
@@ -21,9 +22,9 @@ export function discussionPageMeta(db: Db): PageMetaResolver {
     const [row] = await queryRows<{ title: string; content: string }>(
       db,
       sql`select title, left(content, ${META_DISCUSSION_DESCRIPTION_CHARS * 4}) as content
-          from discussions where id = ${id}::uuid and status = 'active'
-            -- A hidden discussion's words are not for link previews (docs/decisions/027).
-            and hidden_at is null`,
+          from discussions d where d.id = ${id}::uuid
+            -- A link preview is made for everyone: a hidden one's words are not in it (046).
+            and ${shownToVisitors({ status: sql`d.status`, hiddenAt: sql`d.hidden_at`, authorId: sql`d.author_id` })}`,
     );
     if (!row) return null;
     return { title: row.title, description: previewText(row.content), found: true };

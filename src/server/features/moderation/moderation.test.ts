@@ -256,7 +256,8 @@ describe("reports and the queue", () => {
       ).status,
     ).toBe(200);
 
-    for (const reader of [anonymous(), ben.client]) {
+    // Blog authors read like any member (decision 046).
+    for (const reader of [anonymous(), ben.client, au.client]) {
       const item = await json<DiscussionItem>(await reader.get(`/api/discussions/${id}`));
       expect(item).toMatchObject({ title: HIDDEN_BY_MODERATOR, content: "", hidden: true });
       const replies = await json<ReplyPage>(await reader.get(`/api/discussions/${id}/replies`));
@@ -264,7 +265,7 @@ describe("reports and the queue", () => {
       const text = JSON.stringify(await json(await reader.get("/api/discussions")));
       expect(text).not.toContain("Nasty words");
     }
-    for (const reader of [ana, mo, au]) {
+    for (const reader of [ana, mo, al]) {
       const item = await json<DiscussionItem>(await reader.client.get(`/api/discussions/${id}`));
       expect(item).toMatchObject({ title: "Nasty words", hidden: true });
       const replies = await json<ReplyPage>(

@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import type { Viewer } from "@/server/auth/viewer";
 import { type Db, queryRows } from "@/server/db/client";
 import { displayName } from "@/server/db/display-name";
+import { wordsReadable } from "@/server/domain/visibility/rule";
 import { emailFor } from "@/server/lib/member-privacy";
 import type { ProfileDiscussion, ProfileResponse, PublicProfile } from "@/shared/api-types";
 import { PROFILE_RECENT_DISCUSSIONS } from "@/shared/constants";
@@ -83,15 +84,22 @@ export function toPublicProfile(row: ProfileRow, viewer: Viewer | null): PublicP
   };
 }
 
-/** The member's newest active discussions, up to docs/product.md §9's 10, with a content preview. */
-export async function recentDiscussions(db: Db, authorId: string): Promise<ProfileDiscussion[]> {
+/**
+ * The member's newest active discussions, up to docs/product.md §9's 10, with a content preview;
+ * a hidden one's words only for `viewer` when they may read them (docs/decisions/046).
+ */
+export async function recentDiscussions(
+  db: Db,
+  authorId: string,
+  viewer: Viewer | null,
+): Promise<ProfileDiscussion[]> {
+  const readable = wordsReadable(viewer, { hiddenAt: sql`hidden_at`, authorId: sql`author_id` });
   const rows = await queryRows<DiscussionRow>(
     db,
     // The page shows a clamped preview: the first 300 characters are plenty and keep the
     // answer small (content may be 10,000 characters).
-    // A hidden discussion shows the mask to everyone here (docs/decisions/027).
-    sql`select id, case when hidden_at is null then title else ${HIDDEN_BY_MODERATOR} end as title,
-          case when hidden_at is null then left(content, 300) else '' end as content,
+    sql`select id, case when ${readable} then title else ${HIDDEN_BY_MODERATOR} end as title,
+          case when ${readable} then left(content, 300) else '' end as content,
           is_pinned, is_locked, created_at
         from discussions
         where author_id = ${authorId} and status = 'active'
@@ -121,6 +129,6 @@ export async function profilePage(
   if (!row || !canViewProfile(viewer, row)) return null;
   return {
     profile: toPublicProfile(row, viewer),
-    recentDiscussions: await recentDiscussions(db, row.id),
+    recentDiscussions: await recentDiscussions(db, row.id, viewer),
   };
 }

@@ -5,7 +5,11 @@ import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
 import { displayName } from "@/server/db/display-name";
 import { limitLiteral, queryPreparedRows, renderedOnce } from "@/server/db/prepared";
-import { type Reader as ReaderOfHidden, visibilityOf } from "@/server/domain/visibility/rule";
+import {
+  heldReadable,
+  type Reader as ReaderOfHidden,
+  visibilityOf,
+} from "@/server/domain/visibility/rule";
 import { UUID_ID } from "@/server/lib/ids";
 import {
   decodeCursor,
@@ -139,7 +143,7 @@ function toItem(row: ReplyRow, reader: ReaderOfHidden): ReplyItem {
 
 /** Replies held for review (docs/decisions/034) are their author's alone to read. */
 function shownTo(reader: ReaderOfHidden): SQL {
-  return reader ? sql`(r.held_at is null or r.author_id = ${reader.id})` : sql`r.held_at is null`;
+  return heldReadable(reader, { held: sql`r.held_at is not null`, authorId: sql`r.author_id` });
 }
 
 const keyOf = (item: ReplyItem): ThreadKey => ({ at: item.createdAt, id: item.id });

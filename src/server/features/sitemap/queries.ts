@@ -6,6 +6,7 @@
 // SITEMAP_PAGE_SIZE (rows removed, profiles made private) and never more.
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
+import { shownToVisitors } from "@/server/domain/visibility/rule";
 
 /** The sitemap protocol's limit of URLs per file. */
 export const SITEMAP_PAGE_SIZE = 50_000;
@@ -18,7 +19,11 @@ export type RecordKind = (typeof RECORD_KINDS)[number];
 
 type KindSql = {
   table: SQL;
-  /** The same predicate as the kind's partial index (`{table}_sitemap_idx`): the planner needs it. */
+  /**
+   * What is listed. It implies the kind's partial index predicate (`{table}_sitemap_idx`), which
+   * the planner needs; a discussion's is narrowed by the visibility rule (decision 046: nothing
+   * hidden), checked on the few rows the index gives.
+   */
   visible: SQL;
   /** What the page's path is made from. */
   key: SQL;
@@ -37,7 +42,11 @@ const KINDS: Record<RecordKind, KindSql> = {
   },
   discussions: {
     table: sql`discussions`,
-    visible: sql`status = 'active'`,
+    visible: shownToVisitors({
+      status: sql`status`,
+      hiddenAt: sql`hidden_at`,
+      authorId: sql`author_id`,
+    }),
     key: sql`id::text`,
     // An edit, or the newest reply, changes what the page shows.
     lastmod: sql`greatest(updated_at, last_activity_at)`,

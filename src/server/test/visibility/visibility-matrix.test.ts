@@ -1,0 +1,438 @@
+// Runs every cell of visibility-matrix.ts against the server: a discussion and a reply in each
+// state, read by each reader on each surface, and the words found, masked or missing as the
+// table says. Fails when the app has a read route, a job queue, a live-event kind, a feed, a
+// sitemap kind, a notification kind or an export section the table does not list; and holds
+// the rule's two spellings (domain/visibility/rule.ts) to the same table.
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "@/server/app";
+import { queryRows } from "@/server/db/client";
+import { MEMBER_DATA_SECTIONS } from "@/server/domain/member-data/export";
+import { type Reader, visibilityOf, wordsReadable } from "@/server/domain/visibility/rule";
+import { RECORD_KINDS } from "@/server/features/sitemap/queries";
+import {
+  DISCUSSION_CHANGE_KINDS,
+  DISCUSSIONS_CHANNEL,
+  parseDiscussionChange,
+  REPLY_CHANGE_KINDS,
+} from "@/server/lib/live-discussions";
+import { clearOnChanges, createPageCache } from "@/server/lib/page-cache";
+import { SITE_FEEDS } from "@/server/lib/site-feeds";
+import { builtClient } from "@/server/test/built-client";
+import { insertDiscussionRow, sseReader } from "@/server/test/discussions";
+import { createMember } from "@/server/test/factories";
+import { insertReplyRow } from "@/server/test/replies";
+import { createTestApp, type TestApp } from "@/server/test/test-app";
+import { mentionToken } from "@/shared/mentions";
+import { HIDDEN_BY_MODERATOR } from "@/shared/moderation-texts";
+import { NOTIFICATION_KINDS } from "@/shared/notifications";
+import type { Role } from "@/shared/permissions";
+import {
+  EXPORT_SECTIONS,
+  FEEDS,
+  JOB_KINDS,
+  LIVE_EVENTS,
+  NOTIFICATION_SURFACES,
+  READ_ROUTES,
+  type Shown,
+  SITEMAP_KINDS,
+  STATES,
+  type State,
+  SURFACES,
+  type Surface,
+  type SurfaceName,
+  THE_RULE,
+  VIEWERS,
+  type Viewer,
+} from "./visibility-matrix";
+
+const SHELL =
+  '<!doctype html><html lang="en"><head><title>Rant Community</title></head><body>' +
+  '<div id="root"></div><script type="module" src="/assets/main.js"></script></body></html>';
+
+type Member = Awaited<ReturnType<typeof createMember>>;
+
+/** One state's posts: a discussion in it, and a reply in it under an active discussion. */
+type Fixture = {
+  author: Member | null;
+  discussionId: string;
+  replyId: string;
+  words: { discussion: string; reply: string };
+};
+
+let t: TestApp;
+let app: ReturnType<typeof createApp>;
+let readers: Record<"member" | "blogAuthor" | "moderator" | "admin", Member>;
+let hostId: string;
+const fixtures = {} as Record<State, Fixture>;
+
+const SIGNED_IN_READERS = ["member", "blogAuthor", "moderator", "admin"] as const;
+
+async function setUp(state: State): Promise<Fixture> {
+  const author =
+    state === "erasedMember" ? null : await createMember(t, { name: `Writer ${state.length}` });
+  const authorId = author?.id ?? null;
+  // Words nobody else's text holds, found by the search as one word.
+  const words = { discussion: `vm${state}dword`.toLowerCase(), reply: `vm${state}rword` };
+  const discussionId = await insertDiscussionRow(t.db, {
+    title: `Title ${words.discussion}`,
+    content: `Content with ${words.discussion} inside`,
+    authorId,
+    status: state === "deleted" ? "deleted" : state === "held" ? "held" : "active",
+  });
+  const replyId = await insertReplyRow(t.db, hostId, {
+    authorId,
+    content: `Reply with ${words.reply} inside`,
+    deleted: state === "deleted",
+  });
+  if (state === "hidden") {
+    await t.db.execute(sql`update discussions set hidden_at = now() where id = ${discussionId}`);
+    await t.db.execute(sql`update discussion_replies set hidden_at = now() where id = ${replyId}`);
+  }
+  if (state === "held") {
+    await t.db.execute(sql`update discussion_replies set held_at = now() where id = ${replyId}`);
+  }
+  if (state === "privateAuthor" && author) {
+    await t.db.execute(sql`update profiles set is_public = false where id = ${author.id}`);
+  }
+  if (state === "blockedAuthor" && author) {
+    for (const name of SIGNED_IN_READERS) {
+      const reader = readers[name];
+      await t.db.execute(
+        sql`insert into member_blocks (blocker_id, blocked_id) values (${reader.id}, ${author.id})`,
+      );
+    }
+  }
+  return { author, discussionId, replyId, words };
+}
+
+beforeAll(async () => {
+  t = await createTestApp({
+    env: { RATE_LIMIT_MULTIPLIER: "1000", METRICS_TOKEN: "m".repeat(32) },
+  });
+  app = createApp(t.deps, { staticFiles: builtClient(SHELL) });
+  readers = {
+    member: await createMember(t, { name: "Plain Reader" }),
+    blogAuthor: await createMember(t, { role: "author", name: "Blog Writer" }),
+    moderator: await createMember(t, { role: "moderator", name: "Mod Reader" }),
+    admin: await createMember(t, { role: "admin", name: "Admin Reader" }),
+  };
+  const host = await createMember(t, { name: "Thread Host" });
+  hostId = await insertDiscussionRow(t.db, { title: "The thread", authorId: host.id });
+  for (const state of STATES) fixtures[state] = await setUp(state);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** The reader's member, or null for a visitor; undefined where there is no such reader. */
+function memberOf(state: State, viewer: Viewer): Member | null | undefined {
+  if (viewer === "visitor") return null;
+  if (viewer === "postAuthor") return fixtures[state].author ?? undefined;
+  return readers[viewer];
+}
+
+function get(member: Member | null, path: string): Promise<Response> {
+  const cookie = [...(member?.client.cookies ?? [])].map(([name, value]) => `${name}=${value}`);
+  return Promise.resolve(
+    app.request(path, { headers: cookie.length ? { cookie: cookie.join("; ") } : {} }),
+  );
+}
+
+/** Whether the JSON answer holds the item `id` marked as from a blocked author. */
+function markedBlocked(value: unknown, id: string): boolean {
+  if (Array.isArray(value)) return value.some((item) => markedBlocked(item, id));
+  if (value === null || typeof value !== "object") return false;
+  const record = value as Record<string, unknown>;
+  if (record.id === id && record.authorBlocked === true) return true;
+  return Object.values(record).some((item) => markedBlocked(item, id));
+}
+
+type Read = { path: string; kind: "json" | "document" | "urls" | "page" | "search page" };
+
+/** The request each surface makes for one state's post. */
+const READS: Record<SurfaceName, (fixture: Fixture) => Read | null> = {
+  discussion: (f) => ({ path: `/api/discussions/${f.discussionId}`, kind: "json" }),
+  list: () => ({ path: "/api/discussions?limit=50", kind: "json" }),
+  search: (f) => ({ path: `/api/discussions?q=${f.words.discussion}`, kind: "json" }),
+  replies: () => ({ path: `/api/discussions/${hostId}/replies?limit=50`, kind: "json" }),
+  reply: (f) => ({ path: `/api/replies/${f.replyId}`, kind: "json" }),
+  profile: (f) => (f.author ? { path: `/api/profiles/${f.author.id}`, kind: "json" } : null),
+  cmsDiscussions: () => ({ path: "/api/cms/discussions?limit=50", kind: "json" }),
+  cmsDeleted: () => ({ path: "/api/cms/discussions/deleted?limit=50", kind: "json" }),
+  moderationQueue: () => ({ path: "/api/moderation/queue", kind: "json" }),
+  feed: () => ({ path: "/discussion/rss.xml", kind: "document" }),
+  sitemap: () => ({ path: "/sitemap/discussions-1.xml", kind: "urls" }),
+  page: (f) => ({ path: `/discussion/${f.discussionId}`, kind: "page" }),
+  searchPage: (f) => ({ path: `/discussion?q=${f.words.discussion}`, kind: "search page" }),
+  threadPage: () => ({ path: `/discussion/${hostId}`, kind: "page" }),
+  profilePage: (f) => (f.author ? { path: `/profile/${f.author.id}`, kind: "page" } : null),
+};
+
+/** What the reader got of the post, read from the answer. */
+async function shownIn(response: Response, read: Read, id: string, words: string): Promise<Shown> {
+  if (response.status === 401 || response.status === 403) return "refused";
+  // A page's status comes from its link preview, made for visitors: a private profile's page
+  // is a 404 even for its owner, who still gets the page's content (features/profiles).
+  const page = read.kind === "page" || read.kind === "search page";
+  if (response.status === 404 && !page) return "absent";
+  expect([200, 404], read.path).toContain(response.status);
+  const body = await response.text();
+  // A not-found page names its own address: its words or nothing.
+  if (response.status === 404) return body.includes(words) ? "shown" : "absent";
+  // The search page repeats its query (the words) in its search box, and a sitemap holds URLs:
+  // only the item's id tells.
+  if (read.kind === "search page" || read.kind === "urls") {
+    return body.includes(id) ? "shown" : "absent";
+  }
+  if (body.includes(words)) {
+    return read.kind === "json" && markedBlocked(JSON.parse(body), id) ? "collapsed" : "shown";
+  }
+  return body.includes(id) ? "masked" : "absent";
+}
+
+const SURFACE_ENTRIES = Object.entries(SURFACES) as [SurfaceName, Surface][];
+
+describe.each(SURFACE_ENTRIES)("%s", (name, surface) => {
+  const cells = STATES.flatMap((state) =>
+    VIEWERS.map((viewer) => [`${state} as ${viewer}`, state, viewer] as const),
+  );
+  it.each(cells)("%s", async (_label, state, viewer) => {
+    const expected = surface.cells[state][viewer];
+    const member = memberOf(state, viewer);
+    if (expected === "n/a" || member === undefined) {
+      expect(expected, "a reader the table has no cell for").toBe("n/a");
+      return;
+    }
+    const fixture = fixtures[state];
+    const read = READS[name](fixture);
+    if (!read) {
+      expect(expected).toBe("absent");
+      return;
+    }
+    const id = surface.post === "discussion" ? fixture.discussionId : fixture.replyId;
+    const words = fixture.words[surface.post];
+    const shown = await shownIn(await get(member, read.path), read, id, words);
+    expect(shown, `${surface.name} ${read.path}`).toBe(expected);
+  });
+});
+
+describe("the tables", () => {
+  it("list every GET route of the app, and no route that does not exist", () => {
+    const routes = new Set(
+      app.routes
+        .filter(
+          (route) => route.method === "GET" || (route.method === "ALL" && route.path === "/*"),
+        )
+        .map((route) => `${route.method} ${route.path}`)
+        .filter((key) => !key.startsWith("GET /uploads")),
+    );
+    const listed = new Set(Object.keys(READ_ROUTES));
+    expect(
+      [...routes].filter((key) => !listed.has(key)),
+      "read routes missing",
+    ).toEqual([]);
+    expect(
+      [...listed].filter((key) => !routes.has(key)),
+      "rows without a route",
+    ).toEqual([]);
+  });
+
+  it("give every surface a route", () => {
+    const routed = Object.values(READ_ROUTES).flatMap((entry) =>
+      Array.isArray(entry) ? entry : [],
+    );
+    expect(Object.keys(SURFACES).filter((name) => !routed.includes(name as SurfaceName))).toEqual(
+      [],
+    );
+  });
+
+  it("list every job queue", async () => {
+    const queues = [...(await t.deps.jobs.waitingCounts()).keys()];
+    expect(
+      queues.filter((name) => !(name in JOB_KINDS)),
+      "queues missing",
+    ).toEqual([]);
+  });
+
+  it("list every live-event kind", () => {
+    const kinds = [
+      ...Object.keys(DISCUSSION_CHANGE_KINDS).map((kind) => `discussion ${kind}`),
+      ...Object.keys(REPLY_CHANGE_KINDS).map((kind) => `reply ${kind}`),
+    ];
+    expect(
+      kinds.filter((kind) => !(kind in LIVE_EVENTS)),
+      "kinds missing",
+    ).toEqual([]);
+  });
+
+  it("list every feed, sitemap kind, notification kind and export section", () => {
+    const missing = (kinds: readonly string[], table: object) =>
+      kinds.filter((kind) => !(kind in table));
+    expect(missing(Object.keys(SITE_FEEDS), FEEDS), "feeds").toEqual([]);
+    expect(missing(RECORD_KINDS, SITEMAP_KINDS), "sitemap kinds").toEqual([]);
+    expect(missing(NOTIFICATION_KINDS, NOTIFICATION_SURFACES), "notification kinds").toEqual([]);
+    expect(missing(Object.keys(MEMBER_DATA_SECTIONS), EXPORT_SECTIONS), "export sections").toEqual(
+      [],
+    );
+  });
+});
+
+describe("the rule's two spellings hold to THE_RULE", () => {
+  const ROLES: Record<Exclude<Viewer, "visitor" | "postAuthor">, Role> = {
+    member: "user",
+    blogAuthor: "author",
+    moderator: "moderator",
+    admin: "admin",
+  };
+  const readerOf = (state: State, viewer: Viewer): Reader => {
+    if (viewer === "visitor") return null;
+    if (viewer === "postAuthor")
+      return { id: fixtures[state].author?.id ?? "nobody", role: "user" };
+    return { id: readers[viewer].id, role: ROLES[viewer] };
+  };
+
+  it.each(["hidden", "deleted", "held"] as const)("visibilityOf: %s", (state) => {
+    for (const viewer of VIEWERS) {
+      const post = {
+        authorId: fixtures[state].author?.id ?? null,
+        hidden: state === "hidden",
+        held: state === "held",
+        deleted: state === "deleted",
+      };
+      expect(visibilityOf(readerOf(state, viewer), post), viewer).toBe(THE_RULE[state][viewer]);
+    }
+  });
+
+  it("wordsReadable: a hidden discussion's words, for each reader", async () => {
+    const { discussionId } = fixtures.hidden;
+    for (const viewer of VIEWERS) {
+      const readable = wordsReadable(readerOf("hidden", viewer), {
+        hiddenAt: sql`d.hidden_at`,
+        authorId: sql`d.author_id`,
+      });
+      const [row] = await queryRows<{ readable: boolean }>(
+        t.db,
+        sql`select ${readable} as readable from discussions d where d.id = ${discussionId}::uuid`,
+      );
+      expect(row?.readable, viewer).toBe(THE_RULE.hidden[viewer] === "shown");
+    }
+  });
+});
+
+describe("surfaces other than routes", () => {
+  it("live events carry ids and kinds, never words: a hide is announced as an id", async () => {
+    const response = await app.request("/api/discussions/events");
+    const events = sseReader(response);
+    try {
+      const id = await insertDiscussionRow(t.db, { title: "Soon hidden", content: "secretlive" });
+      const hide = await readers.moderator.client.post(
+        `/api/moderation/items/discussion/${id}/actions`,
+        { action: "hide", reason: "Off topic" },
+      );
+      expect(hide.status).toBe(200);
+      let event = await events.nextEvent();
+      while (event?.event === "ready") event = await events.nextEvent();
+      expect(event?.data).toBe(JSON.stringify({ type: "updated", id }));
+    } finally {
+      await events.close();
+    }
+    // Whatever a payload holds, only ids and kinds reach a browser.
+    const payload = JSON.stringify({ type: "updated", id: "x", title: "words", content: "words" });
+    expect(parseDiscussionChange(payload)).toEqual({ type: "updated", id: "x" });
+  });
+
+  it("a kept page is cleared when its discussion is hidden", async () => {
+    const cache = createPageCache({ ttlMs: 60_000, maxEntries: 100 });
+    clearOnChanges(cache, t.deps.live, DISCUSSIONS_CHANNEL, t.logger);
+    const kept = createApp(t.deps, { staticFiles: builtClient(SHELL), pageCache: cache });
+    const id = await insertDiscussionRow(t.db, { title: "Kept page", content: "secretkept" });
+    const path = `/discussion/${id}`;
+    expect(await (await kept.request(path)).text()).toContain("secretkept");
+    expect(cache.get(path)).not.toBeNull();
+    // Hidden from another instance: only the live event tells this one.
+    const hide = await readers.moderator.client.post(
+      `/api/moderation/items/discussion/${id}/actions`,
+      { action: "hide", reason: "Off topic" },
+    );
+    expect(hide.status).toBe(200);
+    await expect.poll(() => cache.get(path)).toBeNull();
+    const again = await (await kept.request(path)).text();
+    expect(again).not.toContain("secretkept");
+    expect(again).toContain(HIDDEN_BY_MODERATOR);
+  });
+
+  it("the export holds its author's own posts, hidden words included", async () => {
+    const { author, words } = fixtures.hidden;
+    if (!author) throw new Error("no author");
+    const member = { id: author.id, email: author.email };
+    const [discussions] = await queryRows<{ rows: unknown }>(
+      t.db,
+      sql`select coalesce(json_agg(t), '[]') as rows from (${MEMBER_DATA_SECTIONS.discussions.rows(member)}) t`,
+    );
+    const [replies] = await queryRows<{ rows: unknown }>(
+      t.db,
+      sql`select coalesce(json_agg(t), '[]') as rows from (${MEMBER_DATA_SECTIONS.replies.rows(member)}) t`,
+    );
+    expect(JSON.stringify(discussions?.rows)).toContain(words.discussion);
+    expect(JSON.stringify(replies?.rows)).toContain(words.reply);
+  });
+});
+
+// The notification surfaces (GET /api/notifications, the notification mail job): what they
+// must show is fixed on branch notifications.
+describe("notifications about a post hidden or deleted", () => {
+  /** A reply to `owner`'s discussion that mentions them: an entry and a mail at once. */
+  async function replyTo(owner: Member, words: string) {
+    const discussion = await insertDiscussionRow(t.db, { authorId: owner.id });
+    const writer = await createMember(t, { name: "Reply Writer" });
+    const response = await writer.client.post(`/api/discussions/${discussion}/replies`, {
+      content: `${mentionToken("Owner", owner.id)} ${words}`,
+    });
+    expect(response.status).toBe(201);
+    return ((await response.json()) as { id: string }).id;
+  }
+
+  // unskip when branch notifications lands
+  it.skip("a reply hidden before delivery: no mail with its words; the entry is masked", async () => {
+    const owner = await createMember(t, { name: "Owner" });
+    const replyId = await replyTo(owner, "secretmailword");
+    const hide = await readers.moderator.client.post(
+      `/api/moderation/items/reply/${replyId}/actions`,
+      { action: "hide", reason: "Personal data" },
+    );
+    expect(hide.status).toBe(200);
+    const mail = await t.mailbox.all(owner.email);
+    expect(mail.join("\n")).not.toContain("secretmailword");
+    const entries = await (await owner.client.get("/api/notifications")).text();
+    expect(entries).not.toContain("secretmailword");
+  });
+
+  // unskip when branch notifications lands
+  it.skip("an entry about a reply hidden after it was shown says so instead of its words", async () => {
+    const owner = await createMember(t, { name: "Owner" });
+    const replyId = await replyTo(owner, "secretentryword");
+    await t.runJobs();
+    expect(await (await owner.client.get("/api/notifications")).text()).toContain(
+      "secretentryword",
+    );
+    await readers.moderator.client.post(`/api/moderation/items/reply/${replyId}/actions`, {
+      action: "hide",
+      reason: "Personal data",
+    });
+    const entries = await (await owner.client.get("/api/notifications")).text();
+    expect(entries).not.toContain("secretentryword");
+    expect(entries).toContain(HIDDEN_BY_MODERATOR);
+  });
+
+  // unskip when branch notifications lands
+  it.skip('an entry about a reply deleted since says "This reply was deleted."', async () => {
+    const owner = await createMember(t, { name: "Owner" });
+    const replyId = await replyTo(owner, "secretdeletedword");
+    await t.runJobs();
+    await readers.moderator.client.delete(`/api/replies/${replyId}`);
+    const entries = await (await owner.client.get("/api/notifications")).text();
+    expect(entries).not.toContain("secretdeletedword");
+    expect(entries).toContain("This reply was deleted.");
+  });
+});

@@ -1,0 +1,455 @@
+// What each reader gets of a discussion or a reply in each state, on every surface that shows
+// one (docs/decisions/046): the permission matrix's twin. visibility-matrix.test.ts runs every
+// cell against the server, and fails when the app has a GET route, a job queue, a live-event
+// kind, a feed, a sitemap kind, a notification kind or an export section this file does not list.
+//
+// Reading a cell: `shown` (its words), `collapsed` (its words, marked as from a member the
+// reader blocked: decision 031), `masked` (its place without its words), `absent` (not there,
+// or 404), `refused` (401 signed out, 403 signed in), `n/a` (no such reader: nobody is their
+// own blocked author, an erased member reads nothing).
+
+export const STATES = [
+  "hidden",
+  "deleted",
+  "held",
+  "privateAuthor",
+  "blockedAuthor",
+  "erasedMember",
+] as const;
+export type State = (typeof STATES)[number];
+
+/** `postAuthor` wrote the post (a plain member); `blogAuthor` has the author role. */
+export const VIEWERS = [
+  "visitor",
+  "member",
+  "postAuthor",
+  "blogAuthor",
+  "moderator",
+  "admin",
+] as const;
+export type Viewer = (typeof VIEWERS)[number];
+
+export type Shown = "shown" | "collapsed" | "masked" | "absent" | "refused" | "n/a";
+type Row = Record<Viewer, Shown>;
+export type Cells = Record<State, Row>;
+
+const all = (shown: Shown, except: Partial<Row> = {}): Row => ({
+  visitor: shown,
+  member: shown,
+  postAuthor: shown,
+  blogAuthor: shown,
+  moderator: shown,
+  admin: shown,
+  ...except,
+});
+
+/**
+ * The rule, for one discussion opened by id (GET /api/discussions/:id), written out: hidden
+ * words are the moderators' and the author's; blog authors read like any member. A held post
+ * is its author's alone; a deleted one nobody's. Blocks collapse for members, not for staff
+ * (decision 031: their blocks silence notifications only).
+ */
+export const THE_RULE: Cells = {
+  hidden: all("masked", { postAuthor: "shown", moderator: "shown", admin: "shown" }),
+  deleted: all("absent"),
+  held: all("absent", { postAuthor: "shown" }),
+  privateAuthor: all("shown"),
+  blockedAuthor: all("shown", { member: "collapsed", postAuthor: "n/a" }),
+  erasedMember: all("shown", { postAuthor: "n/a" }),
+};
+
+/** THE_RULE with some states' rows changed: how a surface differs from it, said in full. */
+function ruleWith(changes: Partial<Record<State, Partial<Row>>>): Cells {
+  const cells = structuredClone(THE_RULE);
+  for (const [state, row] of Object.entries(changes) as [State, Partial<Row>][]) {
+    Object.assign(cells[state], row);
+  }
+  return cells;
+}
+
+/** Only moderators and admins may call it; they see `staff`. */
+function moderatorsOnly(staff: Partial<Record<State, Partial<Row>>>): Cells {
+  const refused = all("refused", { moderator: "absent", admin: "absent" });
+  return Object.fromEntries(
+    STATES.map((state) => [
+      state,
+      {
+        ...refused,
+        ...(state === "erasedMember" || state === "blockedAuthor" ? { postAuthor: "n/a" } : {}),
+        ...staff[state],
+      },
+    ]),
+  ) as Cells;
+}
+
+/** A document made for everyone: every reader gets the visitor's. */
+function sameForEveryone(visitor: Record<State, Shown>): Cells {
+  return Object.fromEntries(
+    STATES.map((state) => [
+      state,
+      all(
+        visitor[state],
+        state === "blockedAuthor" || state === "erasedMember" ? { postAuthor: "n/a" } : {},
+      ),
+    ]),
+  ) as Cells;
+}
+
+const LISTS = ruleWith({
+  // Lists show active discussions only: its author opens a held one by its address.
+  held: { postAuthor: "absent" },
+});
+
+/** Where a post shows, and what each reader gets of it there. */
+export type Surface = {
+  name: string;
+  /** Whose state the cells are about: a discussion, or a reply in an active discussion. */
+  post: "discussion" | "reply";
+  cells: Cells;
+  source: string;
+};
+
+export const SURFACES = {
+  discussion: {
+    name: "GET /api/discussions/:id",
+    post: "discussion",
+    cells: THE_RULE,
+    source: "decision 046",
+  },
+  list: {
+    name: "GET /api/discussions",
+    post: "discussion",
+    cells: LISTS,
+    source: "docs/product.md §4.6",
+  },
+  search: {
+    name: "GET /api/discussions?q= (a word of it)",
+    post: "discussion",
+    // Words match only where they may be read (decision 046, superseding 027's sentence).
+    cells: ruleWith({
+      hidden: { visitor: "absent", member: "absent", blogAuthor: "absent" },
+      held: { postAuthor: "absent" },
+    }),
+    source: "decision 046",
+  },
+  replies: {
+    name: "GET /api/discussions/:id/replies",
+    post: "reply",
+    // A deleted reply keeps its place in its thread: "This reply was deleted."
+    cells: ruleWith({ deleted: all("masked") }),
+    source: "docs/decisions/020, 046",
+  },
+  reply: {
+    name: "GET /api/replies/:id",
+    post: "reply",
+    cells: ruleWith({ deleted: all("masked") }),
+    source: "docs/decisions/020, 046",
+  },
+  profile: {
+    name: "GET /api/profiles/:id (recent discussions)",
+    post: "discussion",
+    cells: ruleWith({
+      held: { postAuthor: "absent" },
+      // A private profile is its owner's and the admins' (docs/product.md §7).
+      privateAuthor: all("absent", { postAuthor: "shown", admin: "shown" }),
+      // The profile lists its own member's posts: no collapse there.
+      blockedAuthor: { member: "shown" },
+      // No profile is left to open.
+      erasedMember: all("absent", { postAuthor: "n/a" }),
+    }),
+    source: "docs/product.md §7, decision 046",
+  },
+  cmsDiscussions: {
+    name: "GET /api/cms/discussions",
+    post: "discussion",
+    cells: moderatorsOnly({
+      hidden: { moderator: "shown", admin: "shown" },
+      privateAuthor: { moderator: "shown", admin: "shown" },
+      blockedAuthor: { moderator: "shown", admin: "shown" },
+      erasedMember: { moderator: "shown", admin: "shown" },
+    }),
+    source: "docs/product.md §6 (the CMS Discussions tab)",
+  },
+  cmsDeleted: {
+    name: "GET /api/cms/discussions/deleted",
+    post: "discussion",
+    // Staff restore deleted discussions from here (decision 027).
+    cells: moderatorsOnly({ deleted: { moderator: "shown", admin: "shown" } }),
+    source: "docs/decisions/027",
+  },
+  moderationQueue: {
+    name: "GET /api/moderation/queue",
+    post: "discussion",
+    // Moderators decide on held posts here; reported items only once reported.
+    cells: moderatorsOnly({ held: { moderator: "shown", admin: "shown" } }),
+    source: "docs/decisions/027, 034",
+  },
+  feed: {
+    name: "GET /discussion/rss.xml",
+    post: "discussion",
+    cells: sameForEveryone({
+      hidden: "masked",
+      deleted: "absent",
+      held: "absent",
+      privateAuthor: "shown",
+      blockedAuthor: "shown",
+      erasedMember: "shown",
+    }),
+    source: "docs/decisions/024, 046",
+  },
+  sitemap: {
+    name: "GET /sitemap/:file (discussions-1.xml)",
+    post: "discussion",
+    // A URL names no words, but a hidden discussion's page has none to index (decision 046).
+    cells: sameForEveryone({
+      hidden: "absent",
+      deleted: "absent",
+      held: "absent",
+      privateAuthor: "shown",
+      blockedAuthor: "shown",
+      erasedMember: "shown",
+    }),
+    source: "docs/decisions/024, 046",
+  },
+  page: {
+    name: "the page /discussion/:id (HTML, its meta and JSON-LD)",
+    post: "discussion",
+    // The page renders what the API answers; a collapsed post is collapsed by the browser.
+    cells: ruleWith({ blockedAuthor: { member: "shown" } }),
+    source: "docs/decisions/025, 046",
+  },
+  searchPage: {
+    name: "the page /discussion?q= (a word of it)",
+    post: "discussion",
+    cells: ruleWith({
+      hidden: { visitor: "absent", member: "absent", blogAuthor: "absent" },
+      held: { postAuthor: "absent" },
+      blockedAuthor: { member: "shown" },
+    }),
+    source: "decision 046",
+  },
+  threadPage: {
+    name: "the page /discussion/:id (its replies)",
+    post: "reply",
+    cells: ruleWith({ deleted: all("masked"), blockedAuthor: { member: "shown" } }),
+    source: "docs/decisions/025, 046",
+  },
+  profilePage: {
+    name: "the page /profile/:id",
+    post: "discussion",
+    cells: ruleWith({
+      held: { postAuthor: "absent" },
+      privateAuthor: all("absent", { postAuthor: "shown", admin: "shown" }),
+      blockedAuthor: { member: "shown" },
+      erasedMember: all("absent", { postAuthor: "n/a" }),
+    }),
+    source: "docs/product.md §7, decision 046",
+  },
+} satisfies Record<string, Surface>;
+
+export type SurfaceName = keyof typeof SURFACES;
+
+/**
+ * Every GET route of the app (as the permission matrix finds them): the surfaces it is, or why
+ * it shows no discussion or reply.
+ */
+export const READ_ROUTES: Record<string, SurfaceName[] | { none: string }> = {
+  "GET /api/discussions": ["list", "search"],
+  "GET /api/discussions/:id": ["discussion"],
+  "GET /api/discussions/:id/replies": ["replies"],
+  "GET /api/replies/:id": ["reply"],
+  "GET /api/profiles/:id": ["profile"],
+  "GET /api/cms/discussions": ["cmsDiscussions"],
+  "GET /api/cms/discussions/deleted": ["cmsDeleted"],
+  "GET /api/moderation/queue": ["moderationQueue"],
+  "GET /discussion/rss.xml": ["feed"],
+  "GET /sitemap/:file": ["sitemap"],
+  // The server-rendered pages: the page shell answers every other address.
+  "ALL /*": ["page", "searchPage", "threadPage", "profilePage"],
+  "GET /*": { none: "the built client's files" },
+  "GET /api/discussions/events": { none: "ids only: LIVE_EVENTS below" },
+  "GET /api/notifications": { none: "NOTIFICATION_SURFACES below (branch notifications)" },
+  "GET /api/notifications/unread-count": { none: "a number" },
+  "GET /api/notifications/events": { none: "no data: the browser refetches its count" },
+  "GET /api/notifications/settings": { none: "the member's choices" },
+  "GET /api/account/export/download": { none: "the member's own data: EXPORT_SECTIONS below" },
+  "GET /api/discussions/:id/follow": { none: "the member's follow state" },
+  "GET /api/moderation/log": { none: "kind of content, date, reason: never its words" },
+  "GET /api/moderation/members/:id/suspension": { none: "a suspension" },
+  "GET /api/auth/confirm-email": { none: "an account" },
+  "GET /api/auth/*": { none: "better-auth's own" },
+  "GET /api/account/sessions": { none: "sessions" },
+  "GET /api/session": { none: "the viewer" },
+  "GET /api/members": { none: "names and counts" },
+  "GET /api/members/stats": { none: "counts" },
+  "GET /api/profiles/me": { none: "the viewer's own profile" },
+  "GET /api/blocks/:memberId": { none: "the viewer's own block" },
+  "GET /api/site": { none: "site settings" },
+  "GET /api/site/stats": { none: "counts" },
+  "GET /api/site/pages/:slug": { none: "site pages" },
+  "GET /api/hero-words": { none: "hero words" },
+  "GET /api/blog-posts": { none: "blog posts" },
+  "GET /api/blog-posts/:slug": { none: "a blog post" },
+  "GET /api/newsletter/me": { none: "a subscription" },
+  "GET /api/forms/token": { none: "a form token" },
+  "GET /api/cms/newsletter/subscribers": { none: "subscribers" },
+  "GET /api/cms/newsletter/subscribers.csv": { none: "subscribers" },
+  "GET /api/cms/overview": { none: "counts" },
+  "GET /api/cms/blog-posts": { none: "blog posts" },
+  "GET /api/cms/blog-posts/:id": { none: "a blog post" },
+  "GET /api/cms/hero-words": { none: "hero words" },
+  "GET /api/cms/site-pages/:slug": { none: "site pages" },
+  "GET /api/cms/settings": { none: "site settings" },
+  "GET /api/users": { none: "accounts" },
+  "GET /api/inbox/messages": { none: "contact messages" },
+  "GET /api/inbox/data-requests": { none: "data requests" },
+  "GET /api/health": { none: "health" },
+  "GET /blog/rss.xml": { none: "blog posts" },
+  "GET /sitemap.xml": { none: "the sitemap's files" },
+  "GET /robots.txt": { none: "rules for crawlers" },
+  "GET /metrics": { none: "counters" },
+};
+
+/**
+ * Every other surface, by kind: what it carries of a post. `ids` carries ids and kinds only
+ * (the reader's browser then asks a read route above); `checked` is run by the test named.
+ */
+export type OtherSurface =
+  | { carries: "none" | "ids"; why: string }
+  | { carries: "checked"; test: string; why: string };
+
+const NONE = (why: string): OtherSurface => ({ carries: "none", why });
+
+/** The job queues (lib/jobs.ts), by name. */
+export const JOB_KINDS: Record<string, OtherSurface> = {
+  "send-mail": {
+    carries: "checked",
+    test: "notification mail",
+    why: "sealed messages; the ones about posts are the notification mail's",
+  },
+  "notification-events": {
+    carries: "checked",
+    test: "notification mail",
+    why: "a post's event fanned out to entries (branch notifications)",
+  },
+  "notification-mail": {
+    carries: "checked",
+    test: "notification mail",
+    why: "an entry's mail, checked again when delivered (branch notifications)",
+  },
+  "notification-digest": {
+    carries: "checked",
+    test: "notification mail",
+    why: "the daily digest of entries (branch notifications)",
+  },
+  "notification-digest-member": {
+    carries: "checked",
+    test: "notification mail",
+    why: "one member's digest (branch notifications)",
+  },
+  "remove-old-notifications": NONE("a sweep"),
+  "remove-stale-accounts": NONE("a sweep"),
+  "remove-past-retention": NONE("a sweep"),
+  "remove-expired-idempotency-keys": NONE("a sweep"),
+  "newsletter-remove-unconfirmed": NONE("a sweep"),
+  "newsletter-fan-out": NONE("blog posts and newsletters"),
+  "newsletter-batch": NONE("blog posts and newsletters"),
+  "build-member-export": {
+    carries: "checked",
+    test: "export",
+    why: "the member's own data: EXPORT_SECTIONS",
+  },
+  "held-release-sign-up": NONE("a held sign-up"),
+  "held-release-contact": NONE("a held contact message"),
+  "held-release-newsletter": NONE("a held subscription"),
+};
+
+/** The live-event kinds (lib/live-discussions.ts): ids and kinds, never words. */
+export const LIVE_EVENTS: Record<string, OtherSurface> = {
+  "discussion created": { carries: "ids", why: "{ type, id }" },
+  "discussion updated": { carries: "ids", why: "{ type, id }" },
+  "discussion deleted": { carries: "ids", why: "{ type, id }" },
+  "reply created": { carries: "ids", why: "{ type, id, reply: { type, id } }" },
+  "reply edited": { carries: "ids", why: "{ type, id, reply: { type, id } }" },
+  "reply deleted": { carries: "ids", why: "{ type, id, reply: { type, id } }" },
+};
+
+/** The feeds (lib/site-feeds.ts). */
+export const FEEDS: Record<string, OtherSurface> = {
+  discussions: { carries: "checked", test: "feed", why: "SURFACES.feed" },
+  blog: NONE("blog posts"),
+};
+
+/** The sitemap's record kinds (features/sitemap/queries.ts). */
+export const SITEMAP_KINDS: Record<string, OtherSurface> = {
+  discussions: { carries: "checked", test: "sitemap", why: "SURFACES.sitemap" },
+  blog: NONE("blog posts"),
+  profiles: NONE("public profiles"),
+};
+
+const NOTIFICATION_MAIL = (why: string): OtherSurface => ({
+  carries: "checked",
+  test: "notification mail",
+  why,
+});
+
+/**
+ * The notification kinds: each an in-app entry (GET /api/notifications) and a mail template.
+ * Those about a post say "Hidden by a moderator" or "This reply was deleted." once it is, and
+ * are not sent when it is before delivery (issue 32; branch notifications).
+ */
+export const NOTIFICATION_SURFACES: Record<string, OtherSurface> = {
+  reply_to_discussion: NOTIFICATION_MAIL("a reply's excerpt and its discussion's title"),
+  reply_to_reply: NOTIFICATION_MAIL("a reply's excerpt and its discussion's title"),
+  mention: NOTIFICATION_MAIL("a reply's excerpt and its discussion's title"),
+  followed_discussion: NOTIFICATION_MAIL("a reply's excerpt and its discussion's title"),
+  discussion_moderated: NOTIFICATION_MAIL("its discussion's title"),
+  role_changed: NONE("a role"),
+  // Decision 027: neither names a discussion.
+  report_outcome: NONE("an outcome"),
+  moderation_action: NONE("what and why, never the words"),
+};
+
+/**
+ * The member data export's sections (domain/member-data/export.ts). `own`: the member's own
+ * posts, hidden words included (their author reads them); everything else names no post's words.
+ */
+export const EXPORT_SECTIONS: Record<string, OtherSurface> = {
+  discussions: { carries: "checked", test: "export", why: "own: the member's discussions" },
+  replies: { carries: "checked", test: "export", why: "own: the member's replies" },
+  mentionsOfYou: { carries: "ids", why: "which replies, not what others wrote" },
+  follows: { carries: "ids", why: "discussion ids" },
+  notifications: { carries: "ids", why: "ids and kinds (branch notifications for their data)" },
+  notificationsAsActor: { carries: "ids", why: "discussion ids" },
+  notificationsActedIn: { carries: "ids", why: "discussion ids" },
+  reportsMade: { carries: "ids", why: "targets by id" },
+  moderationOfYou: { carries: "ids", why: "targets by id" },
+  moderationActionsTaken: { carries: "ids", why: "targets by id" },
+  ...Object.fromEntries(
+    [
+      "account",
+      "signInMethods",
+      "sessions",
+      "profile",
+      "role",
+      "roleHistory",
+      "roleChangesMade",
+      "blogPosts",
+      "blocksMade",
+      "blockedBy",
+      "notificationSettings",
+      "notificationMailTimes",
+      "newsletter",
+      "newsletterSendsMade",
+      "sitePagesEdited",
+      "contactMessages",
+      "dataRequests",
+      "heldSubmissions",
+      "suspensions",
+      "suspensionsMade",
+      "suspensionsLifted",
+      "appeals",
+      "dataExports",
+    ].map((section) => [section, NONE("no post")]),
+  ),
+};
