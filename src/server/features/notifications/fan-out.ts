@@ -164,8 +164,19 @@ async function fanOutReply(tx: Db, replyId: string, range: Range = {}): Promise<
   });
 }
 
-/** Actions the member acted on hears of (and may appeal the first three of). */
-const TOLD_TO_MEMBER = ["hide", "delete", "suspend", "lift", "appeal-kept", "appeal-reversed"];
+/**
+ * Actions the member acted on hears of (and may appeal hide, delete and suspend of; an edit
+ * they may edit back: docs/decisions/048).
+ */
+const TOLD_TO_MEMBER = [
+  "hide",
+  "delete",
+  "edit",
+  "suspend",
+  "lift",
+  "appeal-kept",
+  "appeal-reversed",
+];
 
 /**
  * A moderator's action (docs/decisions/027): the reporters whose reports it closed hear the
