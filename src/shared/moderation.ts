@@ -149,6 +149,28 @@ export type PublicModerationEntry = {
 };
 export type PublicModerationPage = { entries: PublicModerationEntry[]; nextCursor: string | null };
 
+/**
+ * One edit of someone else's post as staff read it (docs/decisions/048): who edited, whose post,
+ * why, and the text before the edit, which never leaves staff.
+ */
+export type ModeratorEditEntry = {
+  id: string;
+  at: string;
+  /** The moderator or admin; null once their account is gone. */
+  editorName: string | null;
+  /** The post's author; null once their account is gone. */
+  authorName: string | null;
+  targetKind: "discussion" | "reply";
+  targetId: string;
+  /** The discussion to open (a reply's discussion); null when it is gone. */
+  discussionId: string | null;
+  reason: string;
+  /** A discussion's title before the edit; null for a reply. */
+  previousTitle: string | null;
+  previousContent: string;
+};
+export type ModeratorEditPage = { entries: ModeratorEditEntry[]; nextCursor: string | null };
+
 /** One reported item in the queue. */
 export type QueueItem = {
   targetKind: ReportTarget;

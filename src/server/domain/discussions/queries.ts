@@ -357,10 +357,7 @@ export async function findActiveDiscussion(
 }
 
 /** An active discussion's author (null once the account is gone), or undefined when none. */
-export async function activeDiscussionAuthor(
-  db: Db,
-  id: string,
-): Promise<PostAuthor | undefined> {
+export async function activeDiscussionAuthor(db: Db, id: string): Promise<PostAuthor | undefined> {
   const [row] = await queryRows<{ author_id: string | null; author_is_admin: boolean }>(
     db,
     sql`select author_id, ${authorIsAdmin(sql`author_id`)} as author_is_admin

@@ -7,12 +7,12 @@ import { allowedTo, signedIn } from "@/server/auth/middleware";
 import { getViewer } from "@/server/auth/viewer";
 import type { AppDeps, AppEnv } from "@/server/context";
 import { sanitizedDiscussionText } from "@/server/domain/discussions/discussion-text";
-import { listQuerySchema } from "@/server/domain/discussions/list-query";
 import {
   changeableDiscussion,
   editDiscussion,
   mayEditDiscussion,
 } from "@/server/domain/discussions/edit";
+import { listQuerySchema } from "@/server/domain/discussions/list-query";
 import {
   insertDiscussion,
   type ModerationFlag,

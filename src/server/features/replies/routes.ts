@@ -29,8 +29,8 @@ import type { RateLimitRule } from "@/server/lib/rate-limit";
 import { sanitizeRichText } from "@/server/lib/sanitize";
 import { jsonBody, queryParams } from "@/server/lib/validate";
 import type { ReplyChangeType, ReplyItem } from "@/shared/api-types";
-import { can } from "@/shared/permissions";
 import { replyEditBodySchema } from "@/shared/moderation";
+import { can } from "@/shared/permissions";
 import { REPLY_TO_NOT_FOUND, replySchema } from "@/shared/schemas";
 import { resolveMentions } from "./mentions";
 import {

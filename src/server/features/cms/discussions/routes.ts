@@ -6,8 +6,8 @@ import { Hono } from "hono";
 import { allowedTo } from "@/server/auth/middleware";
 import type { AppEnv } from "@/server/context";
 import { sanitizedDiscussionText } from "@/server/domain/discussions/discussion-text";
-import { listQuerySchema } from "@/server/domain/discussions/list-query";
 import { editDiscussion, mayEditDiscussion } from "@/server/domain/discussions/edit";
+import { listQuerySchema } from "@/server/domain/discussions/list-query";
 import {
   insertDiscussion,
   listDeletedDiscussions,
