@@ -183,7 +183,9 @@ describe("an admin's posts (moderators may not change them)", () => {
       expect(response.status).toBe(403);
       expect((await json<ApiErrorBody>(response)).error.message).toBe(ADMIN_POSTS_PROTECTED);
     }
-    const item = await json<DiscussionItem>(await createClient(t.app).get(`/api/discussions/${id}`));
+    const item = await json<DiscussionItem>(
+      await createClient(t.app).get(`/api/discussions/${id}`),
+    );
     expect(item.title).toBe("Admin's");
   });
 
