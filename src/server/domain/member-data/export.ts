@@ -269,14 +269,16 @@ export const MEMBER_DATA_SECTIONS = {
             created_at as "createdAt", resolved_at as "resolvedAt"
           from reports where reporter_id = ${id} order by created_at`,
   },
-  // What moderators did to the member's content or account, without who did it.
+  // What moderators did to the member's content or account, without who did it; for an edit,
+  // the member's own text before it (docs/decisions/048).
   moderationOfYou: {
     table: "moderation_actions",
     byId: ["subject_id"],
     rows: ({ id }) =>
       sql`select id, action, target_kind as "targetKind",
             case when target_kind in ('discussion', 'reply') then target_id end as "targetId",
-            reason, ends_at as "endsAt", created_at as "createdAt"
+            reason, ends_at as "endsAt", created_at as "createdAt",
+            previous_title as "previousTitle", previous_content as "previousContent"
           from moderation_actions where subject_id = ${id} order by created_at`,
   },
   // What the member did as a moderator: the action and item, never whose it was.

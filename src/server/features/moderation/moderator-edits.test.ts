@@ -308,3 +308,28 @@ describe("where edits are listed", () => {
     });
   });
 });
+
+describe("the member's data (docs/decisions/048)", () => {
+  it("the export gives the member their text before an edit, never who edited", async () => {
+    const { reply } = await replyOf(ana);
+    await mo.client.patch(`/api/replies/${reply}`, { content: "Tidied", reason: "Tidy up" });
+    const exported = await ana.client.post("/api/account/export");
+    expect(exported.status).toBe(200);
+    const text = await exported.text();
+    expect(text).toContain("Call me on 07700900123");
+    expect(text).not.toContain(mo.id);
+  });
+
+  it("an erasure that removes the member's posts removes the text before their edits too", async () => {
+    const gone = await createMember(t, { name: "Gone Soon", password: "a long password" });
+    const { reply } = await replyOf(gone);
+    await mo.client.patch(`/api/replies/${reply}`, { content: "Tidied", reason: "Tidy up" });
+    const erased = await gone.client.post("/api/account/delete", {
+      password: "a long password",
+      confirmation: "DELETE",
+      deleteContent: true,
+    });
+    expect(erased.status).toBe(200);
+    expect((await editsOf(reply)).map((row) => row.previous_content)).toEqual([""]);
+  });
+});
