@@ -223,7 +223,18 @@ test("the author edits with the toolbar and deletes; others see no such buttons"
   await signedInMember(page, "Mod Replies", moderatorEmail);
   await setRole(moderatorEmail, "moderator");
   await page.goto(`/discussion/${discussion.id}`);
-  await expect(page.getByRole("button", { name: "Edit the reply by Edit Author" })).toBeVisible();
+  // A moderator's edit of someone else's reply asks why, and says so after the byline
+  // (docs/decisions/048).
+  await page.getByRole("button", { name: "Edit the reply by Edit Author" }).click();
+  await page.getByRole("textbox", { name: "Edit reply" }).fill("Changed my mind, tidied");
+  await page.getByRole("button", { name: "Save" }).click();
+  const reason = page.getByRole("textbox", { name: "Reason for the edit" });
+  await expect(reason).toHaveAccessibleDescription(/Reason is required/);
+  await reason.fill("Tidied the wording");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Reply updated")).toBeVisible();
+  const tidied = replyWith(page, "Changed my mind, tidied");
+  await expect(tidied.getByText("Edited by a moderator", { exact: true })).toBeVisible();
 
   // The author deletes it; it stays in place as deleted.
   await signOutContext(page);
@@ -238,6 +249,26 @@ test("the author edits with the toolbar and deletes; others see no such buttons"
   await expect(gone).toBeFocused();
   await expect(page.getByText("Changed my mind")).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "0 replies" })).toBeVisible();
+});
+
+test("a moderator is offered neither Edit nor Delete on an admin's reply", async ({ page }) => {
+  const adminEmail = uniqueEmail("admin");
+  await signedInMember(page, "Site Admin", adminEmail);
+  await setRole(adminEmail, "admin");
+  const discussion = await createDiscussion(page.request);
+  await postReply(page.request, discussion.id, "An admin's word");
+  await postReply(page.request, discussion.id, "Another admin's word");
+  const moderatorEmail = uniqueEmail("moderator");
+  await signedInMember(page, "Mod Looking", moderatorEmail);
+  await setRole(moderatorEmail, "moderator");
+  await postReply(page.request, discussion.id, "The moderator's own word");
+  await page.goto(`/discussion/${discussion.id}`);
+  await expect(replyWith(page, "An admin's word")).toBeVisible();
+  await expect(
+    page.getByRole("button", { name: /^(Edit|Delete) the reply by Site Admin/ }),
+  ).toHaveCount(0);
+  // Their own reply keeps both.
+  await expect(page.getByRole("button", { name: "Edit the reply by Mod Looking" })).toBeVisible();
 });
 
 test("a locked discussion: members see the notice, moderators still reply", async ({ page }) => {

@@ -111,6 +111,16 @@ export type DiscussionItem = {
   /** When the title or content was last edited; null if never. */
   editedAt: string | null;
   /**
+   * The last edit was someone else's, a moderator's or an admin's: shown as "Edited by a
+   * moderator" instead of "edited" (docs/decisions/048).
+   */
+  editedByModerator: boolean;
+  /**
+   * The author is an admin, told to moderators only so they hide the Edit and Delete the
+   * server would refuse them (docs/decisions/048). Absent otherwise.
+   */
+  authorIsAdmin?: true;
+  /**
    * Hidden by a moderator (docs/decisions/027). Readers other than staff and the author get
    * the title `Hidden by a moderator` and an empty content.
    */
@@ -170,6 +180,10 @@ export type ReplyItem = {
   createdAt: string;
   /** Set by every edit; null when never edited. */
   editedAt: string | null;
+  /** The last edit was a moderator's or an admin's: "Edited by a moderator" (docs/decisions/048). */
+  editedByModerator: boolean;
+  /** The author is an admin; told to moderators only (docs/decisions/048). Absent otherwise. */
+  authorIsAdmin?: true;
   deleted: boolean;
   /**
    * Hidden by a moderator (docs/decisions/027): readers other than staff and the author get an

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { LIMITS } from "./constants";
 
-import { cleanText, requiredText } from "./schemas";
+import { cleanText, discussionSchema, replyEditSchema, requiredText } from "./schemas";
 import type { HeldSubmission } from "./spam";
 
 export { AWAITING_REVIEW, HIDDEN_BY_MODERATOR } from "./moderation-texts";
@@ -71,6 +71,20 @@ const reasonField = requiredText("Reason", LIMITS.reason);
 
 export const moderationReasonSchema = z.object({ reason: reasonField });
 
+/**
+ * Editing a discussion or a reply (docs/decisions/048): someone else's post (a moderator's or
+ * admin's edit) needs the moderation reason; the author's own needs none. The body's schemas
+ * take it as optional, and the server asks for it (`EDIT_REASON_REQUIRED`, the reason field's
+ * own message) once it knows whose post it is; the client's form for someone else's post
+ * requires it with `moderationReasonSchema`.
+ */
+export const discussionEditSchema = discussionSchema.extend({ reason: reasonField.optional() });
+export const replyEditBodySchema = replyEditSchema.extend({ reason: reasonField.optional() });
+export const EDIT_REASON_REQUIRED = "Reason is required";
+
+/** The refusal of a moderator's edit or delete of an admin's post (docs/decisions/048). */
+export const ADMIN_POSTS_PROTECTED = "Moderators cannot edit or delete an admin's posts.";
+
 /** Approving a held post (docs/decisions/034): a reason may be given, none is asked for. */
 export const approveHeldPostSchema = z.object({ reason: reasonField.optional() });
 
@@ -125,7 +139,7 @@ export type SuspensionInfo = { reason: string; endsAt: string | null };
 export type PublicModerationEntry = {
   id: string;
   at: string;
-  action: "hide" | "delete" | "suspend";
+  action: "hide" | "delete" | "edit" | "suspend";
   /** discussion, reply, profile or member. */
   contentKind: string;
   reason: string;
@@ -134,6 +148,28 @@ export type PublicModerationEntry = {
   endsAt: string | null;
 };
 export type PublicModerationPage = { entries: PublicModerationEntry[]; nextCursor: string | null };
+
+/**
+ * One edit of someone else's post as staff read it (docs/decisions/048): who edited, whose post,
+ * why, and the text before the edit, which never leaves staff.
+ */
+export type ModeratorEditEntry = {
+  id: string;
+  at: string;
+  /** The moderator or admin; null once their account is gone. */
+  editorName: string | null;
+  /** The post's author; null once their account is gone. */
+  authorName: string | null;
+  targetKind: "discussion" | "reply";
+  targetId: string;
+  /** The discussion to open (a reply's discussion); null when it is gone. */
+  discussionId: string | null;
+  reason: string;
+  /** A discussion's title before the edit; null for a reply. */
+  previousTitle: string | null;
+  previousContent: string;
+};
+export type ModeratorEditPage = { entries: ModeratorEditEntry[]; nextCursor: string | null };
 
 /** One reported item in the queue. */
 export type QueueItem = {

@@ -156,6 +156,8 @@ const KIND_NAMES: Record<string, string> = {
   member: "account",
 };
 
+const MODERATION_VERBS: Record<string, string> = { hide: "hid", delete: "deleted", edit: "edited" };
+
 /** What a moderator did to the member's content or account, and why. */
 function moderationActionText(item: NotificationItem): string {
   const m = item.moderation;
@@ -170,8 +172,7 @@ function moderationActionText(item: NotificationItem): string {
     case "appeal-reversed":
       return `Your appeal was upheld: the decision was reversed.${why}`;
     default: {
-      const verb =
-        item.detail === "hide" ? "hid" : item.detail === "delete" ? "deleted" : "acted on";
+      const verb = MODERATION_VERBS[item.detail ?? ""] ?? "acted on";
       return `A moderator ${verb} your ${KIND_NAMES[m?.contentKind ?? ""] ?? "post"}.${why}`;
     }
   }

@@ -30,6 +30,9 @@ const CAPABILITIES = {
   blockMembers: ["user", "author", "moderator", "admin"],
   // Moderation (docs/decisions/027): the Reports queue, hide, suspend, lift, restore.
   moderate: ["moderator", "admin"],
+  // Editing and deleting an admin's discussions and replies (docs/decisions/048): moderators
+  // change anyone's posts but an admin's.
+  changeAdminPosts: ["admin"],
   // The CMS Settings tab: site-wide settings such as holding new members' first post
   // (docs/decisions/034).
   siteSettings: ["admin"],
@@ -48,4 +51,24 @@ export function isRole(value: unknown): value is Role {
 /** docs/product.md §6: the role falls back to `user` when the lookup fails or returns none. */
 export function roleOrDefault(value: unknown): Role {
   return isRole(value) ? value : DEFAULT_ROLE;
+}
+
+/** A discussion's or reply's author as the edit and delete rules need them. */
+export type PostAuthor = { authorId: string | null; authorIsAdmin: boolean };
+
+/**
+ * In what right `viewer` may edit or delete a post (docs/decisions/048): as its `author`; as a
+ * `moderator` (audited, an edit with a reason), with the moderating capability, on anyone's
+ * post but an admin's unless they may `changeAdminPosts`; or not at all (null).
+ */
+export function postChangeRight(
+  viewer: { id: string; role: Role | null } | null,
+  post: PostAuthor,
+  moderating: "moderateDiscussions" | "moderateReplies",
+): "author" | "moderator" | null {
+  if (!viewer) return null;
+  if (post.authorId !== null && post.authorId === viewer.id) return "author";
+  if (!can(viewer.role, moderating)) return null;
+  if (post.authorIsAdmin && !can(viewer.role, "changeAdminPosts")) return null;
+  return "moderator";
 }

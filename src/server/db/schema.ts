@@ -242,6 +242,11 @@ export const discussions = pgTable(
     ...timestamps,
     /** Set when the title or content is edited after creation: the page says "edited". */
     editedAt: timestamp("edited_at", { withTimezone: true }),
+    /**
+     * The last edit was someone else's (a moderator or admin): the page says "Edited by a
+     * moderator" until the author edits again (docs/decisions/048).
+     */
+    editedByModerator: boolean("edited_by_moderator").notNull().default(false),
     /** When the discussion was deleted (status 'deleted'); staff restore it from the CMS. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     /** Hidden by a moderator (docs/decisions/027): others than staff and the author see a mask. */
@@ -293,6 +298,8 @@ export const discussionReplies = pgTable(
     ...timestamps,
     /** Set by every edit; null until the first. */
     editedAt: timestamp("edited_at", { withTimezone: true }),
+    /** The last edit was a moderator's or admin's (docs/decisions/048). */
+    editedByModerator: boolean("edited_by_moderator").notNull().default(false),
     /** Soft delete: the reply shows as deleted and leaves every count. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     /** Hidden by a moderator (docs/decisions/027): others than staff and the author see a mask. */
@@ -562,7 +569,7 @@ export const moderationActions = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     actorId: text("actor_id").references(() => user.id, { onDelete: "set null" }),
-    /** dismiss, hide, unhide, delete, restore, suspend, lift, release, appeal-*. */
+    /** dismiss, hide, unhide, delete, edit, restore, suspend, lift, release, appeal-*. */
     action: text("action").notNull(),
     targetKind: text("target_kind").notNull(),
     targetId: text("target_id").notNull(),
@@ -571,6 +578,12 @@ export const moderationActions = pgTable(
     reason: text("reason").notNull(),
     /** For suspend: the end (null for good). */
     endsAt: timestamp("ends_at", { withTimezone: true }),
+    /**
+     * For edit: the post's text before the edit, for staff to check a rewrite against
+     * (docs/decisions/048). A reply has no title. Never public.
+     */
+    previousTitle: text("previous_title"),
+    previousContent: text("previous_content"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

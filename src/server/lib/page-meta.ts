@@ -51,7 +51,7 @@ const FIXED: Record<string, { title: string; description?: string; noindex?: boo
   "/notifications/unsubscribe": { title: "Unsubscribe from notification emails", noindex: true },
   "/moderation": {
     title: "Moderation",
-    description: "What moderators hid or deleted and whom they suspended, and why.",
+    description: "What moderators hid, deleted or edited and whom they suspended, and why.",
   },
   "/privacy": { title: "Privacy policy", description: "How we handle your data under UK GDPR." },
   "/terms": { title: "Terms of Service", description: "The rules for using this site." },

@@ -56,7 +56,11 @@ it("a factory member has the rows of a signed-up member, column by column", asyn
   const email = uniqueEmail("signed-up");
   const password = "correct horse battery";
   const client = createClient(t.app);
-  const signUp = await client.post("/api/auth/sign-up/email", { name: "Same Name", email, password });
+  const signUp = await client.post("/api/auth/sign-up/email", {
+    name: "Same Name",
+    email,
+    password,
+  });
   expect(signUp.status).toBe(200);
   expect((await confirmFromMailbox(t, client, email, password, "Same Name")).status).toBe(200);
   const [signedUp] = await queryRows<{ id: string }>(

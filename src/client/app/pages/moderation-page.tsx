@@ -10,8 +10,8 @@ export function ModerationPage() {
     <PageContainer className="max-w-3xl">
       <PageHeading>Moderation</PageHeading>
       <p className="mt-3 text-muted-foreground">
-        What our moderators hid or deleted and whom they suspended, with the reason. We never show
-        the hidden words here, nor which moderator acted.
+        What our moderators hid, deleted or edited and whom they suspended, with the reason. We
+        never show the hidden words or an edit's earlier text here, nor which moderator acted.
       </p>
       <div className="mt-8">
         <ModerationLog />

@@ -5,8 +5,10 @@ import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
 import { displayName, displayNameKey } from "@/server/db/display-name";
 import { limitLiteral, queryPreparedRows, renderedOnce } from "@/server/db/prepared";
+import { authorIsAdmin } from "@/server/domain/moderation/post-edits";
 import {
   heldReadable,
+  isModerator,
   type Reader as ReaderOfHidden,
   visibilityOf,
   wordsReadable,
@@ -24,6 +26,7 @@ import {
 import type { DiscussionItem, DiscussionPage } from "@/shared/api-types";
 import type { DiscussionSort } from "@/shared/constants";
 import { HIDDEN_BY_MODERATOR } from "@/shared/moderation";
+import type { PostAuthor } from "@/shared/permissions";
 import type { ListQuery } from "./list-query";
 
 // Keyset cursor for the forum list: the sort key (is_pinned, time, id) of the last item shown,
@@ -71,6 +74,8 @@ type DiscussionRow = {
   last_reply_author_id: string | null;
   last_reply_author_public: boolean | null;
   edited_at: string | null;
+  edited_by_moderator: boolean;
+  author_is_admin: boolean;
   hidden: boolean;
   held: boolean;
 };
@@ -83,7 +88,8 @@ const DISCUSSION_COLUMNS = renderedOnce(sql`
     ${microsecondText(sql`d.updated_at`)} as updated_at,
     ${microsecondText(sql`d.last_reply_at`)} as last_reply_at,
     ${microsecondText(sql`d.last_activity_at`)} as last_activity_at,
-    ${microsecondText(sql`d.edited_at`)} as edited_at, d.hidden_at is not null as hidden,
+    ${microsecondText(sql`d.edited_at`)} as edited_at, d.edited_by_moderator,
+    ${authorIsAdmin(sql`d.author_id`)} as author_is_admin, d.hidden_at is not null as hidden,
     d.status = 'held' as held,
     ${displayName(sql`p.full_name`, sql`p.email`)} as author_name,
     p.is_public as author_public, p.avatar_url as author_avatar,
@@ -145,7 +151,11 @@ function toItem(row: DiscussionRow, reader: ReaderOfHidden = null): DiscussionIt
             publicId: row.last_reply_author_public ? row.last_reply_author_id : null,
           },
     editedAt: row.edited_at,
+    editedByModerator: row.edited_by_moderator,
     hidden: row.hidden,
+    // Moderators hide their Edit and Delete on an admin's post (docs/decisions/048); nobody
+    // else is told an author's role here.
+    ...(row.author_is_admin && isModerator(reader) ? { authorIsAdmin: true } : {}),
     // Only its author ever reads a held discussion (findActiveDiscussion).
     ...(row.held ? { awaitingReview: true } : {}),
   };
@@ -359,15 +369,42 @@ export async function findActiveDiscussion(
 }
 
 /** An active discussion's author (null once the account is gone), or undefined when none. */
-export async function activeDiscussionAuthor(
-  db: Db,
-  id: string,
-): Promise<{ authorId: string | null } | undefined> {
-  const [row] = await queryRows<{ author_id: string | null }>(
+export async function activeDiscussionAuthor(db: Db, id: string): Promise<PostAuthor | undefined> {
+  const [row] = await queryRows<{ author_id: string | null; author_is_admin: boolean }>(
     db,
-    sql`select author_id from discussions where id = ${id}::uuid and status = 'active'`,
+    sql`select author_id, ${authorIsAdmin(sql`author_id`)} as author_is_admin
+        from discussions where id = ${id}::uuid and status = 'active'`,
   );
-  return row ? { authorId: row.author_id } : undefined;
+  return row ? { authorId: row.author_id, authorIsAdmin: row.author_is_admin } : undefined;
+}
+
+/**
+ * Inside an edit's transaction: the active discussion's author and text before the edit,
+ * locked until the edit commits (docs/decisions/048).
+ */
+export async function lockDiscussionForEdit(
+  tx: Db,
+  id: string,
+): Promise<(PostAuthor & { title: string; content: string }) | undefined> {
+  const [row] = await queryRows<{
+    author_id: string | null;
+    author_is_admin: boolean;
+    title: string;
+    content: string;
+  }>(
+    tx,
+    sql`select author_id, ${authorIsAdmin(sql`author_id`)} as author_is_admin, title, content
+        from discussions where id = ${id}::uuid and status = 'active'
+        for update`,
+  );
+  return row
+    ? {
+        authorId: row.author_id,
+        authorIsAdmin: row.author_is_admin,
+        title: row.title,
+        content: row.content,
+      }
+    : undefined;
 }
 
 /** A new discussion; `held` keeps it for review, seen by its author only (docs/decisions/034). */
@@ -420,20 +457,21 @@ export function setModerationFlag(
 }
 
 /**
- * Replaces an active discussion's title and content (the author's edit, the CMS's edit) and
- * marks it edited. Read back as `reader` sees it.
+ * Replaces an active discussion's title and content and marks it edited, by a moderator when
+ * `byModerator` (the last editor decides, docs/decisions/048). Read back as `reader` sees it.
  */
 export async function updateDiscussionText(
   db: Db,
   id: string,
   values: { title: string; content: string },
-  reader: ReaderOfHidden = null,
+  reader: ReaderOfHidden,
+  byModerator: boolean,
 ): Promise<DiscussionItem | null> {
   const [row] = await queryRows<DiscussionRow>(
     db,
     sql`with updated as (
           update discussions set title = ${values.title}, content = ${values.content},
-            edited_at = now(), updated_at = now()
+            edited_at = now(), edited_by_moderator = ${byModerator}, updated_at = now()
           where id = ${id}::uuid and status = 'active'
           returning *
         )

@@ -6,7 +6,8 @@
 // - the newsletter subscription (by account or by address) is removed;
 // - the member's discussions and replies stay, attributed to "Deleted member" (their author
 //   becomes null), unless the member asked for them to go too: then they are removed as
-//   moderation removes them (counts follow by trigger) and their text is emptied;
+//   moderation removes them (counts follow by trigger) and their text is emptied, with the
+//   text a moderator's edit replaced (moderation_actions, docs/decisions/048);
 // - the member's name in other members' mention tokens becomes "Deleted member";
 // - one `account_erasures` row records the date and the kind, and nothing personal;
 // - held form submissions, rate-limit counters and job-queue rows that hold the member's id or
@@ -78,6 +79,12 @@ export async function eraseAccount(
         sql`update discussions set status = 'deleted', title = '', content = '',
               is_pinned = false, updated_at = now()
             where author_id = ${userId}`,
+      );
+      await tx.execute(
+        sql`update moderation_actions
+            set previous_title = case when previous_title is null then null else '' end,
+              previous_content = ''
+            where subject_id = ${userId} and previous_content is not null`,
       );
     }
     // A mention token carries the name it was written with: `@[Name](id)`. The id is better-auth's

@@ -283,8 +283,9 @@ export const MEMBER_DATA_SECTIONS = {
           from reports where reporter_id = ${id} order by created_at`,
   },
   // What moderators did to the member's content or account, without who did it: the decisions
-  // the member was told of by notification (hide, delete, suspend, lift, appeals). A dismissed
-  // report, a held post's fate or a restore would tell of reports and holds they never heard of.
+  // the member was told of by notification (hide, delete, edit, suspend, lift, appeals); for an
+  // edit, the member's own text before it (docs/decisions/048). A dismissed report, a held
+  // post's fate or a restore would tell of reports and holds they never heard of.
   moderationOfYou: {
     table: "moderation_actions",
     byId: ["subject_id"],
@@ -292,7 +293,8 @@ export const MEMBER_DATA_SECTIONS = {
     rows: ({ id }) =>
       sql`select id, action, target_kind as "targetKind",
             case when target_kind in ('discussion', 'reply') then target_id end as "targetId",
-            reason, ends_at as "endsAt", created_at as "createdAt"
+            reason, ends_at as "endsAt", created_at as "createdAt",
+            previous_title as "previousTitle", previous_content as "previousContent"
           from moderation_actions where subject_id = ${id} and action in ${TOLD_MODERATION}
           order by created_at`,
   },

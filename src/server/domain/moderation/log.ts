@@ -13,6 +13,8 @@ export type ModerationLogEntry = {
   subjectId: string | null;
   reason: string;
   endsAt?: string | null;
+  /** For edit: the post's text before it (docs/decisions/048). */
+  previous?: { title: string | null; content: string };
 };
 
 /**
@@ -23,6 +25,8 @@ export type ModerationLogEntry = {
 export const MODERATION_ACTIONS_TOLD_TO_MEMBER: readonly string[] = [
   "hide",
   "delete",
+  // An edit they may edit back (docs/decisions/048): told, never appealed.
+  "edit",
   "suspend",
   "lift",
   "appeal-kept",
@@ -36,9 +40,11 @@ export const NO_REASON_GIVEN = "No reason given";
 export async function recordModerationAction(db: Db, entry: ModerationLogEntry): Promise<string> {
   const [row] = await queryRows<{ id: string }>(
     db,
-    sql`insert into moderation_actions (actor_id, action, target_kind, target_id, subject_id, reason, ends_at)
+    sql`insert into moderation_actions (actor_id, action, target_kind, target_id, subject_id, reason,
+          ends_at, previous_title, previous_content)
         values (${entry.actorId}, ${entry.action}, ${entry.targetKind}, ${entry.targetId},
-          ${entry.subjectId}, ${entry.reason}, ${entry.endsAt ?? null}::timestamptz)
+          ${entry.subjectId}, ${entry.reason}, ${entry.endsAt ?? null}::timestamptz,
+          ${entry.previous?.title ?? null}, ${entry.previous?.content ?? null})
         returning id`,
   );
   if (!row) throw new Error("The moderation action could not be recorded");

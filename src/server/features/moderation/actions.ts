@@ -7,6 +7,7 @@ import type { Viewer } from "@/server/auth/viewer";
 import type { AppDeps } from "@/server/context";
 import { type Db, queryRows } from "@/server/db/client";
 import { recordModerationAction } from "@/server/domain/moderation/log";
+import { requirePostRight } from "@/server/domain/moderation/post-edits";
 import {
   forgetEndedSuspensionAddresses,
   rememberSuspendedAddress,
@@ -15,7 +16,12 @@ import { ACTIVE_SUSPENSION } from "@/server/domain/moderation/suspensions";
 import { queueNotificationEvent } from "@/server/domain/notifications/events";
 import { HttpError } from "@/server/lib/http-error";
 import { publishDiscussionChange } from "@/server/lib/live-discussions";
-import { type QueueAction, SUSPENSION_DAYS, type SuspensionLength } from "@/shared/moderation";
+import {
+  ADMIN_POSTS_PROTECTED,
+  type QueueAction,
+  SUSPENSION_DAYS,
+  type SuspensionLength,
+} from "@/shared/moderation";
 import { can, isRole, STAFF_ROLES } from "@/shared/permissions";
 import type { Target } from "./targets";
 
@@ -120,6 +126,16 @@ export async function actOnItem(
   const { action, reason } = input;
   if (target.kind === "profile" && (action === "hide" || action === "delete")) {
     throw new HttpError(400, NOT_FOR_PROFILES);
+  }
+  // The queue's delete is a delete: never of an admin's post by a moderator (docs/decisions/048).
+  if (action === "delete" && target.kind !== "profile" && target.authorId) {
+    const authorIsAdmin = (await roleOf(deps.db, target.authorId)) === "admin";
+    requirePostRight(
+      actor,
+      { authorId: target.authorId, authorIsAdmin },
+      target.kind === "discussion" ? "moderateDiscussions" : "moderateReplies",
+      ADMIN_POSTS_PROTECTED,
+    );
   }
   if (action === "suspend") {
     if (!input.length)

@@ -109,11 +109,19 @@ describe("own discussions", () => {
       (await json<DiscussionItem>(await anonymous().get(`/api/discussions/${id}`))).title,
     ).toBe("Mine");
     expect(
-      (await mo.client.patch(`/api/discussions/${id}`, { title: "Mod", content: "Y" })).status,
+      (
+        await mo.client.patch(`/api/discussions/${id}`, {
+          title: "Mod",
+          content: "Y",
+          reason: "Tidied",
+        })
+      ).status,
     ).toBe(200);
     expect((await al.client.delete(`/api/discussions/${id}`)).status).toBe(204);
-    // A moderator's removal of another member's discussion is audited; the author's own is not.
+    // A moderator's edit and removal of another member's discussion are audited (decision
+    // 048); the author's own are not.
     expect(await logRows(id)).toEqual([
+      { actor_id: mo.id, action: "edit", reason: "Tidied", subject_id: ana.id },
       { actor_id: al.id, action: "delete", reason: "No reason given", subject_id: ana.id },
     ]);
   });

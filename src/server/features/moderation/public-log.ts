@@ -1,6 +1,7 @@
-// The public /moderation page (docs/decisions/027): what was hidden or deleted and which
-// suspensions were made, newest first. Only the date, the reason, the kind of content and the
-// author's display name leave the database: never the content, never the moderator.
+// The public /moderation page (docs/decisions/027): what was hidden, deleted or edited by a
+// moderator (decision 048) and which suspensions were made, newest first. Only the date, the reason, the kind of content and the
+// author's display name leave the database: never the content (nor an edit's text before it),
+// never the moderator.
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
 import { displayName } from "@/server/db/display-name";
@@ -43,7 +44,7 @@ export async function publicModerationLog(
             else ${displayName(sql`p.full_name`, sql`p.email`)} end as author_name
         from moderation_actions m
         left join profiles p on p.id = m.subject_id
-        where m.action in ('hide', 'delete', 'suspend') ${after}
+        where m.action in ('hide', 'delete', 'edit', 'suspend') ${after}
         order by m.created_at desc, m.id desc
         limit ${limit + 1}`,
   );

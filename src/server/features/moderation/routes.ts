@@ -31,6 +31,7 @@ import {
 } from "@/shared/moderation";
 import { requiredText } from "@/shared/schemas";
 import { actOnItem, createAppeal, decideAppeal, liftSuspension, suspendMember } from "./actions";
+import { EDIT_LOG_PAGE_SIZE, moderatorEditLog } from "./edit-log";
 import { decideHeldSubmission, HELD_NOT_FOUND } from "./held";
 import { decideHeldPost, HELD_POST_NOT_FOUND } from "./held-posts";
 import { PUBLIC_LOG_PAGE_SIZE, publicModerationLog } from "./public-log";
@@ -118,6 +119,17 @@ export const moderationRoutes = new Hono<AppEnv>()
     const id = await createAppeal(c.var.deps.db, c.var.viewer, actionId, message);
     return c.json({ id, message: "Your appeal has been sent to the moderators." }, 201);
   })
+  // Edits of others' posts with the text before them: staff only (docs/decisions/048).
+  .get(
+    "/edits",
+    allowedTo("moderate"),
+    queryParams(pageQuerySchema(EDIT_LOG_PAGE_SIZE, 50)),
+    async (c) => {
+      c.header("cache-control", "no-store");
+      const { cursor, limit } = c.req.valid("query");
+      return c.json(await moderatorEditLog(c.var.deps.db, cursor, limit));
+    },
+  )
   .get("/queue", allowedTo("moderate"), async (c) => {
     c.header("cache-control", "no-store");
     return c.json(await loadQueue(c.var.deps.db));

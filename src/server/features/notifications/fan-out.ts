@@ -187,7 +187,6 @@ async function fanOutReply(tx: Db, replyId: string, range: Range = {}): Promise<
   });
 }
 
-/** Actions the member acted on hears of (and may appeal the first three of). */
 /**
  * A moderator's action (docs/decisions/027): the reporters whose reports it closed hear the
  * outcome (never who decided); the member acted on hears what and why. Neither entry names a

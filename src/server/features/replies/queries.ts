@@ -5,8 +5,10 @@ import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
 import { displayName } from "@/server/db/display-name";
 import { limitLiteral, queryPreparedRows, renderedOnce } from "@/server/db/prepared";
+import { authorIsAdmin } from "@/server/domain/moderation/post-edits";
 import {
   heldReadable,
+  isModerator,
   type Reader as ReaderOfHidden,
   visibilityOf,
 } from "@/server/domain/visibility/rule";
@@ -20,6 +22,7 @@ import {
   timestampItem,
 } from "@/server/lib/page-cursor";
 import type { ReplyItem, ReplyMention, ReplyPage } from "@/shared/api-types";
+import type { PostAuthor } from "@/shared/permissions";
 
 // ---- cursors -------------------------------------------------------------------------------
 
@@ -58,6 +61,8 @@ type ReplyRow = {
   hidden: boolean;
   created_at: string;
   edited_at: string | null;
+  edited_by_moderator: boolean;
+  author_is_admin: boolean;
   author_name: string;
   author_avatar: string | null;
   author_public: boolean | null;
@@ -80,7 +85,8 @@ const REPLY_COLUMNS = renderedOnce(sql`
   select r.id, r.discussion_id, r.author_id, r.content, r.deleted_at is not null as deleted,
     r.hidden_at is not null as hidden, r.held_at is not null as held,
     ${microsecondText(sql`r.created_at`)} as created_at,
-    ${microsecondText(sql`r.edited_at`)} as edited_at,
+    ${microsecondText(sql`r.edited_at`)} as edited_at, r.edited_by_moderator,
+    ${authorIsAdmin(sql`r.author_id`)} as author_is_admin,
     ${displayName(sql`p.full_name`, sql`p.email`)} as author_name, p.avatar_url as author_avatar,
     p.is_public as author_public,
     r.reply_to_id, t.deleted_at is not null as reply_to_deleted,
@@ -127,6 +133,7 @@ function toItem(row: ReplyRow, reader: ReaderOfHidden): ReplyItem {
     content: masked ? "" : row.content,
     createdAt: row.created_at,
     editedAt: row.edited_at,
+    editedByModerator: row.edited_by_moderator,
     deleted: row.deleted,
     hidden: row.hidden && !row.deleted,
     replyTo: row.reply_to_id
@@ -138,6 +145,9 @@ function toItem(row: ReplyRow, reader: ReaderOfHidden): ReplyItem {
     mentions: masked ? [] : row.mentions,
     // Only its author reads a held reply (shownTo below).
     ...(row.held ? { awaitingReview: true } : {}),
+    // Moderators hide their Edit and Delete on an admin's reply (docs/decisions/048); nobody
+    // else is told an author's role here.
+    ...(row.author_is_admin && !row.deleted && isModerator(reader) ? { authorIsAdmin: true } : {}),
   };
 }
 
@@ -321,10 +331,9 @@ export async function findReply(
 }
 
 /** What a change to a reply is checked against: its author, state and discussion. */
-export type ReplyState = {
+export type ReplyState = PostAuthor & {
   id: string;
   discussionId: string;
-  authorId: string | null;
   deleted: boolean;
 };
 
@@ -334,15 +343,23 @@ export async function findReplyState(db: Db, id: string): Promise<ReplyState | n
     id: string;
     discussion_id: string;
     author_id: string | null;
+    author_is_admin: boolean;
     deleted: boolean;
   }>(
     db,
-    sql`select r.id, r.discussion_id, r.author_id, r.deleted_at is not null as deleted
+    sql`select r.id, r.discussion_id, r.author_id, r.deleted_at is not null as deleted,
+          ${authorIsAdmin(sql`r.author_id`)} as author_is_admin
         from discussion_replies r join discussions d on d.id = r.discussion_id
         where r.id = ${id}::uuid and d.status = 'active'`,
   );
   return row
-    ? { id: row.id, discussionId: row.discussion_id, authorId: row.author_id, deleted: row.deleted }
+    ? {
+        id: row.id,
+        discussionId: row.discussion_id,
+        authorId: row.author_id,
+        authorIsAdmin: row.author_is_admin,
+        deleted: row.deleted,
+      }
     : null;
 }
 
@@ -413,25 +430,35 @@ export async function insertReply(
   });
 }
 
-/** Replaces a reply's content and mentions and marks it edited; false when it is deleted. */
+/**
+ * Replaces a reply's content and mentions and marks it edited, by a moderator when
+ * `byModerator` (the last editor decides, docs/decisions/048). The content before the edit;
+ * null when the reply is deleted.
+ */
 export async function updateReplyContent(
   db: Db,
   id: string,
   content: string,
   mentionIds: readonly string[],
-): Promise<boolean> {
+  byModerator: boolean,
+): Promise<{ previous: string } | null> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
-    const rows = await queryRows<{ id: string }>(
+    const [before] = await queryRows<{ content: string }>(
       tx,
-      sql`update discussion_replies
-          set content = ${content}, edited_at = now(), updated_at = now()
+      sql`select content from discussion_replies
           where id = ${id}::uuid and deleted_at is null
-          returning id`,
+          for update`,
     );
-    if (rows.length === 0) return false;
+    if (!before) return null;
+    await tx.execute(
+      sql`update discussion_replies
+          set content = ${content}, edited_at = now(), edited_by_moderator = ${byModerator},
+            updated_at = now()
+          where id = ${id}::uuid`,
+    );
     await setMentions(tx, id, mentionIds);
-    return true;
+    return { previous: before.content };
   });
 }
 

@@ -252,6 +252,7 @@ describe("PATCH /api/replies/:id", () => {
     for (const member of [moderator, admin]) {
       const response = await member.client.patch(`/api/replies/${reply.id}`, {
         content: `Tidied by ${member.name}`,
+        reason: "Tidied", // someone else's reply (docs/decisions/048)
       });
       expect(response.status).toBe(200);
       // Still Rita's reply.

@@ -16,6 +16,11 @@ import {
 } from "@/server/domain/members/new-member-limits";
 import { holdsNextPost } from "@/server/domain/moderation/first-post-hold";
 import { NO_REASON_GIVEN, recordModerationAction } from "@/server/domain/moderation/log";
+import {
+  editReason,
+  recordModeratorEdit,
+  requirePostRight,
+} from "@/server/domain/moderation/post-edits";
 import { queueNotificationEvent } from "@/server/domain/notifications/events";
 import { HttpError } from "@/server/lib/http-error";
 import { UUID_ID, uuidParam } from "@/server/lib/ids";
@@ -24,8 +29,9 @@ import type { RateLimitRule } from "@/server/lib/rate-limit";
 import { sanitizeRichText } from "@/server/lib/sanitize";
 import { jsonBody, queryParams } from "@/server/lib/validate";
 import type { ReplyChangeType, ReplyItem } from "@/shared/api-types";
+import { replyEditBodySchema } from "@/shared/moderation";
 import { can } from "@/shared/permissions";
-import { REPLY_TO_NOT_FOUND, replyEditSchema, replySchema } from "@/shared/schemas";
+import { REPLY_TO_NOT_FOUND, replySchema } from "@/shared/schemas";
 import { resolveMentions } from "./mentions";
 import {
   findReply,
@@ -176,14 +182,11 @@ async function replyState(c: Context<AppEnv> | Context<SignedInEnv>): Promise<Re
 
 /**
  * Before the body is read: 401 signed out, 404 for a reply that is not there, 403 for someone
- * else's reply unless moderating (moderators and admins change any reply).
+ * else's reply unless moderating (moderators change any reply but an admin's, admins any:
+ * docs/decisions/048).
  */
 const mayChangeReply: MiddlewareHandler<SignedInEnv> = async (c, next) => {
-  const { viewer } = c.var;
-  const reply = await replyState(c);
-  if (reply.authorId !== viewer.id && !can(viewer.role, "moderateReplies")) {
-    throw new HttpError(403, NOT_YOUR_REPLY_MESSAGE);
-  }
+  requirePostRight(c.var.viewer, await replyState(c), "moderateReplies", NOT_YOUR_REPLY_MESSAGE);
   await next();
 };
 
@@ -194,17 +197,32 @@ export const replyRoutes = new Hono<AppEnv>()
     if (!item) throw replyNotFound();
     return c.json(markReply(item, await collapsedAuthorIds(db, await getViewer(c))));
   })
-  .patch("/:id", allowedTo("reply"), mayChangeReply, jsonBody(replyEditSchema), async (c) => {
+  .patch("/:id", allowedTo("reply"), mayChangeReply, jsonBody(replyEditBodySchema), async (c) => {
     const reply = await replyState(c);
     if (reply.deleted) throw new HttpError(409, DELETED_REPLY_MESSAGE);
-    const { db } = c.var.deps;
+    const { viewer } = c.var;
+    const { db, jobs } = c.var.deps;
     const input = c.req.valid("json");
+    // Someone else's reply: a moderator's edit, with a reason, audited (docs/decisions/048).
+    const right = requirePostRight(viewer, reply, "moderateReplies", NOT_YOUR_REPLY_MESSAGE);
+    const reason = editReason(right, input.reason);
     // An edit is held to the same link limit as a new post (docs/decisions/031).
-    await enforceNewMemberLinkLimit(db, c.var.viewer, { text: input.content, field: "content" });
+    await enforceNewMemberLinkLimit(db, viewer, { text: input.content, field: "content" });
     const { content, memberIds } = await resolveMentions(db, sanitizeRichText(input.content));
-    if (!(await updateReplyContent(db, reply.id, content, memberIds))) {
-      throw new HttpError(409, DELETED_REPLY_MESSAGE);
-    }
+    // The edit and its log row are one transaction.
+    await db.transaction(async (tx) => {
+      const edited = await updateReplyContent(tx, reply.id, content, memberIds, reason !== null);
+      if (!edited) throw new HttpError(409, DELETED_REPLY_MESSAGE);
+      if (reason === null) return;
+      await recordModeratorEdit(tx, jobs, {
+        actorId: viewer.id,
+        targetKind: "reply",
+        targetId: reply.id,
+        authorId: reply.authorId,
+        reason,
+        previous: { title: null, content: edited.previous },
+      });
+    });
     await publish(c.var.deps, reply, "edited");
     const item = await findReply(db, reply.id, c.var.viewer);
     if (!item) throw replyNotFound();

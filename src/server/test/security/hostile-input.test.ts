@@ -313,6 +313,8 @@ describe("mass assignment", () => {
       deletedAt: "2020-01-01T00:00:00Z",
       deleted: true,
       editedAt: "2020-01-01T00:00:00Z",
+      editedByModerator: true,
+      edited_by_moderator: true,
       createdAt: "2020-01-01T00:00:00Z",
       mentions: [{ id: callers.other.id, displayName: "Olga" }],
       id: "00000000-0000-4000-8000-000000000000",
@@ -332,7 +334,8 @@ describe("mass assignment", () => {
     const [row] = await queryRows<Record<string, unknown>>(
       t.db,
       sql`select author_id, discussion_id, reply_to_id, deleted_at, created_at > now() - interval '1 hour' as recent,
-            (select count(*)::int from reply_mentions where reply_id = r.id) as mentions
+            (select count(*)::int from reply_mentions where reply_id = r.id) as mentions,
+            edited_by_moderator
           from discussion_replies r where id = ${id}::uuid`,
     );
     expect(row).toEqual({
@@ -342,6 +345,7 @@ describe("mass assignment", () => {
       deleted_at: null,
       recent: true,
       mentions: 0,
+      edited_by_moderator: false,
     });
   });
 

@@ -129,6 +129,13 @@ export async function buildCatalogue(
   // bodies hold none: what is sent is what is stored.
   const storedReply = (answer: Answer) =>
     row(sql`select content from discussion_replies where id = ${answer.id}::uuid`);
+  /** A moderator's edit (docs/decisions/048): the post's text and the logged reason. */
+  const storedModeratorEdit = (table: "discussions" | "replies") => async (answer: Answer) => ({
+    ...(await (table === "discussions" ? storedDiscussion(answer) : storedReply(answer))),
+    ...(await row(sql`select reason from moderation_actions
+                        where action = 'edit' and target_id = ${answer.id}
+                        order by created_at desc limit 1`)),
+  });
   const storedPost = (answer: Answer) =>
     row(sql`select title, excerpt, content, category, status, featured
             from blog_posts where id = ${answer.id}::uuid`);
@@ -442,6 +449,16 @@ export async function buildCatalogue(
       stored: storedReply,
     },
     {
+      name: "moderator's reply edit",
+      method: "PATCH",
+      caller: "moderator",
+      path: `/api/replies/${replyId}`,
+      valid: () => ({ content: "Edited", reason: "Removed a phone number" }),
+      answers: 200,
+      text: ["content", "reason"],
+      stored: storedModeratorEdit("replies"),
+    },
+    {
       name: "profile save",
       method: "PATCH",
       caller: "user",
@@ -566,10 +583,11 @@ export async function buildCatalogue(
       method: "PATCH",
       caller: "admin",
       path: `/api/cms/discussions/${discussionId}`,
-      valid: () => ({ title: "Title", content: "Content" }),
+      // Someone else's discussion: the edit gives a reason (docs/decisions/048).
+      valid: () => ({ title: "Title", content: "Content", reason: "Fixed the title" }),
       answers: 200,
-      text: ["title", "content"],
-      stored: storedDiscussion,
+      text: ["title", "content", "reason"],
+      stored: storedModeratorEdit("discussions"),
     },
     {
       name: "hero word add",
@@ -665,6 +683,7 @@ export async function buildCatalogue(
     { path: "/api/inbox/data-requests", caller: "admin", params: page },
     { path: "/api/notifications", caller: "user", params: page },
     { path: "/api/moderation/log", caller: "anonymous", params: page },
+    { path: "/api/moderation/edits", caller: "moderator", params: page },
     { path: "/api/cms/discussions/deleted", caller: "moderator", params: page },
     {
       path: "/api/cms/newsletter/subscribers",

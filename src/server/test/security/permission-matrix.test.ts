@@ -27,6 +27,7 @@ import {
   type MatrixRow,
   MUTATING_METHODS,
   type Ownership,
+  ownershipsOf,
   PERMISSION_MATRIX,
   PUBLIC_DOCUMENTS,
   rowKey,
@@ -48,6 +49,8 @@ const METRICS_TOKEN = "matrix-metrics-token-0123456789";
 let t: TestApp;
 let app: ReturnType<typeof createApp>;
 let callers: Callers;
+/** The owner of "admin's" records when the caller is the admin. */
+let otherAdmin: { id: string };
 
 beforeAll(async () => {
   // Every limit raised far above what the cells use: this test is about permissions.
@@ -58,6 +61,7 @@ beforeAll(async () => {
   // With a control token, as the server runs on the embedded database: /api/control exists.
   app = createApp({ ...t.deps, controlToken: CONTROL_TOKEN });
   callers = await createCallers(t);
+  otherAdmin = await createMember(t, { role: "admin", name: "Ada Admin" });
 });
 afterAll(async () => {
   await t.close();
@@ -71,10 +75,18 @@ type Case = {
   success: 200 | 201 | 202 | 204;
 };
 
-const idOf = (cell: Cell): string =>
-  cell.caller === "anonymous" || cell.ownership === "other's"
+/** The owner of the cell's record: the caller, another member, or an admin other than the caller. */
+const idOf = (cell: Cell): string => {
+  if (cell.ownership === "admin's") {
+    return cell.caller === "admin" ? otherAdmin.id : callers.members.admin.id;
+  }
+  return cell.caller === "anonymous" || cell.ownership === "other's"
     ? callers.other.id
     : callers.members[cell.caller as Role].id;
+};
+
+/** Someone else's post is a moderator's edit, which gives a reason (docs/decisions/048). */
+const EDIT_REASON = { reason: "Tidied the wording" };
 
 const discussionFor = (cell: Cell) => insertDiscussionRow(t.db, { authorId: idOf(cell) });
 
@@ -290,7 +302,11 @@ const CASES: Record<string, Case> = {
   "PATCH /api/discussions/:id": {
     send: (cell) =>
       onDiscussion(cell, (id) =>
-        cell.client.patch(`/api/discussions/${id}`, { title: "Edited", content: "Edited" }),
+        cell.client.patch(`/api/discussions/${id}`, {
+          title: "Edited",
+          content: "Edited",
+          ...EDIT_REASON,
+        }),
       ),
     success: 200,
   },
@@ -444,7 +460,9 @@ const CASES: Record<string, Case> = {
   },
   "PATCH /api/replies/:id": {
     send: (cell) =>
-      onReply(cell, (id) => cell.client.patch(`/api/replies/${id}`, { content: "Edited" })),
+      onReply(cell, (id) =>
+        cell.client.patch(`/api/replies/${id}`, { content: "Edited", ...EDIT_REASON }),
+      ),
     success: 200,
   },
   "DELETE /api/replies/:id": {
@@ -650,7 +668,11 @@ const CASES: Record<string, Case> = {
   "PATCH /api/cms/discussions/:id": {
     send: (cell) =>
       onDiscussion(cell, (id) =>
-        cell.client.patch(`/api/cms/discussions/${id}`, { title: "Edited", content: "Edited" }),
+        cell.client.patch(`/api/cms/discussions/${id}`, {
+          title: "Edited",
+          content: "Edited",
+          ...EDIT_REASON,
+        }),
       ),
     success: 200,
   },
@@ -787,12 +809,12 @@ function expectedStatus(row: MatrixRow, caseOf: Case, caller: Caller, ownership:
   return caller === "anonymous" ? 401 : 403;
 }
 
-/** The matrix's cells: every caller, and both ownerships where they matter. */
+/** The matrix's cells: every caller, and each ownership the row tells apart. */
 function cellsOf(row: MatrixRow): { caller: Caller; ownership: Ownership | null }[] {
   return CALLERS.flatMap((caller): { caller: Caller; ownership: Ownership | null }[] => {
     if (!hasOwnership(row)) return [{ caller, ownership: null }];
     // Someone signed out owns nothing.
-    const ownerships: Ownership[] = caller === "anonymous" ? ["other's"] : ["own", "other's"];
+    const ownerships = ownershipsOf(row).filter((o) => caller !== "anonymous" || o !== "own");
     return ownerships.map((ownership) => ({ caller, ownership }));
   });
 }

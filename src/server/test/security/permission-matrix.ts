@@ -5,12 +5,13 @@
 // Reading a row: `allowed` lists the callers who succeed; everyone else is refused, with 401
 // when signed out and 403 when signed in. Rows about a record someone owns (a profile, a
 // discussion, a blog post) give the callers separately for their own record and for another
-// member's.
+// member's; rows about a post also for an admin's (another admin's for an admin caller), which
+// moderators may not change (docs/decisions/048).
 import type { Role } from "@/shared/permissions";
 
 export const CALLERS = ["anonymous", "user", "author", "moderator", "admin"] as const;
 export type Caller = (typeof CALLERS)[number];
-export type Ownership = "own" | "other's";
+export type Ownership = "own" | "other's" | "admin's";
 export type MutatingMethod = "POST" | "PUT" | "PATCH" | "DELETE";
 
 export const MUTATING_METHODS: readonly string[] = ["POST", "PUT", "PATCH", "DELETE"];
@@ -21,7 +22,7 @@ export type MatrixRow = {
   method: MutatingMethod;
   /** The path as Hono registers it (`app.routes`), parameters as `:name`. */
   path: string;
-  allowed: Callers | Record<Ownership, Callers>;
+  allowed: Callers | ({ own: Callers; "other's": Callers } & { "admin's"?: Callers });
   /** Where the rule comes from. */
   source: string;
   /**
@@ -167,14 +168,16 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
   {
     method: "PATCH",
     path: "/api/discussions/:id",
-    allowed: { own: MEMBERS, "other's": MODERATORS },
-    source: "Issue 17: members edit their own discussions; moderators and admins any",
+    allowed: { own: MEMBERS, "other's": MODERATORS, "admin's": ADMINS },
+    source:
+      "Issue 17: members edit their own discussions; moderators any but an admin's, admins any (decision 048)",
   },
   {
     method: "DELETE",
     path: "/api/discussions/:id",
-    allowed: { own: MEMBERS, "other's": MODERATORS },
-    source: "Issue 17: members delete their own discussions; moderators and admins any",
+    allowed: { own: MEMBERS, "other's": MODERATORS, "admin's": ADMINS },
+    source:
+      "Issue 17: members delete their own discussions; moderators any but an admin's, admins any (decision 048)",
   },
 
   // Replies (docs/decisions/020): a locked discussion refuses members too (403), which
@@ -188,14 +191,16 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
   {
     method: "PATCH",
     path: "/api/replies/:id",
-    allowed: { own: MEMBERS, "other's": MODERATORS },
-    source: "Issue 14: edit own replies; moderators and admins edit any",
+    allowed: { own: MEMBERS, "other's": MODERATORS, "admin's": ADMINS },
+    source:
+      "Issue 14: edit own replies; moderators edit any but an admin's, admins any (decision 048)",
   },
   {
     method: "DELETE",
     path: "/api/replies/:id",
-    allowed: { own: MEMBERS, "other's": MODERATORS },
-    source: "Issue 14: delete own replies; moderators and admins delete any",
+    allowed: { own: MEMBERS, "other's": MODERATORS, "admin's": ADMINS },
+    source:
+      "Issue 14: delete own replies; moderators delete any but an admin's, admins any (decision 048)",
   },
 
   // Blocking (docs/decisions/031): "own" is the caller themselves, whom nobody can block (400).
@@ -339,8 +344,9 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
     method: "PATCH",
     path: "/api/cms/discussions/:id",
     // A member cannot edit even their own discussion: editing is moderation.
-    allowed: { own: MODERATORS, "other's": MODERATORS },
-    source: "docs/product.md §6 CMS Discussions tab",
+    allowed: { own: MODERATORS, "other's": MODERATORS, "admin's": ADMINS },
+    source:
+      "docs/product.md §6 CMS Discussions tab; never an admin's for moderators (decision 048)",
   },
 
   {
@@ -545,12 +551,18 @@ export const BETTER_AUTH_ENDPOINTS: Readonly<Record<string, "public" | "own sess
 
 export function allowedCallers(row: MatrixRow, ownership: Ownership | null): Callers {
   if (Array.isArray(row.allowed)) return row.allowed as Callers;
-  const byOwnership = row.allowed as Record<Ownership, Callers>;
-  return byOwnership[ownership ?? "own"];
+  const byOwnership = row.allowed as Partial<Record<Ownership, Callers>>;
+  return byOwnership[ownership ?? "own"] ?? [];
 }
 
 export function hasOwnership(row: MatrixRow): boolean {
   return !Array.isArray(row.allowed);
+}
+
+/** The ownerships a row tells apart: own and other's, and an admin's where it says. */
+export function ownershipsOf(row: MatrixRow): Ownership[] {
+  if (Array.isArray(row.allowed)) return [];
+  return "admin's" in row.allowed ? ["own", "other's", "admin's"] : ["own", "other's"];
 }
 
 export function rowKey(row: { method: string; path: string }): string {

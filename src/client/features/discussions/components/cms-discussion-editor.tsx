@@ -1,12 +1,12 @@
 import { EditorDialog } from "@/client/components/editor-dialog";
 import { useCreateCmsDiscussion } from "@/client/features/discussions/api/create-cms-discussion";
 import { useUpdateCmsDiscussion } from "@/client/features/discussions/api/update-cms-discussion";
+import { discussionChangeRight } from "@/client/features/discussions/lib/discussion-rights";
 import { ApiError } from "@/client/lib/api-client";
 import { useAuth } from "@/client/lib/session/use-auth";
 import { toast } from "@/client/lib/toast";
 import type { DiscussionItem } from "@/shared/api-types";
-import type { DiscussionInput } from "@/shared/schemas";
-import { DiscussionForm } from "./discussion-form";
+import { type DiscussionEdit, DiscussionForm } from "./discussion-form";
 
 /** A new discussion ("new"), one to edit, or none (closed). */
 export type CmsDiscussionEditorTarget = "new" | DiscussionItem | null;
@@ -15,13 +15,17 @@ type CmsDiscussionEditorProps = { target: CmsDiscussionEditorTarget; onClose: ()
 
 /** The CMS editor's dialog (docs/product.md §2.21.3). */
 export function CmsDiscussionEditor({ target, onClose }: CmsDiscussionEditorProps) {
-  const { user, profile } = useAuth();
+  const { user, profile, role } = useAuth();
   const create = useCreateCmsDiscussion();
   const update = useUpdateCmsDiscussion();
   const existing = target !== null && target !== "new" ? target : null;
   const staffName = profile?.fullName?.trim() || user?.email || "";
+  // Someone else's discussion: the edit is a moderator's and gives a reason (decision 048).
+  const askReason =
+    existing !== null &&
+    discussionChangeRight(user ? { id: user.id, role } : null, existing) === "moderator";
 
-  const save = async (values: DiscussionInput) => {
+  const save = async (values: DiscussionEdit) => {
     try {
       await (existing
         ? update.mutateAsync({ id: existing.id, values })
@@ -57,6 +61,7 @@ export function CmsDiscussionEditor({ target, onClose }: CmsDiscussionEditorProp
           contentRows={8}
           submitLabel={existing ? "Save changes" : "Create discussion"}
           pendingLabel="Saving..."
+          askReason={askReason}
           onSubmit={save}
           onCancel={onClose}
         />

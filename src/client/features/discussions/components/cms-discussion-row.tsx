@@ -11,6 +11,8 @@ import type { DiscussionItem } from "@/shared/api-types";
 type CmsDiscussionRowProps = {
   discussion: DiscussionItem;
   busy: boolean;
+  /** Edit and delete: a moderator's are not offered on an admin's discussion (decision 048). */
+  mayChange: boolean;
   onEdit: () => void;
   onPin: (pinned: boolean) => void;
   onLock: (locked: boolean) => void;
@@ -21,6 +23,7 @@ type CmsDiscussionRowProps = {
 export function CmsDiscussionRow({
   discussion,
   busy,
+  mayChange,
   onEdit,
   onPin,
   onLock,
@@ -54,10 +57,12 @@ export function CmsDiscussionRow({
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-1">
-          <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${title}`}>
-            <Pencil aria-hidden="true" />
-            Edit
-          </Button>
+          {mayChange ? (
+            <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${title}`}>
+              <Pencil aria-hidden="true" />
+              Edit
+            </Button>
+          ) : null}
           <Button
             variant="ghost"
             size="sm"
@@ -85,13 +90,15 @@ export function CmsDiscussionRow({
               <ExternalLink aria-hidden="true" />
             </Link>
           </Button>
-          <ConfirmDelete
-            question="Are you sure you want to delete this discussion?"
-            label={title}
-            description="It disappears from the forum and its page."
-            disabled={busy}
-            onConfirm={onDelete}
-          />
+          {mayChange ? (
+            <ConfirmDelete
+              question="Are you sure you want to delete this discussion?"
+              label={title}
+              description="It disappears from the forum and its page."
+              disabled={busy}
+              onConfirm={onDelete}
+            />
+          ) : null}
         </div>
       </Card>
     </li>

@@ -11,11 +11,13 @@ import {
   type ModerationChange,
   useModerateDiscussion,
 } from "@/client/features/discussions/api/moderate-discussion";
+import { discussionChangeRight } from "@/client/features/discussions/lib/discussion-rights";
 import {
   MODERATION_FAILED_MESSAGE,
   moderationSuccessMessage,
 } from "@/client/features/discussions/lib/moderation-messages";
 import { useDebouncedValue } from "@/client/hooks/use-debounced-value";
+import { useAuth } from "@/client/lib/session/use-auth";
 import { toast } from "@/client/lib/toast";
 import { CmsDiscussionEditor, type CmsDiscussionEditorTarget } from "./cms-discussion-editor";
 import { CmsDiscussionRow } from "./cms-discussion-row";
@@ -33,6 +35,8 @@ export function CmsDiscussionsTab() {
   const remove = useDeleteDiscussion();
   const [editing, setEditing] = useState<CmsDiscussionEditorTarget>(null);
   const list = discussions.data?.pages.flatMap((page) => page.items) ?? [];
+  const { user, role } = useAuth();
+  const viewer = user ? { id: user.id, role } : null;
 
   useEffect(() => {
     if (discussions.isError) {
@@ -93,6 +97,7 @@ export function CmsDiscussionsTab() {
               key={discussion.id}
               discussion={discussion}
               busy={busy(discussion.id)}
+              mayChange={discussionChangeRight(viewer, discussion) !== null}
               onEdit={() => setEditing(discussion)}
               onPin={(value) => changeFlag({ id: discussion.id, flag: "pinned", value })}
               onLock={(value) => changeFlag({ id: discussion.id, flag: "locked", value })}

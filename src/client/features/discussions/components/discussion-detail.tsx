@@ -17,7 +17,11 @@ import { useAuth } from "@/client/lib/session/use-auth";
 import { useSuspension } from "@/client/lib/session/use-suspension";
 import { toast } from "@/client/lib/toast";
 import type { DiscussionItem } from "@/shared/api-types";
-import { AWAITING_REVIEW, HIDDEN_BY_MODERATOR } from "@/shared/moderation-texts";
+import {
+  AWAITING_REVIEW,
+  EDITED_BY_MODERATOR,
+  HIDDEN_BY_MODERATOR,
+} from "@/shared/moderation-texts";
 import { DiscussionBadges } from "./discussion-badges";
 import { DiscussionByline, ReplyCount } from "./discussion-meta";
 import { DiscussionNotFound } from "./discussion-not-found";
@@ -139,7 +143,8 @@ export function DiscussionDetail({
                   <DiscussionByline discussion={data} />
                   {data.editedAt ? (
                     <span className="text-muted-foreground text-sm" title={data.editedAt}>
-                      edited
+                      {/* The last editor decides (docs/decisions/048). */}
+                      {data.editedByModerator ? EDITED_BY_MODERATOR : "edited"}
                     </span>
                   ) : null}
                   <div className="flex flex-wrap items-center gap-2">

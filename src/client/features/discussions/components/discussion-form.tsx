@@ -9,9 +9,16 @@ import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
 import { setServerFieldErrors } from "@/client/lib/server-field-errors";
 import { LIMITS } from "@/shared/constants";
+import { moderationReasonSchema } from "@/shared/moderation";
+import { EDIT_REASON_LABEL, EDIT_REASON_NOTE } from "@/shared/moderation-texts";
 import { type DiscussionInput, discussionSchema } from "@/shared/schemas";
 
-const FIELDS = ["title", "content"] as const;
+const FIELDS = ["title", "content", "reason"] as const;
+
+/** The form's values: a moderator's edit of someone else's discussion adds the reason. */
+export type DiscussionEdit = DiscussionInput & { reason?: string };
+
+const withReasonSchema = discussionSchema.extend(moderationReasonSchema.shape);
 
 type DiscussionFormProps = {
   /** Shown, not editable, above the title (the CMS): who the discussion is or will be by. */
@@ -27,11 +34,13 @@ type DiscussionFormProps = {
    */
   stopAtLimits?: boolean;
   contentRows: number;
+  /** Someone else's discussion: a required reason, logged and told (docs/decisions/048). */
+  askReason?: boolean;
   submitLabel: string;
   /** The submit button's text while sending. */
   pendingLabel: string;
   /** Resolves when saved; throws the ApiError otherwise (its field messages are shown). */
-  onSubmit: (values: DiscussionInput) => Promise<void>;
+  onSubmit: (values: DiscussionEdit) => Promise<void>;
   onCancel: () => void;
   "aria-label"?: string;
 };
@@ -47,6 +56,7 @@ export function DiscussionForm({
   countTitle = false,
   stopAtLimits = false,
   contentRows,
+  askReason = false,
   submitLabel,
   pendingLabel,
   onSubmit,
@@ -60,9 +70,12 @@ export function DiscussionForm({
     setError,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<DiscussionInput>({
-    resolver: zodResolver(discussionSchema),
-    defaultValues: initial ?? { title: "", content: "" },
+  } = useForm<DiscussionEdit>({
+    resolver: zodResolver(askReason ? withReasonSchema : discussionSchema),
+    defaultValues: {
+      ...(initial ?? { title: "", content: "" }),
+      ...(askReason ? { reason: "" } : {}),
+    },
   });
 
   const submit = handleSubmit(async (values) => {
@@ -108,6 +121,21 @@ export function DiscussionForm({
         counter={{ length: watch("content").length, max: LIMITS.content }}
         {...register("content")}
       />
+      {askReason ? (
+        <TextareaField
+          id={`${id}-reason`}
+          label={EDIT_REASON_LABEL}
+          rows={2}
+          maxLength={LIMITS.reason}
+          error={errors.reason?.message}
+          counter={{
+            length: (watch("reason") ?? "").length,
+            max: LIMITS.reason,
+            note: EDIT_REASON_NOTE,
+          }}
+          {...register("reason")}
+        />
+      ) : null}
       <div className="flex flex-wrap justify-end gap-2">
         <Button type="button" variant="ghost" onClick={onCancel} disabled={isSubmitting}>
           Cancel

@@ -6,6 +6,7 @@ import type { PublicModerationEntry } from "@/shared/moderation";
 const ACTION_LABELS: Record<PublicModerationEntry["action"], string> = {
   hide: "Hidden",
   delete: "Deleted",
+  edit: "Edited",
   suspend: "Suspended",
 };
 
@@ -27,7 +28,7 @@ function what(entry: PublicModerationEntry): string {
   return `${ACTION_LABELS[entry.action]} ${KIND_LABELS[entry.contentKind] ?? "a post"} by ${author}`;
 }
 
-/** /moderation: what moderators hid or deleted and whom they suspended, and why. */
+/** /moderation: what moderators hid, deleted or edited and whom they suspended, and why. */
 export function ModerationLog() {
   const log = useModerationLog();
   if (log.isPending) return <p className="text-muted-foreground text-sm">Loading...</p>;

@@ -18,6 +18,7 @@ import {
 } from "@/shared/moderation";
 import { HeldPosts } from "./held-posts";
 import { HeldSubmissions } from "./held-submissions";
+import { ModeratorEdits } from "./moderator-edits";
 import { ReasonDialog } from "./reason-dialog";
 
 const KIND_LABELS = { discussion: "Discussion", reply: "Reply", profile: "Profile" } as const;
@@ -193,6 +194,7 @@ export function ReportsTab() {
           appeals.map((appeal) => <AppealCard key={appeal.id} appeal={appeal} />)
         )}
       </section>
+      <ModeratorEdits />
       <HeldSubmissions items={held} />
     </div>
   );

@@ -6,17 +6,22 @@ import type { ReplyEditInput } from "@/shared/schemas";
 import { updateLoadedThreads } from "./get-replies";
 
 /**
- * PATCH /api/replies/{id}: new content, marked edited. Throws ApiError: 400 with field
- * messages, 403 someone else's reply, 409 a deleted reply.
+ * PATCH /api/replies/{id}: new content, marked edited; someone else's reply with the
+ * moderator's reason (docs/decisions/048). Throws ApiError: 400 with field messages, 403
+ * someone else's reply, 409 a deleted reply.
  */
-export function updateReply(id: string, input: ReplyEditInput): Promise<ReplyItem> {
+export function updateReply(
+  id: string,
+  input: ReplyEditInput & { reason?: string },
+): Promise<ReplyItem> {
   return api.patch<ReplyItem>(`/api/replies/${encodeURIComponent(id)}`, { body: input });
 }
 
 export function useUpdateReply(discussionId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, content }: { id: string; content: string }) => updateReply(id, { content }),
+    mutationFn: ({ id, content, reason }: { id: string; content: string; reason?: string }) =>
+      updateReply(id, reason === undefined ? { content } : { content, reason }),
     onSuccess: (reply) =>
       updateLoadedThreads(queryClient, discussionId, (data) => replaceReply(data, reply)),
   });

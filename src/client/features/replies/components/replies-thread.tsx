@@ -4,7 +4,11 @@ import { Skeleton } from "@/client/components/ui/skeleton";
 import { useLiveReplies } from "@/client/features/replies/hooks/use-live-replies";
 import { useReplySpotlight } from "@/client/features/replies/hooks/use-reply-spotlight";
 import { useReplyThread } from "@/client/features/replies/hooks/use-reply-thread";
-import { mayChangeReply, mayReply, type Viewer } from "@/client/features/replies/lib/reply-rights";
+import {
+  mayReply,
+  replyChangeRight,
+  type Viewer,
+} from "@/client/features/replies/lib/reply-rights";
 import { authorName, type ReplyTarget } from "@/client/features/replies/lib/reply-target";
 import { useAuth } from "@/client/lib/session/use-auth";
 import type { DiscussionItem, ReplyItem } from "@/shared/api-types";
@@ -93,7 +97,7 @@ export function RepliesThread({
               <ReplyArticle
                 reply={reply}
                 highlighted={highlighted === reply.id}
-                mayChange={mayChangeReply(viewer, reply)}
+                changeRight={replyChangeRight(viewer, reply)}
                 extraActions={renderReplyActions?.(reply)}
                 onAnswer={canReply && !reply.deleted ? () => answer(reply) : undefined}
               />

@@ -21,8 +21,11 @@ type ReplyArticleProps = {
   highlighted: boolean;
   /** Starts an answer to this reply (members who may reply here). */
   onAnswer?: () => void;
-  /** The viewer may edit and delete it (its author, moderators, admins). */
-  mayChange: boolean;
+  /**
+   * In what right the viewer edits and deletes it: its author's, a moderator's (whose edit
+   * gives a reason, docs/decisions/048), or not at all.
+   */
+  changeRight: "author" | "moderator" | null;
   /** More controls after the reply's own (Report). */
   extraActions?: ReactNode;
 };
@@ -32,9 +35,10 @@ export function ReplyArticle({
   reply,
   highlighted,
   onAnswer,
-  mayChange,
+  changeRight,
   extraActions,
 }: ReplyArticleProps) {
+  const mayChange = changeRight !== null;
   const name = authorName(reply);
   const [editing, setEditing] = useState(false);
   const article = useRef<HTMLElement>(null);
@@ -85,6 +89,7 @@ export function ReplyArticle({
                 <Suspense fallback={<div className="h-48 animate-pulse rounded-md bg-muted/50" />}>
                   <ReplyEditor
                     reply={reply}
+                    askReason={changeRight === "moderator"}
                     onDone={() => {
                       focusEditAfter.current = true;
                       setEditing(false);

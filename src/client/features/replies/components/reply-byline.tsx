@@ -4,6 +4,7 @@ import { authorName } from "@/client/features/replies/lib/reply-target";
 import { showExactTime } from "@/client/lib/exact-time";
 import { paths } from "@/client/lib/paths";
 import type { ReplyItem } from "@/shared/api-types";
+import { EDITED_BY_MODERATOR } from "@/shared/moderation-texts";
 
 // At least 24 px tall: on a phone the name and the time are stacked, and a finger needs room
 // to pick one (WCAG 2.5.8 target size; Lighthouse's touch-target audit).
@@ -11,7 +12,7 @@ const linkClassName =
   "inline-flex min-h-6 items-center rounded-sm underline-offset-2 hover:underline";
 
 /**
- * "{author} · {time} · edited": the author links to their profile while the account exists; the
+ * "{author} · {time} · edited" (or "Edited by a moderator"): the author links to their profile while the account exists; the
  * time is the reply's permalink, with the exact moment on hover.
  */
 export function ReplyByline({ reply }: { reply: ReplyItem }) {
@@ -47,7 +48,8 @@ export function ReplyByline({ reply }: { reply: ReplyItem }) {
             onPointerEnter={showExactTime}
             className="text-muted-foreground text-xs"
           >
-            edited
+            {/* The last editor decides (docs/decisions/048). */}
+            {reply.editedByModerator ? EDITED_BY_MODERATOR : "edited"}
           </time>
         </>
       ) : null}

@@ -7,6 +7,8 @@ import { ReplyForm } from "./reply-form";
 
 type ReplyEditorProps = {
   reply: ReplyItem;
+  /** Someone else's reply: the edit asks a reason (docs/decisions/048). */
+  askReason: boolean;
   /** The editor closes: saved, or cancelled. */
   onDone: () => void;
 };
@@ -20,7 +22,7 @@ function showUpdateError(error: unknown) {
 }
 
 /** A reply's text edited in place, with the composer's toolbar and preview. */
-export function ReplyEditor({ reply, onDone }: ReplyEditorProps) {
+export function ReplyEditor({ reply, askReason, onDone }: ReplyEditorProps) {
   const updateReply = useUpdateReply(reply.discussionId);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
 
@@ -32,9 +34,9 @@ export function ReplyEditor({ reply, onDone }: ReplyEditorProps) {
     textarea.setSelectionRange(textarea.value.length, textarea.value.length);
   }, []);
 
-  const save = async (content: string) => {
+  const save = async (content: string, reason?: string) => {
     try {
-      await updateReply.mutateAsync({ id: reply.id, content });
+      await updateReply.mutateAsync({ id: reply.id, content, reason });
     } catch (error) {
       showUpdateError(error);
       throw error;
@@ -50,6 +52,7 @@ export function ReplyEditor({ reply, onDone }: ReplyEditorProps) {
       submitLabel="Save"
       pendingLabel="Saving..."
       initialContent={reply.content}
+      askReason={askReason}
       onSubmit={save}
       onCancel={onDone}
       textareaRef={textareaRef}

@@ -11,6 +11,7 @@ function reply(id: string, overrides: Partial<ReplyItem> = {}): ReplyItem {
     content: `reply ${id}`,
     createdAt: `2026-11-23T10:00:0${id}.000Z`,
     editedAt: null,
+    editedByModerator: false,
     deleted: false,
     hidden: false,
     replyTo: null,

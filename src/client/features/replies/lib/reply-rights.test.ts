@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ReplyItem } from "@/shared/api-types";
-import { mayChangeReply, mayReply } from "./reply-rights";
+import { mayChangeReply, mayReply, replyChangeRight } from "./reply-rights";
 
 const reply = (authorId: string | null, deleted = false): ReplyItem => ({
   id: "r",
@@ -9,6 +9,7 @@ const reply = (authorId: string | null, deleted = false): ReplyItem => ({
   content: deleted ? "" : "hi",
   createdAt: "2026-11-23T10:00:00.000Z",
   editedAt: null,
+  editedByModerator: false,
   deleted,
   hidden: false,
   replyTo: null,
@@ -50,5 +51,14 @@ describe("mayChangeReply", () => {
     expect(mayChangeReply(member, reply(null))).toBe(false);
     expect(mayChangeReply(null, reply("m"))).toBe(false);
     expect(mayChangeReply(admin, reply("someone", true))).toBe(false);
+  });
+
+  it("keeps moderators off an admin's reply; admins change anyone's (decision 048)", () => {
+    const adminsReply = { ...reply("another-admin"), authorIsAdmin: true } as const;
+    expect(replyChangeRight(moderator, adminsReply)).toBeNull();
+    expect(replyChangeRight(admin, adminsReply)).toBe("moderator");
+    expect(replyChangeRight(moderator, reply("someone"))).toBe("moderator");
+    expect(replyChangeRight(moderator, reply("mod"))).toBe("author");
+    expect(replyChangeRight(admin, { ...reply("ad"), authorIsAdmin: true })).toBe("author");
   });
 });

@@ -1,7 +1,7 @@
 // What the viewer may do with a thread (docs/product.md §6.1), read from the shared permission
 // table only to hide what the server would refuse (§6.3).
 import type { DiscussionItem, ReplyItem } from "@/shared/api-types";
-import { can, type Role } from "@/shared/permissions";
+import { can, postChangeRight, type Role } from "@/shared/permissions";
 
 export type Viewer = { id: string; role: Role | null } | null;
 
@@ -11,8 +11,17 @@ export function mayReply(viewer: Viewer, discussion: Pick<DiscussionItem, "isLoc
   return !discussion.isLocked || can(viewer.role, "moderateReplies");
 }
 
-/** Its author edits and deletes a reply, and so do moderators and admins; never a deleted one. */
+/**
+ * In what right the viewer edits and deletes a reply: its author's; a moderator's on anyone's
+ * but an admin's, an admin's on anyone's (docs/decisions/048: the edit then asks a reason);
+ * never a deleted one (null).
+ */
+export function replyChangeRight(viewer: Viewer, reply: ReplyItem): "author" | "moderator" | null {
+  if (!viewer || reply.deleted || !can(viewer.role, "reply")) return null;
+  const post = { authorId: reply.author?.id ?? null, authorIsAdmin: reply.authorIsAdmin === true };
+  return postChangeRight(viewer, post, "moderateReplies");
+}
+
 export function mayChangeReply(viewer: Viewer, reply: ReplyItem): boolean {
-  if (!viewer || reply.deleted || !can(viewer.role, "reply")) return false;
-  return reply.author?.id === viewer.id || can(viewer.role, "moderateReplies");
+  return replyChangeRight(viewer, reply) !== null;
 }

@@ -46,6 +46,8 @@ describe("editing a discussion from the CMS", () => {
     const response = await clients.moderator.patch(`/api/cms/discussions/${id}`, {
       title: "  New <script>title</script>  ",
       content: "Line one\nLine two <img src=x onerror=alert(1)>",
+      // Someone else's discussion: a moderator's edit gives a reason (docs/decisions/048).
+      reason: "Cleaned up",
     });
     expect(response.status).toBe(200);
     const item = (await response.json()) as DiscussionItem;

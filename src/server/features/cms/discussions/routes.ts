@@ -6,13 +6,13 @@ import { Hono } from "hono";
 import { allowedTo } from "@/server/auth/middleware";
 import type { AppEnv } from "@/server/context";
 import { sanitizedDiscussionText } from "@/server/domain/discussions/discussion-text";
+import { editDiscussion, mayEditDiscussion } from "@/server/domain/discussions/edit";
 import { listQuerySchema } from "@/server/domain/discussions/list-query";
 import {
   insertDiscussion,
   listDeletedDiscussions,
   listDiscussions,
   restoreDiscussion,
-  updateDiscussionText,
 } from "@/server/domain/discussions/queries";
 import { recordModerationAction } from "@/server/domain/moderation/log";
 import { HttpError } from "@/server/lib/http-error";
@@ -21,6 +21,7 @@ import { publishDiscussionChange } from "@/server/lib/live-discussions";
 import { pageQuerySchema } from "@/server/lib/page-cursor";
 import { jsonBody, queryParams } from "@/server/lib/validate";
 import type { DiscussionItem, DiscussionPage } from "@/shared/api-types";
+import { discussionEditSchema } from "@/shared/moderation";
 import { discussionSchema } from "@/shared/schemas";
 
 export const DISCUSSION_NOT_FOUND = "Discussion not found";
@@ -72,16 +73,12 @@ export const cmsDiscussionRoutes = new Hono<AppEnv>()
     await publishDiscussionChange(db, { type: "created", id: item.id }, logger);
     return c.json(item satisfies DiscussionItem, 201);
   })
-  .patch("/:id", jsonBody(discussionSchema), async (c) => {
+  // Someone else's discussion: with a reason, audited; never an admin's for a moderator
+  // (docs/decisions/048).
+  .patch("/:id", mayEditDiscussion, jsonBody(discussionEditSchema), async (c) => {
     const id = uuidParam(c, "id", DISCUSSION_NOT_FOUND);
     const { db, logger } = c.var.deps;
-    const item = await updateDiscussionText(
-      db,
-      id,
-      sanitizedDiscussionText(c.req.valid("json")),
-      c.var.viewer,
-    );
-    if (!item) throw new HttpError(404, DISCUSSION_NOT_FOUND);
+    const item = await editDiscussion(c.var.deps, c.var.viewer, id, c.req.valid("json"));
     await publishDiscussionChange(db, { type: "updated", id }, logger);
     return c.json(item satisfies DiscussionItem);
   });
