@@ -83,6 +83,8 @@ export async function eraseAccount(
       sql`delete from verification where value = ${userId} or value like ${`${userId} %`}`,
     );
     await tx.execute(sql`delete from rate_limit_hits where key like ${`%${userId}%`}`);
+    // Failed sign-ins to the address (decision 051): they name the account.
+    await tx.execute(sql`delete from sign_in_failures where email = ${member.email}`);
     // The answers to the member's keyed creates (docs/decisions/033): kept a day at most.
     await tx.execute(sql`delete from idempotency_keys where scope = ${memberScope(userId)}`);
     await tx.execute(sql`delete from "user" where id = ${userId}`);
