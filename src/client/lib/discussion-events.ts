@@ -33,8 +33,17 @@ export type StreamHost = {
   /** Calls `listener` whenever the page is hidden or shown; returns the unsubscribe. */
   watchVisibility: (listener: () => void) => () => void;
   setTimer: (callback: () => void, ms: number) => unknown;
+  /** Calls `callback` every `ms` until cleared with clearTimer. */
+  setRepeatingTimer: (callback: () => void, ms: number) => unknown;
   clearTimer: (timer: unknown) => void;
 };
+
+/**
+ * While the server refuses the stream (a 429 when this network or the whole server holds all
+ * the streams it may, decision 051; a 503 while the database is away), listeners refetch on
+ * this beat instead, so a flood of streams from elsewhere costs nobody their updates.
+ */
+export const POLL_WHILE_REFUSED_MS = 30_000;
 
 /** EventSource.CLOSED, spelled out so that the module loads where EventSource does not exist. */
 const CLOSED = 2;
@@ -74,6 +83,7 @@ export function createDiscussionEventStream(host: StreamHost): DiscussionEventSt
   const listeners = new Set<DiscussionEventListener>();
   let source: EventSourceLike | undefined;
   let retryTimer: unknown;
+  let pollTimer: unknown;
   let stopWatchingVisibility: (() => void) | undefined;
   // Whether changes may have been missed before the stream is (again) in place: on every
   // reconnect, and on the first connect when the data was loaded in a hidden tab.
@@ -84,11 +94,25 @@ export function createDiscussionEventStream(host: StreamHost): DiscussionEventSt
     for (const listener of [...listeners]) call(listener);
   };
 
+  const startPolling = () => {
+    if (pollTimer !== undefined) return;
+    pollTimer = host.setRepeatingTimer(
+      () => each((listener) => listener.onResync?.()),
+      POLL_WHILE_REFUSED_MS,
+    );
+  };
+
+  const stopPolling = () => {
+    host.clearTimer(pollTimer);
+    pollTimer = undefined;
+  };
+
   const connect = () => {
     const current = host.openSource(DISCUSSION_EVENTS_URL);
     source = current;
     current.addEventListener("ready", () => {
       failures = 0;
+      stopPolling();
       if (resyncOnReady) each((listener) => listener.onResync?.());
       resyncOnReady = true;
     });
@@ -102,9 +126,12 @@ export function createDiscussionEventStream(host: StreamHost): DiscussionEventSt
       // A dropped connection (server restart) is retried by the browser itself. An HTTP error
       // instead (a proxy's 502 while the app restarts, a 503, or a 429 when this address
       // holds too many streams) closes the source for good, so start a new one, waiting
-      // longer after each failure in a row (at least 1 s, at most 30 s).
+      // longer after each failure in a row (at least 1 s, at most 30 s), and poll meanwhile.
       if (current.readyState !== CLOSED || source !== current) return;
       failures += 1;
+      // Changes may be missed until a stream is in place, even one the page never had.
+      resyncOnReady = true;
+      startPolling();
       retryTimer = host.setTimer(connect, reconnectDelayMs(failures));
     });
   };
@@ -112,6 +139,7 @@ export function createDiscussionEventStream(host: StreamHost): DiscussionEventSt
   const disconnect = () => {
     host.clearTimer(retryTimer);
     retryTimer = undefined;
+    stopPolling();
     source?.close();
     source = undefined;
   };
@@ -154,6 +182,8 @@ const browserHost: StreamHost = {
     return () => document.removeEventListener("visibilitychange", listener);
   },
   setTimer: (callback, ms) => setTimeout(callback, ms),
+  setRepeatingTimer: (callback, ms) => setInterval(callback, ms),
+  // One pool of ids for both kinds (HTML's timers): clearTimeout ends an interval too.
   clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout> | undefined),
 };
 
