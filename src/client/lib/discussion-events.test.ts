@@ -2,11 +2,14 @@ import { describe, expect, it, vi } from "vitest";
 import {
   createDiscussionEventStream,
   DISCUSSION_EVENTS_URL,
+  parseDiscussionChange,
+} from "./discussion-events";
+import {
+  createLiveEventStream,
   type EventSourceLike,
   POLL_WHILE_REFUSED_MS,
-  parseDiscussionChange,
   type StreamHost,
-} from "./discussion-events";
+} from "./live-event-stream";
 
 class FakeSource implements EventSourceLike {
   readyState = 0;
@@ -185,6 +188,31 @@ describe("the page's discussion event stream", () => {
     sources[1]?.refuse();
     expect(polls()).toHaveLength(1);
     stop();
+    expect(polls()).toEqual([]);
+  });
+
+  it("serves another channel the same way: the notification count resyncs on its first ready", () => {
+    const { host, sources, timers, polls } = fakeHost();
+    const listener = { onChange: vi.fn(), onResync: vi.fn() };
+    const channel = {
+      url: "/api/notifications/events",
+      event: "notifications",
+      parse: () => true as const,
+      resyncOnFirstReady: true,
+    };
+    createLiveEventStream(host, channel).subscribe(listener);
+    expect(sources.map((source) => source.url)).toEqual([channel.url]);
+    sources[0]?.emit("ready");
+    expect(listener.onResync).toHaveBeenCalledTimes(1);
+    sources[0]?.emit("notifications");
+    expect(listener.onChange).toHaveBeenCalledWith(true);
+
+    sources[0]?.refuse();
+    expect(polls()).toHaveLength(1);
+    polls()[0]?.callback();
+    expect(listener.onResync).toHaveBeenCalledTimes(2);
+    timers.at(-1)?.callback();
+    sources[1]?.emit("ready");
     expect(polls()).toEqual([]);
   });
 
