@@ -144,7 +144,8 @@ export const authRoutes = new Hono<AppEnv>()
     // a place that must wait is refused here, before better-auth reads the password.
     const email = body.email.toLowerCase();
     const device = await knownDeviceOf(c);
-    const deviceOwner = device && (await accountIdOf(db, email)) === device.userId;
+    let accountId = device ? await accountIdOf(db, email) : null;
+    const deviceOwner = device !== null && accountId === device.userId;
     const place: SignInPlace = {
       email,
       subject: deviceOwner ? `device:${device.deviceId}` : `prefix:${clientPrefix(c.var.clientIp)}`,
@@ -163,10 +164,11 @@ export const authRoutes = new Hono<AppEnv>()
           "Please confirm your email address first. Check your inbox for the confirmation link.",
       },
     });
-    const userId = outcome === "signed-in" ? await accountIdOf(db, email) : null;
-    if (!userId) return answer;
+    if (outcome !== "signed-in") return answer;
+    accountId ??= await accountIdOf(db, email);
+    if (!accountId) return answer;
     const remembered = new Response(answer.body, answer);
-    remembered.headers.append("set-cookie", await deviceCookieFor(c, userId, device));
+    remembered.headers.append("set-cookie", await deviceCookieFor(c, accountId, device));
     return remembered;
   })
   .post("/request-password-reset", jsonBody(emailOnlySchema), async (c) => {
