@@ -18,6 +18,9 @@ import {
   tooManyAttemptsMessage,
 } from "./sign-in-delay";
 
+/** Each sign-in hashes a password (about 0.5 s, more on a busy machine); a test makes up to 20. */
+const SIGN_INS_TIMEOUT = 120_000;
+
 let t: TestApp;
 beforeAll(async () => {
   // better-auth's own per-address limit stays out of the way (createTestApp's 1000 a minute).
@@ -84,7 +87,7 @@ describe("the delay curve", () => {
   });
 });
 
-describe("failed sign-ins per account and network", () => {
+describe("failed sign-ins per account and network", { timeout: SIGN_INS_TIMEOUT }, () => {
   let member: Member;
   beforeAll(async () => {
     member = await createMember(t);
@@ -173,7 +176,7 @@ describe("failed sign-ins per account and network", () => {
   });
 });
 
-describe("the device cookie", () => {
+describe("the device cookie", { timeout: SIGN_INS_TIMEOUT }, () => {
   it("counts a known device's own failures, so a stolen cookie does not guess freely", async () => {
     const member = await createMember(t);
     const cookie = deviceCookieOf(await signIn("192.0.2.20", member.email, member.password));
@@ -219,7 +222,7 @@ describe("the device cookie", () => {
   });
 });
 
-describe("erasure", () => {
+describe("erasure", { timeout: SIGN_INS_TIMEOUT }, () => {
   it("erases the account's failures with it", async () => {
     const member = await createMember(t);
     await failFrom(["2001:db8:dd:1::1"], member);
