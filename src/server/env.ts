@@ -107,6 +107,12 @@ export const envSchema = z.object({
     .min(0, "must be a whole number of seconds (0 to 600)")
     .max(600, "must be a whole number of seconds (0 to 600)")
     .default(3),
+  LIVE_STREAMS_MAX: z.coerce
+    .number({ error: "must be a whole number from 1 to 100000" })
+    .int("must be a whole number from 1 to 100000")
+    .min(1, "must be a whole number from 1 to 100000")
+    .max(100_000, "must be a whole number from 1 to 100000")
+    .default(1000),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       error: "must be one of fatal, error, warn, info, debug, trace, silent",
@@ -130,6 +136,11 @@ export type Env = {
   logLevel: string;
   /** Scales every rate limit: above 1 for a busy site behind one address, or for tests. */
   rateLimitMultiplier: number;
+  /**
+   * Live-update streams one instance holds open at most, from all clients together
+   * (lib/live-stream-cap.ts, decision 051): each holds a socket and a subscription.
+   */
+  liveStreamsMax: number;
   /** The reverse proxies in front of the site, if any (lib/client-address.ts). */
   trustProxy: TrustProxy | undefined;
   /** The bearer token GET /metrics asks for; unset, there is no /metrics (lib/metrics.ts). */
@@ -185,6 +196,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     authSecret: env.AUTH_SECRET,
     logLevel: env.LOG_LEVEL,
     rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
+    liveStreamsMax: env.LIVE_STREAMS_MAX,
     trustProxy: env.TRUST_PROXY,
     metricsToken: env.METRICS_TOKEN,
     s3: env.S3_BUCKET

@@ -2,10 +2,14 @@ import { describe, expect, it, vi } from "vitest";
 import {
   createDiscussionEventStream,
   DISCUSSION_EVENTS_URL,
-  type EventSourceLike,
   parseDiscussionChange,
-  type StreamHost,
 } from "./discussion-events";
+import {
+  createLiveEventStream,
+  type EventSourceLike,
+  POLL_WHILE_REFUSED_MS,
+  type StreamHost,
+} from "./live-event-stream";
 
 class FakeSource implements EventSourceLike {
   readyState = 0;
@@ -32,6 +36,7 @@ class FakeSource implements EventSourceLike {
 function fakeHost({ hidden = false } = {}) {
   const sources: FakeSource[] = [];
   const timers: Array<{ callback: () => void; ms: number; cleared: boolean }> = [];
+  const repeating: Array<{ callback: () => void; ms: number; cleared: boolean }> = [];
   let visibilityListener: (() => void) | undefined;
   const state = { hidden };
   const host: StreamHost = {
@@ -52,6 +57,11 @@ function fakeHost({ hidden = false } = {}) {
       timers.push(timer);
       return timer;
     },
+    setRepeatingTimer: (callback, ms) => {
+      const timer = { callback, ms, cleared: false };
+      repeating.push(timer);
+      return timer;
+    },
     clearTimer: (timer) => {
       if (timer) (timer as { cleared: boolean }).cleared = true;
     },
@@ -60,7 +70,16 @@ function fakeHost({ hidden = false } = {}) {
     state.hidden = value;
     visibilityListener?.();
   };
-  return { host, sources, timers, setHidden, watching: () => visibilityListener !== undefined };
+  /** The polls running now (not cleared). */
+  const polls = () => repeating.filter((timer) => !timer.cleared);
+  return {
+    host,
+    sources,
+    timers,
+    polls,
+    setHidden,
+    watching: () => visibilityListener !== undefined,
+  };
 }
 
 const change = { type: "updated", id: "d1", reply: { type: "created", id: "r1" } } as const;
@@ -121,6 +140,80 @@ describe("the page's discussion event stream", () => {
     sources.at(-1)?.emit("ready");
     sources.at(-1)?.refuse();
     expect(timers.at(-1)?.ms).toBeLessThanOrEqual(2_000);
+  });
+
+  it("polls every 30 s while the stream is refused, and stops once a stream is ready", () => {
+    const { host, sources, timers, polls } = fakeHost();
+    const listener = { onResync: vi.fn() };
+    createDiscussionEventStream(host).subscribe(listener);
+    sources[0]?.emit("ready");
+    expect(polls()).toEqual([]);
+
+    // Refused (429) twice in a row: one poll runs, and the stream is tried again meanwhile.
+    sources[0]?.refuse();
+    timers.at(-1)?.callback();
+    sources[1]?.refuse();
+    expect(polls()).toHaveLength(1);
+    expect(polls()[0]?.ms).toBe(POLL_WHILE_REFUSED_MS);
+    expect(sources).toHaveLength(2);
+    polls()[0]?.callback();
+    polls()[0]?.callback();
+    expect(listener.onResync).toHaveBeenCalledTimes(2);
+
+    timers.at(-1)?.callback();
+    sources[2]?.emit("ready");
+    expect(polls()).toEqual([]);
+    // The ready itself refetches what the polls may have missed since the last one.
+    expect(listener.onResync).toHaveBeenCalledTimes(3);
+  });
+
+  it("resyncs when a page refused from the start gets its first stream", () => {
+    const { host, sources, timers } = fakeHost();
+    const listener = { onResync: vi.fn() };
+    createDiscussionEventStream(host).subscribe(listener);
+    sources[0]?.refuse();
+    timers.at(-1)?.callback();
+    sources[1]?.emit("ready");
+    expect(listener.onResync).toHaveBeenCalledTimes(1);
+  });
+
+  it("stops polling when the tab is hidden or the last listener leaves", () => {
+    const { host, sources, polls, setHidden } = fakeHost();
+    const stop = createDiscussionEventStream(host).subscribe({});
+    sources[0]?.refuse();
+    expect(polls()).toHaveLength(1);
+    setHidden(true);
+    expect(polls()).toEqual([]);
+    setHidden(false);
+    sources[1]?.refuse();
+    expect(polls()).toHaveLength(1);
+    stop();
+    expect(polls()).toEqual([]);
+  });
+
+  it("serves another channel the same way: the notification count resyncs on its first ready", () => {
+    const { host, sources, timers, polls } = fakeHost();
+    const listener = { onChange: vi.fn(), onResync: vi.fn() };
+    const channel = {
+      url: "/api/notifications/events",
+      event: "notifications",
+      parse: () => true as const,
+      resyncOnFirstReady: true,
+    };
+    createLiveEventStream(host, channel).subscribe(listener);
+    expect(sources.map((source) => source.url)).toEqual([channel.url]);
+    sources[0]?.emit("ready");
+    expect(listener.onResync).toHaveBeenCalledTimes(1);
+    sources[0]?.emit("notifications");
+    expect(listener.onChange).toHaveBeenCalledWith(true);
+
+    sources[0]?.refuse();
+    expect(polls()).toHaveLength(1);
+    polls()[0]?.callback();
+    expect(listener.onResync).toHaveBeenCalledTimes(2);
+    timers.at(-1)?.callback();
+    sources[1]?.emit("ready");
+    expect(polls()).toEqual([]);
   });
 
   it("ignores a dropped connection the browser retries itself", () => {

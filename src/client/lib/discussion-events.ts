@@ -1,43 +1,20 @@
-// One live stream of discussion changes per page (GET /api/discussions/events, decision 006),
-// shared by every feature that listens: the forum's lists and the discussion page refetch, a
-// reply thread fetches the reply an event names (decision 020). A browser opens at most six
-// connections to a site over HTTP/1.1 and the server caps streams per address, so listeners
-// share the one EventSource rather than opening their own.
+// The page's live stream of discussion changes (GET /api/discussions/events, decision 006),
+// shared by every feature that listens (live-event-stream.ts): the forum's lists and the
+// discussion page refetch, a reply thread fetches the reply an event names (decision 020).
 import type { DiscussionChange } from "@/shared/api-types";
-import { reconnectDelayMs } from "./reconnect-delay";
+import {
+  createLiveEventStream,
+  type LiveChannel,
+  type LiveEventListener,
+  type LiveEventStream,
+  type StreamHost,
+  subscribeToLiveEvents,
+} from "./live-event-stream";
 
 /** GET /api/discussions/events: Server-Sent Events, one per change to any discussion. */
 export const DISCUSSION_EVENTS_URL = "/api/discussions/events";
 
-export type DiscussionEventListener = {
-  /** One change as the server announced it. */
-  onChange?: (change: DiscussionChange) => void;
-  /**
-   * The stream is in place again after a time when changes may have been missed (a reconnect,
-   * a tab shown again, a page loaded in a hidden tab), or an event could not be read: refetch.
-   */
-  onResync?: () => void;
-};
-
-/** The part of EventSource the stream uses (tests pass a fake). */
-export type EventSourceLike = {
-  readonly readyState: number;
-  addEventListener(type: string, listener: (event: MessageEvent) => void): void;
-  close(): void;
-};
-
-/** What the stream needs from the browser; tests pass fakes. */
-export type StreamHost = {
-  openSource: (url: string) => EventSourceLike;
-  isHidden: () => boolean;
-  /** Calls `listener` whenever the page is hidden or shown; returns the unsubscribe. */
-  watchVisibility: (listener: () => void) => () => void;
-  setTimer: (callback: () => void, ms: number) => unknown;
-  clearTimer: (timer: unknown) => void;
-};
-
-/** EventSource.CLOSED, spelled out so that the module loads where EventSource does not exist. */
-const CLOSED = 2;
+export type DiscussionEventListener = LiveEventListener<DiscussionChange>;
 
 /** A change as the server sends it (src/shared/api-types.ts DiscussionChange); else null. */
 export function parseDiscussionChange(data: unknown): DiscussionChange | null {
@@ -60,111 +37,20 @@ export function parseDiscussionChange(data: unknown): DiscussionChange | null {
   return { type, id, reply: { type: replyType, id: replyId } };
 }
 
-export type DiscussionEventStream = {
-  /** Starts listening (the first listener opens the stream); returns the unsubscribe. */
-  subscribe(listener: DiscussionEventListener): () => void;
+const DISCUSSION_CHANNEL: LiveChannel<DiscussionChange> = {
+  url: DISCUSSION_EVENTS_URL,
+  event: "discussion",
+  parse: parseDiscussionChange,
 };
 
-/**
- * The stream is open while anyone listens and the page is visible. Only visible tabs hold a
- * stream: six hidden forum tabs would otherwise leave no connection for anything else. A tab
- * shown again reconnects, and the reconnect resyncs.
- */
-export function createDiscussionEventStream(host: StreamHost): DiscussionEventStream {
-  const listeners = new Set<DiscussionEventListener>();
-  let source: EventSourceLike | undefined;
-  let retryTimer: unknown;
-  let stopWatchingVisibility: (() => void) | undefined;
-  // Whether changes may have been missed before the stream is (again) in place: on every
-  // reconnect, and on the first connect when the data was loaded in a hidden tab.
-  let resyncOnReady = false;
-  let failures = 0;
-
-  const each = (call: (listener: DiscussionEventListener) => void) => {
-    for (const listener of [...listeners]) call(listener);
-  };
-
-  const connect = () => {
-    const current = host.openSource(DISCUSSION_EVENTS_URL);
-    source = current;
-    current.addEventListener("ready", () => {
-      failures = 0;
-      if (resyncOnReady) each((listener) => listener.onResync?.());
-      resyncOnReady = true;
-    });
-    current.addEventListener("discussion", (event) => {
-      const change = parseDiscussionChange(event.data);
-      // Something changed even if its description cannot be read: refetch what is shown.
-      if (change) each((listener) => listener.onChange?.(change));
-      else each((listener) => listener.onResync?.());
-    });
-    current.addEventListener("error", () => {
-      // A dropped connection (server restart) is retried by the browser itself. An HTTP error
-      // instead (a proxy's 502 while the app restarts, a 503, or a 429 when this address
-      // holds too many streams) closes the source for good, so start a new one, waiting
-      // longer after each failure in a row (at least 1 s, at most 30 s).
-      if (current.readyState !== CLOSED || source !== current) return;
-      failures += 1;
-      retryTimer = host.setTimer(connect, reconnectDelayMs(failures));
-    });
-  };
-
-  const disconnect = () => {
-    host.clearTimer(retryTimer);
-    retryTimer = undefined;
-    source?.close();
-    source = undefined;
-  };
-
-  const onVisibilityChange = () => {
-    if (host.isHidden()) disconnect();
-    else if (!source) connect();
-  };
-
-  const start = () => {
-    resyncOnReady = host.isHidden();
-    failures = 0;
-    stopWatchingVisibility = host.watchVisibility(onVisibilityChange);
-    if (!host.isHidden()) connect();
-  };
-
-  const stop = () => {
-    stopWatchingVisibility?.();
-    stopWatchingVisibility = undefined;
-    disconnect();
-  };
-
-  return {
-    subscribe(listener) {
-      listeners.add(listener);
-      if (listeners.size === 1) start();
-      return () => {
-        if (!listeners.delete(listener)) return;
-        if (listeners.size === 0) stop();
-      };
-    },
-  };
+export function createDiscussionEventStream(host: StreamHost): LiveEventStream<DiscussionChange> {
+  return createLiveEventStream(host, DISCUSSION_CHANNEL);
 }
 
-const browserHost: StreamHost = {
-  openSource: (url) => new EventSource(url),
-  isHidden: () => document.visibilityState === "hidden",
-  watchVisibility: (listener) => {
-    document.addEventListener("visibilitychange", listener);
-    return () => document.removeEventListener("visibilitychange", listener);
-  },
-  setTimer: (callback, ms) => setTimeout(callback, ms),
-  clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout> | undefined),
-};
-
-let pageStream: DiscussionEventStream | undefined;
-
 /**
- * Listens to the page's one stream; returns the unsubscribe. Does nothing where the browser
- * has no EventSource.
+ * Listens to the page's one stream of discussion changes; returns the unsubscribe. Does
+ * nothing where the browser has no EventSource.
  */
 export function subscribeToDiscussionEvents(listener: DiscussionEventListener): () => void {
-  if (typeof EventSource === "undefined") return () => {};
-  pageStream ??= createDiscussionEventStream(browserHost);
-  return pageStream.subscribe(listener);
+  return subscribeToLiveEvents(DISCUSSION_CHANNEL, listener);
 }

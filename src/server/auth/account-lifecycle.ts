@@ -13,6 +13,7 @@ import type { RateLimiter, RateLimitRule } from "@/server/lib/rate-limit";
 import { alreadyRegisteredMail, CONFIRMATION_LINK_HOURS, confirmationMail } from "./account-mail";
 import { issueToken, revokeTokens } from "./account-tokens";
 import { promoteAdminEmails } from "./roles";
+import { removeForgottenSignInFailures } from "./sign-in-delay";
 
 const TOO_MANY = "Too many requests. Please wait a while and try again.";
 
@@ -146,7 +147,10 @@ export async function activateAccount(
   await suspendIfAddressSuspended(db, options.secret, { id: account.id, email });
 }
 
-/** Removes unverified accounts past their week and expired links; returns how many accounts. */
+/**
+ * Removes unverified accounts past their week, expired links and forgotten sign-in failures;
+ * returns how many accounts.
+ */
 export async function removeStaleAccounts(db: Db): Promise<number> {
   const removed = await db
     .delete(user)
@@ -158,6 +162,7 @@ export async function removeStaleAccounts(db: Db): Promise<number> {
     )
     .returning({ id: user.id });
   await db.delete(verification).where(lt(verification.expiresAt, sql`now()`));
+  await removeForgottenSignInFailures(db);
   return removed.length;
 }
 

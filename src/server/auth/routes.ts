@@ -1,10 +1,13 @@
 // better-auth's endpoints under /api/auth, with our own front door: sign-up and sign-in bodies
 // are checked with the shared schemas (docs/product.md §5 messages), the client address better-auth rate
 // limits by is ours to set, and its errors are reshaped into the API\'s error body (docs/architecture.md "API").
+import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type { AppEnv } from "@/server/context";
 import type { Db } from "@/server/db/client";
+import { user } from "@/server/db/schema";
 import { holdSubmission, submissionHoldReason } from "@/server/domain/spam/held-submissions";
+import { clientPrefix } from "@/server/lib/client-prefix";
 import { DatabaseUnavailableError, isDatabaseReachable } from "@/server/lib/database-errors";
 import { errorBody } from "@/server/lib/http-error";
 import { jsonBody } from "@/server/lib/validate";
@@ -18,6 +21,8 @@ import {
 import { ACCOUNT_MAIL_LIMITS } from "./account-lifecycle";
 import { CLIENT_IP_HEADER } from "./auth";
 import { heldSignUpAnswer } from "./held-sign-up";
+import { deviceCookieFor, knownDeviceOf } from "./known-device";
+import { claimSignInAttempt, type SignInPlace, settleSignInAttempt } from "./sign-in-delay";
 
 const AUTH_BASE_PATH = "/api/auth";
 
@@ -99,6 +104,12 @@ function okResponse(response: Response): Response {
   return new Response(JSON.stringify({ ok: true }), { status: 200, headers });
 }
 
+/** The id of the account with this (lower-cased) address, if there is one. */
+async function accountIdOf(db: Db, email: string): Promise<string | null> {
+  const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  return row?.id ?? null;
+}
+
 const INVALID_RESET_LINK: ErrorRewrite = {
   code: "INVALID_TOKEN",
   message: "This reset link is invalid or has expired. Please ask for a new one.",
@@ -126,18 +137,39 @@ export const authRoutes = new Hono<AppEnv>()
     return reshapeError(response, c.var.deps.db);
   })
   .post("/sign-in/email", jsonBody(signInSchema), async (c) => {
+    const { db } = c.var.deps;
     const raw = (await c.req.json()) as Record<string, unknown>;
     const body = { ...c.req.valid("json"), rememberMe: raw.rememberMe !== false };
+    // Failures slow this account's sign-ins from the same network or device (decision 051);
+    // a place that must wait is refused here, before better-auth reads the password.
+    const email = body.email.toLowerCase();
+    const device = await knownDeviceOf(c);
+    let accountId = device ? await accountIdOf(db, email) : null;
+    const deviceOwner = device !== null && accountId === device.userId;
+    const place: SignInPlace = {
+      email,
+      subject: deviceOwner ? `device:${device.deviceId}` : `prefix:${clientPrefix(c.var.clientIp)}`,
+    };
+    await claimSignInAttempt(db, place);
     const response = await c.var.deps.auth.handler(
       forwardedRequest(c.req.raw, c.var.clientIp, body),
     );
+    const outcome =
+      response.status === 401 ? "wrong-password" : response.ok ? "signed-in" : "not-judged";
+    await settleSignInAttempt(db, place, outcome);
     // Only someone who typed the account's current password learns that it is unconfirmed.
-    return reshapeError(response, c.var.deps.db, {
+    const answer = await reshapeError(response, db, {
       EMAIL_NOT_VERIFIED: {
         message:
           "Please confirm your email address first. Check your inbox for the confirmation link.",
       },
     });
+    if (outcome !== "signed-in") return answer;
+    accountId ??= await accountIdOf(db, email);
+    if (!accountId) return answer;
+    const remembered = new Response(answer.body, answer);
+    remembered.headers.append("set-cookie", await deviceCookieFor(c, accountId, device));
+    return remembered;
   })
   .post("/request-password-reset", jsonBody(emailOnlySchema), async (c) => {
     await c.var.deps.rateLimiter.hit(ACCOUNT_MAIL_LIMITS.perClient, c.var.clientIp);

@@ -946,6 +946,23 @@ export const rateLimitHits = pgTable("rate_limit_hits", {
 });
 
 /**
+ * Failed sign-ins per account and place (decision 051): `email` as typed (lower-cased, so an
+ * address without an account is counted like one with), `subject` the client's network
+ * (`prefix:198.51.100.0/24`) or a known device (`device:<id>`). A row older than a day counts
+ * nothing; the hourly account sweep deletes it, and erasure deletes the account's rows.
+ */
+export const signInFailures = pgTable(
+  "sign_in_failures",
+  {
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    failures: integer("failures").notNull(),
+    lastFailedAt: timestamp("last_failed_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.email, table.subject] })],
+);
+
+/**
  * Creates that carried an Idempotency-Key (docs/decisions/033): one row per scope and key,
  * written in the same transaction as the row the create made, with the answer it gave, so a
  * retry is answered from here and creates nothing. `scope` is `member:<id>` or

@@ -5,7 +5,7 @@ import { streamSSE } from "hono/streaming";
 import type { AppEnv } from "@/server/context";
 import { RETRY_AFTER_SECONDS } from "./database-errors";
 import { HttpError } from "./http-error";
-import { admitStream, maxStreamsPerAddress } from "./live-stream-cap";
+import { admitStream, maxStreamsPerNetwork } from "./live-stream-cap";
 
 export type LiveStreamOptions = {
   channel: string;
@@ -29,10 +29,14 @@ function unavailable(): HttpError {
 export async function liveEventStream(c: Context<AppEnv>, options: LiveStreamOptions) {
   const { live, env } = c.var.deps;
   if (live.closed) throw unavailable();
-  // 429 when this address already holds its share of streams (live-stream-cap.ts). From here
-  // on every way out must release the slot: a refused subscription below, or the end of the
-  // stream (client gone, server stop, lost LISTEN, an error) in the stream's finally.
-  const release = admitStream(live, c.var.clientIp, maxStreamsPerAddress(env.rateLimitMultiplier));
+  // 429 when this network already holds its share of streams, or the instance all it may
+  // (live-stream-cap.ts). From here on every way out must release the slot: a refused
+  // subscription below, or the end of the stream (client gone, server stop, lost LISTEN, an
+  // error) in the stream's finally.
+  const release = admitStream(live, c.var.clientIp, {
+    perNetwork: maxStreamsPerNetwork(env.rateLimitMultiplier),
+    total: env.liveStreamsMax,
+  });
   try {
     return await openStream(c, options, release);
   } catch (error) {

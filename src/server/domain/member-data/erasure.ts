@@ -114,6 +114,8 @@ export async function eraseAccount(
           where user_id = ${userId} or lower(payload->>'email') = ${member.email}`,
     );
     await forgetJobsNaming(tx, deps.secret, { id: userId, email: member.email });
+    // Failed sign-ins to the address (decision 051): they name the account.
+    await tx.execute(sql`delete from sign_in_failures where email = ${member.email}`);
     // The answers to the member's keyed creates (docs/decisions/033): kept a day at most.
     await tx.execute(sql`delete from idempotency_keys where scope = ${memberScope(userId)}`);
     await tx.execute(sql`delete from "user" where id = ${userId}`);

@@ -89,9 +89,10 @@ const AUTH_MESSAGE = "Too many attempts. Please wait a minute and try again.";
 describe("sign-in and sign-up (better-auth's limiter, counted in rate_limit)", () => {
   it(`allows ${AUTH_LIMITS.signIn} sign-in attempts a minute per address across instances`, async () => {
     const ip = randomIp();
+    // A new email each time: failures for one account are delayed sooner (decision 051).
     const attempt = (client: TestClient) =>
       client.post("/api/auth/sign-in/email", {
-        email: "nobody@example.com",
+        email: uniqueEmail("nobody"),
         password: "wrong password",
       });
     const limited = await exhaust(AUTH_LIMITS.signIn, attempt, pair(ip));
@@ -118,7 +119,7 @@ describe("sign-in and sign-up (better-auth's limiter, counted in rate_limit)", (
     const [a, b] = pair(randomIp());
     const attempts = Array.from({ length: 30 }, (_, n) =>
       (n % 2 ? a : b).post("/api/auth/sign-in/email", {
-        email: "nobody@example.com",
+        email: uniqueEmail("nobody"),
         password: "wrong password",
       }),
     );

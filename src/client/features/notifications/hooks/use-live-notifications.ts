@@ -1,18 +1,26 @@
 // The member's own notification stream (GET /api/notifications/events, docs/decisions/023):
 // each event says only that something changed, and the count and list are asked for again
-// through the session. Open while the page is visible; EventSource reconnects by itself, and
-// `ready` after a reconnect refetches whatever was missed.
+// through the session. The page's one stream of it (lib/live-event-stream.ts): open while the
+// page is visible; refused, it is retried while the count is polled (decision 051).
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { type LiveChannel, subscribeToLiveEvents } from "@/client/lib/live-event-stream";
 import { notificationsQueryKey } from "../api/get-notifications";
 
 export const NOTIFICATION_EVENTS_URL = "/api/notifications/events";
 
+const NOTIFICATION_CHANNEL: LiveChannel<true> = {
+  url: NOTIFICATION_EVENTS_URL,
+  event: "notifications",
+  parse: () => true,
+  // The count was read before the stream opened: whatever came in between is fetched.
+  resyncOnFirstReady: true,
+};
+
 export function useLiveNotifications(enabled: boolean) {
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (!enabled || typeof EventSource === "undefined") return;
-    let source: EventSource | null = null;
+    if (!enabled) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const refresh = () => {
       // A burst (a thousand replies' entries) becomes one refetch.
@@ -22,23 +30,13 @@ export function useLiveNotifications(enabled: boolean) {
         150,
       );
     };
-    const open = () => {
-      if (source || document.hidden) return;
-      source = new EventSource(NOTIFICATION_EVENTS_URL);
-      source.addEventListener("ready", refresh);
-      source.addEventListener("notifications", refresh);
-    };
-    const close = () => {
-      source?.close();
-      source = null;
-    };
-    const onVisibility = () => (document.hidden ? close() : open());
-    open();
-    document.addEventListener("visibilitychange", onVisibility);
+    const stop = subscribeToLiveEvents(NOTIFICATION_CHANNEL, {
+      onChange: refresh,
+      onResync: refresh,
+    });
     return () => {
-      document.removeEventListener("visibilitychange", onVisibility);
+      stop();
       clearTimeout(timer);
-      close();
     };
   }, [enabled, queryClient]);
 }

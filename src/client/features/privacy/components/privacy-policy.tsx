@@ -183,8 +183,8 @@ export function PrivacyPolicy() {
             address marked as unsubscribed so that we do not email you again.
           </li>
           <li>
-            <strong>Security records</strong>, such as counts of recent sign-in attempts, only for
-            minutes or hours; sign-in sessions for 7 days after their last use.
+            <strong>Security records</strong>, such as counts of recent sign-in attempts, for a day
+            at most; sign-in sessions for 7 days after their last use.
           </li>
         </ul>
       </PolicySection>
