@@ -9,7 +9,7 @@ type Fetch<Bindings> = (request: Request, bindings: Bindings) => Response | Prom
 type NodeBindings = { incoming?: IncomingMessage; outgoing?: ServerResponse };
 
 /** Whether the request's headers announce a body (a length above 0, or chunks). */
-function announcesBody(incoming: IncomingMessage): boolean {
+export function announcesBody(incoming: IncomingMessage): boolean {
   const length = incoming.headers["content-length"];
   return (
     (length !== undefined && length !== "0") || incoming.headers["transfer-encoding"] !== undefined

@@ -27,7 +27,15 @@ beforeAll(async () => {
     fetch: closeAfterEarlyAnswers(createApp(t.deps).fetch),
     port: 0,
     hostname: "127.0.0.1",
-    createServer: serverWithAnswersFirst([]),
+    // Stands for the answers made before the app (kept pages, public reads): it would take
+    // every request it is offered.
+    createServer: serverWithAnswersFirst([
+      (request, response) => {
+        if (request.url !== "/api/health") return false;
+        response.writeHead(200, { "content-type": "text/plain" }).end("first");
+        return true;
+      },
+    ]),
   }) as Server;
   await new Promise((resolve) => server.once("listening", resolve));
   port = (server.address() as AddressInfo).port;
@@ -178,6 +186,23 @@ describe("an answer before the body arrived", () => {
     expect(refused.status).toBe(415);
     expect(refused.headers.connection).toBe("close");
     await nextRequestSucceeds(client);
+    client.agent.destroy();
+  });
+
+  it("a read with a body goes past the answers made before the app, and closes", async () => {
+    const client = keepAliveAgent();
+    // node's client sends a GET's body chunked only when told to.
+    const read = await send(
+      client,
+      "GET",
+      "/api/health",
+      { "transfer-encoding": "chunked" },
+      chunked(REQUEST_BODY_MAX_BYTES * 16),
+    );
+    expect(read.body).not.toBe("first");
+    expect(read.headers.connection).toBe("close");
+    const next = await nextRequestSucceeds(client);
+    expect(next.body).toBe("first");
     client.agent.destroy();
   });
 
