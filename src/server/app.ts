@@ -4,6 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import { confirmationRoutes } from "./auth/confirmation-routes";
 import { controlRoutes } from "./auth/control-routes";
 import { authRoutes } from "./auth/routes";
+import { sessionAnswersPrivate } from "./auth/session-answers-private";
 import { hasSessionCookie } from "./auth/viewer";
 import type { AppDeps, AppEnv } from "./context";
 import { suspendedMembersRefused } from "./domain/moderation/suspension-guard";
@@ -100,6 +101,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   if (metricsToken) app.use(requestMetrics(deps.metrics));
   // First: it puts the answer's common headers on answers made without node (tests).
   app.use(answerHeaders());
+  // Every answer's caching rule: one made for a session is private (decision 050).
+  app.use(sessionAnswersPrivate());
   app.use(requestContext(deps));
   app.use(securityHeaders(deps.env.siteUrl, inlineScriptHashes(shellOf(options.staticFiles))));
   app.use(knownHostsOnly(deps.env.siteUrl));

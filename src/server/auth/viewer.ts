@@ -41,6 +41,11 @@ export function cookiesHaveSession(cookies: string | undefined): boolean {
 /** Each request's viewer, once looked up (null when signed out). */
 const viewers = new WeakMap<Request, Viewer | null>();
 
+/** Whether the request's viewer was looked up and is a member: its answer was made for them. */
+export function answeredForMember(c: Context): boolean {
+  return Boolean(viewers.get(c.req.raw));
+}
+
 /** The request's signed-in member or null; looked up once per request. */
 export async function getViewer<E extends WithDeps>(c: Context<E>): Promise<Viewer | null> {
   const request = c.req.raw;

@@ -53,13 +53,20 @@ export function setAnswerHeader(c: Context, name: string, value: string): void {
   else pendingOf(c).set(name.toLowerCase(), value);
 }
 
-/** Adds `token` to the answer's Vary header. */
+/** Adds `token` to the answer's Vary header, unless it is there already. */
 export function addVary(c: Context, token: string): void {
   const outgoing = outgoingOf(c);
   const current = outgoing ? outgoing.getHeader("vary") : pending.get(c)?.get("vary");
+  if (current && varies(String(current), token)) return;
   const value = current ? `${current}, ${token}` : token;
   if (outgoing) outgoing.setHeader("vary", value);
   else pendingOf(c).set("vary", value);
+}
+
+/** Whether the Vary header `value` lists `token` (any case). */
+export function varies(value: string, token: string): boolean {
+  const wanted = token.toLowerCase();
+  return value.split(",").some((listed) => listed.trim().toLowerCase() === wanted);
 }
 
 /**

@@ -155,7 +155,8 @@ describe("active sessions", () => {
       { "user-agent": FIREFOX_ON_MAC },
     );
     const response = await laptop.get("/api/account/sessions");
-    expect(response.headers.get("cache-control")).toBe("no-store");
+    // Made for a session: private as well (docs/decisions/050).
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
     const { sessions } = (await response.json()) as AccountSessionsResponse;
     expect(sessions).toHaveLength(2);
     expect(sessions[0]).toMatchObject({

@@ -248,12 +248,17 @@ export async function setEmailSettings(
 ): Promise<void> {
   const entries = Object.entries(changes);
   if (entries.length === 0) return;
+  // Only for an account that still exists: a mailed unsubscribe link outlives its account
+  // (erased since), and must still answer 200 (docs/decisions/050). The row lock waits out an
+  // erasure under way, then finds nobody.
   await db.execute(
     sql`insert into notification_settings (user_id, kind, email)
-        values ${sql.join(
+        select v.user_id, v.kind, v.email
+        from (values ${sql.join(
           entries.map(([kind, email]) => sql`(${userId}, ${kind}, ${email})`),
           sql`, `,
-        )}
+        )}) as v(user_id, kind, email)
+        where exists (select 1 from "user" where id = ${userId} for key share)
         on conflict (user_id, kind) do update set email = excluded.email, updated_at = now()`,
   );
   // A kind turned off leaves nothing waiting to be mailed; a change between immediately and

@@ -82,7 +82,8 @@ describe.each([
     for (const client of [undefined, stranger.client, open.client]) {
       const response = await load(avatarOf(ownerId()), client);
       expect(response.status).toBe(404);
-      expect(response.headers.get("cache-control")).toBe("no-store");
+      // A member's answer is private as well (docs/decisions/050).
+      expect(response.headers.get("cache-control")).toBe(client ? "private, no-store" : "no-store");
       expect(response.headers.get("content-type")).not.toBe("image/webp");
     }
   });
