@@ -2,7 +2,7 @@
 // figures an operator needs, in Prometheus's text exposition format (checked line by line).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMember } from "@/server/test/factories";
-import { createTestApp, type TestApp } from "@/server/test/test-app";
+import { createClient, createTestApp, type TestApp } from "@/server/test/test-app";
 
 const TOKEN = "metrics-token-0123456789";
 
@@ -142,8 +142,10 @@ describe("/metrics", () => {
     const sent = (families: Map<string, Family>) =>
       sampleValue(families, "mail_messages_total", { outcome: "sent" }) ?? Number.NaN;
     const before = await scrape();
-    // Signing up queues a confirmation mail; creating the member runs the queue and sends it.
-    await createMember(t);
+    // A reset link is queued mail; running the queue sends it.
+    const member = await createMember(t);
+    await createClient(t.app).post("/api/auth/request-password-reset", { email: member.email });
+    await t.runJobs();
     const after = await scrape();
     expect(sent(after)).toBeGreaterThan(sent(before));
     expect(sampleValue(after, "mail_messages_total", { outcome: "failed" })).toBe(0);

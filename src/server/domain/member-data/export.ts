@@ -51,6 +51,9 @@ export const NOT_EXPORTED: Readonly<Record<string, string>> = {
   // muted or blocked (the fan-out skips blockers). The member's own replies are in `replies`.
   "notifications.actor_id": "another member's notification list",
   "notification_actors.actor_id": "another member's notification list",
+  // Decision 051: counts of failed sign-ins to the address, mostly others' guesses at it and
+  // kept a day; nothing tells the member's own attempts from an attacker's.
+  "sign_in_failures.email": "failed sign-ins to the address, by anyone",
 };
 
 /** Moderation decisions the member is told of through their notifications (decision 027). */

@@ -297,7 +297,8 @@ describe("reports and the queue", () => {
     expect(heard).toMatchObject({ detail: "hide", actorName: null });
     expect(JSON.stringify(heard)).not.toContain("Mo Moderator");
     const told = (await notificationsOf(ana)).filter((n) => n.kind === "moderation_action");
-    expect(told.map((n) => n.moderation?.reason).sort()).toEqual(["Rude", "Rude too"]);
+    // And of the moderator's edit of her discussion in the test above (decision 048).
+    expect(told.map((n) => n.moderation?.reason).sort()).toEqual(["Rude", "Rude too", "Tidied"]);
   });
 
   it("dismiss and delete close reports; delete removes the item; profiles cannot be hidden", async () => {

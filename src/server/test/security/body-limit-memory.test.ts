@@ -57,11 +57,21 @@ function post(urlPath: string, bytes: number, chunked: boolean): Promise<number>
         ...(chunked ? { "transfer-encoding": "chunked" } : { "content-length": String(bytes) }),
       },
     });
+    let answered = false;
+    let failure: Error | undefined;
     request.once("response", (response) => {
+      answered = true;
       response.resume();
       resolve(response.statusCode ?? 0);
     });
-    request.once("error", (error) => reject(error));
+    // The server answers and closes before the body is all sent (Connection: close, decision
+    // 050): writing the rest then fails, which is expected as long as the answer arrived.
+    request.on("error", (error) => {
+      failure = error;
+    });
+    request.once("close", () => {
+      if (!answered) reject(failure ?? new Error("closed without an answer"));
+    });
     const piece = Buffer.alloc(64 * 1024, "x");
     let sent = 0;
     const write = () => {

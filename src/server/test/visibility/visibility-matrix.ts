@@ -275,6 +275,9 @@ export const READ_ROUTES: Record<string, SurfaceName[] | { none: string }> = {
   "GET /api/account/export/download": { none: "the member's own data: EXPORT_SECTIONS below" },
   "GET /api/discussions/:id/follow": { none: "the member's follow state" },
   "GET /api/moderation/log": { none: "kind of content, date, reason: never its words" },
+  "GET /api/moderation/edits": {
+    none: "moderators' own record of their edits (decision 048): for moderators and admins only, who read every state's words",
+  },
   "GET /api/moderation/members/:id/suspension": { none: "a suspension" },
   "GET /api/auth/confirm-email": { none: "an account" },
   "GET /api/auth/*": { none: "better-auth's own" },
