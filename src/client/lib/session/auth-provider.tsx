@@ -13,7 +13,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // Everything cached was read with the old session; the session goes first so the UI flips
     // now, the rest reloads behind it.
     await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-    void queryClient.invalidateQueries({ predicate: (query) => !isSessionQuery(query) });
+    // A query whose answer is the same whoever asks (an emailed link's preview, which using the
+    // link ends: asked again, it is a 400) says so with meta.sameForEveryone.
+    void queryClient.invalidateQueries({
+      predicate: (query) => !isSessionQuery(query) && query.meta?.sameForEveryone !== true,
+    });
   }, [queryClient]);
 
   const value = useMemo<AuthContextValue>(

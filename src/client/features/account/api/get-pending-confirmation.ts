@@ -21,6 +21,9 @@ export function pendingConfirmationQueryOptions(token: string) {
     // A link's answer changes only when it is used or replaced, and then the page says so.
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
+    // Nor when the session changes: confirming signs in while this page may still be on screen
+    // (navigations are transitions), and the used link would then answer 400.
+    meta: { sameForEveryone: true },
   });
 }
 
