@@ -40,6 +40,9 @@ export async function createVerifiedAccount(
   const response = await request.post("/api/auth/sign-up/email", {
     // The password typed at sign-up never becomes active: only the one chosen below does.
     data: { name, email, password: `${password} typed at sign-up` },
+    // As a browser sends it: a context holding a cookie (the device cookie of decision 051
+    // outlives a session) is refused a write without it.
+    headers: { origin: siteOrigin() },
   });
   if (!response.ok())
     throw new Error(`sign-up failed: ${response.status()} ${await response.text()}`);
