@@ -20,6 +20,7 @@ import { serverWithAnswersFirst } from "./lib/answers-first";
 import { clientAddressOf, trustOf } from "./lib/client-address";
 import { connectionDrain } from "./lib/connection-drain";
 import { newControlToken, writeControlFile } from "./lib/control-file";
+import { closeAfterEarlyAnswers } from "./lib/early-answer-close";
 import { keptPagesFirst } from "./lib/kept-pages-first";
 import { DISCUSSIONS_CHANNEL } from "./lib/live-discussions";
 import { createLogger, logDestination } from "./lib/logger";
@@ -99,7 +100,8 @@ async function main() {
   const reads = readsFirst({ reads: anonymousReads(deps.db), ...beforeTheApp });
   const server = serve(
     {
-      fetch: drain.wrap(app.fetch),
+      // An answer before the body arrived closes the connection, and says so (decision 050).
+      fetch: closeAfterEarlyAnswers(drain.wrap(app.fetch)),
       port: env.port,
       hostname: env.host,
       // For visitors without a session, kept pages (decision 043) and the public JSON reads

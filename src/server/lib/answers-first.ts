@@ -8,6 +8,7 @@ import {
   type ServerOptions,
   type ServerResponse,
 } from "node:http";
+import { announcesBody } from "./early-answer-close";
 
 /** Returns true when it takes the request (and answers it, or calls `toApp`), false to leave it. */
 export type AnswerFirst = (
@@ -21,6 +22,9 @@ export function serverWithAnswersFirst(answers: readonly AnswerFirst[]): typeof 
   return ((options: ServerOptions, appListener: RequestListener) =>
     createServer(options, (request, response) => {
       const toApp = () => appListener(request, response);
+      // They answer reads and never read a body: a request with one goes to the app, which
+      // closes a connection whose body is left unread (decision 050).
+      if (announcesBody(request)) return toApp();
       for (const answer of answers) if (answer(request, response, toApp)) return;
       toApp();
     })) as typeof createServer;

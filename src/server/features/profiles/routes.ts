@@ -76,6 +76,10 @@ export const profileRoutes = new Hono<AppEnv>()
     signedIn(SIGNED_OUT_MESSAGE),
     async (c, next) => {
       await c.var.deps.rateLimiter.hit(avatarUploadLimit, c.var.viewer.id);
+      // Only a form carries a file: anything else is refused before its body is read.
+      if (!/^multipart\/form-data\b/i.test(c.req.header("content-type") ?? "")) {
+        throw new HttpError(415, AVATAR_NOT_AN_IMAGE);
+      }
       await next();
     },
     bodyLimit({
