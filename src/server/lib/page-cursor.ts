@@ -126,9 +126,17 @@ export function decodeTimeCursor(value: string, idPattern: RegExp): TimeCursor {
  * UUID ids (the list's index answers the row comparison); nothing on the first page.
  */
 export function whereAfterTimeCursor(cursor: TimeCursor | null): SQL {
-  return cursor
-    ? sql`where (created_at, id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
-    : sql``;
+  return cursor ? sql`where ${afterTimeCursor(cursor)}` : sql``;
+}
+
+/**
+ * The rows after `cursor` in newest-first (created_at, id) order, for a table with UUID ids
+ * aliased `table` in the query (a name in our code, never input), or unqualified: a row
+ * comparison its index answers.
+ */
+export function afterTimeCursor(cursor: TimeCursor, table?: string): SQL {
+  const prefix = table ? sql.raw(`${table}.`) : sql``;
+  return sql`(${prefix}created_at, ${prefix}id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
 }
 
 /** The next page's cursor: made from the last row shown when more rows exist. */

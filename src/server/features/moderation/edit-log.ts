@@ -6,11 +6,10 @@ import { type Db, queryRows } from "@/server/db/client";
 import { displayName } from "@/server/db/display-name";
 import { UUID_ID } from "@/server/lib/ids";
 import {
-  decodeCursor,
+  afterTimeCursor,
+  decodeTimeCursor,
   encodeCursor,
-  idItem,
   microsecondText,
-  timestampItem,
 } from "@/server/lib/page-cursor";
 import type { ModeratorEditEntry, ModeratorEditPage } from "@/shared/moderation";
 
@@ -22,10 +21,7 @@ export async function moderatorEditLog(
   limit: number,
 ): Promise<ModeratorEditPage> {
   const after = cursor
-    ? (() => {
-        const [at, id] = decodeCursor<[string, string]>(cursor, [timestampItem, idItem(UUID_ID)]);
-        return sql`and (m.created_at, m.id) < (${at}::timestamptz, ${id}::uuid)`;
-      })()
+    ? sql`and ${afterTimeCursor(decodeTimeCursor(cursor, UUID_ID), "m")}`
     : sql``;
   const rows = await queryRows<{
     id: string;

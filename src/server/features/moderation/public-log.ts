@@ -7,11 +7,10 @@ import { type Db, queryRows } from "@/server/db/client";
 import { displayName } from "@/server/db/display-name";
 import { UUID_ID } from "@/server/lib/ids";
 import {
-  decodeCursor,
+  afterTimeCursor,
+  decodeTimeCursor,
   encodeCursor,
-  idItem,
   microsecondText,
-  timestampItem,
 } from "@/server/lib/page-cursor";
 import type { PublicModerationEntry, PublicModerationPage } from "@/shared/moderation";
 
@@ -23,10 +22,7 @@ export async function publicModerationLog(
   limit: number,
 ): Promise<PublicModerationPage> {
   const after = cursor
-    ? (() => {
-        const [at, id] = decodeCursor<[string, string]>(cursor, [timestampItem, idItem(UUID_ID)]);
-        return sql`and (m.created_at, m.id) < (${at}::timestamptz, ${id}::uuid)`;
-      })()
+    ? sql`and ${afterTimeCursor(decodeTimeCursor(cursor, UUID_ID), "m")}`
     : sql``;
   const rows = await queryRows<{
     id: string;
