@@ -1,7 +1,7 @@
 // `npm run test:pg`: the server tests whose claims depend on the database engine, run again on
 // a PostgreSQL server (DATABASE_URL). Everything else already ran once, on the embedded
 // database, in `npm test`: running it again on PostgreSQL would test the same code the same
-// way. docs/decisions/053 says how each file was placed; a new server test file runs on both
+// way. docs/decisions/053 says how the files were placed; a new server test file runs on both
 // engines unless it is listed here with its reason.
 import { configDefaults, defineConfig } from "vitest/config";
 import base from "./vitest.config.ts";
