@@ -8,6 +8,7 @@ import { defineIdempotencySweep } from "./domain/idempotency/expiry";
 import { defineMemberExportWork } from "./domain/member-data/exports";
 import { defineHeldContactRelease } from "./features/contact/routes";
 import { defineRetentionSweep } from "./features/inbox/retention";
+import { defineHeldReleaseSweep } from "./features/moderation/held";
 import { defineNewsletterWork } from "./features/newsletter/background";
 import { defineHeldNewsletterRelease } from "./features/newsletter/routes";
 import { defineNotificationWork } from "./features/notifications/background";
@@ -30,4 +31,6 @@ export function defineBackgroundWork(deps: AppDeps): void {
   defineHeldSignUpRelease(deps);
   defineHeldContactRelease(deps);
   defineHeldNewsletterRelease(deps);
+  // ... and those that go out by themselves after a delay (docs/decisions/058).
+  defineHeldReleaseSweep(deps);
 }

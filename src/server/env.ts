@@ -107,6 +107,12 @@ export const envSchema = z.object({
     .min(0, "must be a whole number of seconds (0 to 600)")
     .max(600, "must be a whole number of seconds (0 to 600)")
     .default(3),
+  SPAM_RELEASE_AFTER_MINUTES: z.coerce
+    .number({ error: "must be a whole number of minutes (0 to 10080)" })
+    .int("must be a whole number of minutes (0 to 10080)")
+    .min(0, "must be a whole number of minutes (0 to 10080)")
+    .max(10_080, "must be a whole number of minutes (0 to 10080)")
+    .default(10),
   LIVE_STREAMS_MAX: z.coerce
     .number({ error: "must be a whole number from 1 to 100000" })
     .int("must be a whole number from 1 to 100000")
@@ -160,6 +166,11 @@ export type Env = {
    * review. 0 turns the time check off (tests); the honeypot is always checked.
    */
   spamMinFillSeconds: number;
+  /**
+   * A submission held only for being sent too fast, with a valid form token, goes out by itself
+   * this many minutes later unless staff discard it (docs/decisions/058); 0 keeps it held.
+   */
+  spamReleaseAfterMinutes: number;
 };
 
 export class EnvError extends Error {}
@@ -217,5 +228,6 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     },
     retentionMonths: env.RETENTION_MONTHS,
     spamMinFillSeconds: env.SPAM_MIN_FILL_SECONDS,
+    spamReleaseAfterMinutes: env.SPAM_RELEASE_AFTER_MINUTES,
   };
 }

@@ -35,6 +35,8 @@ export type HeldSubmission = {
   kind: HeldKind;
   reason: HoldReason;
   at: string;
+  /** When it goes out by itself unless discarded (sent too fast only: decision 058); or null. */
+  releaseAt: string | null;
   /** The fields to show a moderator (email, name, subject, message...). */
   fields: Record<string, string>;
 };

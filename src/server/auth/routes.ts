@@ -6,7 +6,11 @@ import { Hono } from "hono";
 import type { AppEnv } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { user } from "@/server/db/schema";
-import { holdSubmission, submissionHoldReason } from "@/server/domain/spam/held-submissions";
+import {
+  dropHeldSignUps,
+  holdSubmission,
+  submissionHoldReason,
+} from "@/server/domain/spam/held-submissions";
 import { clientPrefix } from "@/server/lib/client-prefix";
 import { DatabaseUnavailableError, isDatabaseReachable } from "@/server/lib/database-errors";
 import { errorBody } from "@/server/lib/http-error";
@@ -123,17 +127,23 @@ export const authRoutes = new Hono<AppEnv>()
       // releases it; the answer is the one a new sign-up gets. The password is not kept: the
       // confirmation page sets the one that becomes active (docs/decisions/014).
       const { name, email } = c.req.valid("json");
-      await holdSubmission(c.var.deps.db, {
-        kind: "sign_up",
-        payload: { name, email: email.toLowerCase() },
-        reason,
-        userId: null,
-      });
+      await holdSubmission(
+        c.var.deps.db,
+        {
+          kind: "sign_up",
+          payload: { name, email: email.toLowerCase() },
+          reason,
+          userId: null,
+        },
+        c.var.deps.env.spamReleaseAfterMinutes,
+      );
       return c.json(heldSignUpAnswer(name, email.toLowerCase()));
     }
+    const input = c.req.valid("json");
     const response = await c.var.deps.auth.handler(
-      forwardedRequest(c.req.raw, c.var.clientIp, c.req.valid("json")),
+      forwardedRequest(c.req.raw, c.var.clientIp, input),
     );
+    if (response.ok) await dropHeldSignUps(c.var.deps.db, input.email);
     return reshapeError(response, c.var.deps.db);
   })
   .post("/sign-in/email", jsonBody(signInSchema), async (c) => {

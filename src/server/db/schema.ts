@@ -678,9 +678,17 @@ export const heldSubmissions = pgTable(
     /** The signed-in sender, if any. */
     userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When it goes out by itself unless staff discard it first: set only for a submission held
+     * for being sent too fast with a valid token (docs/decisions/058); null stays held.
+     */
+    releaseAt: timestamp("release_at", { withTimezone: true }),
   },
   (table) => [
     index("held_submissions_created_idx").on(table.createdAt),
+    index("held_submissions_release_idx")
+      .on(table.releaseAt)
+      .where(sql`${table.releaseAt} is not null`),
     check(
       "held_submissions_kind_check",
       sql`${table.kind} in ('sign_up', 'contact', 'newsletter')`,

@@ -41,12 +41,16 @@ export const contactRoutes = new Hono<AppEnv>().post(
     return createOnce(c, async (tx) => {
       await deps.rateLimiter.within(tx).hit(CONTACT_LIMIT, clientIp);
       const id = reason
-        ? await holdSubmission(tx, {
-            kind: "contact",
-            payload: message,
-            reason,
-            userId: message.userId,
-          })
+        ? await holdSubmission(
+            tx,
+            {
+              kind: "contact",
+              payload: message,
+              reason,
+              userId: message.userId,
+            },
+            deps.env.spamReleaseAfterMinutes,
+          )
         : await storeContactMessage(tx, message);
       return { id } satisfies ReceivedResponse;
     });

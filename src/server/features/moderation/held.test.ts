@@ -6,11 +6,14 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "@/server/db/client";
 import { issueFormToken } from "@/server/domain/spam/form-token";
+import { SIGNED_UP_AGAIN } from "@/server/domain/spam/held-submissions";
+import { microsecondText } from "@/server/lib/page-cursor";
 import { createMember, uniqueEmail } from "@/server/test/factories";
 import { createClient, createTestApp, type TestApp } from "@/server/test/test-app";
 import type { ApiErrorBody, ReceivedResponse } from "@/shared/api-types";
 import type { ModerationQueue } from "@/shared/moderation";
 import type { FormTokenResponse } from "@/shared/spam";
+import { RELEASED_AFTER_DELAY, releaseDueSubmissions } from "./held";
 
 type Member = Awaited<ReturnType<typeof createMember>>;
 
@@ -130,6 +133,138 @@ describe("the minimum fill time", () => {
     const response = await visitor(timed).post("/api/contact", { ...body, formToken: 12 });
     expect(response.status).toBe(201);
     expect((await heldFor(body.email, timed))?.reason).toBe("no_token");
+  });
+});
+
+describe("sent too fast with a valid token: out by itself after the delay (decision 058)", () => {
+  const MINUTE = 60_000;
+  const signUp = (app: TestApp, email: string, extra: Record<string, unknown>) =>
+    visitor(app).post("/api/auth/sign-up/email", {
+      name: "Quick Person",
+      email,
+      password: "correct horse battery",
+      ...extra,
+    });
+  const freshToken = () => issueFormToken(timed.deps.secret, Date.now());
+  const accountsOf = (email: string) =>
+    queryRows<{ id: string }>(timed.db, sql`select id from "user" where email = ${email}`);
+  /** The held row's release time as the queue shows it (microseconds, UTC), or null. */
+  const releaseText = async (email: string) =>
+    (
+      await queryRows<{ release_at: string | null }>(
+        timed.db,
+        sql`select ${microsecondText(sql`release_at`)} as release_at
+            from held_submissions where payload->>'email' = ${email}`,
+      )
+    )[0]?.release_at;
+  const releaseAt = async (email: string) => {
+    const text = await releaseText(email);
+    return text ? new Date(text) : text;
+  };
+
+  it("a sign-up gets its confirmation mail once the delay has run out, not before", async () => {
+    const email = uniqueEmail("quick");
+    expect((await signUp(timed, email, { formToken: freshToken() })).status).toBe(200);
+    const row = await heldFor(email, timed);
+    expect(row?.reason).toBe("too_fast");
+    const at = await releaseAt(email);
+    expect(at).toBeInstanceOf(Date);
+    // The default delay: 10 minutes from now, give or take the request.
+    expect(Math.abs((at as Date).getTime() - (Date.now() + 10 * MINUTE))).toBeLessThan(MINUTE);
+
+    // A minute before the time, the sweep leaves it.
+    await releaseDueSubmissions(timed.deps, new Date((at as Date).getTime() - MINUTE));
+    await timed.runJobs();
+    expect(await accountsOf(email)).toEqual([]);
+    expect(await timed.mailbox.all(email)).toEqual([]);
+
+    // At the time, it goes out as a release does, logged as the system's.
+    await releaseDueSubmissions(timed.deps, at as Date);
+    await timed.runJobs();
+    expect(await heldFor(email, timed)).toBeUndefined();
+    expect(await accountsOf(email)).toHaveLength(1);
+    expect(await timed.mailbox.latest(email)).toContain("/auth/confirm");
+    const logged = await queryRows<{ actor_id: string | null; action: string; reason: string }>(
+      timed.db,
+      sql`select actor_id, action, reason from moderation_actions where target_id = ${row?.id}`,
+    );
+    expect(logged).toEqual([{ actor_id: null, action: "release", reason: RELEASED_AFTER_DELAY }]);
+  });
+
+  it("the queue shows when it goes out; a discard before then keeps it from going out", async () => {
+    const email = uniqueEmail("discarded");
+    await signUp(timed, email, { formToken: freshToken() });
+    const staff = await createMember(timed, { role: "moderator" });
+    const listed = (await queue(staff)).held.find((item) => item.fields.email === email);
+    expect(listed?.releaseAt).toBe(await releaseText(email));
+    const discard = await staff.client.post(`/api/moderation/held/${listed?.id}/discard`, {
+      reason: "A bot after all",
+    });
+    expect(discard.status).toBe(200);
+    await releaseDueSubmissions(timed.deps, new Date(Date.now() + 60 * MINUTE));
+    await timed.runJobs();
+    expect(await accountsOf(email)).toEqual([]);
+    expect(await timed.mailbox.all(email)).toEqual([]);
+  });
+
+  it("honeypot hits and missing or forged tokens stay held past any delay", async () => {
+    const cases = [
+      { website: "http://spam.example", formToken: issueFormToken(timed.deps.secret, 0) },
+      {},
+      { formToken: `${Date.now()}.forged` },
+    ];
+    const emails = cases.map(() => uniqueEmail("stays"));
+    for (const [i, extra] of cases.entries()) await signUp(timed, emails[i] as string, extra);
+    for (const email of emails) expect(await releaseAt(email)).toBeNull();
+    await releaseDueSubmissions(timed.deps, new Date(Date.now() + 365 * 24 * 60 * MINUTE));
+    await timed.runJobs();
+    for (const email of emails) {
+      expect(await heldFor(email, timed)).toBeDefined();
+      expect(await accountsOf(email)).toEqual([]);
+    }
+  });
+
+  it("a contact message sent too fast reaches the Inbox after the delay", async () => {
+    const body = contact();
+    await visitor(timed).post("/api/contact", { ...body, formToken: freshToken() });
+    expect(await contactCount(timed, body.email)).toBe(0);
+    await releaseDueSubmissions(timed.deps, new Date(Date.now() + 11 * MINUTE));
+    await timed.runJobs();
+    expect(await contactCount(timed, body.email)).toBe(1);
+  });
+
+  it("a sign-up that goes through drops the held sign-up of the same address", async () => {
+    const email = uniqueEmail("again");
+    await signUp(timed, email, { formToken: freshToken() });
+    const row = await heldFor(email, timed);
+    expect(row).toBeDefined();
+    const patient = await signUp(timed, email, {
+      formToken: issueFormToken(timed.deps.secret, Date.now() - 5000),
+    });
+    expect(patient.status).toBe(200);
+    expect(await heldFor(email, timed)).toBeUndefined();
+    const logged = await queryRows<{ action: string; reason: string }>(
+      timed.db,
+      sql`select action, reason from moderation_actions where target_id = ${row?.id}`,
+    );
+    expect(logged).toEqual([{ action: "discard", reason: SIGNED_UP_AGAIN }]);
+  });
+
+  it("with SPAM_RELEASE_AFTER_MINUTES=0 it stays held", async () => {
+    const never = await createTestApp({
+      env: { SPAM_MIN_FILL_SECONDS: "3", SPAM_RELEASE_AFTER_MINUTES: "0" },
+    });
+    try {
+      const email = uniqueEmail("never");
+      await signUp(never, email, { formToken: issueFormToken(never.deps.secret, Date.now()) });
+      const [row] = await queryRows<{ release_at: string | null }>(
+        never.db,
+        sql`select release_at from held_submissions where payload->>'email' = ${email}`,
+      );
+      expect(row).toEqual({ release_at: null });
+    } finally {
+      await never.close();
+    }
   });
 });
 

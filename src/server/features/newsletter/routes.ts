@@ -145,12 +145,16 @@ export const newsletterRoutes = new Hono<AppEnv>()
     if (reason) {
       // Held for review (docs/decisions/034), with the answer it would have had.
       const userId = own ? (viewer?.id ?? null) : null;
-      await holdSubmission(deps.db, {
-        kind: "newsletter",
-        payload: { email, userId },
-        reason,
-        userId,
-      });
+      await holdSubmission(
+        deps.db,
+        {
+          kind: "newsletter",
+          payload: { email, userId },
+          reason,
+          userId,
+        },
+        deps.env.spamReleaseAfterMinutes,
+      );
       if (!own) return c.json({ status: "check_email" } satisfies NewsletterResult, 200);
       const status = predictedOwnStatus(await subscriptionStatus(deps.db, email));
       return c.json({ status } satisfies NewsletterResult, status === "subscribed" ? 201 : 200);

@@ -365,6 +365,7 @@ export const JOB_KINDS: Record<string, OtherSurface> = {
   "held-release-sign-up": NONE("a held sign-up"),
   "held-release-contact": NONE("a held contact message"),
   "held-release-newsletter": NONE("a held subscription"),
+  "held-release-due": NONE("a sweep of held form submissions: no posts"),
 };
 
 /** The live-event kinds (lib/live-discussions.ts): ids and kinds, never words. */

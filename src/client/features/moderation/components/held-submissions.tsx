@@ -55,6 +55,15 @@ function HeldCard({ item }: { item: HeldSubmission }) {
         <span className="text-muted-foreground text-sm">
           <RelativeTime value={item.at} prefix="Sent" />
         </span>
+        {item.releaseAt ? (
+          <span className="text-sm">
+            {Date.parse(item.releaseAt) > Date.now() ? (
+              <RelativeTime value={item.releaseAt} prefix="Goes out by itself" />
+            ) : (
+              "Going out now"
+            )}
+          </span>
+        ) : null}
       </div>
       <dl className="grid gap-1 rounded-md border bg-muted/40 p-3 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-3">
         {Object.entries(item.fields).map(([field, value]) => (
@@ -80,8 +89,9 @@ export function HeldSubmissions({ items }: { items: readonly HeldSubmission[] })
         Held form submissions
       </h2>
       <p className="text-muted-foreground text-sm">
-        Sign-ups, contact messages and newsletter subscriptions that filled the hidden field or were
-        sent too fast. Nothing happens until you release them.
+        Sign-ups, contact messages and newsletter subscriptions that filled the hidden field, came
+        without a valid form or were sent too fast. Those sent too fast with a valid form go out by
+        themselves after a delay unless you discard them; the others wait for you.
       </p>
       {items.length === 0 ? (
         <p className="text-muted-foreground text-sm">No held submissions.</p>

@@ -1,0 +1,2 @@
+ALTER TABLE "held_submissions" ADD COLUMN "release_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "held_submissions_release_idx" ON "held_submissions" USING btree ("release_at") WHERE "held_submissions"."release_at" is not null;
