@@ -1,41 +1,29 @@
-// `npm start` builds the client only when something it is built from changed since the last
-// build, so a restart is instant and a fresh checkout still works with one command.
-import { execSync } from "node:child_process";
-import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
-import path from "node:path";
+// npm start's first step: builds when dist/ is missing or was built from other sources (a hash
+// of them: scripts/lib/build-inputs.ts), so a fresh checkout still starts with one command and a
+// start after `npm run build` does not build again. A production install (`npm ci
+// --omit=dev`) has no build tools: there it stops and says what to run.
+import { builtHash, sourceHash } from "./lib/build-inputs.ts";
 
-const root = path.resolve(import.meta.dirname, "..");
-const stamp = path.join(root, "dist/client/.build-stamp");
-const inputs = ["src/client", "src/shared", "vite.config.ts", "scripts/vite", "package-lock.json"];
-
-function newestMtime(target: string): number {
-  const full = path.join(root, target);
-  if (!existsSync(full)) return 0;
-  const stats = statSync(full);
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  return readdirSync(full, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .reduce(
-      (newest, entry) =>
-        Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs),
-      0,
-    );
+function hasBuildTools(): boolean {
+  try {
+    import.meta.resolve("vite");
+    import.meta.resolve("esbuild");
+    return true;
+  } catch {
+    return false;
+  }
 }
 
-const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
-const changed = Math.max(...inputs.map(newestMtime));
-// SKIP_CLIENT_BUILD=1: serve whatever dist/client holds (or only the API when it is empty),
-// for a test of the command itself (scripts/start.test.ts) that must not wait for Vite.
-if (process.env.SKIP_CLIENT_BUILD === "1") {
-  console.log("SKIP_CLIENT_BUILD=1: the client is not rebuilt.");
-} else if (changed > built) {
-  console.log("Building the client…");
-  // Always a production build: run from a test (vitest sets NODE_ENV=test) or a shell with
-  // NODE_ENV=development, Vite would bundle React's development build (50 KB more gzipped).
-  execSync("npx vite build --logLevel warn", {
-    cwd: root,
-    stdio: "inherit",
-    env: { ...process.env, NODE_ENV: "production" },
-  });
-  writeFileSync(stamp, new Date().toISOString());
+if (builtHash() !== sourceHash()) {
+  if (!hasBuildTools()) {
+    console.error(
+      "dist/ is missing or was built from other sources, and this install has no build tools " +
+        "(npm ci --omit=dev): run npm run build where the dev dependencies are installed " +
+        "(npm ci && npm run build), then start again.",
+    );
+    process.exit(1);
+  }
+  console.log("Building the client and the server…");
+  const { buildAll } = await import("./build.ts");
+  await buildAll({ onlyIfStale: true });
 }
