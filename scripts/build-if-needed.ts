@@ -1,25 +1,29 @@
 // npm start's first step: builds when dist/ is missing or was built from other sources (a hash
 // of them: scripts/lib/build-inputs.ts), so a fresh checkout still starts with one command and a
 // start after `npm run build` does not build again. A production install (`npm ci
-// --omit=dev`) has no build tools: there it stops and says what to run.
-import { builtHash, sourceHash } from "./lib/build-inputs.ts";
+// --omit=dev`) never builds: there it stops and says what to run.
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { builtHash, root, sourceHash } from "./lib/build-inputs.ts";
 
-function hasBuildTools(): boolean {
-  try {
-    import.meta.resolve("vite");
-    import.meta.resolve("esbuild");
-    return true;
-  } catch {
-    return false;
-  }
+// Whether every dev dependency is installed. `npm ci --omit=dev` keeps some of them (Vite and
+// tsx among them: better-auth names Vitest and drizzle-kit as optional peers), so finding the
+// build tools would not tell a production install from a development one.
+function hasDevDependencies(): boolean {
+  const { devDependencies = {} } = JSON.parse(
+    readFileSync(path.join(root, "package.json"), "utf8"),
+  ) as { devDependencies?: Record<string, string> };
+  return Object.keys(devDependencies).every((name) =>
+    existsSync(path.join(root, "node_modules", name, "package.json")),
+  );
 }
 
 if (builtHash() !== sourceHash()) {
-  if (!hasBuildTools()) {
+  if (!hasDevDependencies()) {
     console.error(
-      "dist/ is missing or was built from other sources, and this install has no build tools " +
-        "(npm ci --omit=dev): run npm run build where the dev dependencies are installed " +
-        "(npm ci && npm run build), then start again.",
+      "dist/ is missing or was built from other sources, and this install has no dev " +
+        "dependencies (npm ci --omit=dev) to build with: run npm run build on an install with " +
+        "them (npm ci && npm run build), then start again.",
     );
     process.exit(1);
   }

@@ -2,7 +2,7 @@
 // or built from other sources it says to run `npm run build` and stops; it never tries to build
 // (there is no Vite or esbuild to build with) and never starts an outdated server.
 import { spawn } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,10 +12,16 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 
 let install: string;
 beforeEach(async () => {
-  // What npm start needs before the server: package.json and the check; no node_modules.
+  // What npm start needs before the server: package.json and the check.
   install = await mkdtemp(path.join(tmpdir(), "rc-production-"));
   for (const file of ["package.json", "scripts/build-if-needed.ts", "scripts/lib/build-inputs.ts"])
     cpSync(path.join(ROOT, file), path.join(install, file));
+  // `npm ci --omit=dev` keeps Vite, esbuild and tsx (optional peers of better-auth's); the
+  // other dev dependencies are gone.
+  for (const kept of ["vite", "esbuild", "tsx"]) {
+    mkdirSync(path.dirname(path.join(install, "node_modules", kept)), { recursive: true });
+    symlinkSync(path.join(ROOT, "node_modules", kept), path.join(install, "node_modules", kept));
+  }
   cpSync(path.join(ROOT, "src/shared"), path.join(install, "src/shared"), { recursive: true });
   // A server that would leave a trace if it were started.
   mkdirSync(path.join(install, "dist/server"), { recursive: true });
