@@ -104,7 +104,7 @@ function npmStart(env: Record<string, string>): Started {
 }
 
 async function waitUntilServing(url: string, started: Started): Promise<void> {
-  const until = Date.now() + 90_000;
+  const until = Date.now() + 180_000;
   while (Date.now() < until) {
     if (started.npm.exitCode !== null || started.npm.signalCode !== null) {
       throw new Error(`npm start exited early:\n${started.output()}`);
@@ -113,7 +113,7 @@ async function waitUntilServing(url: string, started: Started): Promise<void> {
     if (response?.ok) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`npm start did not serve within 90 s:\n${started.output()}`);
+  throw new Error(`npm start did not serve within 180 s:\n${started.output()}`);
 }
 
 async function waitUntilGone(pid: number, ms: number): Promise<boolean> {
@@ -154,7 +154,7 @@ it("starts the server `npm run build` built, without building again, on Node 24"
     await started.exited;
     if (serverPid) await waitUntilGone(serverPid, 15_000);
   }
-}, 120_000);
+}, 240_000);
 
 it.each(["SIGTERM", "SIGINT"] as const)(
   "%s to the npm process stops the server, frees the port and exits 0",
@@ -184,7 +184,7 @@ it.each(["SIGTERM", "SIGINT"] as const)(
       if (serverPid && isRunning(serverPid)) process.kill(serverPid, "SIGKILL");
     }
   },
-  120_000,
+  240_000,
 );
 
 it("exits with the server's code when the server cannot start", async () => {
