@@ -104,6 +104,7 @@ function npmStart(env: Record<string, string>): Started {
 }
 
 async function waitUntilServing(url: string, started: Started): Promise<void> {
+  // The first start makes the database: on two cores at load average 25 that took over 90 s.
   const until = Date.now() + 180_000;
   while (Date.now() < until) {
     if (started.npm.exitCode !== null || started.npm.signalCode !== null) {
