@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
-import { srcAlias } from "./vite.config";
+import { srcAlias } from "./vite.config.ts";
 
 export default defineConfig({
   resolve: { alias: [srcAlias] },

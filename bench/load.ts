@@ -4,7 +4,7 @@
 // whatever else the shared machine does hits both sides alike; it reports the median ratio with
 // its spread and the median p99, the load average at the start, and how much CPU other
 // processes took during each run. Needs DATABASE_URL pointing at the benchmark data (npm run
-// bench:data) and the built client (built first here when out of date, as `npm start` does).
+// bench:data) and the built client and server (built first when out of date, as `npm start` does).
 //   DATABASE_URL=postgres://postgres@127.0.0.1:55432/bench npm run bench:load
 // Options (environment): BENCH_PORT (3410; the ceiling uses +1), BENCH_CONNECTIONS (50),
 // BENCH_DURATION (10 s per run), BENCH_WARMUP (3 s before each run), BENCH_RUNS (3 per side),
@@ -12,8 +12,7 @@
 // BENCH_ONLY (name fragments, comma-separated: run matching endpoints), BENCH_CPU_PROF (a folder for the app's
 // CPU profile; the ceiling's goes in its "ceiling" folder; bench/cpu-profile.ts summarises one),
 // BENCH_JSON (a file for the figures, as bench/growth.ts reads them).
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import os, { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -31,7 +30,7 @@ import {
   postmasterOf,
 } from "./lib/machine-load";
 import { quantile } from "./lib/percentiles";
-import { ROOT, startServer } from "./lib/server-process";
+import { ensureBuilt, ROOT, startServer } from "./lib/server-process";
 
 const databaseUrl = process.env.DATABASE_URL;
 const port = Number(process.env.BENCH_PORT ?? 3410);
@@ -59,26 +58,6 @@ const TARGET_RATIO = { json: 0.8, html: 0.7 };
 const LONG_THREAD_P99_FACTOR = 1.2;
 /** A run during which other processes used this much CPU (in cores) or more is marked. */
 const OTHERS_BUSY_CORES = 0.25;
-
-/**
- * The client as `npm start` serves it: built now when its sources changed since the last build
- * (scripts/build-if-needed.ts). Without it the home page would be measured as a 404.
- */
-function ensureClientBuilt() {
-  const build = spawnSync(
-    process.execPath,
-    ["--import", "tsx", path.join(ROOT, "scripts/build-if-needed.ts")],
-    { cwd: ROOT, stdio: "inherit" },
-  );
-  if (build.status !== 0 || !existsSync(path.join(ROOT, "dist/client/index.html"))) {
-    console.error(
-      "bench:load measures the server as `npm start` runs it, with the built client " +
-        "(dist/client), and building it failed (see above). Fix the build or run `npm run build`, " +
-        "then run bench:load again.",
-    );
-    process.exit(1);
-  }
-}
 
 async function dataSize(url: string): Promise<LoadReport["data"] & { postmaster: number | null }> {
   const client = new pg.Client({ connectionString: url });
@@ -125,7 +104,7 @@ async function main() {
     console.error("Set DATABASE_URL to the benchmark database (see npm run bench:data).");
     process.exit(1);
   }
-  ensureClientBuilt();
+  ensureBuilt();
   const startedAt = new Date().toISOString();
   const loadAtStart = loadAverage();
   const only = process.env.BENCH_ONLY;

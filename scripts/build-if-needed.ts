@@ -1,41 +1,33 @@
-// `npm start` builds the client only when something it is built from changed since the last
-// build, so a restart is instant and a fresh checkout still works with one command.
-import { execSync } from "node:child_process";
-import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
+// npm start's first step: builds when dist/ is missing or was built from other sources (a hash
+// of them: scripts/lib/build-inputs.ts), so a fresh checkout still starts with one command and a
+// start after `npm run build` does not build again. A production install (`npm ci
+// --omit=dev`) never builds: there it stops and says what to run.
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { builtHash, root, sourceHash } from "./lib/build-inputs.ts";
 
-const root = path.resolve(import.meta.dirname, "..");
-const stamp = path.join(root, "dist/client/.build-stamp");
-const inputs = ["src/client", "src/shared", "vite.config.ts", "scripts/vite", "package-lock.json"];
-
-function newestMtime(target: string): number {
-  const full = path.join(root, target);
-  if (!existsSync(full)) return 0;
-  const stats = statSync(full);
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  return readdirSync(full, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .reduce(
-      (newest, entry) =>
-        Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs),
-      0,
-    );
+// Whether every dev dependency is installed. `npm ci --omit=dev` keeps some of them (Vite and
+// tsx among them: better-auth names Vitest and drizzle-kit as optional peers), so finding the
+// build tools would not tell a production install from a development one.
+function hasDevDependencies(): boolean {
+  const { devDependencies = {} } = JSON.parse(
+    readFileSync(path.join(root, "package.json"), "utf8"),
+  ) as { devDependencies?: Record<string, string> };
+  return Object.keys(devDependencies).every((name) =>
+    existsSync(path.join(root, "node_modules", name, "package.json")),
+  );
 }
 
-const built = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
-const changed = Math.max(...inputs.map(newestMtime));
-// SKIP_CLIENT_BUILD=1: serve whatever dist/client holds (or only the API when it is empty),
-// for a test of the command itself (scripts/start.test.ts) that must not wait for Vite.
-if (process.env.SKIP_CLIENT_BUILD === "1") {
-  console.log("SKIP_CLIENT_BUILD=1: the client is not rebuilt.");
-} else if (changed > built) {
-  console.log("Building the client…");
-  // Always a production build: run from a test (vitest sets NODE_ENV=test) or a shell with
-  // NODE_ENV=development, Vite would bundle React's development build (50 KB more gzipped).
-  execSync("npx vite build --logLevel warn", {
-    cwd: root,
-    stdio: "inherit",
-    env: { ...process.env, NODE_ENV: "production" },
-  });
-  writeFileSync(stamp, new Date().toISOString());
+if (builtHash() !== sourceHash()) {
+  if (!hasDevDependencies()) {
+    console.error(
+      "dist/ is missing or was built from other sources, and this install has no dev " +
+        "dependencies (npm ci --omit=dev) to build with: run npm run build on an install with " +
+        "them (npm ci && npm run build), then start again.",
+    );
+    process.exit(1);
+  }
+  console.log("Building the client and the server…");
+  const { buildAll } = await import("./build.ts");
+  await buildAll({ onlyIfStale: true });
 }

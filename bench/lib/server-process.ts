@@ -1,7 +1,7 @@
-// Starts the real server (src/server/main.ts) as a child process, as `npm start` would run it,
-// and waits until it answers. The child is node itself (tsx as a loader), so its pid is the
-// process whose memory we read.
-import { type ChildProcess, spawn } from "node:child_process";
+// Starts the real server as a child process, as `npm start` runs it: the built server
+// (dist/server, built first when its sources changed), and waits until it answers. The child is
+// node itself, so its pid is the process whose memory we read.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import path from "node:path";
 import { rssMb } from "./rss";
 
@@ -20,7 +20,7 @@ export type ServerOptions = {
   databaseUrl?: string;
   dataDir: string;
   env?: Record<string, string>;
-  /** The script to run; the app's main.ts unless given. */
+  /** A TypeScript script to run instead (through tsx); unset: the built server. */
   script?: string;
   /** A path that answers 200 once the server is ready. */
   readyPath?: string;
@@ -28,9 +28,27 @@ export type ServerOptions = {
   nodeArgs?: string[];
 };
 
+/** Builds the client and the server as `npm start` does: only when their sources changed. */
+export function ensureBuilt() {
+  const build = spawnSync(process.execPath, [path.join(ROOT, "scripts/build-if-needed.ts")], {
+    cwd: ROOT,
+    stdio: "inherit",
+  });
+  if (build.status !== 0) {
+    console.error(
+      "The benchmarks measure the server as `npm start` runs it, built into dist/, and building " +
+        "it failed (see above). Fix the build or run `npm run build`, then run the benchmark again.",
+    );
+    process.exit(1);
+  }
+}
+
 export async function startServer(options: ServerOptions): Promise<ServerProcess> {
-  const script = options.script ?? path.join(ROOT, "src/server/main.ts");
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", script], {
+  if (!options.script) ensureBuilt();
+  const program = options.script
+    ? ["--import", "tsx", options.script]
+    : [path.join(ROOT, "dist/server/main.js")];
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...program], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -4,7 +4,6 @@ import "./production-default";
 import type { IncomingMessage, Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { anonymousReads } from "./anonymous-reads";
 import { createApp } from "./app";
@@ -26,12 +25,13 @@ import { DISCUSSIONS_CHANNEL } from "./lib/live-discussions";
 import { createLogger, logDestination } from "./lib/logger";
 import { clearOnChanges, createPageCache } from "./lib/page-cache";
 import { keepNewFilesPrivate, protectDataDir } from "./lib/private-files";
+import { projectRoot } from "./lib/project-root";
 import { readsFirst } from "./lib/reads-first";
 import { inlineScriptHashes, securityHeaderList } from "./lib/security";
 import { loadStaticFiles, shellOf } from "./lib/static-files";
 import { uploadsRoutes } from "./lib/uploads";
 
-const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/client");
+const clientDir = path.join(projectRoot, "dist/client");
 
 async function main() {
   keepNewFilesPrivate();
@@ -45,7 +45,7 @@ async function main() {
     }
     throw error;
   }
-  const logger = createLogger(env.logLevel, logDestination());
+  const logger = createLogger(env.logLevel, await logDestination());
   await protectDataDir(env.dataDir, logger);
   const releaseLock = env.databaseUrl ? () => {} : lockDataDir(env.dataDir);
   const database = env.databaseUrl

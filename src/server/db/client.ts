@@ -2,7 +2,6 @@
 // (DATABASE_URL). The rest of the server sees only `Database` and writes the same SQL for both.
 
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { SQL } from "drizzle-orm";
@@ -14,12 +13,11 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { installJobSchema } from "@/server/lib/jobs";
 import { tightenDataDir } from "@/server/lib/private-files";
+import { projectRoot } from "@/server/lib/project-root";
 import * as schema from "./schema";
 
-export const migrationsFolder = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "../../../drizzle",
-);
+/** Read at run time, from the checkout: not part of the server bundle. */
+export const migrationsFolder = path.join(projectRoot, "drizzle");
 
 /** How long a request waits for a PostgreSQL connection, and for a query's answer. */
 export const CONNECT_TIMEOUT_MS = 5_000;

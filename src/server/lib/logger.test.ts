@@ -42,8 +42,8 @@ it("leaves other errors as pino writes them", () => {
   expect(JSON.parse(text())).toMatchObject({ err: { type: "Error", message: "boom" } });
 });
 
-it("writes readable lines on a terminal and JSON lines otherwise", () => {
-  expect(logDestination(false)).toBeUndefined();
+it("writes readable lines on a terminal and JSON lines otherwise", async () => {
+  expect(await logDestination(false)).toBeUndefined();
   const lines: string[] = [];
   const terminal = new Writable({
     write(chunk, _encoding, done) {
@@ -51,7 +51,7 @@ it("writes readable lines on a terminal and JSON lines otherwise", () => {
       done();
     },
   });
-  const destination = logDestination(true, terminal);
+  const destination = await logDestination(true, terminal);
   const logger = createLogger("info", destination);
   logger.child({ reqId: "req-1" }).info({ method: "GET", path: "/", status: 200 }, "request");
   const text = lines.join("");

@@ -1,5 +1,4 @@
 import pino from "pino";
-import pretty from "pino-pretty";
 
 export type Logger = pino.Logger;
 
@@ -13,14 +12,19 @@ export function createLogger(level: string, destination?: pino.DestinationStream
 /**
  * Where the server's log goes: readable lines on a terminal (a person is watching `npm start`),
  * JSON lines otherwise (a log collector, systemd's journal, a file). Formatted in-process and
- * synchronously, so a line logged just before an exit is not lost.
+ * synchronously, so a line logged just before an exit is not lost. pino-pretty is a dev
+ * dependency: an install without them logs JSON on a terminal too.
  */
-export function logDestination(
+export async function logDestination(
   terminal = Boolean(process.stdout.isTTY),
   destination: NodeJS.WritableStream | number = 1,
-): pino.DestinationStream | undefined {
+): Promise<pino.DestinationStream | undefined> {
   if (!terminal) return undefined;
-  return pretty({
+  const pretty = await import("pino-pretty").then(
+    (module) => module.default,
+    () => undefined,
+  );
+  return pretty?.({
     destination,
     sync: true,
     colorize: typeof destination === "number",
