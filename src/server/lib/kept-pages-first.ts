@@ -7,7 +7,7 @@
 // this cannot answer exactly as the app would, goes to the app.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { cookiesHaveSession } from "@/server/auth/viewer";
-import { acceptsGzip } from "./compress";
+import { acceptsGzip } from "./content-encoding";
 import type { Logger } from "./logger";
 import type { Metrics } from "./metrics";
 import type { PageCache } from "./page-cache";
