@@ -1,7 +1,7 @@
 // The import boundaries of docs/architecture.md "Shape", checked by `npm run lint` (dependency-cruiser):
-// client and server never import each other, shared imports neither, and a feature never
+// client and server never import each other, shared imports neither, a feature never
 // imports another feature (compose features in app/ or a page; share through lib/, domain/,
-// components/ or shared/).
+// components/ or shared/), server lib/ never imports auth/, and no module imports itself back.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -56,6 +56,22 @@ module.exports = {
         path: "^src/(client/(lib|components|hooks)|server/(lib|domain|db|auth))/",
       },
       to: { path: "^src/(client|server)/features/" },
+    },
+    {
+      name: "no-circular",
+      comment:
+        "Modules that import each other (even only for types) cannot be understood or moved apart one at a time.",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "lib-imports-auth",
+      comment:
+        "src/server/lib/ serves every layer, auth/ included; what both need (the session cookie's name) lives in lib/.",
+      severity: "error",
+      from: { path: "^src/server/lib/" },
+      to: { path: "^src/server/auth/" },
     },
   ],
   options: {

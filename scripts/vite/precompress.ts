@@ -11,12 +11,10 @@ import { promisify } from "node:util";
 import { brotliCompress, constants } from "node:zlib";
 import { gzipAsync } from "@gfx/zopfli";
 import type { Plugin } from "vite";
+import { COMPRESS_THRESHOLD_BYTES } from "../../src/server/lib/content-encoding";
 
 /** What the server compresses (static-files.ts COMPRESSIBLE): text, by its extension. */
 const COMPRESSIBLE_FILE = /\.(html|js|css|json|svg|txt|xml|webmanifest)$/;
-
-/** Below this the server sends the file as it is. */
-const MIN_COMPRESSED_BYTES = 512;
 
 // Zopfli's default is 15; past 5 the client gains under 0.1 KB in all and the build a second.
 const ITERATIONS = 5;
@@ -35,7 +33,8 @@ export function precompressPlugin(): Plugin {
         .map(async (output) => {
           const body = output.type === "chunk" ? output.code : output.source;
           const bytes = typeof body === "string" ? Buffer.from(body) : body;
-          if (bytes.length <= MIN_COMPRESSED_BYTES) return;
+          // Below this the server sends the file as it is.
+          if (bytes.length < COMPRESS_THRESHOLD_BYTES) return;
           const file = path.join(outDir, output.fileName);
           const [gzip, br] = await Promise.all([
             gzipAsync(bytes, { numiterations: ITERATIONS }),

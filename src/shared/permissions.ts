@@ -36,6 +36,10 @@ const CAPABILITIES = {
   // The CMS Settings tab: site-wide settings such as holding new members' first post
   // (docs/decisions/034).
   siteSettings: ["admin"],
+  // Beyond the original specification: what a member keeps private (their email, a private
+  // profile) is shown to them and to admins (docs/product.md §3.4); admins also find members
+  // by email.
+  seePrivateMemberData: ["admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Capability = keyof typeof CAPABILITIES;

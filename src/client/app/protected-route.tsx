@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef } from "react";
-import { Navigate } from "@/client/lib/location";
+import { Redirect } from "@/client/lib/location";
 import { paths } from "@/client/lib/paths";
 import { useAuth } from "@/client/lib/session/use-auth";
 import { type Capability, can } from "@/shared/permissions";
@@ -33,7 +33,7 @@ export function ProtectedRoute({ capability, children }: ProtectedRouteProps) {
       </p>
     );
   }
-  if (!user) return <Navigate to={hadUser.current ? paths.home : paths.auth} replace />;
+  if (!user) return <Redirect to={hadUser.current ? paths.home : paths.auth} replace />;
   if (capability && (role === null || !can(role, capability))) return <AccessDenied />;
   return children;
 }

@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { MemoryLocation } from "@/client/lib/location";
+import { StaticLocation } from "@/client/lib/location";
 import { Link, routerFollows } from "./link";
 
 const leftClick = {
@@ -17,8 +17,8 @@ describe("Link", () => {
   it("is a plain anchor: its path, its own attributes, nothing else", () => {
     const markup = renderToStaticMarkup(
       createElement(
-        MemoryLocation,
-        null,
+        StaticLocation,
+        { location: "/" },
         createElement(
           Link,
           { to: "/discussion/1?reply=2", className: "x", "aria-label": "A" },

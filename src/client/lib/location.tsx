@@ -1,9 +1,9 @@
-// Where the app is and how it moves (docs/decisions/041). wouter matches the routes; the
-// address it matches lives here, in React state that every navigation sets inside a
-// transition: the page on screen stays, and stays live, while the next page's code loads,
-// instead of flashing its fallback (a location kept in a useSyncExternalStore store, wouter's
-// own, renders each navigation at once). The hooks keep the names and meanings the pages used
-// with React Router.
+// Where the app is and how it moves (docs/decisions/041). wouter matches the routes and ships the
+// hooks (useSearchParams, useParams, Redirect, ssrPath for the server; a test that navigates
+// takes wouter/memory-location); what is ours is the browser's address kept in React state that
+// every navigation sets inside a transition, so the page on screen stays, and stays live, while
+// the next page's code loads (wouter's own browser location, a useSyncExternalStore store,
+// renders each navigation at once).
 import {
   createContext,
   type ReactNode,
@@ -14,9 +14,9 @@ import {
   useState,
 } from "react";
 import { parse as parsePattern } from "regexparam";
-import { matchRoute, Router } from "wouter";
+import { matchRoute, Router, useRouter, useLocation as useWouterLocation } from "wouter";
 
-export { useParams } from "wouter";
+export { Redirect, useParams, useSearchParams } from "wouter";
 
 export type Place = {
   pathname: string;
@@ -35,38 +35,40 @@ export type NavigateOptions = { replace?: boolean };
 
 type Navigator = (to: string, options?: NavigateOptions) => void;
 
-type LocationState = { place: Place; type: NavigationType; navigate: Navigator };
+/** What only the browser's history knows; a server render is always at its first place. */
+type Navigation = { hash: string; key: string; type: NavigationType };
 
-const LocationContext = createContext<LocationState | null>(null);
+const FIRST_PLACE: Navigation = { hash: "", key: "default", type: "POP" };
+const NavigationContext = createContext<Navigation>(FIRST_PLACE);
 
-function useLocationState(): LocationState {
-  const state = useContext(LocationContext);
-  if (!state) throw new Error("useLocation() needs a location provider above it");
+// wouter's useSearch (and so its useSearchParams) runs decodeURI over the query before parsing
+// it, so `?q=%2541` would read as "A", not "%41". Every location here hands wouter its query
+// with each "%" written "%25", which that decodeURI turns back: the parse sees the raw query.
+const escapePercents = (search: string) => search.replaceAll("%", "%25");
+const unescapePercents = (search: string) => search.replaceAll("%25", "%");
+
+/** "/a?b#c" (or a whole URL) into its parts. */
+function placeOf(href: string): { pathname: string; search: string; hash: string } {
+  const url = new URL(href, "http://site.invalid");
+  return { pathname: url.pathname, search: url.search, hash: url.hash };
+}
+
+type BrowserState = { place: Place; type: NavigationType; navigate: Navigator };
+
+const BrowserStateContext = createContext<BrowserState | null>(null);
+
+function useBrowserState(): BrowserState {
+  const state = useContext(BrowserStateContext);
+  if (!state) throw new Error("The transition location needs BrowserLocation above it");
   return state;
 }
 
-/** "/a?b#c" (or a whole URL) into its parts. */
-function placeOf(href: string, key: string): Place {
-  const url = new URL(href, "http://site.invalid");
-  return { pathname: url.pathname, search: url.search, hash: url.hash, key };
-}
-
-// wouter reads the address through these: the path for matching, the search for its own hooks.
-const wouterHook = () => {
-  const { place, navigate } = useLocationState();
+// wouter reads the browser's address through these: the path for matching, the query for its hooks.
+const transitionLocation = () => {
+  const { place, navigate } = useBrowserState();
   return [place.pathname, navigate] as [string, Navigator];
 };
-const wouterSearchHook = () => useLocationState().place.search;
-
-function Provider({ state, children }: { state: LocationState; children: ReactNode }) {
-  return (
-    <LocationContext value={state}>
-      <Router hook={wouterHook} searchHook={wouterSearchHook}>
-        {children}
-      </Router>
-    </LocationContext>
-  );
-}
+const transitionSearch = () => escapePercents(useBrowserState().place.search);
 
 /** The key of a history entry we made; an entry we did not make (the first page) has none. */
 function entryKey(): string {
@@ -83,7 +85,7 @@ function newKey(): string {
 /** The browser's address bar and history. */
 export function BrowserLocation({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState(() => ({
-    place: placeOf(window.location.href, entryKey()),
+    place: { ...placeOf(window.location.href), key: entryKey() },
     type: "POP" as NavigationType,
   }));
   const navigate = useMemo<Navigator>(
@@ -92,107 +94,59 @@ export function BrowserLocation({ children }: { children: ReactNode }) {
       const type: NavigationType = options?.replace ? "REPLACE" : "PUSH";
       if (type === "PUSH") window.history.pushState({ key }, "", to);
       else window.history.replaceState({ key }, "", to);
-      startTransition(() => setCurrent({ place: placeOf(window.location.href, key), type }));
+      startTransition(() => setCurrent({ place: { ...placeOf(window.location.href), key }, type }));
     },
     [],
   );
   useEffect(() => {
     const popped = () =>
       startTransition(() =>
-        setCurrent({ place: placeOf(window.location.href, entryKey()), type: "POP" }),
+        setCurrent({ place: { ...placeOf(window.location.href), key: entryKey() }, type: "POP" }),
       );
     window.addEventListener("popstate", popped);
     return () => window.removeEventListener("popstate", popped);
   }, []);
   const state = useMemo(() => ({ ...current, navigate }), [current, navigate]);
-  return <Provider state={state}>{children}</Provider>;
-}
-
-function refusedOnServer(): never {
-  throw new Error("A server render cannot navigate");
-}
-
-/** One fixed address ("/path?query"): the server's render of a request. */
-export function StaticLocation({ location, children }: { location: string; children: ReactNode }) {
-  const state = useMemo(
-    () => ({
-      place: placeOf(location, "default"),
-      type: "POP" as const,
-      navigate: refusedOnServer,
-    }),
-    [location],
-  );
-  return <Provider state={state}>{children}</Provider>;
-}
-
-/** An address kept in memory, which navigations change: for tests. */
-export function MemoryLocation({
-  initial = "/",
-  children,
-}: {
-  initial?: string;
-  children: ReactNode;
-}) {
-  const [current, setCurrent] = useState({
-    place: placeOf(initial, "default"),
-    type: "POP" as NavigationType,
-  });
-  const state = useMemo(
-    () => ({
-      ...current,
-      navigate: ((to, options) =>
-        setCurrent({
-          place: placeOf(to, newKey()),
-          type: options?.replace ? "REPLACE" : "PUSH",
-        })) as Navigator,
-    }),
+  const navigation = useMemo(
+    () => ({ hash: current.place.hash, key: current.place.key, type: current.type }),
     [current],
   );
-  return <Provider state={state}>{children}</Provider>;
+  return (
+    <BrowserStateContext value={state}>
+      <NavigationContext value={navigation}>
+        <Router hook={transitionLocation} searchHook={transitionSearch}>
+          {children}
+        </Router>
+      </NavigationContext>
+    </BrowserStateContext>
+  );
+}
+
+/** One fixed address ("/path?query"): the server's render of a request (wouter's ssrPath). */
+export function StaticLocation({ location, children }: { location: string; children?: ReactNode }) {
+  const { pathname, search } = placeOf(location);
+  return (
+    <Router ssrPath={pathname} ssrSearch={escapePercents(search.slice(1))}>
+      {children}
+    </Router>
+  );
 }
 
 export function useLocation(): Place {
-  return useLocationState().place;
+  const router = useRouter();
+  const [pathname] = router.hook(router);
+  const query = unescapePercents(router.searchHook(router)).replace(/^\?/, "");
+  const { hash, key } = useContext(NavigationContext);
+  return { pathname, search: query ? `?${query}` : "", hash, key };
 }
 
 export function useNavigationType(): NavigationType {
-  return useLocationState().type;
+  return useContext(NavigationContext).type;
 }
 
 /** Opens a path of this site; stable across renders. */
 export function useNavigate(): Navigator {
-  return useLocationState().navigate;
-}
-
-type SearchParamsUpdate = Record<string, string> | ((current: URLSearchParams) => URLSearchParams);
-
-/** The address's query, and a way to change it on the same path (the hash goes). */
-export function useSearchParams(): [
-  URLSearchParams,
-  (next: SearchParamsUpdate, options?: NavigateOptions) => void,
-] {
-  const { place, navigate } = useLocationState();
-  const params = useMemo(() => new URLSearchParams(place.search), [place.search]);
-  const setParams = useMemo(
-    () => (next: SearchParamsUpdate, options?: NavigateOptions) => {
-      const query = new URLSearchParams(
-        typeof next === "function" ? next(new URLSearchParams(place.search)) : next,
-      ).toString();
-      navigate(`${place.pathname}${query ? `?${query}` : ""}`, options);
-    },
-    [place.pathname, place.search, navigate],
-  );
-  return [params, setParams];
-}
-
-/** Goes to `to` once rendered in the browser (a redirect); the server's render does nothing. */
-export function Navigate({ to, replace }: { to: string; replace?: boolean }) {
-  const navigate = useNavigate();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: one redirect, when it first shows.
-  useEffect(() => {
-    navigate(to, { replace });
-  }, []);
-  return null;
+  return useWouterLocation()[1];
 }
 
 /**

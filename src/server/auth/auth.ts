@@ -9,6 +9,7 @@ import { account, rateLimit, session, user, verification } from "@/server/db/sch
 import type { Logger } from "@/server/lib/logger";
 import type { Mailer } from "@/server/lib/mail";
 import type { RateLimiter } from "@/server/lib/rate-limit";
+import { AUTH_COOKIE_PREFIX } from "@/server/lib/session-cookie";
 import { LIMITS } from "@/shared/constants";
 import {
   ACCOUNT_MAIL_LIMITS,
@@ -22,9 +23,6 @@ import { revokeTokens } from "./account-tokens";
 
 /** The header our server sets from the socket address; whatever a client sends is replaced. */
 export const CLIENT_IP_HEADER = "x-client-ip";
-
-/** Our session cookies are `rc.session_token` (with `__Secure-` behind HTTPS). */
-export const AUTH_COOKIE_PREFIX = "rc";
 
 /** Per minute and client address; `other` is every account endpoint without a rule of its own. */
 export const AUTH_RATE_LIMITS = { signIn: 10, signUp: 5, other: 100 } as const;

@@ -5,7 +5,7 @@
 import type { Context } from "hono";
 import { generateSignedCookie, getSignedCookie } from "hono/cookie";
 import type { AppEnv } from "@/server/context";
-import { AUTH_COOKIE_PREFIX } from "./auth";
+import { AUTH_COOKIE_PREFIX } from "@/server/lib/session-cookie";
 
 export const DEVICE_COOKIE = `${AUTH_COOKIE_PREFIX}.device`;
 /** Sent to the account endpoints only: nothing else has a use for it. */

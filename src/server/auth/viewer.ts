@@ -1,16 +1,15 @@
 // The signed-in member behind a request (null when signed out). Any route's context will do
 // (AppEnv, or the SignedInEnv that auth/middleware.ts hands on): all a lookup needs is the
 // app's dependencies and the request.
-import { getSessionCookie } from "better-auth/cookies";
 import { sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppDeps } from "@/server/context";
 import { type Db, queryRows } from "@/server/db/client";
 import { requestHeader } from "@/server/lib/answer-headers";
 import type { Logger } from "@/server/lib/logger";
+import { cookiesHaveSession } from "@/server/lib/session-cookie";
 import { LAST_ACTIVE_INTERVAL_MINUTES } from "@/shared/constants";
 import type { Role } from "@/shared/permissions";
-import { AUTH_COOKIE_PREFIX } from "./auth";
 import { getRole } from "./roles";
 
 export type Viewer = {
@@ -28,14 +27,6 @@ type WithDeps = { Variables: { deps: AppDeps } };
 /** Whether the request carries a session cookie at all (valid or not). */
 export function hasSessionCookie(c: Context): boolean {
   return cookiesHaveSession(requestHeader(c, "cookie"));
-}
-
-/** Whether a Cookie header (or none) holds a session cookie at all (valid or not). */
-export function cookiesHaveSession(cookies: string | undefined): boolean {
-  // Most requests carry no cookie at all: no need to make web Headers to learn it.
-  if (!cookies) return false;
-  const headers = new Headers({ cookie: cookies });
-  return Boolean(getSessionCookie(headers, { cookiePrefix: AUTH_COOKIE_PREFIX }));
 }
 
 /** Each request's viewer, once looked up (null when signed out). */

@@ -11,7 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { installJobSchema } from "@/server/lib/jobs";
+import { installJobSchema } from "@/server/lib/job-schema";
 import { tightenDataDir } from "@/server/lib/private-files";
 import { projectRoot } from "@/server/lib/project-root";
 import * as schema from "./schema";
@@ -49,7 +49,7 @@ export type Database = {
   engine: "pglite" | "postgres";
   /**
    * Applies the committed migrations under drizzle/ that the database has not seen yet, then
-   * makes or migrates the job engine's schema (lib/jobs.ts), so every migrated database can
+   * makes or migrates the job engine's schema (lib/job-schema.ts), so every migrated database can
    * take jobs.
    */
   migrate(): Promise<void>;

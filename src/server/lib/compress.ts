@@ -9,6 +9,7 @@ import { gzip as gzipCallback, gzipSync } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
 import { addVary, requestHeader } from "./answer-headers";
+import { acceptsGzip, COMPRESS_THRESHOLD_BYTES } from "./content-encoding";
 
 const gzipAsync = promisify(gzipCallback);
 
@@ -34,11 +35,6 @@ const gzip = async (body: string | ArrayBuffer, level: number | undefined): Prom
 
 /** `text` (a JSON answer, at least COMPRESS_THRESHOLD_BYTES) gzipped as compressText() does it. */
 export const compressJson = (text: string): Promise<Buffer> => gzip(text, JSON_GZIP_LEVEL);
-
-/** Smaller answers fit in a packet or two either way; compressing them costs more than it saves. */
-export const COMPRESS_THRESHOLD_BYTES = 1024;
-
-export const acceptsGzip = (header: string | undefined) => /\bgzip\b/i.test(header ?? "");
 
 /**
  * The string body of @hono/node-server's lightweight Response, which keeps [status, body,

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type Database, queryRows } from "@/server/db/client";
 import { createTestApp, type TestApp } from "@/server/test/test-app";
 import { openSecondInstance, testDatabaseUrl } from "@/server/test/test-database";
-import { createJobQueue, JOB_SCHEMA, type JobQueue } from "./jobs";
+import { JOB_SCHEMA } from "./job-schema";
+import { createJobQueue, type JobQueue } from "./jobs";
 
 const QUEUE = "instances-test";
 const JOBS = 200;

@@ -5,6 +5,7 @@
 // backoff. Jobs sent inside a transaction (`{ tx }`) exist exactly when its writes commit.
 import PgBoss from "pg-boss";
 import type { Database, Db } from "@/server/db/client";
+import { executorOf, JOB_SCHEMA, rawClientOf } from "./job-schema";
 import type { Logger } from "./logger";
 
 export type JobContext = {
@@ -86,42 +87,6 @@ export type JobQueueOptions = {
   pauseBetweenJobsMs?: number;
 };
 
-type Executor = PgBoss.Db;
-
-type RawClient = {
-  query(text: string, values?: unknown[]): Promise<unknown>;
-  exec?: (text: string) => Promise<unknown[]>;
-};
-
-type Result = { rows: unknown[] };
-
-/**
- * pg-boss's SQL over a raw client: PGlite's `query` takes one statement, so pg-boss's
- * multi-statement scripts (BEGIN; ...; COMMIT, never with parameters) go through `exec`.
- */
-function executorOf(client: RawClient): Executor {
-  return {
-    async executeSql(text, values) {
-      if (values && values.length > 0) return (await client.query(text, values)) as Result;
-      if (client.exec) return ((await client.exec(text)).at(-1) as Result) ?? { rows: [] };
-      const result = (await client.query(text)) as Result | Result[];
-      return Array.isArray(result) ? (result.at(-1) ?? { rows: [] }) : result;
-    },
-  };
-}
-
-/**
- * The raw client under a Drizzle database or transaction (a pg Pool or PoolClient, a PGlite
- * instance or its transaction): Drizzle keeps it as `session.client`.
- */
-function rawClientOf(db: Db): RawClient {
-  const client = (db as unknown as { session?: { client?: RawClient } }).session?.client;
-  if (!client) throw new Error("No database client under this Drizzle object");
-  return client;
-}
-
-export const JOB_SCHEMA = "pgboss";
-
 /** PostgreSQL's "deadlock detected". */
 const DEADLOCK = "40P01";
 
@@ -140,19 +105,6 @@ async function retryingDeadlocks(create: () => Promise<void>): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 50));
     }
   }
-}
-
-/** pg-boss's schema on `database`, made or migrated now (the test template has it). */
-export async function installJobSchema(database: Pick<Database, "db">): Promise<void> {
-  const boss = new PgBoss({
-    db: executorOf(rawClientOf(database.db)),
-    schema: JOB_SCHEMA,
-    supervise: false,
-    schedule: false,
-  });
-  boss.on("error", () => {});
-  await boss.start();
-  await boss.stop({ graceful: false, wait: true, close: false });
 }
 
 export function createJobQueue(

@@ -6,13 +6,13 @@
 // the session cookie test, the theme, gzip, the request's log line and its metrics. Any other request, and any request
 // this cannot answer exactly as the app would, goes to the app.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { cookiesHaveSession } from "@/server/auth/viewer";
-import { acceptsGzip } from "./compress";
+import { acceptsGzip } from "./content-encoding";
 import type { Logger } from "./logger";
 import type { Metrics } from "./metrics";
 import type { PageCache } from "./page-cache";
 import { logRequest, REQUEST_ID_HEADER, requestIdFrom } from "./request-log";
 import { knownHostHeader } from "./security";
+import { cookiesHaveSession } from "./session-cookie";
 import { chosenTheme, keptPageBody } from "./spa";
 
 export type KeptPagesFirstOptions = {

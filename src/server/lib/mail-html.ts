@@ -1,17 +1,6 @@
 // The HTML part of a mail: a fixed layout around paragraphs whose text is always escaped, so
 // nothing a member wrote (a name, a title, a reply) can become markup in a mail client.
-
-const ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
-}
+import { escapeHtml } from "./escape-html";
 
 export type HtmlBlock =
   | { paragraph: string }

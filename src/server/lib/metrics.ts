@@ -5,9 +5,8 @@
 // own figures. Each instance reports its own requests and streams; the queue depth is the
 // database's, the same from every instance.
 import { createHash, timingSafeEqual } from "node:crypto";
-import type { Hono, MiddlewareHandler } from "hono";
+import type { Env, Hono, MiddlewareHandler } from "hono";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
-import type { AppEnv } from "@/server/context";
 import type { PoolStats } from "@/server/db/client";
 
 export type MetricsSources = {
@@ -111,7 +110,7 @@ export function createMetrics(sources: MetricsSources, options: { process: boole
  * Counts each request under its route's pattern (`/api/discussions/:id`), never its path: the
  * label set stays bounded whatever paths clients send. Pages and files are the SPA's `*`.
  */
-export function requestMetrics(metrics: Metrics): MiddlewareHandler<AppEnv> {
+export function requestMetrics(metrics: Metrics): MiddlewareHandler {
   return async (c, next) => {
     const started = performance.now();
     await next();
@@ -127,7 +126,11 @@ function sameToken(given: string, expected: string): boolean {
 }
 
 /** GET /metrics for a scraper holding `token`; 401 for anyone else. */
-export function addMetricsRoute(app: Hono<AppEnv>, metrics: Metrics, token: string): void {
+export function addMetricsRoute<E extends Env>(
+  app: Hono<E>,
+  metrics: Metrics,
+  token: string,
+): void {
   app.get("/metrics", async (c) => {
     const header = c.req.header("authorization") ?? "";
     const given = /^Bearer (.+)$/i.exec(header)?.[1] ?? "";

@@ -22,7 +22,8 @@ describe("renderShell", () => {
     const html = renderShell(shell, { title: "$' $` $&", description: "$'", found: true }, site);
     expect(html.match(/<div id="root">/g)).toHaveLength(1);
     expect(html.match(/<script/g)).toHaveLength(1);
-    expect(html).toContain("<title>$' $` $&amp; · Rant Community</title>");
+    // The quote is escaped as every text is (lib/escape-html.ts); the $ sequences stay as written.
+    expect(html).toContain("<title>$&#39; $` $&amp; · Rant Community</title>");
   });
 });
 

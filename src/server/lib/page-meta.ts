@@ -1,6 +1,7 @@
 // Per-route <title>, description, Open Graph and Twitter tags, filled in on the server so that
 // link previews and search engines see them without running JavaScript. Every page also names
 // the site's two RSS feeds (docs/decisions/024).
+import { escapeHtml } from "./escape-html";
 import { SITE_FEEDS } from "./site-feeds";
 
 export type PageMeta = {
@@ -115,14 +116,6 @@ export function fixedPageMeta(pathname: string): PageMeta {
   const match = PATTERNS.find(({ pattern }) => pattern.test(normalised));
   if (match) return { title: match.title, description: DEFAULT_DESCRIPTION, found: true };
   return { title: "Page not found", description: DEFAULT_DESCRIPTION, found: false };
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll("&", "&amp;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;");
 }
 
 /**

@@ -13,12 +13,13 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Params } from "hono/router";
 import { TrieRouter } from "hono/router/trie-router";
 import { getQueryParams } from "hono/utils/url";
-import { cookiesHaveSession } from "@/server/auth/viewer";
-import { acceptsGzip, COMPRESS_THRESHOLD_BYTES, compressJson } from "./compress";
+import { compressJson } from "./compress";
+import { acceptsGzip, COMPRESS_THRESHOLD_BYTES } from "./content-encoding";
 import type { Logger } from "./logger";
 import type { Metrics } from "./metrics";
 import { logRequest, REQUEST_ID_HEADER, requestIdFrom } from "./request-log";
 import { knownHostHeader } from "./security";
+import { cookiesHaveSession } from "./session-cookie";
 
 /** The app's answer to a read, for a visitor without a session. */
 export type ReadAnswer = {

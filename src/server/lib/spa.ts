@@ -6,7 +6,7 @@ import type { Context } from "hono";
 import { parse as parseCookies } from "hono/utils/cookie";
 import { THEME_COOKIE, THEMES, type Theme } from "@/shared/constants";
 import { addVary, requestHeader } from "./answer-headers";
-import { acceptsGzip } from "./compress";
+import { acceptsGzip } from "./content-encoding";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "./database-errors";
 import type { Logger } from "./logger";
 import type { CachedPage, PageCache } from "./page-cache";

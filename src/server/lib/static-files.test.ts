@@ -11,7 +11,7 @@ import {
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadStaticFiles, staticResponse } from "./static-files";
 
-// Enough text that the server compresses it (over 512 bytes).
+// Enough text that the server compresses it (over COMPRESS_THRESHOLD_BYTES, 1 KB).
 const script = `console.log(${JSON.stringify("a built chunk ".repeat(80))});\n`;
 
 let directory: string;
@@ -51,6 +51,19 @@ describe("loadStaticFiles: the build's brotli variants", () => {
     );
     expect(response.headers.get("content-encoding")).toBe("br");
     expect(Buffer.from(await response.arrayBuffer()).equals(built)).toBe(true);
+  });
+
+  it("sends gzip to a client that refuses brotli with q=0, and the file as it is when it refuses both", async () => {
+    await writeFile(path.join(directory, "chunk.js"), script);
+    const file = (await loadStaticFiles(directory)).get("/chunk.js");
+    if (!file) throw new Error("/chunk.js is not served");
+    const encodingFor = (accept: string) =>
+      staticResponse(
+        file,
+        new Request("http://localhost/chunk.js", { headers: { "accept-encoding": accept } }),
+      ).headers.get("content-encoding");
+    expect(encodingFor("br;q=0, gzip")).toBe("gzip");
+    expect(encodingFor("br;q=0, gzip;q=0")).toBeNull();
   });
 
   it("compresses the file itself when the .br beside it holds other bytes", async () => {

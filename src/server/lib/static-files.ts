@@ -13,6 +13,7 @@ import {
   gunzipSync,
   gzipSync,
 } from "node:zlib";
+import { COMPRESS_THRESHOLD_BYTES, preferredEncoding } from "./content-encoding";
 
 export type StaticFile = {
   body: Buffer;
@@ -86,7 +87,7 @@ export async function loadStaticFiles(directory: string): Promise<Map<string, St
     const body = await readFile(file);
     const urlPath = `/${path.relative(directory, file).split(path.sep).join("/")}`;
     const contentType = CONTENT_TYPES[path.extname(file)] ?? "application/octet-stream";
-    const compress = COMPRESSIBLE.test(contentType) && body.length > 512;
+    const compress = COMPRESSIBLE.test(contentType) && body.length >= COMPRESS_THRESHOLD_BYTES;
     files.set(urlPath, {
       body,
       gzip: compress
@@ -115,15 +116,13 @@ export function staticResponse(file: StaticFile, request: Request, status = 200)
   if (request.headers.get("if-none-match") === file.etag && status === 200) {
     return new Response(null, { status: 304, headers });
   }
-  const accepts = request.headers.get("accept-encoding") ?? "";
-  let body: Buffer = file.body;
-  if (file.brotli && /\bbr\b/.test(accepts)) {
-    body = file.brotli;
-    headers.set("content-encoding", "br");
-  } else if (file.gzip && /\bgzip\b/.test(accepts)) {
-    body = file.gzip;
-    headers.set("content-encoding", "gzip");
-  }
+  const encoding = preferredEncoding(request.headers.get("accept-encoding") ?? undefined, [
+    ...(file.brotli ? (["br"] as const) : []),
+    ...(file.gzip ? (["gzip"] as const) : []),
+  ]);
+  const body =
+    (encoding === "br" ? file.brotli : encoding === "gzip" ? file.gzip : undefined) ?? file.body;
+  if (encoding) headers.set("content-encoding", encoding);
   return new Response(request.method === "HEAD" ? null : new Uint8Array(body), { status, headers });
 }
 

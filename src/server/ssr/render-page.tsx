@@ -21,6 +21,7 @@ import {
 } from "@/client/lib/ssr-data";
 import { getViewer } from "@/server/auth/viewer";
 import type { AppDeps } from "@/server/context";
+import { jsonScript } from "@/server/lib/json-script";
 import type { PageRenderer } from "@/server/lib/spa";
 import { loadPageData } from "./page-data";
 import { structuredData, structuredDataScripts } from "./structured-data";
@@ -42,10 +43,9 @@ const BROWSER_ONLY = new Set<string>([
 /** A render that takes longer than this is abandoned (the page is then sent as the plain shell). */
 const RENDER_TIMEOUT_MS = 10_000;
 
-/** The page's JSON in a script element: `<` escaped, so no text in it can end the element. */
+/** The page's data, for the client to start from (lib/json-script.ts keeps it inside). */
 function dataScript(data: SsrData): string {
-  const json = JSON.stringify(data).replaceAll("<", "\\u003c");
-  return `<script type="application/json" id="${SSR_DATA_ELEMENT_ID}">${json}</script>`;
+  return jsonScript("application/json", data, SSR_DATA_ELEMENT_ID);
 }
 
 function toSsrError(error: unknown): SsrQueryError | null {

@@ -11,6 +11,7 @@ import { threadQueryOptions } from "@/client/features/replies/api/get-replies";
 import { REPLY_PARAM } from "@/client/features/replies/hooks/use-reply-thread";
 import { matchPath } from "@/client/lib/location";
 import { paths, routePatterns } from "@/client/lib/paths";
+import { jsonScript } from "@/server/lib/json-script";
 import { canonicalUrl } from "@/server/lib/page-meta";
 import type {
   BlogPostDetail,
@@ -199,12 +200,7 @@ export function structuredData(
   return [];
 }
 
-/** The objects as `<script type="application/ld+json">` elements; `<` escaped as in the data. */
+/** The objects as `<script type="application/ld+json">` elements. */
 export function structuredDataScripts(items: JsonLd[]): string {
-  return items
-    .map(
-      (item) =>
-        `<script type="application/ld+json">${JSON.stringify(item).replaceAll("<", "\\u003c")}</script>`,
-    )
-    .join("");
+  return items.map((item) => jsonScript("application/ld+json", item)).join("");
 }

@@ -1,6 +1,6 @@
 import { AuthCard } from "@/client/features/auth/components/auth-card";
 import { usePageTitle } from "@/client/hooks/use-page-title";
-import { Navigate, useSearchParams } from "@/client/lib/location";
+import { Redirect, useSearchParams } from "@/client/lib/location";
 import { paths } from "@/client/lib/paths";
 import { safeReturnPath } from "@/client/lib/return-path";
 import { useAuth } from "@/client/lib/session/use-auth";
@@ -14,7 +14,7 @@ export function AuthPage() {
   // that sent them here (`?returnTo=`, a path on this site only), else home.
   if (user) {
     const returnTo = safeReturnPath(searchParams.get("returnTo")) ?? paths.home;
-    return <Navigate to={returnTo} replace />;
+    return <Redirect to={returnTo} replace />;
   }
 
   return <AuthCard />;

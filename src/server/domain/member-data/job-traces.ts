@@ -6,7 +6,7 @@
 // to the address (mail is sealed: lib/mail-queue.ts, so it is opened to read its recipient).
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
-import { JOB_SCHEMA } from "@/server/lib/jobs";
+import { JOB_SCHEMA } from "@/server/lib/job-schema";
 import { MAIL_QUEUE, openMail } from "@/server/lib/mail-queue";
 
 const JOBS = sql.raw(`"${JOB_SCHEMA}"."job"`);

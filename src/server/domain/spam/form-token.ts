@@ -1,26 +1,36 @@
 // The time a public form was shown, signed by the server (docs/decisions/034). The form asks
 // for a token when it is shown (GET /api/forms/token) and sends it back with the submission;
-// the token is the issue time in milliseconds and an HMAC of it under the auth secret, so a
-// client cannot claim its form was shown earlier than it was. Nothing is stored.
-import { keyedHash, keyedHashMatches } from "@/server/lib/keyed-hash";
+// the token is the issue time in milliseconds, signed (lib/signed-token.ts), so a client cannot
+// claim its form was shown earlier than it was. Nothing is stored.
+import { z } from "zod";
+import { keyedHashMatches } from "@/server/lib/keyed-hash";
+import { signedToken } from "@/server/lib/signed-token";
 import type { HoldReason } from "@/shared/spam";
 
-const PURPOSE = "form-shown v1";
+// v2: the time as a signed claim (lib/signed-token.ts).
+const token = signedToken("form-shown v2", z.tuple([z.number().int().nonnegative()]));
 
 /** A token older than this is no proof of anything: the form was shown too long ago. */
 export const FORM_TOKEN_MAX_AGE_MS = 24 * 3600 * 1000;
 
 export function issueFormToken(secret: string, now = Date.now()): string {
-  const issuedAt = String(now);
-  return `${issuedAt}.${keyedHash(secret, PURPOSE, issuedAt)}`;
+  return token.issue(secret, [now]);
+}
+
+// A v1 token (`issuedAt.mac`) from a form shown before an upgrade to v2 and sent after it
+// still counts, for the day any form token lives: held as forged, it would wait for staff
+// (decision 058 lets only a "too fast" one go out by itself).
+const V1_PURPOSE = "form-shown v1";
+
+function v1IssuedAt(secret: string, given: string): number | null {
+  const [issuedAt, mac, extra] = given.split(".");
+  if (!issuedAt || !mac || extra !== undefined || !/^\d{1,15}$/.test(issuedAt)) return null;
+  return keyedHashMatches(secret, V1_PURPOSE, issuedAt, mac) ? Number(issuedAt) : null;
 }
 
 /** When a token this server made was issued; null for anything else. */
-export function formTokenIssuedAt(secret: string, token: string): number | null {
-  const [issuedAt, given, extra] = token.split(".");
-  if (!issuedAt || !given || extra !== undefined || !/^\d{1,15}$/.test(issuedAt)) return null;
-  if (!keyedHashMatches(secret, PURPOSE, issuedAt, given)) return null;
-  return Number(issuedAt);
+export function formTokenIssuedAt(secret: string, given: string): number | null {
+  return token.read(secret, given)?.[0] ?? v1IssuedAt(secret, given);
 }
 
 /**

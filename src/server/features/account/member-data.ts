@@ -2,7 +2,6 @@
 // docs/decisions/029): "Download my data" and "Delete my account" in /settings.
 import { Hono } from "hono";
 import { setCookie } from "hono/cookie";
-import { AUTH_COOKIE_PREFIX } from "@/server/auth/auth";
 import { isCurrentPassword } from "@/server/auth/current-password";
 import { signedIn } from "@/server/auth/middleware";
 import type { AppEnv } from "@/server/context";
@@ -19,6 +18,7 @@ import {
 } from "@/server/domain/member-data/exports";
 import { HttpError } from "@/server/lib/http-error";
 import type { RateLimitRule } from "@/server/lib/rate-limit";
+import { AUTH_COOKIE_PREFIX } from "@/server/lib/session-cookie";
 import { jsonBody, queryParams } from "@/server/lib/validate";
 import type { ExportQueued } from "@/shared/api-types";
 import { deleteAccountSchema, exportTokenSchema } from "@/shared/schemas";

@@ -19,7 +19,7 @@ import {
 } from "@/server/lib/page-cursor";
 import type { MemberSummary } from "@/shared/api-types";
 import type { MemberSort } from "@/shared/constants";
-import { DEFAULT_ROLE, type Role, roleOrDefault } from "@/shared/permissions";
+import { can, DEFAULT_ROLE, type Role, roleOrDefault } from "@/shared/permissions";
 
 export type MemberListQuery = {
   search: string;
@@ -94,7 +94,7 @@ function searchCondition(search: string, viewer: Viewer | null): SQL | null {
   const pattern = containsPattern(search);
   const fields = [sql`p.full_name`, sql`p.bio`, sql`p.location`];
   // Only admins may find members by email (docs/architecture.md: emails are shown to admins only).
-  if (viewer?.role === "admin") fields.push(sql`p.email`);
+  if (can(viewer?.role, "seePrivateMemberData")) fields.push(sql`p.email`);
   return sql`(${sql.join(
     fields.map((field) => sql`${field} ilike ${pattern}`),
     sql` or `,

@@ -5,8 +5,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "@/server/db/client";
-import { issueFormToken } from "@/server/domain/spam/form-token";
+import { formTokenIssuedAt, issueFormToken } from "@/server/domain/spam/form-token";
 import { SIGNED_UP_AGAIN } from "@/server/domain/spam/held-submissions";
+import { keyedHash } from "@/server/lib/keyed-hash";
 import { microsecondText } from "@/server/lib/page-cursor";
 import { createMember, uniqueEmail } from "@/server/test/factories";
 import { createClient, createTestApp, type TestApp } from "@/server/test/test-app";
@@ -86,7 +87,21 @@ describe("the minimum fill time", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
     const { token } = (await response.json()) as FormTokenResponse;
-    expect(token).toMatch(/^\d+\.[\w-]+$/);
+    const issuedAt = formTokenIssuedAt(timed.deps.secret, token);
+    expect(Math.abs((issuedAt ?? 0) - Date.now())).toBeLessThan(60_000);
+  });
+
+  it("a v1 token from a form shown before the upgrade still counts; a forged v1 does not", async () => {
+    const shownAt = String(Date.now() - 10_000);
+    const v1 = `${shownAt}.${keyedHash(timed.deps.secret, "form-shown v1", shownAt)}`;
+    expect(formTokenIssuedAt(timed.deps.secret, v1)).toBe(Number(shownAt));
+    const forged = `${shownAt}.${keyedHash("another-secret-another-secret-another", "form-shown v1", shownAt)}`;
+    expect(formTokenIssuedAt(timed.deps.secret, forged)).toBeNull();
+    const body = contact();
+    expect((await visitor(timed).post("/api/contact", { ...body, formToken: v1 })).status).toBe(
+      201,
+    );
+    expect(await contactCount(timed, body.email)).toBe(1);
   });
 
   it("holds a form sent sooner than the minimum after it was shown, with the same answer", async () => {

@@ -10,7 +10,7 @@ import { emailFor } from "@/server/lib/member-privacy";
 import type { ProfileDiscussion, ProfileResponse, PublicProfile } from "@/shared/api-types";
 import { PROFILE_RECENT_DISCUSSIONS } from "@/shared/constants";
 import { HIDDEN_BY_MODERATOR } from "@/shared/moderation";
-import { roleOrDefault } from "@/shared/permissions";
+import { can, roleOrDefault } from "@/shared/permissions";
 
 type ProfileRow = {
   id: string;
@@ -59,7 +59,7 @@ export async function findProfileRow(db: Db, id: string): Promise<ProfileRow | n
 
 /** docs/product.md: a private profile is shown only to its owner (and, beyond the original specification, to admins). */
 export function canViewProfile(viewer: Viewer | null, row: { id: string; is_public: boolean }) {
-  return row.is_public || viewer?.id === row.id || viewer?.role === "admin";
+  return row.is_public || viewer?.id === row.id || can(viewer?.role, "seePrivateMemberData");
 }
 
 export function toPublicProfile(row: ProfileRow, viewer: Viewer | null): PublicProfile {

@@ -6,7 +6,7 @@ import { Skeleton } from "@/client/components/ui/skeleton";
 import { useBlogPost } from "@/client/features/blog/api/get-blog-post";
 import { usePageTitle } from "@/client/hooks/use-page-title";
 import { ApiError } from "@/client/lib/api-client";
-import { Navigate } from "@/client/lib/location";
+import { Redirect } from "@/client/lib/location";
 import { paths } from "@/client/lib/paths";
 import { PostMeta } from "./post-meta";
 
@@ -16,7 +16,7 @@ export function BlogPostArticle({ slug }: { slug: string }) {
   usePageTitle(post?.title ?? (error ? "Post not found" : "Blog post"));
   // Opened by an old /blog/{id} link inside the app (the server answers such a page load
   // with 301): the post's own address replaces it (docs/decisions/024).
-  if (post && post.slug !== slug) return <Navigate to={paths.blogPost(post.slug)} replace />;
+  if (post && post.slug !== slug) return <Redirect to={paths.blogPost(post.slug)} replace />;
 
   return (
     <PageContainer className="max-w-3xl">

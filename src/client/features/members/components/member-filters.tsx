@@ -5,7 +5,7 @@ import type { MemberFilters as Filters } from "@/client/features/members/api/get
 import { useDebouncedValue } from "@/client/hooks/use-debounced-value";
 import { useAuth } from "@/client/lib/session/use-auth";
 import { MEMBER_SORTS, type MemberSort } from "@/shared/constants";
-import { isRole, ROLES } from "@/shared/permissions";
+import { can, isRole, ROLES } from "@/shared/permissions";
 
 const ROLE_LABELS = { user: "User", author: "Author", moderator: "Moderator", admin: "Admin" };
 /** the order of docs/product.md §2.4: All roles, Admin, Moderator, Author, User. */
@@ -58,7 +58,7 @@ export function MemberFilters({ filters, onChange }: MemberFiltersProps) {
       <SearchInput
         className="flex-1"
         aria-label="Search members"
-        placeholder={role === "admin" ? ADMIN_PLACEHOLDER : PLACEHOLDER}
+        placeholder={can(role, "seePrivateMemberData") ? ADMIN_PLACEHOLDER : PLACEHOLDER}
         value={search}
         maxLength={100}
         onChange={(event) => setSearch(event.target.value)}

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { MemoryLocation } from "@/client/lib/location";
+import { StaticLocation } from "@/client/lib/location";
 import type { ReplyMention } from "@/shared/api-types";
 import { REPLY_LINK_REL, renderReplyContent, safeWebHref } from "./render-reply-content";
 
@@ -10,7 +10,7 @@ const MEMBER = "Abc_123-xyz";
 
 function html(content: string, mentions: ReplyMention[] = []): string {
   return renderToStaticMarkup(
-    createElement(MemoryLocation, null, renderReplyContent(content, mentions)),
+    createElement(StaticLocation, { location: "/" }, renderReplyContent(content, mentions)),
   );
 }
 
