@@ -15,6 +15,7 @@ export default defineConfig({
     // that was one test file at a time. Two at a time took the unit and API tests from 16.2 to
     // 10.9 minutes there, all passing (2026-11-27).
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
