@@ -8,13 +8,20 @@
 import { format } from "node:util";
 import { afterAll, afterEach, vi } from "vitest";
 
-const logged: string[] = [];
-const print = console.error.bind(console);
+// Test files share their process (vitest.config.ts: isolate false) and this file runs again
+// before each: the first run's console.error is the one printed through, and each run (each
+// test file) starts with nothing logged.
+type Guard = { print: (...args: unknown[]) => void; logged: string[] };
+const shared = globalThis as { consoleErrorGuard?: Guard };
+shared.consoleErrorGuard ??= { print: console.error.bind(console), logged: [] };
+const guard = shared.consoleErrorGuard;
+const logged = guard.logged;
+logged.length = 0;
 
 // A plain function, not a spy: vi.restoreAllMocks() in a test must not take it away.
 console.error = (...args: unknown[]) => {
   logged.push(format(...args));
-  print(...args);
+  guard.print(...args);
 };
 
 function failOnLoggedErrors(where: string): void {

@@ -55,8 +55,11 @@ export type Database = {
   migrate(): Promise<void>;
   /** PostgreSQL only: the connection pool's use right now (for /metrics). */
   poolStats?: () => PoolStats;
-  /** PGlite only: the whole data directory as a tarball, for tests to start from a copy. */
-  dumpDataDir?: () => Promise<Blob>;
+  /**
+   * PGlite only: the whole data directory as a tarball (gzipped unless "none"), for tests to
+   * start from a copy.
+   */
+  dumpDataDir?: (compression?: "gzip" | "none") => Promise<Blob>;
   /**
    * Subscribes to a LISTEN/NOTIFY channel; resolves to an unsubscribe function. `onLost` runs
    * once if the listening connection dies (a PostgreSQL restart): the subscription is over then,
@@ -119,7 +122,7 @@ async function openPglite(
       await migratePglite(db, { migrationsFolder });
       await installJobSchema({ db });
     },
-    dumpDataDir: () => client.dumpDataDir("gzip"),
+    dumpDataDir: (compression = "gzip") => client.dumpDataDir(compression),
     listen: (channel, onPayload) => client.listen(channel, onPayload),
     close: () => client.close(),
   };

@@ -65,6 +65,11 @@ export type JobQueue = {
   drain(options?: { ignoreStartAfter?: boolean }): Promise<number>;
   /** Jobs waiting to run (due or not: created, or back for a retry), by queue name. */
   waitingCounts(): Promise<Map<string, number>>;
+  /**
+   * What `start()` creates each defined queue with. pg-boss keeps a queue's first settings, so
+   * the API tests' template, whose queues are made once (test/test-database.ts), checks its own.
+   */
+  queueSettings(): QueueSettings[];
   stop(): Promise<void>;
 };
 
@@ -85,6 +90,15 @@ export type JobQueueOptions = {
    * the pause lets requests through. Default: 20 ms on PGlite, none on PostgreSQL.
    */
   pauseBetweenJobsMs?: number;
+};
+
+export type QueueSettings = {
+  name: string;
+  policy: "standard" | "short";
+  retryLimit: number;
+  retryDelay: number;
+  retryBackoff: boolean;
+  expireInSeconds: number;
 };
 
 /** PostgreSQL's "deadlock detected". */
@@ -129,6 +143,14 @@ export function createJobQueue(
   let started = false;
   const expiryOf = (queue: QueueDefinition<never>) =>
     options.expireInSeconds ?? queue.expireInSeconds ?? 15 * 60;
+  const settingsOf = (queue: QueueDefinition<never>): QueueSettings => ({
+    name: queue.name,
+    policy: queue.policy ?? "standard",
+    retryLimit: queue.retryLimit ?? 5,
+    retryDelay: options.retryDelaySeconds ?? queue.retryDelaySeconds ?? 30,
+    retryBackoff: true,
+    expireInSeconds: expiryOf(queue),
+  });
 
   /**
    * Runs each job on its own and completes or fails it at once, never the batch together; in
@@ -208,16 +230,7 @@ export function createJobQueue(
       started = true;
       await boss.start();
       for (const queue of queues.values()) {
-        await retryingDeadlocks(() =>
-          boss.createQueue(queue.name, {
-            name: queue.name,
-            policy: queue.policy ?? "standard",
-            retryLimit: queue.retryLimit ?? 5,
-            retryDelay: options.retryDelaySeconds ?? queue.retryDelaySeconds ?? 30,
-            retryBackoff: true,
-            expireInSeconds: expiryOf(queue),
-          }),
-        );
+        await retryingDeadlocks(() => boss.createQueue(queue.name, settingsOf(queue)));
         if (!options.work) continue;
         await boss.work(
           queue.name,
@@ -267,6 +280,9 @@ export function createJobQueue(
       const counts = new Map([...queues.keys()].map((name) => [name, 0]));
       for (const row of rows) counts.set(row.name, row.waiting);
       return counts;
+    },
+    queueSettings() {
+      return [...queues.values()].map(settingsOf);
     },
     async stop() {
       if (!started) return;

@@ -3,13 +3,17 @@
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { createApp } from "@/server/app";
 import { defineBackgroundWork } from "@/server/background";
+import { type Database, queryRows } from "@/server/db/client";
 import { createDeps } from "@/server/deps";
 import { loadEnv } from "@/server/env";
+import { JOB_SCHEMA } from "@/server/lib/job-schema";
+import type { JobQueue } from "@/server/lib/jobs";
 import { createLogger } from "@/server/lib/logger";
 import { createMailTransport, type MailTransport } from "@/server/lib/mail";
-import { openTestDatabase } from "./test-database";
+import { forgetTestTemplate, openTestDatabase } from "./test-database";
 
 export const TEST_SITE_URL = "http://localhost:3000";
 export const CLIENT_IP_TEST_HEADER = "x-test-client-ip";
@@ -26,19 +30,68 @@ export type TestAppOptions = {
   alsoSmtpUrl?: string;
 };
 
-export async function createTestApp(options: TestAppOptions = {}) {
-  const database = await openTestDatabase();
-  const dataDir = await mkdtemp(path.join(tmpdir(), "rc-test-"));
-  // Only what is given here: the tests never read the machine's environment (no SMTP_URL).
-  const env = loadEnv({
+// Only what is given here: the tests never read the machine's environment (no SMTP_URL).
+function testEnv(dataDir: string, overrides: Record<string, string> = {}) {
+  return loadEnv({
     DATA_DIR: dataDir,
     SITE_URL: TEST_SITE_URL,
     LOG_LEVEL: "silent",
     AUTH_SECRET: "test-secret-test-secret-test-secret!",
     // Tests fill forms in no time; the spam tests set their own threshold.
     SPAM_MIN_FILL_SECONDS: "0",
-    ...options.env,
+    ...overrides,
   });
+}
+
+/**
+ * Makes the app's job queues on the test template (test-database.ts), as the server's first
+ * start makes them: creating a queue creates tables, about 0.3 s each on PGlite, which every
+ * test file paid (issue 34). A test app's start then finds them made.
+ */
+export async function createAppQueues(database: Database): Promise<void> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "rc-test-"));
+  const deps = createDeps({
+    env: testEnv(dataDir),
+    database,
+    printMailLinks: false,
+    clientIp: () => "127.0.0.1",
+  });
+  defineBackgroundWork(deps);
+  await deps.jobs.start();
+  await deps.jobs.stop();
+  await deps.live.close();
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * pg-boss keeps a queue's first settings: a template made before a queue's settings changed
+ * would run the tests with the old ones. Such a template is removed (the next run makes it
+ * again) and the file fails with why.
+ */
+async function checkTemplateQueues(database: Database, jobs: JobQueue): Promise<void> {
+  const stored = await queryRows<Record<string, unknown>>(
+    database.db,
+    sql`select name, policy, retry_limit as "retryLimit", retry_delay as "retryDelay",
+          retry_backoff as "retryBackoff", expire_seconds as "expireInSeconds"
+        from ${sql.identifier(JOB_SCHEMA)}.queue`,
+  );
+  const byName = new Map(stored.map((row) => [row.name, row]));
+  for (const settings of jobs.queueSettings()) {
+    const row = byName.get(settings.name);
+    const differs = Object.entries(settings).some(([key, value]) => row?.[key] !== value);
+    if (!differs) continue;
+    await forgetTestTemplate();
+    throw new Error(
+      `The test template's job queue ${settings.name} has other settings than the code ` +
+        `(${JSON.stringify(row)} instead of ${JSON.stringify(settings)}): the template is removed, run the tests again`,
+    );
+  }
+}
+
+export async function createTestApp(options: TestAppOptions = {}) {
+  const database = await openTestDatabase();
+  const dataDir = await mkdtemp(path.join(tmpdir(), "rc-test-"));
+  const env = testEnv(dataDir, options.env);
   const teed = (smtpUrl: string): MailTransport => {
     const common = {
       from: env.mailFrom,
@@ -69,6 +122,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const { auth, logger, jobs } = deps;
   defineBackgroundWork(deps);
   await jobs.start();
+  await checkTemplateQueues(database, jobs);
   const app = createApp(deps);
 
   const mailbox = {

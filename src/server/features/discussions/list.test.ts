@@ -59,9 +59,11 @@ describe("GET /api/discussions", () => {
 
   describe("search (docs/product.md §5: case-insensitive, trimmed, title, content or author)", () => {
     let authorId: string;
+    // Members stay between tests (only discussions are cleared): made once, for the file's speed.
+    beforeAll(async () => {
+      authorId = (await createMember(t, { name: "Grumpy Gertrude" })).id;
+    });
     beforeEach(async () => {
-      const author = await createMember(t, { name: "Grumpy Gertrude" });
-      authorId = author.id;
       await insertDiscussionRow(t.db, { title: "Parking Tickets Again", content: "meh" });
       await insertDiscussionRow(t.db, { title: "Weather", content: "Rain on my BICYCLE again" });
       await insertDiscussionRow(t.db, { title: "Neighbours", content: "noise", authorId });
@@ -103,9 +105,11 @@ describe("GET /api/discussions", () => {
   describe("filters (docs/product.md §3: author, date range, pinned only, locked only)", () => {
     let alice: string;
     let bob: string;
-    beforeEach(async () => {
+    beforeAll(async () => {
       alice = (await createMember(t, { name: "Alice Smith" })).id;
       bob = (await createMember(t, { name: "Bob Jones" })).id;
+    });
+    beforeEach(async () => {
       const rows = [
         { title: "a-now", authorId: alice, ageMinutes: 1 },
         { title: "a-2d-pinned", authorId: alice, ageMinutes: 2 * 24 * 60, isPinned: true },
