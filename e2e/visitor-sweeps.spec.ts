@@ -19,7 +19,7 @@ import {
 import { expect, test } from "./support/test";
 
 let site: SeededSite;
-test.beforeAll(async ({ browser }) => {
+test.beforeAll(async ({ browser, site: _site }) => {
   test.setTimeout(120_000);
   site = await seedHostileSite(browser);
 });

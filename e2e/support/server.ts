@@ -1,0 +1,82 @@
+// How a browser-test worker runs the site: the command and environment live here only.
+import { type ChildProcess, spawn } from "node:child_process";
+
+/** The server, started as `npm start` starts it once the client is built. */
+const SERVER_COMMAND = ["npx", "tsx", "src/server/main.ts"];
+
+/** The environment of a worker's server, also the account pool's seeder's (seed-signups.ts). */
+export function siteEnv(port: number, dataDir: string): Record<string, string> {
+  return {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    SITE_URL: `http://localhost:${port}`,
+    LOG_LEVEL: "warn",
+    // A browser test fills a form in milliseconds: the minimum fill time would hold it.
+    SPAM_MIN_FILL_SECONDS: "0",
+    ADMIN_EMAILS: "e2e-admin@example.com",
+    // Every test comes from 127.0.0.1: keep the limits, raised well above what tests use.
+    RATE_LIMIT_MULTIPLIER: "100",
+  };
+}
+
+export type RunningServer = { url: string; stop(): Promise<void> };
+
+const START_TIMEOUT_MS = 60_000;
+
+/** Starts the site on `port` over `dataDir` and waits until it answers. */
+export async function startServer(port: number, dataDir: string): Promise<RunningServer> {
+  const env = siteEnv(port, dataDir);
+  const [command, ...args] = SERVER_COMMAND as [string, ...string[]];
+  const child = spawn(command, args, {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "inherit", "inherit"],
+    // Its own process group: stop() ends npx and the node it started together.
+    detached: true,
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  const url = env.SITE_URL as string;
+  await waitUntilAnswering(`${url}/api/session`, child, exited);
+  return {
+    url,
+    async stop() {
+      if (child.exitCode !== null) return;
+      signalGroup(child, "SIGTERM");
+      const stopped = await Promise.race([exited, delay(10_000).then(() => "late" as const)]);
+      if (stopped === "late") signalGroup(child, "SIGKILL");
+    },
+  };
+}
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    if (child.pid) process.kill(-child.pid, signal);
+  } catch {
+    // Gone already.
+  }
+}
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitUntilAnswering(
+  url: string,
+  child: ChildProcess,
+  exited: Promise<number | null>,
+): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  let gone = false;
+  void exited.then(() => {
+    gone = true;
+  });
+  while (Date.now() < deadline) {
+    if (gone) throw new Error(`the server on ${url} exited with ${child.exitCode} as it started`);
+    const answered = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (answered) return;
+    await delay(100);
+  }
+  signalGroup(child, "SIGKILL");
+  throw new Error(`the server did not answer ${url} within ${START_TIMEOUT_MS} ms`);
+}
