@@ -9,6 +9,7 @@ const port = Number(process.env.E2E_PORT ?? 3199);
 
 export default defineConfig({
   testDir: "e2e",
+  globalSetup: "./e2e/support/global-setup.ts",
   // One folder per port, so that concurrent runs do not delete each other's traces.
   outputDir: `test-results/${port}`,
   // Files are shared out between the workers; a file's tests run in order, on one server.

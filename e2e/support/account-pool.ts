@@ -1,18 +1,18 @@
-// Each Playwright worker runs a site of its own (docs/decisions/055): a fresh DATA_DIR, seeded
-// with a pool of sign-ups while no server holds it, then the server on a port of the worker's.
-import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+// Each Playwright worker runs a site of its own (docs/decisions/055): a copy of the data
+// directory global-setup.ts seeded with a pool of sign-ups, and the server on its own port.
+import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { type RunningServer, startServer } from "./server";
 
 /** A sign-up waiting for its confirmation: the address and the token its mail would carry. */
 export type PooledSignUp = { email: string; token: string };
 
-/** More than the whole suite makes (about 100 accounts): a worker may run every file. */
-const POOL_SIZE = 150;
+/** More than the whole suite makes (about 100 accounts): one worker may run every file. */
+export const POOL_SIZE = 150;
+
+/** Where global-setup.ts tells the workers it left the seeded folder. */
+export const SEEDED_DIR_VARIABLE = "E2E_SEEDED_DIR";
 
 export type WorkerSite = {
   url: string;
@@ -39,24 +39,15 @@ export function workerPort(parallelIndex: number): number {
 }
 
 export async function startWorkerSite(parallelIndex: number): Promise<WorkerSite> {
+  const seeded = process.env[SEEDED_DIR_VARIABLE];
+  if (!seeded) throw new Error(`${SEEDED_DIR_VARIABLE} is set by e2e/support/global-setup.ts`);
   const port = workerPort(parallelIndex);
   const folder = mkdtempSync(path.join(tmpdir(), `rc-e2e-${port}-`));
   const dataDir = path.join(folder, "data");
-  const poolFile = path.join(folder, "sign-ups.json");
-  await promisify(execFile)(
-    process.execPath,
-    [
-      "--import",
-      "tsx",
-      "e2e/support/seed-signups.ts",
-      String(port),
-      dataDir,
-      String(POOL_SIZE),
-      poolFile,
-    ],
-    { cwd: fileURLToPath(new URL("../..", import.meta.url)), env: process.env },
-  );
-  const pool = JSON.parse(readFileSync(poolFile, "utf8")) as PooledSignUp[];
+  cpSync(path.join(seeded, "data"), dataDir, { recursive: true });
+  const pool = JSON.parse(
+    readFileSync(path.join(seeded, "sign-ups.json"), "utf8"),
+  ) as PooledSignUp[];
   let server: RunningServer;
   try {
     server = await startServer(port, dataDir);

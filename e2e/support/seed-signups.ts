@@ -1,9 +1,10 @@
-// Run by a browser-test worker before its server starts (the embedded database admits one
-// process): migrates a fresh DATA_DIR and leaves `count` sign-ups in it, each as sign-up leaves
-// it (the factories' inserts) with the token its confirmation mail would carry. Tests finish
-// them as the inbox's holder does (accounts.ts); no test waits for a mail (decision 055).
-// Usage: node --import tsx e2e/support/seed-signups.ts <port> <dataDir> <count> <poolFile>
-import { writeFileSync } from "node:fs";
+// Run once per browser-test run (global-setup.ts), while no server holds the database: a
+// DATA_DIR from the migrated test template, holding `count` sign-ups as sign-up leaves them
+// (the factories' inserts), each with the token its confirmation mail would carry. Tests
+// finish them as the inbox's holder does (accounts.ts): none waits for a mail (decision 055).
+// Usage: node --import tsx e2e/support/seed-signups.ts <dataDir> <count> <poolFile>
+import { mkdirSync, writeFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { CONFIRMATION_LINK_HOURS } from "@/server/auth/account-mail";
 import { issueToken } from "@/server/auth/account-tokens";
@@ -13,16 +14,24 @@ import { loadEnv } from "@/server/env";
 import { createLogger } from "@/server/lib/logger";
 import { keepNewFilesPrivate } from "@/server/lib/private-files";
 import { insertSignedUpUser } from "@/server/test/factories";
+import { createTemplate, TEMPLATE_DUMP } from "@/server/test/test-database";
 import type { PooledSignUp } from "./account-pool";
 import { siteEnv } from "./server";
 
-const [port, dataDir, count, poolFile] = process.argv.slice(2);
-if (!port || !dataDir || !count || !poolFile)
-  throw new Error("usage: <port> <dataDir> <count> <poolFile>");
+const [dataDir, count, poolFile] = process.argv.slice(2);
+if (!dataDir || !count || !poolFile) throw new Error("usage: <dataDir> <count> <poolFile>");
 
 keepNewFilesPrivate();
-const env = loadEnv(siteEnv(Number(port), dataDir));
-const database = await openDatabase({ engine: "pglite", dataDir: path.join(dataDir, "pg") });
+mkdirSync(dataDir, { recursive: true });
+// Each worker's copy is served on its own port: the seeding does not depend on it.
+const env = loadEnv(siteEnv(0, dataDir));
+// Migrating a new database took 30 s on a loaded machine; the API tests' template is kept.
+await createTemplate();
+const database = await openDatabase({
+  engine: "pglite",
+  dataDir: path.join(dataDir, "pg"),
+  loadDataDir: new Blob([await readFile(TEMPLATE_DUMP)]),
+});
 try {
   await database.migrate();
   const deps = createDeps({
@@ -37,7 +46,7 @@ try {
   const passwordHash = await context.password.hash("typed at sign-up, never used");
   const pool: PooledSignUp[] = [];
   for (let index = 0; index < Number(count); index++) {
-    const email = `member-${port}-${index}@example.com`;
+    const email = `member-${index}@example.com`;
     const created = await insertSignedUpUser(deps.auth, {
       email,
       name: "E2E Member",
