@@ -10,18 +10,23 @@ import { POOL_SIZE, SEEDED_DIR_VARIABLE } from "./account-pool";
 
 export default async function globalSetup() {
   const folder = mkdtempSync(path.join(tmpdir(), "rc-e2e-seeded-"));
-  await promisify(execFile)(
-    process.execPath,
-    [
-      "--import",
-      "tsx",
-      "e2e/support/seed-signups.ts",
-      path.join(folder, "data"),
-      String(POOL_SIZE),
-      path.join(folder, "sign-ups.json"),
-    ],
-    { cwd: fileURLToPath(new URL("../..", import.meta.url)) },
-  );
+  try {
+    await promisify(execFile)(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "e2e/support/seed-signups.ts",
+        path.join(folder, "data"),
+        String(POOL_SIZE),
+        path.join(folder, "sign-ups.json"),
+      ],
+      { cwd: fileURLToPath(new URL("../..", import.meta.url)) },
+    );
+  } catch (error) {
+    rmSync(folder, { recursive: true, force: true });
+    throw error;
+  }
   // The workers inherit it.
   process.env[SEEDED_DIR_VARIABLE] = folder;
   return () => rmSync(folder, { recursive: true, force: true });

@@ -40,12 +40,24 @@ export async function startServer(port: number, dataDir: string): Promise<Runnin
   return {
     url,
     async stop() {
-      if (child.exitCode !== null) return;
+      // The whole group: npx exits before the server it started has finished shutting down,
+      // and the data directory is removed after this.
       signalGroup(child, "SIGTERM");
-      const stopped = await Promise.race([exited, delay(10_000).then(() => "late" as const)]);
-      if (stopped === "late") signalGroup(child, "SIGKILL");
+      const deadline = Date.now() + 10_000;
+      while (groupAlive(child) && Date.now() < deadline) await delay(100);
+      if (groupAlive(child)) signalGroup(child, "SIGKILL");
+      await exited;
     },
   };
+}
+
+function groupAlive(child: ChildProcess): boolean {
+  try {
+    if (child.pid) process.kill(-child.pid, 0);
+    return child.pid !== undefined;
+  } catch {
+    return false;
+  }
 }
 
 function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
