@@ -1,5 +1,6 @@
 // How a browser-test worker runs the site: the command and environment live here only.
 import { type ChildProcess, spawn } from "node:child_process";
+import { createServer } from "node:net";
 
 /** The server, started as `npm start` starts it once the client is built. */
 const SERVER_COMMAND = ["npx", "tsx", "src/server/main.ts"];
@@ -27,6 +28,9 @@ const START_TIMEOUT_MS = 60_000;
 /** Starts the site on `port` over `dataDir` and waits until it answers. */
 export async function startServer(port: number, dataDir: string): Promise<RunningServer> {
   const env = siteEnv(port, dataDir);
+  // A worker restarted after a failure takes its predecessor's port: never mistake the old
+  // server, still shutting down, for the new one.
+  await untilPortFree(port);
   const [command, ...args] = SERVER_COMMAND as [string, ...string[]];
   const child = spawn(command, args, {
     env: { ...process.env, ...env },
@@ -66,6 +70,22 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   } catch {
     // Gone already.
   }
+}
+
+async function untilPortFree(port: number): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (!(await portFree(port))) {
+    if (Date.now() > deadline) throw new Error(`port ${port} is taken: set another E2E_PORT`);
+    await delay(200);
+  }
+}
+
+function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once("error", () => resolve(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+  });
 }
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
