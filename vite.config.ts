@@ -53,7 +53,13 @@ export default defineConfig(() => ({
     alias: [srcAlias, reactsOwnSyncExternalStore],
   },
   publicDir: "public",
-  plugins: [react(), tailwindcss(), startAfterPaintPlugin(), precompressPlugin()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    startAfterPaintPlugin(),
+    // A build for the tests only (scripts/build-if-needed.ts --for-tests, decision 055).
+    precompressPlugin({ fast: process.env.FAST_PRECOMPRESS === "1" }),
+  ],
   build: {
     outDir: "../../dist/client",
     emptyOutDir: true,

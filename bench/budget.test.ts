@@ -20,7 +20,8 @@ let server: WeightServer;
 let weights: RouteWeight[];
 
 beforeAll(async () => {
-  execSync("npx tsx scripts/build-if-needed.ts", { cwd: ROOT, stdio: "inherit" });
+  // The build `npm run test:e2e` then uses too (decision 055).
+  execSync("node scripts/build-if-needed.ts --for-tests", { cwd: ROOT, stdio: "inherit" });
   server = await startWeightServer();
   weights = await measureRouteWeights(server, mainRoutes(server));
 }, 300_000);

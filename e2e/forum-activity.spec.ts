@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import type { APIRequestContext, Page } from "@playwright/test";
 import type { CmsOverview, DiscussionItem, ReplyItem } from "../src/shared/api-types";
-import { newMemberOn, uniqueEmail } from "./support/accounts";
+import { newMemberOn } from "./support/accounts";
 import { setRole } from "./support/roles";
 import { expect, test } from "./support/test";
 
@@ -37,8 +37,8 @@ async function discussion(request: APIRequestContext, id: string) {
 }
 
 /** A new member signed in on `page`, in place of whoever was signed in there. */
-async function signedInMember(page: Page, name: string, email = uniqueEmail()) {
-  const account = await newMemberOn(page, { name, email });
+async function signedInMember(page: Page, name: string) {
+  const account = await newMemberOn(page, { name });
   const session = (await (await page.request.get("/api/session")).json()) as {
     user: { id: string };
   };
@@ -52,7 +52,7 @@ test("'Latest activity' lifts a discussion with a newer reply above newer discus
   page,
 }) => {
   const word = token();
-  const moderator = await signedInMember(page, "Sort Moderator", uniqueEmail("moderator"));
+  const moderator = await signedInMember(page, "Sort Moderator");
   await setRole(moderator.email, "moderator");
   const pinned = await createDiscussion(page.request, `Pinned ${word}`);
   const pin = await page.request.put(`/api/discussions/${pinned.id}/pin`, {
@@ -197,7 +197,7 @@ test("the profile's Comments stat counts the member's replies, and the CMS Engag
   await expect(page.locator("dt:text-is('Comments') + dd")).toHaveText("2");
 
   // The Engagement card shows the server's total of replies anyone can read, one more per reply.
-  const admin = await signedInMember(page, "Engagement Admin", uniqueEmail("admin"));
+  const admin = await signedInMember(page, "Engagement Admin");
   await setRole(admin.email, "admin");
   const overview = async () =>
     ((await (await page.request.get("/api/cms/overview")).json()) as CmsOverview).engagement;

@@ -31,9 +31,8 @@ async function member(
 
 const cardNames = (page: Page) => page.locator("main ul > li h2");
 
-test.beforeAll(async ({ playwright }, testInfo) => {
-  const newRequest = () =>
-    playwright.request.newContext({ baseURL: String(testInfo.project.use.baseURL) });
+test.beforeAll(async ({ playwright, site }) => {
+  const newRequest = () => playwright.request.newContext({ baseURL: site.url });
   await member(newRequest, { name: cora, role: "author", location: `Leeds-${token}` });
   await member(newRequest, { name: abe, role: "moderator" });
   await member(newRequest, { name: bea, role: "user", bio: `Loves gardening-${token}` });

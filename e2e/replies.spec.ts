@@ -11,7 +11,6 @@ import {
   newMemberOn,
   signIn,
   signOutContext,
-  uniqueEmail,
 } from "./support/accounts";
 import { watchDialogs } from "./support/dialogs";
 import { setRole } from "./support/roles";
@@ -44,8 +43,7 @@ async function postReply(
   return (await response.json()) as ReplyItem;
 }
 
-const signedInMember = (page: Page, name = "Reply Member", email = uniqueEmail()) =>
-  newMemberOn(page, { name, email });
+const signedInMember = (page: Page, name = "Reply Member") => newMemberOn(page, { name });
 
 const thread = (page: Page) => page.getByRole("region", { name: /^\d+ repl(y|ies)$/ });
 const replyArticles = (page: Page) => thread(page).getByRole("article");
@@ -219,9 +217,8 @@ test("the author edits with the toolbar and deletes; others see no such buttons"
   await page.goto(`/discussion/${discussion.id}`);
   await expect(replyWith(page, "Changed my mind")).toBeVisible();
   await expect(page.getByRole("button", { name: /^(Edit|Delete) the reply/ })).toHaveCount(0);
-  const moderatorEmail = uniqueEmail("moderator");
-  await signedInMember(page, "Mod Replies", moderatorEmail);
-  await setRole(moderatorEmail, "moderator");
+  const moderator = await signedInMember(page, "Mod Replies");
+  await setRole(moderator.email, "moderator");
   await page.goto(`/discussion/${discussion.id}`);
   // A moderator's edit of someone else's reply asks why, and says so after the byline
   // (docs/decisions/048).
@@ -252,15 +249,13 @@ test("the author edits with the toolbar and deletes; others see no such buttons"
 });
 
 test("a moderator is offered neither Edit nor Delete on an admin's reply", async ({ page }) => {
-  const adminEmail = uniqueEmail("admin");
-  await signedInMember(page, "Site Admin", adminEmail);
-  await setRole(adminEmail, "admin");
+  const admin = await signedInMember(page, "Site Admin");
+  await setRole(admin.email, "admin");
   const discussion = await createDiscussion(page.request);
   await postReply(page.request, discussion.id, "An admin's word");
   await postReply(page.request, discussion.id, "Another admin's word");
-  const moderatorEmail = uniqueEmail("moderator");
-  await signedInMember(page, "Mod Looking", moderatorEmail);
-  await setRole(moderatorEmail, "moderator");
+  const moderator = await signedInMember(page, "Mod Looking");
+  await setRole(moderator.email, "moderator");
   await postReply(page.request, discussion.id, "The moderator's own word");
   await page.goto(`/discussion/${discussion.id}`);
   await expect(replyWith(page, "An admin's word")).toBeVisible();
@@ -272,9 +267,8 @@ test("a moderator is offered neither Edit nor Delete on an admin's reply", async
 });
 
 test("a locked discussion: members see the notice, moderators still reply", async ({ page }) => {
-  const moderatorEmail = uniqueEmail("moderator");
-  await signedInMember(page, "Lock Moderator", moderatorEmail);
-  await setRole(moderatorEmail, "moderator");
+  const moderator = await signedInMember(page, "Lock Moderator");
+  await setRole(moderator.email, "moderator");
   const discussion = await createDiscussion(page.request);
   const lock = await page.request.put(`/api/discussions/${discussion.id}/lock`, {
     data: { locked: true },
@@ -303,10 +297,9 @@ test("a permalink into page 3 of a long thread scrolls to its reply and highligh
   await signedInMember(page, "Thread Starter");
   const discussion = await createDiscussion(page.request);
   // 120 replies from three members (one reply per member every 5 s, times the tests' 100).
-  const baseURL = testInfo.project.use.baseURL as string;
   const writers: APIRequestContext[] = [];
   for (const n of [1, 2, 3]) {
-    const request = await playwright.request.newContext({ baseURL });
+    const request = await playwright.request.newContext();
     const account: Account = await createVerifiedAccount(request, { name: `Writer ${n}` });
     const signedIn = await request.post("/api/auth/sign-in/email", {
       data: { email: account.email, password: account.password },

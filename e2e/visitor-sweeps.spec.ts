@@ -18,8 +18,12 @@ import {
 } from "./support/site-routes";
 import { expect, test } from "./support/test";
 
+// The longest file: its sweeps share out between the workers, each seeding its own site
+// (decision 055).
+test.describe.configure({ mode: "parallel" });
+
 let site: SeededSite;
-test.beforeAll(async ({ browser }) => {
+test.beforeAll(async ({ browser, site: _site }) => {
   test.setTimeout(120_000);
   site = await seedHostileSite(browser);
 });

@@ -54,9 +54,9 @@ async function signedInRequest(
   return request;
 }
 
-test.beforeAll(async ({ playwright, browser }, testInfo) => {
+test.beforeAll(async ({ playwright, browser, site }, testInfo) => {
   testInfo.setTimeout(120_000);
-  const baseURL = testInfo.project.use.baseURL as string;
+  const baseURL = site.url;
   const anonymous = await playwright.request.newContext({ baseURL });
   const memberIds: string[] = [];
   const authorNames: string[] = [];
@@ -67,7 +67,6 @@ test.beforeAll(async ({ playwright, browser }, testInfo) => {
     const mine = payloadsFor(writer);
     const account = await createVerifiedAccount(anonymous, {
       name: clip(mine[0] ?? "xss", 100),
-      email: uniqueEmail("xss"),
     });
     const request = await signedInRequest(playwright, baseURL, account);
     const profile = await ok(
@@ -99,7 +98,6 @@ test.beforeAll(async ({ playwright, browser }, testInfo) => {
   // An admin: blog posts (one featured), hero words, a moderated discussion, a role reason.
   const admin = await createVerifiedAccount(anonymous, {
     name: clip(XSS_PAYLOADS[3] ?? "admin", 100),
-    email: uniqueEmail("xss-admin"),
   });
   await setRole(admin.email, "admin");
   const staff = await signedInRequest(playwright, baseURL, admin);
@@ -198,9 +196,9 @@ test.beforeAll(async ({ playwright, browser }, testInfo) => {
   await anonymous.dispose();
 });
 
-test.afterAll(async ({ playwright }, testInfo) => {
+test.afterAll(async ({ playwright, site }) => {
   // Other specs share this server: take the hero words and posts back out.
-  const baseURL = testInfo.project.use.baseURL as string;
+  const baseURL = site.url;
   if (!seeded) return;
   const staff = await signedInRequest(playwright, baseURL, seeded.admin);
   for (const id of seeded.wordIds) await staff.delete(`/api/cms/hero-words/${id}`);

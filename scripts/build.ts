@@ -4,12 +4,13 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import {
-  builtHash,
   distDir,
+  isCurrent,
   root,
   serverEntries,
   sourceHash,
   stampFile,
+  testStampFile,
 } from "./lib/build-inputs.ts";
 
 const serverDir = path.join(distDir, "server");
@@ -101,21 +102,33 @@ async function withBuildLock(work: () => Promise<void>) {
   }
 }
 
-/** Builds everything; with `onlyIfStale`, only when dist/ was not built from these sources. */
-export async function buildAll({ onlyIfStale }: { onlyIfStale: boolean }) {
+/**
+ * Builds everything; with `onlyIfStale`, only when dist/ was not built from these sources.
+ * `forTests` (the budget test, `npm run test:e2e`): a test build of these sources will do too,
+ * and a new one is compressed quickly under its own stamp (decision 055).
+ */
+export async function buildAll({
+  onlyIfStale,
+  forTests = false,
+}: {
+  onlyIfStale: boolean;
+  forTests?: boolean;
+}) {
   await withBuildLock(async () => {
     const sources = sourceHash();
-    if (onlyIfStale && builtHash() === sources) return;
+    if (onlyIfStale && isCurrent(sources, { forTests })) return;
     // Always a production build: run from a test (vitest sets NODE_ENV=test) or a shell with
     // NODE_ENV=development, Vite would bundle React's development build (50 KB more gzipped).
     process.env.NODE_ENV = "production";
+    process.env.FAST_PRECOMPRESS = forTests ? "1" : "0";
     rmSync(stampFile, { force: true });
+    rmSync(testStampFile, { force: true });
     const started = performance.now();
     await buildClient();
     await buildServer();
-    writeFileSync(stampFile, `${sources}\n`);
+    writeFileSync(forTests ? testStampFile : stampFile, `${sources}\n`);
     console.log(
-      `Built the client and the server in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
+      `Built the client and the server${forTests ? " for the tests" : ""} in ${((performance.now() - started) / 1000).toFixed(1)} s.`,
     );
   });
 }

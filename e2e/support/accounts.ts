@@ -1,10 +1,6 @@
 import { randomBytes } from "node:crypto";
-import {
-  type APIRequestContext,
-  type Page,
-  request as playwrightRequest,
-  test,
-} from "@playwright/test";
+import { type APIRequestContext, type Page, request as playwrightRequest } from "@playwright/test";
+import { type PooledSignUp, workerSite } from "./account-pool";
 import { openInbox } from "./mailbox";
 
 export const PASSWORD = "e2e password 123";
@@ -23,34 +19,28 @@ export function linkToken(link: string): string {
 }
 
 /**
- * Signs up through `request` and finishes as the inbox's holder does: the confirmation link's
- * token and the password chosen on its page (POST /api/auth/confirm-email). The confirmation
- * signs in whoever sends it, so it goes through a request context of its own: `request` (often
- * a page's, shared with its browser context) keeps whatever session it had. Use signIn().
+ * A new verified account, finished as the inbox's holder does: the confirmation link's token
+ * and the name and password chosen on its page (POST /api/auth/confirm-email). The sign-up
+ * itself comes from the worker's pool, inserted before the server started (decision 055), so
+ * no test waits for the mail queue; with `email` given (or the pool spent) it signs up through
+ * `request` and reads the link from the mail. The confirmation signs in whoever sends it, so it
+ * goes through a request context of its own: `request` (often a page's, shared with its
+ * browser context) keeps whatever session it had. Use signIn().
  */
 export async function createVerifiedAccount(
   request: APIRequestContext,
   {
-    email = uniqueEmail(),
+    email,
     name = "E2E Member",
     password = PASSWORD,
   }: { email?: string; name?: string; password?: string } = {},
 ): Promise<Account> {
-  const inbox = await openInbox(email);
-  const response = await request.post("/api/auth/sign-up/email", {
-    // The password typed at sign-up never becomes active: only the one chosen below does.
-    data: { name, email, password: `${password} typed at sign-up` },
-    // As a browser sends it: a context holding a cookie (the device cookie of decision 051
-    // outlives a session) is refused a write without it.
-    headers: { origin: siteOrigin() },
-  });
-  if (!response.ok())
-    throw new Error(`sign-up failed: ${response.status()} ${await response.text()}`);
-  const link = await inbox.nextLink("/auth/confirm");
-  const confirmer = await playwrightRequest.newContext({ baseURL: new URL(link).origin });
+  const pooled = email === undefined ? workerSite().takeSignUp() : undefined;
+  const signUp = pooled ?? (await signUpByMail(request, email ?? uniqueEmail(), name, password));
+  const confirmer = await playwrightRequest.newContext({ baseURL: siteOrigin() });
   try {
     const confirm = await confirmer.post("/api/auth/confirm-email", {
-      data: { token: linkToken(link), name, password },
+      data: { token: signUp.token, name, password },
     });
     if (!confirm.ok())
       throw new Error(`confirmation failed: ${confirm.status()} ${await confirm.text()}`);
@@ -58,21 +48,39 @@ export async function createVerifiedAccount(
     // better-auth wants the Origin a browser would send with a cookie.
     const signOut = await confirmer.post("/api/auth/sign-out", {
       data: {},
-      headers: { origin: new URL(link).origin },
+      headers: { origin: siteOrigin() },
     });
     if (!signOut.ok())
       throw new Error(`sign-out failed: ${signOut.status()} ${await signOut.text()}`);
   } finally {
     await confirmer.dispose();
   }
-  return { email, name, password };
+  return { email: signUp.email, name, password };
 }
 
-/** The site's origin (the project's baseURL), as a browser on the site sends it. */
+/** Signs up through `request` and waits for the confirmation mail's token. */
+async function signUpByMail(
+  request: APIRequestContext,
+  email: string,
+  name: string,
+  password: string,
+): Promise<PooledSignUp> {
+  const inbox = await openInbox(email);
+  const response = await request.post("/api/auth/sign-up/email", {
+    // The password typed at sign-up never becomes active: only the one chosen on confirming.
+    data: { name, email, password: `${password} typed at sign-up` },
+    // As a browser sends it: a context holding a cookie (the device cookie of decision 051
+    // outlives a session) is refused a write without it.
+    headers: { origin: siteOrigin() },
+  });
+  if (!response.ok())
+    throw new Error(`sign-up failed: ${response.status()} ${await response.text()}`);
+  return { email, token: linkToken(await inbox.nextLink("/auth/confirm")) };
+}
+
+/** The worker's site's origin (the tests' baseURL), as a browser on the site sends it. */
 export function siteOrigin(): string {
-  const baseURL = test.info().project.use.baseURL;
-  if (!baseURL) throw new Error("playwright.config.ts sets no baseURL");
-  return new URL(baseURL).origin;
+  return new URL(workerSite().url).origin;
 }
 
 /**

@@ -1,10 +1,9 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import { workerSite } from "./account-pool";
 
 function mailDir(): string {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error("E2E_DATA_DIR is set by playwright.config.ts");
-  return path.join(dataDir, "mail");
+  return path.join(workerSite().dataDir, "mail");
 }
 
 /** The dev-mailbox files addressed to `to`, oldest first (their names start with the time). */

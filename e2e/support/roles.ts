@@ -1,14 +1,14 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Role } from "../../src/shared/permissions";
+import { workerSite } from "./account-pool";
 
 /**
  * Sets a role as `npm run role` does while the server runs: through the control endpoint with
  * the token the server wrote to $DATA_DIR/control.json (see docs/decisions/005).
  */
 export async function setRole(email: string, role: Role): Promise<void> {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error("E2E_DATA_DIR is set by playwright.config.ts");
+  const { dataDir } = workerSite();
   const control = JSON.parse(await readFile(path.join(dataDir, "control.json"), "utf8")) as {
     url: string;
     token: string;

@@ -37,7 +37,8 @@ async function ok<T>(what: string, response: Promise<import("@playwright/test").
  */
 export async function seedHostileSite(browser: Browser): Promise<SeededSite> {
   const tag = randomBytes(3).toString("hex");
-  const context = await browser.newContext();
+  // Made in a beforeAll, where the tests' baseURL is not applied.
+  const context = await browser.newContext({ baseURL: siteOrigin() });
   const page = await context.newPage();
   try {
     const request = page.request;

@@ -2,6 +2,7 @@
 // browser context. A console error or an uncaught exception in any page fails the test, unless
 // the test declared the answer that logged it: consoleGuard.expectResponse(401, "/api/...").
 import { type BrowserContext, test as base, expect, type Page } from "@playwright/test";
+import { startWorkerSite, type WorkerSite } from "./account-pool";
 import { type ConsoleGuard, guardConsole } from "./console-guard";
 
 /**
@@ -34,7 +35,21 @@ function waitForStartAfterLoads(page: Page): void {
   };
 }
 
-export const test = base.extend<{ consoleGuard: ConsoleGuard; startedPages: undefined }>({
+export const test = base.extend<
+  { consoleGuard: ConsoleGuard; startedPages: undefined },
+  { site: WorkerSite }
+>({
+  // A site per worker, its own server and data (support/account-pool.ts, decision 055).
+  site: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from this pattern.
+    async ({}, use, workerInfo) => {
+      const site = await startWorkerSite(workerInfo.parallelIndex);
+      await use(site);
+      await site.stop();
+    },
+    { scope: "worker", auto: true, timeout: 120_000 },
+  ],
+  baseURL: async ({ site }, use) => use(site.url),
   startedPages: [
     async ({ context, browser }, use) => {
       const watch = (watched: BrowserContext) => {

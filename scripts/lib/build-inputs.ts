@@ -8,6 +8,11 @@ import path from "node:path";
 export const root = path.resolve(import.meta.dirname, "../..");
 export const distDir = path.join(root, "dist");
 export const stampFile = path.join(distDir, ".build-stamp");
+/**
+ * A build for the tests (`--for-tests`: compressed quickly, decision 055) has a stamp of its
+ * own, which npm start never takes: it builds again at the production settings.
+ */
+export const testStampFile = path.join(distDir, ".test-build-stamp");
 
 /**
  * The server bundle's entry points: the server (started by dist/server/main.js) and the
@@ -63,6 +68,11 @@ export function sourceHash(): string {
 }
 
 /** The source hash the build in dist/ was made from, or null when there is none. */
-export function builtHash(): string | null {
-  return existsSync(stampFile) ? readFileSync(stampFile, "utf8").trim() : null;
+export function builtHash(stamp = stampFile): string | null {
+  return existsSync(stamp) ? readFileSync(stamp, "utf8").trim() : null;
+}
+
+/** Whether dist/ holds a build of these sources; for the tests, a test build will do too. */
+export function isCurrent(sources: string, { forTests }: { forTests: boolean }): boolean {
+  return builtHash() === sources || (forTests && builtHash(testStampFile) === sources);
 }

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { makeSignature } from "better-auth/crypto";
 import { activateAccount } from "@/server/auth/account-lifecycle";
 import { setRole } from "@/server/auth/roles";
+import type { AppDeps } from "@/server/context";
 import type { Role } from "@/shared/permissions";
 import { createClient, type TestApp } from "./test-app";
 
@@ -74,16 +75,10 @@ export async function createMember(testApp: TestApp, overrides: MemberOverrides 
   const password = overrides.password ?? "correct horse battery";
   const name = overrides.name ?? "Test Member";
   const ip = `10.0.${counter % 250}.${(counter * 7) % 250}`;
-  const context = await testApp.auth.$context;
-  const created = await context.internalAdapter.createUser(
-    { email, name, emailVerified: false },
-    { method: "email-password" },
-  );
-  await context.internalAdapter.linkAccount({
-    userId: created.id,
-    accountId: created.id,
-    providerId: "credential",
-    password: await passwordHash(testApp, password),
+  const created = await insertSignedUpUser(testApp.auth, {
+    email,
+    name,
+    passwordHash: await passwordHash(testApp, password),
   });
   await activateAccount(testApp.db, created, {
     adminEmails: testApp.env.adminEmails,
@@ -100,6 +95,28 @@ export async function createMember(testApp: TestApp, overrides: MemberOverrides 
   const client = createClient(testApp.app, ip, testApp.env.siteUrl);
   await signInDirectly(testApp, client, created.id, ip);
   return { id: created.id, email, name, password, client };
+}
+
+/**
+ * The rows a sign-up leaves: an unverified user and its credential, inserted through
+ * better-auth's adapter. The browser tests' account pool starts from them too (decision 055).
+ */
+export async function insertSignedUpUser(
+  auth: AppDeps["auth"],
+  { email, name, passwordHash }: { email: string; name: string; passwordHash: string },
+) {
+  const context = await auth.$context;
+  const created = await context.internalAdapter.createUser(
+    { email, name, emailVerified: false },
+    { method: "email-password" },
+  );
+  await context.internalAdapter.linkAccount({
+    userId: created.id,
+    accountId: created.id,
+    providerId: "credential",
+    password: passwordHash,
+  });
+  return created;
 }
 
 /** Gives `client` a new session of `userId`, with the cookie better-auth would have set. */
