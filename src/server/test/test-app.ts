@@ -8,14 +8,15 @@ import { createApp } from "@/server/app";
 import { defineBackgroundWork } from "@/server/background";
 import { type Database, queryRows } from "@/server/db/client";
 import { createDeps } from "@/server/deps";
-import { loadEnv } from "@/server/env";
 import { JOB_SCHEMA } from "@/server/lib/job-schema";
 import type { JobQueue } from "@/server/lib/jobs";
 import { createLogger } from "@/server/lib/logger";
 import { createMailTransport, type MailTransport } from "@/server/lib/mail";
 import { forgetTestTemplate, openTestDatabase } from "./test-database";
+import { TEST_SITE_URL, testEnv } from "./test-env";
 
-export const TEST_SITE_URL = "http://localhost:3000";
+export { TEST_SITE_URL };
+
 export const CLIENT_IP_TEST_HEADER = "x-test-client-ip";
 
 export type TestAppOptions = {
@@ -31,37 +32,6 @@ export type TestAppOptions = {
 };
 
 // Only what is given here: the tests never read the machine's environment (no SMTP_URL).
-function testEnv(dataDir: string, overrides: Record<string, string> = {}) {
-  return loadEnv({
-    DATA_DIR: dataDir,
-    SITE_URL: TEST_SITE_URL,
-    LOG_LEVEL: "silent",
-    AUTH_SECRET: "test-secret-test-secret-test-secret!",
-    // Tests fill forms in no time; the spam tests set their own threshold.
-    SPAM_MIN_FILL_SECONDS: "0",
-    ...overrides,
-  });
-}
-
-/**
- * Makes the app's job queues on the test template (test-database.ts), as the server's first
- * start makes them: creating a queue creates tables, about 0.3 s each on PGlite, which every
- * test file paid (issue 34). A test app's start then finds them made.
- */
-export async function createAppQueues(database: Database): Promise<void> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), "rc-test-"));
-  const deps = createDeps({
-    env: testEnv(dataDir),
-    database,
-    printMailLinks: false,
-    clientIp: () => "127.0.0.1",
-  });
-  defineBackgroundWork(deps);
-  await deps.jobs.start();
-  await deps.jobs.stop();
-  await deps.live.close();
-  await rm(dataDir, { recursive: true, force: true });
-}
 
 /**
  * pg-boss keeps a queue's first settings: a template made before a queue's settings changed

@@ -93,7 +93,7 @@ export async function openTestDatabase(): Promise<Database> {
 /** The app's job queues, made in the template (test-app.ts says why). */
 async function createQueues(template: Database): Promise<void> {
   // Loaded only here: the app's modules, when a template is being made.
-  const { createAppQueues } = await import("./test-app");
+  const { createAppQueues } = await import("./app-queues");
   await createAppQueues(template);
 }
 
