@@ -552,7 +552,8 @@ describe("pages with server-filled metadata", () => {
   it("keeps replacement patterns ($' $` $&) in a title as text", async () => {
     const id = await insertDiscussionRow(t.db, { title: "Price $' and $` and $&", content: "$'" });
     const html = await expectIntactShell(await pages().request(`/discussion/${id}`), "$'");
-    expect(html).toContain("<title>Price $' and $` and $&amp;");
+    // Escaped (decision 057: `'` too), never expanded by a string replacement.
+    expect(html).toContain("<title>Price $&#39; and $` and $&amp;");
   });
 
   it("answers hostile record paths with the shell, never a 5xx", async () => {
