@@ -84,11 +84,15 @@ test.describe("the home page", () => {
   test("types the hero word letter by letter, then the next word", async ({ page }) => {
     await page.goto("/");
     const texts = await heroWordTexts(page, 7_000);
-    // 'vent' typed (120 ms a letter), held 3 s, deleted, then the next word 'rant' typed.
-    const vent = ["v", "ve", "ven", "vent"].map((text) => texts.indexOf(text));
-    expect(vent.every((index, i) => index >= 0 && (i === 0 || index > (vent[i - 1] ?? 0)))).toBe(
-      true,
-    );
+    // 'vent' typed (120 ms a letter), held 3 s, deleted, then the next word 'rant' typed. The
+    // watch starts when the page has loaded, which on a busy machine can be after 'vent' was
+    // typed: the letters are checked on 'rant', which always comes inside the 7 s.
+    const rant = ["r", "ra", "ran", "rant"].map((text) => texts.indexOf(text));
+    expect(
+      rant.every((index, i) => index >= 0 && (i === 0 || index > (rant[i - 1] ?? 0))),
+      texts.join(" | "),
+    ).toBe(true);
+    expect(texts.indexOf("vent")).toBeGreaterThanOrEqual(0);
     expect(texts.indexOf("r")).toBeGreaterThan(texts.indexOf("vent"));
   });
 
