@@ -212,6 +212,7 @@ describe("sent too fast with a valid token: out by itself after the delay (decis
     await signUp(timed, email, { formToken: freshToken() });
     const staff = await createMember(timed, { role: "moderator" });
     const listed = (await queue(staff)).held.find((item) => item.fields.email === email);
+    expect(listed?.releaseAt).toEqual(expect.any(String));
     expect(listed?.releaseAt).toBe(await releaseText(email));
     const discard = await staff.client.post(`/api/moderation/held/${listed?.id}/discard`, {
       reason: "A bot after all",
