@@ -1,4 +1,4 @@
-// npm run bench:lighthouse: Lighthouse 12 (its node API, mobile preset: a mid-range phone on a
+// npm run bench:lighthouse: Lighthouse 13 (its node API, mobile preset: a mid-range phone on a
 // throttled connection, simulated) in Debian's Chromium on issue 15's five pages: /, /discussion,
 // a discussion with about 200 replies (on the demo data, the newest discussion), /members and
 // a blog post; prints the four category scores and the Largest Contentful Paint, and for each

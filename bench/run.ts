@@ -4,7 +4,7 @@
 //   npm run bench:data                       # once: generate the data (PostgreSQL or PGlite)
 //   DATABASE_URL=postgres://... npm run bench
 // Each part runs alone too: bench:size, bench:explain, bench:load, bench:live, bench:memory,
-// bench:lighthouse. Take figures on a quiet machine: they share its cores with the server,
+// bench:start, bench:lighthouse. Take figures on a quiet machine: they share its cores with the server,
 // PostgreSQL and the load generator.
 import { spawnSync } from "node:child_process";
 import os from "node:os";
@@ -17,6 +17,11 @@ const PARTS: Array<{ script: string; what: string; needsDatabase: boolean }> = [
   { script: "load", what: "load runs beside the bare-handler ceiling", needsDatabase: true },
   { script: "live-latency", what: "live-update latency across two instances", needsDatabase: true },
   { script: "memory", what: "server memory, PostgreSQL and PGlite", needsDatabase: false },
+  {
+    script: "start-time",
+    what: "start to the first answer, embedded database",
+    needsDatabase: false,
+  },
   { script: "lighthouse", what: "Lighthouse, mobile preset", needsDatabase: false },
 ];
 
