@@ -12,6 +12,7 @@ import { defineHeldReleaseSweep } from "./features/moderation/held";
 import { defineNewsletterWork } from "./features/newsletter/background";
 import { defineHeldNewsletterRelease } from "./features/newsletter/routes";
 import { defineNotificationWork } from "./features/notifications/background";
+import { defineRateLimitSweep } from "./lib/rate-limit-sweep";
 
 export function defineBackgroundWork(deps: AppDeps): void {
   defineStaleAccountSweep(deps.jobs, deps.db, deps.logger);
@@ -27,6 +28,7 @@ export function defineBackgroundWork(deps: AppDeps): void {
   });
   defineRetentionSweep(deps.jobs, deps.db, deps.logger, deps.env.retentionMonths);
   defineIdempotencySweep(deps.jobs, deps.db, deps.logger);
+  defineRateLimitSweep(deps.jobs, deps.db, deps.logger);
   // Held submissions a moderator released (docs/decisions/034), each done by its own feature.
   defineHeldSignUpRelease(deps);
   defineHeldContactRelease(deps);

@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "@/server/test/test-app";
 import { HttpError } from "./http-error";
-import { createRateLimiter, type RateLimitRule } from "./rate-limit";
+import { createRateLimiter, LONGEST_WINDOW_SECONDS, type RateLimitRule } from "./rate-limit";
+import { RATE_LIMIT_SWEEP_QUEUE } from "./rate-limit-sweep";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -62,5 +63,33 @@ describe("the database rate limiter", () => {
       Array.from({ length: 15 }, () => outcome(limiter.hit(rule, "f"))),
     );
     expect(results.filter((r) => r === "allowed")).toHaveLength(10);
+  });
+
+  it("refuses a rule whose window is longer than the sweep keeps counts", async () => {
+    const long = { ...rule, name: "long", windowSeconds: LONGEST_WINDOW_SECONDS + 1 };
+    expect(await outcome(createRateLimiter(t.db, 1).hit(long, "g"))).toMatch(/over 86400 s/);
+  });
+});
+
+describe("the hourly sweep of ended counts", () => {
+  it("deletes the counts whose window ended a day ago, and keeps the rest counting", async () => {
+    const limiter = createRateLimiter(t.db, 1);
+    const dayRule = { ...rule, name: "day", max: 1, windowSeconds: LONGEST_WINDOW_SECONDS };
+    await limiter.hit(rule, "old");
+    await limiter.hit(dayRule, "current");
+    await t.db.execute(
+      sql`update rate_limit_hits set window_started_at = now() - interval '1 day 1 second' where key = 'test|old'`,
+    );
+    await t.db.execute(
+      sql`update rate_limit_hits set window_started_at = now() - interval '23 hours' where key = 'day|current'`,
+    );
+    await t.deps.jobs.send(RATE_LIMIT_SWEEP_QUEUE, {});
+    await t.deps.jobs.drain();
+    const keys = await t.db.execute(
+      sql`select key from rate_limit_hits where key in ('test|old', 'day|current')`,
+    );
+    expect(keys.rows).toEqual([{ key: "day|current" }]);
+    // The day's count still holds its limit after the sweep.
+    expect(await outcome(limiter.hit(dayRule, "current"))).toMatch(/^429/);
   });
 });

@@ -4,6 +4,12 @@ import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
 import { HttpError } from "./http-error";
 
+/**
+ * No rule counts over a longer window, so a count whose window started longer ago than this
+ * counts for nothing and the hourly sweep (rate-limit-sweep.ts) deletes it.
+ */
+export const LONGEST_WINDOW_SECONDS = 24 * 3600;
+
 export type RateLimitRule = {
   /** Names the limit in keys and messages, e.g. "newsletter". */
   name: string;
@@ -32,6 +38,10 @@ export type RateLimiter = {
 
 export function createRateLimiter(db: Db, multiplier: number): RateLimiter {
   const count = async (rule: RateLimitRule, subject: string) => {
+    if (rule.windowSeconds > LONGEST_WINDOW_SECONDS) {
+      // A programming error: the sweep would delete its counts before their window ends.
+      throw new Error(`Rate limit ${rule.name}: a window over ${LONGEST_WINDOW_SECONDS} s`);
+    }
     const max = Math.max(1, Math.round(rule.max * multiplier));
     const key = `${rule.name}|${subject}`;
     const [row] = await queryRows<{ count: number; retry_after: number }>(

@@ -354,6 +354,7 @@ export const JOB_KINDS: Record<string, OtherSurface> = {
   "remove-stale-accounts": NONE("a sweep"),
   "remove-past-retention": NONE("a sweep"),
   "remove-expired-idempotency-keys": NONE("a sweep"),
+  "remove-ended-rate-limit-counts": NONE("a sweep"),
   "newsletter-remove-unconfirmed": NONE("a sweep"),
   "newsletter-fan-out": NONE("blog posts and newsletters"),
   "newsletter-batch": NONE("blog posts and newsletters"),
