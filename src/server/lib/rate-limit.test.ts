@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "@/server/db/client";
 import { createTestApp, type TestApp } from "@/server/test/test-app";
 import { HttpError } from "./http-error";
 import { createRateLimiter, LONGEST_WINDOW_SECONDS, type RateLimitRule } from "./rate-limit";
@@ -85,10 +86,11 @@ describe("the hourly sweep of ended counts", () => {
     );
     await t.deps.jobs.send(RATE_LIMIT_SWEEP_QUEUE, {});
     await t.deps.jobs.drain();
-    const keys = await t.db.execute(
+    const keys = await queryRows<{ key: string }>(
+      t.db,
       sql`select key from rate_limit_hits where key in ('test|old', 'day|current')`,
     );
-    expect(keys.rows).toEqual([{ key: "day|current" }]);
+    expect(keys).toEqual([{ key: "day|current" }]);
     // The day's count still holds its limit after the sweep.
     expect(await outcome(limiter.hit(dayRule, "current"))).toMatch(/^429/);
   });
