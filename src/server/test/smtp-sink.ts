@@ -143,6 +143,10 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       });
     },
   });
+  // A client that goes away mid-session (the newsletter benchmark kills its worker on purpose)
+  // resets its connection: that is the client's failure, not the sink's, and without a
+  // listener the server's "error" event would end the process.
+  server.on("error", () => undefined);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
   sink.url = `smtp://127.0.0.1:${port}`;
