@@ -18,6 +18,7 @@ import type { StaticFile } from "./lib/static-files";
 /** Responses are replayed for 5 s at most, and never past a change this instance learns of. */
 export const ANONYMOUS_CACHE_TTL_MS = 5_000;
 const ANONYMOUS_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+const ANONYMOUS_CACHE_MAX_ENTRIES = 2_000;
 
 export type SiteServerOptions = {
   port: number;
@@ -53,6 +54,7 @@ export async function startSiteServer(
       siteUrl: deps.env.siteUrl,
       ttlMs: options.anonymousCacheTtlMs ?? ANONYMOUS_CACHE_TTL_MS,
       maxBytes: ANONYMOUS_CACHE_MAX_BYTES,
+      maxEntries: ANONYMOUS_CACHE_MAX_ENTRIES,
       logger: deps.logger,
       clientIp: options.clientIp,
       // Counted only where the app counts (app.ts): a scraped server.

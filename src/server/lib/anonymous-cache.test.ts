@@ -373,6 +373,7 @@ describe("the anonymous cache's listener", () => {
     siteUrl: TEST_SITE_URL,
     ttlMs: 60_000,
     maxBytes: 1024 * 1024,
+    maxEntries: 100,
     logger: createLogger("silent"),
     clientIp: () => "127.0.0.1",
     drain,

@@ -57,8 +57,10 @@ export type AnonymousCacheOptions = {
   siteUrl: string;
   /** How long a response is replayed at most. */
   ttlMs: number;
-  /** The stored bodies' total size; the least recently used go first beyond it. */
+  /** The stored bodies' and keys' total size; the least recently used go first beyond it. */
   maxBytes: number;
+  /** Responses stored at most, whatever their size. */
+  maxEntries: number;
   logger: Logger;
   /** The request's client address, as the app's request context finds it. */
   clientIp: (request: IncomingMessage) => string;
@@ -144,11 +146,13 @@ export function createAnonymousCache(options: AnonymousCacheOptions): AnonymousC
   /** Bumped by clear(): a response the app started before it is not stored. */
   let generation = 0;
 
+  const sizeOf = (key: string, entry: CachedResponse) => key.length + entry.body.byteLength;
+
   const remove = (key: string) => {
     const entry = entries.get(key);
     if (!entry) return;
     entries.delete(key);
-    storedBytes -= entry.body.byteLength;
+    storedBytes -= sizeOf(key, entry);
   };
 
   const lookup = (key: string): CachedResponse | null => {
@@ -166,9 +170,9 @@ export function createAnonymousCache(options: AnonymousCacheOptions): AnonymousC
   const store = (key: string, entry: CachedResponse) => {
     remove(key);
     entries.set(key, entry);
-    storedBytes += entry.body.byteLength;
+    storedBytes += sizeOf(key, entry);
     for (const oldest of entries.keys()) {
-      if (storedBytes <= options.maxBytes) break;
+      if (storedBytes <= options.maxBytes && entries.size <= options.maxEntries) break;
       remove(oldest);
     }
   };
@@ -246,16 +250,18 @@ export function createAnonymousCache(options: AnonymousCacheOptions): AnonymousC
       }
     };
     const { writeHead, write, end } = response;
-    own.writeHead = (...args: Parameters<ServerResponse["writeHead"]>) => {
+    own.writeHead = (status: number, ...rest: unknown[]) => {
       const flag = request[ROUTE_FLAG];
-      const given = headersOf(typeof args[1] === "string" ? args[2] : args[1]);
+      // (status, headers) as node-server calls it, or (status, message, headers).
+      const given = headersOf(typeof rest[0] === "string" ? rest[1] : rest[0]);
+      // As node merges them: headers set before (lib/answer-headers.ts), then these.
       const headers = given && { ...response.getHeaders(), ...given };
-      if (flag && headers && storable(args[0], headers)) {
-        head = { status: args[0], headers, flag };
+      if (flag && headers && storable(status, headers)) {
+        head = { status, headers, flag };
       } else {
         restore();
       }
-      return writeHead.apply(response, args);
+      return (writeHead as (...values: unknown[]) => ServerResponse).call(response, status, ...rest);
     };
     own.write = (chunk: unknown, encoding?: unknown, callback?: unknown) => {
       keep(chunk, encoding);
