@@ -35,7 +35,7 @@ import { siteRoutes } from "./features/site/routes";
 import { sitemapRoutes } from "./features/sitemap/routes";
 import { userRoutes } from "./features/users/routes";
 import { anonymousCacheable } from "./lib/anonymous-cache";
-import { answerHeaders } from "./lib/answer-headers";
+import { responseHeaders } from "./lib/response-headers";
 import { requestBodyLimit } from "./lib/body-limit";
 import { compressText } from "./lib/compress";
 import { isDatabaseUnavailable } from "./lib/database-errors";
@@ -109,7 +109,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   // Only a scraped server counts requests: a counter and a histogram on every request.
   if (metricsToken) app.use(requestMetrics(deps.metrics));
   // First: it puts the response's common headers on responses made without node (tests).
-  app.use(answerHeaders());
+  app.use(responseHeaders());
   // Every answer's caching rule: one made for a session is private (decision 050).
   app.use(sessionAnswersPrivate());
   app.use(requestContext(deps));

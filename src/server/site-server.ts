@@ -11,7 +11,7 @@ import { createApp } from "./app";
 import type { AppDeps, AppEnv } from "./context";
 import { type AnonymousCache, clearOnChanges, createAnonymousCache } from "./lib/anonymous-cache";
 import { type ConnectionDrain, connectionDrain } from "./lib/connection-drain";
-import { closeAfterEarlyAnswers } from "./lib/early-answer-close";
+import { closeAfterEarlyResponses } from "./lib/early-response-close";
 import { DISCUSSIONS_CHANNEL } from "./lib/live-discussions";
 import type { StaticFile } from "./lib/static-files";
 
@@ -70,7 +70,7 @@ export async function startSiteServer(
     server = serve(
       {
         // A response made before the body arrived closes the connection, and says so (decision 050).
-        fetch: closeAfterEarlyAnswers(drain.wrap(app.fetch)),
+        fetch: closeAfterEarlyResponses(drain.wrap(app.fetch)),
         port: options.port,
         hostname: options.hostname,
         createServer: ((serverOptions: ServerOptions, listener: RequestListener) =>

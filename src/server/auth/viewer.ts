@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppDeps } from "@/server/context";
 import { type Db, queryRows } from "@/server/db/client";
-import { requestHeader } from "@/server/lib/answer-headers";
+import { requestHeader } from "@/server/lib/response-headers";
 import type { Logger } from "@/server/lib/logger";
 import { cookiesHaveSession } from "@/server/lib/session-cookie";
 import { LAST_ACTIVE_INTERVAL_MINUTES } from "@/shared/constants";

@@ -15,7 +15,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { chosenTheme } from "./chosen-theme";
 import type { ConnectionDrain } from "./connection-drain";
 import { responseEncoding } from "./content-encoding";
-import { announcesBody } from "./early-answer-close";
+import { announcesBody } from "./early-response-close";
 import type { LiveBus } from "./live-bus";
 import type { Logger } from "./logger";
 import type { Metrics } from "./metrics";
@@ -254,7 +254,7 @@ export function createAnonymousCache(options: AnonymousCacheOptions): AnonymousC
       const flag = request[ROUTE_FLAG];
       // (status, headers) as node-server calls it, or (status, message, headers).
       const given = headersOf(typeof rest[0] === "string" ? rest[1] : rest[0]);
-      // As node merges them: headers set before (lib/answer-headers.ts), then these.
+      // As node merges them: headers set before (lib/response-headers.ts), then these.
       const headers = given && { ...response.getHeaders(), ...given };
       if (flag && headers && storable(status, headers)) {
         head = { status, headers, flag };

@@ -14,7 +14,7 @@ import {
 } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
-import { addVary, requestHeader } from "./answer-headers";
+import { addVary, requestHeader } from "./response-headers";
 import { COMPRESS_THRESHOLD_BYTES, type ContentCoding, responseEncoding } from "./content-encoding";
 
 const gzipAsync = promisify(gzipCallback);

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { Hono, type MiddlewareHandler } from "hono";
 import { secureHeaders } from "hono/secure-headers";
-import { requestHeader, setAnswerHeader } from "./answer-headers";
+import { requestHeader, setResponseHeader } from "./response-headers";
 import { errorBody } from "./http-error";
 
 /**
@@ -56,7 +56,7 @@ function securityHeaderMiddleware(siteUrl: string, scriptHashes: readonly string
 /**
  * The headers hono/secure-headers gives an answer, read once from an answer it made: they are
  * the same for every request (no nonces), so each request only copies them onto its answer
- * (lib/answer-headers.ts).
+ * (lib/response-headers.ts).
  */
 export async function securityHeaderList(
   siteUrl: string,
@@ -77,7 +77,7 @@ export function securityHeaders(
   let headers: [string, string][] | undefined;
   return async (c, next) => {
     headers ??= await listed;
-    for (const [name, value] of headers) setAnswerHeader(c, name, value);
+    for (const [name, value] of headers) setResponseHeader(c, name, value);
     return next();
   };
 }

@@ -3,7 +3,7 @@
 import { Hono } from "hono";
 import { describe, expect, it, vi } from "vitest";
 import { THEME_COOKIE } from "@/shared/constants";
-import { answerHeaders } from "./answer-headers";
+import { responseHeaders } from "./response-headers";
 import type { Logger } from "./logger";
 import { type PageRenderer, spaHandler } from "./spa";
 import type { StaticFile } from "./static-files";
@@ -18,7 +18,7 @@ function appWith(render: PageRenderer, logger: Pick<Logger, "error">) {
       { body: Buffer.from(SHELL), contentType: "text/html", etag: '"s"', immutable: false },
     ],
   ]);
-  return new Hono().use(answerHeaders()).get(
+  return new Hono().use(responseHeaders()).get(
     "*",
     spaHandler({
       files,

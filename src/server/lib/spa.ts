@@ -4,7 +4,7 @@
 import type { Context } from "hono";
 import type { Theme } from "@/shared/constants";
 import { allowAnonymousCache } from "./anonymous-cache";
-import { addVary, requestHeader } from "./answer-headers";
+import { addVary, requestHeader } from "./response-headers";
 import { chosenTheme } from "./chosen-theme";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "./database-errors";
 import type { Logger } from "./logger";
@@ -69,7 +69,7 @@ export function withTheme(html: string, theme: Theme | null): string {
 /**
  * A page's HTML with the visitor's theme: pages (rendered, the shell, the failures) are made the
  * same for everyone, and the theme goes on last. The headers stay a plain object, which
- * @hono/node-server writes as it is (lib/answer-headers.ts).
+ * @hono/node-server writes as it is (lib/response-headers.ts).
  */
 function pageResponse(
   c: Context,

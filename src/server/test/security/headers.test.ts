@@ -133,7 +133,7 @@ const comparable = (response: Response) =>
   Object.fromEntries([...response.headers].filter(([name]) => !PER_ANSWER.has(name)));
 
 // The app writes its common headers onto node's response before the route responds
-// (lib/answer-headers.ts); app.request() has no node response, so the app sets them on the
+// (lib/response-headers.ts); app.request() has no node response, so the app sets them on the
 // response itself. The server is built as main.ts builds it (site-server.ts), the anonymous
 // cache included: its replays, the second of each pair, must carry the same headers.
 describe("the server as main.ts builds it", () => {
