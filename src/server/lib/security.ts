@@ -123,8 +123,8 @@ export function isKnownHost(url: URL, siteHost: string): boolean {
 }
 
 /**
- * The same rule for a raw Host header, for answers made before the app (kept pages, public
- * reads); false for a header it cannot parse, which the app then answers.
+ * The same rule for a raw Host header, for the anonymous cache before the app
+ * (lib/anonymous-cache.ts); false for a header it cannot parse, which the app then answers.
  */
 export function knownHostHeader(host: string | undefined, siteHost: string): boolean {
   if (host === siteHost) return true;

@@ -41,7 +41,7 @@ export const membersQuerySchema = z.object({
 export const MEMBERS_CACHE_CONTROL = "private, no-store";
 
 /** A page of the directory as `viewer` sees it: what GET /api/members answers. */
-export function membersAnswer(
+export function membersResponse(
   db: Db,
   viewer: Viewer | null,
   query: z.output<typeof membersQuerySchema>,
@@ -52,7 +52,7 @@ export function membersAnswer(
 export const memberRoutes = new Hono<AppEnv>()
   .get("/", queryParams(membersQuerySchema), async (c) => {
     const viewer = await getViewer(c);
-    const page = await membersAnswer(c.var.deps.db, viewer, c.req.valid("query"));
+    const page = await membersResponse(c.var.deps.db, viewer, c.req.valid("query"));
     if (viewer) c.header("cache-control", MEMBERS_CACHE_CONTROL);
     return c.json(page);
   })

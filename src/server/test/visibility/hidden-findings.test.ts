@@ -1,6 +1,6 @@
 // Issue 32's findings about hidden words, each as a test that failed before decision 046: the
-// forum search answered by a hidden discussion's words (JSON, the server-rendered page, the
-// reads answered before the app) and the sitemap kept its URL.
+// forum search answered by a hidden discussion's words (JSON, the server-rendered page) and the
+// sitemap kept its URL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@/server/app";
 import { builtClient } from "@/server/test/built-client";

@@ -1,8 +1,7 @@
 // The forum search tells nothing of hidden words (decision 046): for random hidden texts and
 // random pieces of them (anywhere in the text, in any case) used as the query, with random
-// filters and page sizes, every answer a reader who may not read them gets (the JSON API, the
-// reads answered before the app, the server-rendered /discussion?q= page) is the answer they
-// get with the hidden discussion absent.
+// filters and page sizes, every response a reader who may not read them gets (the JSON API, the
+// server-rendered /discussion?q= page) is the one they get with the hidden discussion absent.
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
