@@ -232,11 +232,11 @@ export function createAnonymousCache(options: AnonymousCacheOptions): AnonymousC
     let head: { status: number; headers: OutgoingHttpHeaders; flag: RouteFlag } | null = null;
     let decided = () => {};
     const decision = new Promise<void>((resolve) => (decided = resolve));
+    // The recording methods are the response's own, over ServerResponse's: removing them
+    // restores node's.
     const own = response as unknown as Record<string, unknown>;
     const restore = () => {
-      delete own.writeHead;
-      delete own.write;
-      delete own.end;
+      for (const name of ["writeHead", "write", "end"]) Reflect.deleteProperty(own, name);
       decided();
     };
     const keep = (chunk: unknown, encoding: unknown) => {
