@@ -306,24 +306,19 @@ describe("the anonymous cache in the server main.ts runs", () => {
   });
 
   it("clears on a write this instance answers, not on a refused one", async () => {
-    cached.cache?.clear();
-    await viaCache("/api/discussions");
-    const write = (body: string) =>
+    // A block publishes no live event: only the write itself can clear the cache.
+    const other = await createMember(t, { name: "Blocked Writer" });
+    const session = [...member.client.cookies].map(([name, value]) => `${name}=${value}`);
+    const write = (path: string) =>
       new Promise<number>((resolve, reject) => {
         const request = httpRequest(
           {
             host: "127.0.0.1",
             port: cached.address.port,
-            path: "/api/discussions",
-            method: "POST",
+            path,
+            method: "PUT",
             agent: false,
-            headers: {
-              host: SITE_HOST,
-              origin: TEST_SITE_URL,
-              cookie: session(),
-              "content-type": "application/json",
-              "content-length": String(Buffer.byteLength(body)),
-            },
+            headers: { host: SITE_HOST, origin: TEST_SITE_URL, cookie: session.join("; ") },
           },
           (response) => {
             response.resume();
@@ -331,13 +326,13 @@ describe("the anonymous cache in the server main.ts runs", () => {
           },
         );
         request.on("error", reject);
-        request.end(body);
+        request.end();
       });
-    const session = () => [...member.client.cookies].map(([n, v]) => `${n}=${v}`).join("; ");
-    expect(await write("{}")).toBe(400);
+    cached.cache?.clear();
+    await viaCache("/api/discussions");
+    expect(await write("/api/blocks/00000000-0000-4000-8000-000000000000")).toBe(404);
     expect(entries().length).toBe(1);
-    const written = await write(JSON.stringify({ title: "Written here", content: "A write" }));
-    expect(written).toBeLessThan(400);
+    expect(await write(`/api/blocks/${other.id}`)).toBe(200);
     await expect.poll(() => entries().length).toBe(0);
   });
 
@@ -443,6 +438,30 @@ describe("the anonymous cache's listener", () => {
     const bodies = (await Promise.all(together)).map((sent) => sent.body.toString());
     expect(runs).toBe(1);
     expect(new Set(bodies)).toEqual(new Set(["page 1"]));
+  });
+
+  it("holds at most its number of responses, the least recently used going first", async () => {
+    const small = createAnonymousCache({
+      siteUrl: TEST_SITE_URL,
+      ttlMs: 60_000,
+      maxBytes: 1024 * 1024,
+      maxEntries: 2,
+      logger: createLogger("silent"),
+      clientIp: () => "127.0.0.1",
+      drain,
+    });
+    const other = createServer(small.listener(getRequestListener(app.fetch)));
+    await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
+    try {
+      const otherPort = (other.address() as AddressInfo).port;
+      for (const query of ["a", "b", "a", "c"]) await send(otherPort, `/page?${query}`);
+      expect([...small.entries()].map(([key]) => key.split("\n").at(-1))).toEqual([
+        "/page?a",
+        "/page?c",
+      ]);
+    } finally {
+      other.close();
+    }
   });
 
   it("says Connection: close on a replay once the server drains, as the app does", async () => {
