@@ -35,13 +35,13 @@ import { siteRoutes } from "./features/site/routes";
 import { sitemapRoutes } from "./features/sitemap/routes";
 import { userRoutes } from "./features/users/routes";
 import { anonymousCacheable } from "./lib/anonymous-cache";
-import { responseHeaders } from "./lib/response-headers";
 import { requestBodyLimit } from "./lib/body-limit";
 import { compressText } from "./lib/compress";
 import { isDatabaseUnavailable } from "./lib/database-errors";
 import { errorBody, HttpError } from "./lib/http-error";
 import { addMetricsRoute, requestMetrics } from "./lib/metrics";
 import { requestContext } from "./lib/request-log";
+import { responseHeaders } from "./lib/response-headers";
 import {
   inlineScriptHashes,
   knownHostsOnly,

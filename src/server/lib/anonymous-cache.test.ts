@@ -3,7 +3,12 @@
 // byte for byte, for every route that opts in, in every encoding and theme; each replay has its
 // own request id, log line and metrics count, as the app gives them; nothing made for a session,
 // setting a cookie or marked private is ever stored; live events, writes and time clear it.
-import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from "node:http";
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type Server,
+} from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { getRequestListener } from "@hono/node-server";
@@ -213,7 +218,12 @@ describe("the anonymous cache in the server main.ts runs", () => {
     await viaApp(path, { "x-request-id": "proxy-id-2", ...address });
     expect(await count()).toBe(before + 3);
     const lineOf = (id: string) => {
-      const { time: _time, ms, reqId: _id, ...rest } = lines.find((line) => line.reqId === id) ?? {};
+      const {
+        time: _time,
+        ms,
+        reqId: _id,
+        ...rest
+      } = lines.find((line) => line.reqId === id) ?? {};
       expect(typeof ms).toBe("number");
       return rest;
     };
@@ -249,7 +259,10 @@ describe("the anonymous cache in the server main.ts runs", () => {
       fc.constantFrom(...session, "theme=dark", "theme=purple", "rc.session_token=forged"),
       fc.constantFrom("__Secure-rc.session_token=forged.sig", "rc.session_data=x", "other=1"),
       fc
-        .tuple(fc.stringMatching(/^[A-Za-z0-9_.-]{1,12}$/), fc.stringMatching(/^[A-Za-z0-9]{0,12}$/))
+        .tuple(
+          fc.stringMatching(/^[A-Za-z0-9_.-]{1,12}$/),
+          fc.stringMatching(/^[A-Za-z0-9]{0,12}$/),
+        )
         .map(([name, value]) => `${name}=${value}`),
     );
     const header = fc.tuple(

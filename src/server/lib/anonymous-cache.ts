@@ -217,7 +217,12 @@ export function createAnonymousCache(options: AnonymousCacheOptions): AnonymousC
       const ip = options.clientIp(request);
       logRequest(logger, "GET", entry.path, entry.status, started, ip);
     }
-    options.metrics?.request("GET", entry.route, entry.status, (performance.now() - started) / 1000);
+    options.metrics?.request(
+      "GET",
+      entry.route,
+      entry.status,
+      (performance.now() - started) / 1000,
+    );
   };
 
   /**
@@ -261,7 +266,11 @@ export function createAnonymousCache(options: AnonymousCacheOptions): AnonymousC
       } else {
         restore();
       }
-      return (writeHead as (...values: unknown[]) => ServerResponse).call(response, status, ...rest);
+      return (writeHead as (...values: unknown[]) => ServerResponse).call(
+        response,
+        status,
+        ...rest,
+      );
     };
     own.write = (chunk: unknown, encoding?: unknown, callback?: unknown) => {
       keep(chunk, encoding);
@@ -309,7 +318,11 @@ export function createAnonymousCache(options: AnonymousCacheOptions): AnonymousC
           // Any write this instance took may show in a stored response (a post, a profile, a
           // hero word): they all go. Other instances learn of discussion changes by their live
           // event (clearOnChanges), of the rest within ttlMs.
-          if (request.method !== "GET" && request.method !== "HEAD" && request.method !== "OPTIONS") {
+          if (
+            request.method !== "GET" &&
+            request.method !== "HEAD" &&
+            request.method !== "OPTIONS"
+          ) {
             response.once("close", () => {
               if (response.statusCode < 400) clear();
             });

@@ -3,9 +3,9 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { responseHeaders } from "./response-headers";
 import { compressText, JSON_GZIP_LEVEL, lightweightText } from "./compress";
 import { COMPRESS_THRESHOLD_BYTES } from "./content-encoding";
+import { responseHeaders } from "./response-headers";
 
 const big = { items: Array.from({ length: 200 }, (_, i) => ({ id: i, text: "a rant" })) };
 const app = new Hono()

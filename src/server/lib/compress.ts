@@ -14,8 +14,8 @@ import {
 } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
-import { addVary, requestHeader } from "./response-headers";
 import { COMPRESS_THRESHOLD_BYTES, type ContentCoding, responseEncoding } from "./content-encoding";
+import { addVary, requestHeader } from "./response-headers";
 
 const gzipAsync = promisify(gzipCallback);
 const brotliAsync = promisify(brotliCallback);

@@ -5,8 +5,8 @@
 import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import type { AppDeps, AppEnv } from "@/server/context";
-import { requestHeader, setResponseHeader } from "./response-headers";
 import type { Logger } from "./logger";
+import { requestHeader, setResponseHeader } from "./response-headers";
 
 export const REQUEST_ID_HEADER = "x-request-id";
 

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { Hono, type MiddlewareHandler } from "hono";
 import { secureHeaders } from "hono/secure-headers";
-import { requestHeader, setResponseHeader } from "./response-headers";
 import { errorBody } from "./http-error";
+import { requestHeader, setResponseHeader } from "./response-headers";
 
 /**
  * The CSP sources (`'sha256-…'`) of the inline scripts in the built page, `html`: the one that

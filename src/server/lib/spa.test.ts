@@ -3,8 +3,8 @@
 import { Hono } from "hono";
 import { describe, expect, it, vi } from "vitest";
 import { THEME_COOKIE } from "@/shared/constants";
-import { responseHeaders } from "./response-headers";
 import type { Logger } from "./logger";
+import { responseHeaders } from "./response-headers";
 import { type PageRenderer, spaHandler } from "./spa";
 import type { StaticFile } from "./static-files";
 

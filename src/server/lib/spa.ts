@@ -4,7 +4,6 @@
 import type { Context } from "hono";
 import type { Theme } from "@/shared/constants";
 import { allowAnonymousCache } from "./anonymous-cache";
-import { addVary, requestHeader } from "./response-headers";
 import { chosenTheme } from "./chosen-theme";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "./database-errors";
 import type { Logger } from "./logger";
@@ -16,6 +15,7 @@ import {
   renderShell,
   resolvePageMeta,
 } from "./page-meta";
+import { addVary, requestHeader } from "./response-headers";
 import { type StaticFile, staticResponse } from "./static-files";
 
 /** A page the server rendered for one request (src/server/ssr/render-page.tsx). */

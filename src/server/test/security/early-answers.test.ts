@@ -184,7 +184,9 @@ describe("an answer before the body arrived", () => {
     const client = keepAliveAgent();
     const stored = await send(client, "GET", "/api/discussions");
     expect(stored.status).toBe(200);
-    expect([...(site.cache?.entries() ?? [])].some(([key]) => key.endsWith("\n/api/discussions"))).toBe(true);
+    expect(
+      [...(site.cache?.entries() ?? [])].some(([key]) => key.endsWith("\n/api/discussions")),
+    ).toBe(true);
     // node's client sends a GET's body chunked only when told to.
     const read = await send(
       client,
