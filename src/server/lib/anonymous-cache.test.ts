@@ -149,6 +149,11 @@ describe("the anonymous cache in the server main.ts runs", () => {
   ];
 
   it("replays the app's own response, byte for byte, for every route, encoding and theme", async () => {
+    // A page's first render loads its modules, which can take the render past its deadline on
+    // a busy machine: each page once first.
+    for (const path of cacheable()) {
+      await expect.poll(async () => (await viaApp(path)).status, { timeout: 60_000 }).toBe(200);
+    }
     // Pages carry the time they were rendered: one clock for the stored and the fresh render.
     const now = vi.spyOn(Date, "now").mockReturnValue(Date.UTC(2026, 10, 28, 12));
     const encodingsSent = new Set<unknown>();
