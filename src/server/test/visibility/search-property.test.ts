@@ -161,6 +161,6 @@ it("finds the oracle of issue 32: nothing for the hidden number, as for any othe
   await t.db.execute(sql`update discussions set hidden_at = now() where id = ${id}::uuid`);
   const found = await answers(new URLSearchParams({ q: "07700900123" }));
   const other = await answers(new URLSearchParams({ q: "07700900999" }));
-  expect(difference(found.slice(0, 4), other.slice(0, 4))).toBeNull();
+  expect(difference(found.slice(0, 3), other.slice(0, 3))).toBeNull();
   await t.db.execute(sql`delete from discussions where id = ${id}::uuid`);
 });
