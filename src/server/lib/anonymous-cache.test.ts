@@ -187,7 +187,7 @@ describe("the anonymous cache in the server main.ts runs", () => {
       now.mockRestore();
     }
     expect([...encodingsSent].sort()).toEqual(["br", "gzip", undefined]);
-  });
+  }, 180_000);
 
   it("replays without running the app: a row written quietly shows only once the entry goes", async () => {
     cached.cache?.clear();
