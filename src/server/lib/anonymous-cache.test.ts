@@ -4,6 +4,7 @@
 // own request id, log line and metrics count, as the app gives them; nothing made for a session,
 // setting a cookie or marked private is ever stored; live events, writes and time clear it.
 import {
+  Agent,
   createServer,
   request as httpRequest,
   type IncomingHttpHeaders,
@@ -42,11 +43,19 @@ const UUID = /^[0-9a-f-]{36}$/;
 
 type Sent = { status: number; headers: IncomingHttpHeaders; body: Buffer };
 
-/** A GET over a new connection, with exactly these headers (Host: the site's unless given). */
-function send(port: number, path: string, headers: Record<string, string> = {}): Promise<Sent> {
+/**
+ * A GET with exactly these headers (Host: the site's unless given), over a new connection
+ * (which asks for Connection: close) unless an agent keeps them.
+ */
+function send(
+  port: number,
+  path: string,
+  headers: Record<string, string> = {},
+  agent: Agent | false = false,
+): Promise<Sent> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(
-      { host: "127.0.0.1", port, path, agent: false, headers: { host: SITE_HOST, ...headers } },
+      { host: "127.0.0.1", port, path, agent, headers: { host: SITE_HOST, ...headers } },
       (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -493,10 +502,14 @@ describe("the anonymous cache's listener", () => {
   it("says Connection: close on a replay once the server drains, as the app does", async () => {
     await send(port, "/page");
     runs = 0;
+    // A keep-alive client: only the drain can make the response say close.
+    const agent = new Agent({ keepAlive: true });
+    expect((await send(port, "/page", {}, agent)).headers.connection).toBe("keep-alive");
     const closing = drain.close(server);
-    const replayed = await send(port, "/page");
+    const replayed = await send(port, "/page", {}, agent);
     expect(runs).toBe(0);
     expect(replayed.headers.connection).toBe("close");
+    agent.destroy();
     await closing;
   });
 });
