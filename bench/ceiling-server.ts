@@ -75,7 +75,7 @@ function send(
 
 /**
  * A page's HTML is the same bytes on every request here, so they are gzipped once, as a bare
- * server with precompressed files would (and as the app gzips a kept page once: lib/spa.ts).
+ * server with precompressed files would (and as the anonymous cache stores a page's gzip once).
  */
 const gzippedPages = new Map(
   endpoints

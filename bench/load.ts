@@ -1,12 +1,15 @@
 // npm run bench:load: the app under load on PostgreSQL, beside the ceiling (a bare node:http
-// handler running the same SQL through pg, see ceiling-server.ts), endpoint by endpoint. Each
-// endpoint runs several times, the app and the ceiling taking turns (A, B, A, B, ...), so that
+// handler running the same SQL through pg, see ceiling-server.ts), endpoint by endpoint. The app
+// runs twice: its own path with the anonymous cache off (ANONYMOUS_CACHE=off), held to a ratio of
+// the ceiling, and as `npm start` runs it, where a visitor's read or page is a cache hit
+// (decision 059), reported as what it is: requests per second, not a ratio. Each
+// endpoint runs several times, the app, the ceiling and the cache taking turns, so that
 // whatever else the shared machine does hits both sides alike; it reports the median ratio with
 // its spread and the median p99, the load average at the start, and how much CPU other
 // processes took during each run. Needs DATABASE_URL pointing at the benchmark data (npm run
 // bench:data) and the built client and server (built first when out of date, as `npm start` does).
 //   DATABASE_URL=postgres://postgres@127.0.0.1:55432/bench npm run bench:load
-// Options (environment): BENCH_PORT (3410; the ceiling uses +1), BENCH_CONNECTIONS (50),
+// Options (environment): BENCH_PORT (3410; the ceiling uses +1, the cached app +2), BENCH_CONNECTIONS (50),
 // BENCH_DURATION (10 s per run), BENCH_WARMUP (3 s before each run), BENCH_RUNS (3 per side),
 // BENCH_GZIP=1 (send Accept-Encoding: gzip as browsers do; both sides compress then),
 // BENCH_ONLY (name fragments, comma-separated: run matching endpoints), BENCH_CPU_PROF (a folder for the app's
@@ -96,6 +99,10 @@ function summarize(runFigures: RunFigures[]): EndpointResult["median"] {
     ceilingP99: median(runFigures.map((run) => run.bare.p99)),
     cpuMsPerRequest: medianOrNull(runFigures.map((run) => run.ours.serverCpuMsPerRequest)),
     ceilingCpuMsPerRequest: medianOrNull(runFigures.map((run) => run.bare.serverCpuMsPerRequest)),
+    cachedRequestsPerSecond: medianOrNull(
+      runFigures.map((run) => run.cached?.requestsPerSecond ?? null),
+    ),
+    cachedP99: medianOrNull(runFigures.map((run) => run.cached?.p99 ?? null)),
   };
 }
 
@@ -139,13 +146,22 @@ async function main() {
 
   // BENCH_CPU_PROF=<dir>: the app writes a CPU profile there when it stops (chrome://inspect).
   const profileDir = process.env.BENCH_CPU_PROF;
+  // The app's own path: every request through the app, the anonymous cache off.
   const app = await startServer({
     port,
     databaseUrl,
     dataDir: path.join(workDir, "data"),
+    env: { ANONYMOUS_CACHE: "off" },
     nodeArgs: profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
   });
   const stopping: Array<() => Promise<void>> = [() => app.stop()];
+  // As `npm start` runs it: visitors' reads and pages from the anonymous cache.
+  const cached = await startServer({
+    port: port + 2,
+    databaseUrl,
+    dataDir: path.join(workDir, "data-cached"),
+  });
+  stopping.push(() => cached.stop());
   try {
     // The ceiling answers with the app's own headers (security headers, cache-control, ...):
     // the same response, minus the work of producing it. Each answer must be a success: a
@@ -189,12 +205,19 @@ async function main() {
         : [],
     });
     stopping.push(() => ceiling.stop());
-    const ownProcesses = [process.pid, app.pid, ceiling.pid, ...(postmaster ? [postmaster] : [])];
+    const ownProcesses = [
+      process.pid,
+      app.pid,
+      ceiling.pid,
+      cached.pid,
+      ...(postmaster ? [postmaster] : []),
+    ];
 
     console.log(
       `Load: ${options.connections} connections, ${runs} runs per side of ${options.duration} s, ` +
-        `each after ${options.warmup} s warm-up, app and ceiling in turn` +
-        `${options.headers ? ", Accept-Encoding: gzip" : ""}; app pid ${app.pid}, ceiling pid ${ceiling.pid}` +
+        `each after ${options.warmup} s warm-up, app (cache off), ceiling and cached app in turn` +
+        `${options.headers ? ", Accept-Encoding: gzip" : ""}; app pid ${app.pid}, ceiling pid ${ceiling.pid}, ` +
+        `cached app pid ${cached.pid}` +
         `${postmaster ? `, PostgreSQL pid ${postmaster}` : " (PostgreSQL not on this machine: other processes' CPU not measured)"}`,
     );
     console.log(`App RSS before load: ${app.rssMb().toFixed(0)} MB`);
@@ -211,9 +234,14 @@ async function main() {
           const asked = { ...options, headers: headersOf(endpoint) };
           const ours = await measure(`${app.url}${endpoint.path}`, asked, app.pid);
           const bare = await measure(`${ceiling.url}${endpoint.path}`, asked, ceiling.pid);
+          // A member's request never comes from the cache: nothing to measure there.
+          const fromCache = endpoint.signedIn
+            ? undefined
+            : await measure(`${cached.url}${endpoint.path}`, asked, cached.pid);
           runFigures.push({
             ours,
             bare,
+            cached: fromCache,
             ratio: ours.requestsPerSecond / bare.requestsPerSecond,
             othersCores: others.stop(),
           });
@@ -285,9 +313,11 @@ function printRun(name: string, run: number, figures: RunFigures) {
     ` cpu ${side.serverCpuMsPerRequest === null ? "?" : side.serverCpuMsPerRequest.toFixed(3)} ms/req`;
   console.log(
     `  ${name.padEnd(26)} run ${run + 1}: app ${f(figures.ours)} | ceiling ${f(figures.bare)} | ` +
-      `ratio ${figures.ratio.toFixed(2)} | others' CPU ${others(figures.othersCores)} cores` +
-      (figures.ours.failures || figures.bare.failures
-        ? `  FAILURES app ${figures.ours.failures} ceiling ${figures.bare.failures}`
+      `ratio ${figures.ratio.toFixed(2)}` +
+      (figures.cached ? ` | cached ${f(figures.cached)}` : "") +
+      ` | others' CPU ${others(figures.othersCores)} cores` +
+      (figures.ours.failures || figures.bare.failures || figures.cached?.failures
+        ? `  FAILURES app ${figures.ours.failures} ceiling ${figures.bare.failures} cached ${figures.cached?.failures ?? 0}`
         : ""),
   );
 }
@@ -299,7 +329,9 @@ function printSummary(result: EndpointResult) {
   console.log(
     `${result.name}: median ratio ${m.ratio.toFixed(2)} (${m.ratioMin.toFixed(2)}-${m.ratioMax.toFixed(2)}), ` +
       `median p99 ${m.p99} ms (ceiling ${m.ceilingP99} ms); server CPU per request ${cpu(m.cpuMsPerRequest)} ms ` +
-      `(ceiling ${cpu(m.ceilingCpuMsPerRequest)} ms); ${result.statements} SQL, bytes ${result.bytes}  ${result.path}\n`,
+      `(ceiling ${cpu(m.ceilingCpuMsPerRequest)} ms); ${result.statements} SQL, bytes ${result.bytes}` +
+      `${m.cachedRequestsPerSecond == null ? "" : `; from the cache ${m.cachedRequestsPerSecond.toFixed(0)} req/s, p99 ${m.cachedP99} ms`}` +
+      `  ${result.path}\n`,
   );
 }
 
@@ -309,14 +341,16 @@ function printTable(results: EndpointResult[], start: LoadAverage, end: LoadAver
       `* = a run during which other processes used ≥ ${OTHERS_BUSY_CORES} of a core):\n`,
   );
   console.log(
-    "| endpoint | req/s | p50 ms | p99 ms | ceiling req/s | ceiling p99 | ratio (min-max) | CPU ms/req, app / ceiling | others' CPU, max |",
+    "| endpoint | req/s (cache off) | p50 ms | p99 ms | ceiling req/s | ceiling p99 | ratio (min-max) | CPU ms/req, app / ceiling | cache hits req/s | cache p99 | others' CPU, max |",
   );
-  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const { name, median: m, othersCoresMax } of results) {
     console.log(
       `| ${name} | ${m.requestsPerSecond.toFixed(0)} | ${m.p50} | ${m.p99} | ${m.ceilingRequestsPerSecond.toFixed(0)} | ` +
         `${m.ceilingP99} | ${m.ratio.toFixed(2)} (${m.ratioMin.toFixed(2)}-${m.ratioMax.toFixed(2)}) | ` +
-        `${cpu(m.cpuMsPerRequest)} / ${cpu(m.ceilingCpuMsPerRequest)} | ${others(othersCoresMax)} |`,
+        `${cpu(m.cpuMsPerRequest)} / ${cpu(m.ceilingCpuMsPerRequest)} | ` +
+        `${m.cachedRequestsPerSecond == null ? "-" : m.cachedRequestsPerSecond.toFixed(0)} | ` +
+        `${m.cachedP99 ?? "-"} | ${others(othersCoresMax)} |`,
     );
   }
   const busyRuns = results
@@ -365,7 +399,7 @@ function checkTargets(results: EndpointResult[]) {
     );
   }
   const failures = results.filter((r) =>
-    r.runs.some((run) => run.ours.failures + run.bare.failures > 0),
+    r.runs.some((run) => run.ours.failures + run.bare.failures + (run.cached?.failures ?? 0) > 0),
   );
   if (failures.length > 0) {
     console.error(`Requests failed during: ${failures.map((r) => r.name).join(", ")}`);

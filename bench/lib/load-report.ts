@@ -3,8 +3,11 @@ import type { LoadFigures } from "./load";
 import type { LoadAverage } from "./machine-load";
 
 export type RunFigures = {
+  /** The app's own path: the anonymous cache off. */
   ours: LoadFigures;
   bare: LoadFigures;
+  /** The app as `npm start` runs it, a visitor's request answered from the anonymous cache. */
+  cached?: LoadFigures;
   ratio: number;
   /** Cores' worth of CPU used by processes outside the run (null: unknown). */
   othersCores: number | null;
@@ -31,6 +34,9 @@ export type EndpointResult = {
     /** CPU time of the app's process per request (ms; null: unknown); the ceiling's beside. */
     cpuMsPerRequest: number | null;
     ceilingCpuMsPerRequest: number | null;
+    /** From the anonymous cache (null: a member's request, which it never answers). */
+    cachedRequestsPerSecond?: number | null;
+    cachedP99?: number | null;
   };
   othersCoresMax: number | null;
 };

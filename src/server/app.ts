@@ -5,7 +5,6 @@ import { confirmationRoutes } from "./auth/confirmation-routes";
 import { controlRoutes } from "./auth/control-routes";
 import { authRoutes } from "./auth/routes";
 import { sessionAnswersPrivate } from "./auth/session-answers-private";
-import { hasSessionCookie } from "./auth/viewer";
 import type { AppDeps, AppEnv } from "./context";
 import { suspendedMembersRefused } from "./domain/moderation/suspension-guard";
 import { accountRoutes } from "./features/account/routes";
@@ -35,14 +34,14 @@ import { sessionRoutes } from "./features/session/routes";
 import { siteRoutes } from "./features/site/routes";
 import { sitemapRoutes } from "./features/sitemap/routes";
 import { userRoutes } from "./features/users/routes";
-import { answerHeaders } from "./lib/answer-headers";
+import { anonymousCacheable } from "./lib/anonymous-cache";
 import { requestBodyLimit } from "./lib/body-limit";
 import { compressText } from "./lib/compress";
 import { isDatabaseUnavailable } from "./lib/database-errors";
 import { errorBody, HttpError } from "./lib/http-error";
 import { addMetricsRoute, requestMetrics } from "./lib/metrics";
-import type { PageCache } from "./lib/page-cache";
 import { requestContext } from "./lib/request-log";
+import { responseHeaders } from "./lib/response-headers";
 import {
   inlineScriptHashes,
   knownHostsOnly,
@@ -58,9 +57,19 @@ export type CreateAppOptions = {
   staticFiles?: Map<string, StaticFile>;
   /** Serves /uploads/*; absent in API tests that do not upload. */
   uploads?: Hono<AppEnv>;
-  /** Keeps server-rendered pages for visitors without a session (lib/page-cache.ts). */
-  pageCache?: PageCache;
 };
+
+/**
+ * The public reads whose responses the anonymous cache may store for visitors (decision 059):
+ * the ones a visitor's browser asks for most. Pages opt in in lib/spa.ts.
+ */
+export const ANONYMOUS_CACHE_READS = [
+  "/api/discussions",
+  "/api/discussions/:id",
+  "/api/discussions/:id/replies",
+  "/api/members",
+  "/api/profiles/:id",
+] as const;
 
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const api = new Hono<AppEnv>()
@@ -99,8 +108,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const { metricsToken } = deps.env;
   // Only a scraped server counts requests: a counter and a histogram on every request.
   if (metricsToken) app.use(requestMetrics(deps.metrics));
-  // First: it puts the answer's common headers on answers made without node (tests).
-  app.use(answerHeaders());
+  // First: it puts the response's common headers on responses made without node (tests).
+  app.use(responseHeaders());
   // Every answer's caching rule: one made for a session is private (decision 050).
   app.use(sessionAnswersPrivate());
   app.use(requestContext(deps));
@@ -108,18 +117,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.use(knownHostsOnly(deps.env.siteUrl));
   app.use(requestBodyLimit({ ownLimits: ["PUT /api/profiles/me/avatar"] }));
   app.use(compressText());
-  const { pageCache } = options;
-  if (pageCache) {
-    // Any write this instance took may show on a kept page (a post, a profile, a hero word):
-    // they all go. Other instances learn of discussion changes by their live event, and of
-    // the rest within the cache's few seconds.
-    app.use("/api/*", async (c, next) => {
-      await next();
-      if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.res.status < 400) {
-        pageCache.clear();
-      }
-    });
-  }
+  for (const path of ANONYMOUS_CACHE_READS) app.use(path, anonymousCacheable());
   app.route("/api", api);
   if (metricsToken) addMetricsRoute(app, deps.metrics, metricsToken);
   // Documents for feed readers and crawlers, public, built client or not (docs/decisions/024).
@@ -141,10 +139,6 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
           profilePageMeta(deps.db),
         ],
         render: pageRenderer(deps),
-        anonymousPages: pageCache && {
-          cache: pageCache,
-          isAnonymous: (c) => !hasSessionCookie(c),
-        },
         logger: deps.logger,
       }),
     );

@@ -119,6 +119,7 @@ export const envSchema = z.object({
     .min(1, "must be a whole number from 1 to 100000")
     .max(100_000, "must be a whole number from 1 to 100000")
     .default(1000),
+  ANONYMOUS_CACHE: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       error: "must be one of fatal, error, warn, info, debug, trace, silent",
@@ -149,6 +150,11 @@ export type Env = {
   liveStreamsMax: number;
   /** The reverse proxies in front of the site, if any (lib/client-address.ts). */
   trustProxy: TrustProxy | undefined;
+  /**
+   * Whether visitors' public reads and pages are replayed from the anonymous cache
+   * (lib/anonymous-cache.ts, decision 059); off, the app makes every response (benchmarks).
+   */
+  anonymousCache: boolean;
   /** The bearer token GET /metrics asks for; unset, there is no /metrics (lib/metrics.ts). */
   metricsToken: string | undefined;
   /** Uploads in an S3-compatible store (lib/s3-storage.ts); unset, on the disk in DATA_DIR. */
@@ -210,6 +216,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     liveStreamsMax: env.LIVE_STREAMS_MAX,
     trustProxy: env.TRUST_PROXY,
     metricsToken: env.METRICS_TOKEN,
+    anonymousCache: env.ANONYMOUS_CACHE === "on",
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,

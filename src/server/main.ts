@@ -1,12 +1,8 @@
 // Starts the site: configuration, database (migrated and seeded), HTTP server; stops cleanly.
 // First: NODE_ENV decides which React build the imports below load.
 import "./production-default";
-import type { IncomingMessage, Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage } from "node:http";
 import path from "node:path";
-import { serve } from "@hono/node-server";
-import { anonymousReads } from "./anonymous-reads";
-import { createApp } from "./app";
 import { STALE_ACCOUNTS_QUEUE } from "./auth/account-lifecycle";
 import { promoteAdminEmails } from "./auth/roles";
 import { defineBackgroundWork } from "./background";
@@ -15,21 +11,14 @@ import { lockDataDir } from "./db/data-dir-lock";
 import { createDeps } from "./deps";
 import { EnvError, loadEnv } from "./env";
 import { avatarAccess } from "./features/profiles/avatar-access";
-import { serverWithAnswersFirst } from "./lib/answers-first";
 import { clientAddressOf, trustOf } from "./lib/client-address";
-import { connectionDrain } from "./lib/connection-drain";
 import { newControlToken, writeControlFile } from "./lib/control-file";
-import { closeAfterEarlyAnswers } from "./lib/early-answer-close";
-import { keptPagesFirst } from "./lib/kept-pages-first";
-import { DISCUSSIONS_CHANNEL } from "./lib/live-discussions";
 import { createLogger, logDestination } from "./lib/logger";
-import { clearOnChanges, createPageCache } from "./lib/page-cache";
 import { keepNewFilesPrivate, protectDataDir } from "./lib/private-files";
 import { projectRoot } from "./lib/project-root";
-import { readsFirst } from "./lib/reads-first";
-import { inlineScriptHashes, securityHeaderList } from "./lib/security";
-import { loadStaticFiles, shellOf } from "./lib/static-files";
+import { loadStaticFiles } from "./lib/static-files";
 import { uploadsRoutes } from "./lib/uploads";
+import { startSiteServer } from "./site-server";
 
 const clientDir = path.join(projectRoot, "dist/client");
 
@@ -72,55 +61,26 @@ async function main() {
   // The sweep runs at start as well as hourly; with several instances starting, the queue's
   // `short` policy keeps one such job waiting.
   await jobs.send(STALE_ACCOUNTS_QUEUE, {}, { singletonKey: "start" });
-  // Anonymous pages for up to 5 s, and never past a change to a discussion or reply.
-  const pageCache = createPageCache({ ttlMs: 5_000, maxEntries: 1_000 });
-  clearOnChanges(pageCache, live, DISCUSSIONS_CHANNEL, logger);
   const staticFiles = await loadStaticFiles(clientDir).catch(() => new Map());
-  const app = createApp(deps, {
+  const { server, address, drain } = await startSiteServer(deps, {
+    port: env.port,
+    hostname: env.host,
     staticFiles,
     uploads: uploadsRoutes(deps.storage, avatarAccess),
-    pageCache,
+    clientIp: (request) => clientAddressOf(request, trust),
+    anonymousCache: env.anonymousCache,
   });
-
   let removeControlFile = () => {};
-  const drain = connectionDrain();
-  const securityHeaders = await securityHeaderList(
-    env.siteUrl,
-    inlineScriptHashes(shellOf(staticFiles)),
-  );
-  const beforeTheApp = {
-    siteUrl: env.siteUrl,
-    securityHeaders,
-    logger,
-    clientIp: (request: IncomingMessage) => clientAddressOf(request, trust),
-    metrics: env.metricsToken ? deps.metrics : undefined,
-    draining: drain.draining,
-  };
-  const keptPages = keptPagesFirst({ cache: pageCache, ...beforeTheApp });
-  const reads = readsFirst({ reads: anonymousReads(deps.db), ...beforeTheApp });
-  const server = serve(
-    {
-      // An answer before the body arrived closes the connection, and says so (decision 050).
-      fetch: closeAfterEarlyAnswers(drain.wrap(app.fetch)),
-      port: env.port,
-      hostname: env.host,
-      // For visitors without a session, kept pages (decision 043) and the public JSON reads
-      // (decision 045) are answered before the app.
-      createServer: serverWithAnswersFirst([keptPages, reads]),
-    },
-    (info: AddressInfo) => {
-      if (database.engine === "pglite") {
-        removeControlFile = writeControlFile(env.dataDir, {
-          url: `http://127.0.0.1:${info.port}`,
-          token: controlToken,
-          pid: process.pid,
-        });
-      }
-      logger.info(
-        { port: info.port, database: database.engine, siteUrl: env.siteUrl },
-        `${env.siteName} is running at ${env.siteUrl}`,
-      );
-    },
+  if (database.engine === "pglite") {
+    removeControlFile = writeControlFile(env.dataDir, {
+      url: `http://127.0.0.1:${address.port}`,
+      token: controlToken,
+      pid: process.pid,
+    });
+  }
+  logger.info(
+    { port: address.port, database: database.engine, siteUrl: env.siteUrl },
+    `${env.siteName} is running at ${env.siteUrl}`,
   );
 
   let stopping = false;
@@ -133,10 +93,10 @@ async function main() {
       process.exit(1);
     }, 10_000);
     forced.unref();
-    // Answers go out with `Connection: close`; the server stops listening once connections
+    // Responses go out with `Connection: close`; the server stops listening once connections
     // stop arriving (at most 2 s: the accept queue is served, not reset); resolves once every
     // open request has been answered (lib/connection-drain.ts).
-    const drained = drain.close(server as Server);
+    const drained = drain.close(server);
     // Jobs in hand finish; the rest wait in the database for the next start (or another
     // instance).
     await jobs.stop().catch((error) => logger.error({ err: error }, "job queue stop failed"));

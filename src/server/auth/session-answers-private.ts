@@ -3,7 +3,7 @@
 // shared cache in front never keeps a moderator's view of a thread or a member's block marks
 // and replays them to someone else. Anonymous answers keep their route's own caching.
 import type { MiddlewareHandler } from "hono";
-import { addVary, varies } from "@/server/lib/answer-headers";
+import { addVary, varies } from "@/server/lib/response-headers";
 import { answeredForMember, hasSessionCookie } from "./viewer";
 
 export const SESSION_CACHE_CONTROL = "private, no-store";
@@ -21,7 +21,7 @@ export function sessionAnswersPrivate(): MiddlewareHandler {
     const own = headers.get("cache-control");
     if (own?.startsWith("public") && !answeredForMember(c)) return;
     headers.set("cache-control", SESSION_CACHE_CONTROL);
-    // The answer's own Vary, where it has one, replaces the one kept for it (answer-headers.ts).
+    // The answer's own Vary, where it has one, replaces the one kept for it (lib/response-headers.ts).
     const vary = headers.get("vary");
     if (vary === null) addVary(c, "Cookie");
     else if (!varies(vary, "Cookie")) headers.set("vary", `${vary}, Cookie`);

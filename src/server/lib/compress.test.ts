@@ -1,15 +1,15 @@
 import type { AddressInfo } from "node:net";
-import { gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { answerHeaders } from "./answer-headers";
 import { compressText, JSON_GZIP_LEVEL, lightweightText } from "./compress";
 import { COMPRESS_THRESHOLD_BYTES } from "./content-encoding";
+import { responseHeaders } from "./response-headers";
 
 const big = { items: Array.from({ length: 200 }, (_, i) => ({ id: i, text: "a rant" })) };
 const app = new Hono()
-  .use(answerHeaders())
+  .use(responseHeaders())
   .use(compressText())
   .get("/big", (c) => c.json(big))
   .get("/small", (c) => c.json({ ok: true }))
@@ -47,8 +47,21 @@ describe("compressText", () => {
     expect(await flags("/page")).toBe(0);
   });
 
-  it("leaves the answer alone for clients without gzip, but still says it varies", async () => {
-    for (const encoding of [undefined, "br", "identity", "gzip;q=0, br"]) {
+  it("sends brotli to clients that rank it higher or take only it (decision 059)", async () => {
+    for (const encoding of ["br", "gzip;q=0, br", "gzip;q=0.5, br"]) {
+      for (const path of ["/big", "/page"]) {
+        const response = await get(path, encoding);
+        expect(response.headers.get("content-encoding"), `${path} ${encoding}`).toBe("br");
+        expect(response.headers.get("vary")).toMatch(/accept-encoding/i);
+        const text = brotliDecompressSync(Buffer.from(await response.arrayBuffer())).toString();
+        if (path === "/big") expect(JSON.parse(text)).toEqual(big);
+        else expect(text).toContain("word word");
+      }
+    }
+  });
+
+  it("leaves the response alone for clients without gzip or brotli, but still says it varies", async () => {
+    for (const encoding of [undefined, "identity", "gzip;q=0, br;q=0", "deflate"]) {
       const response = await get("/big", encoding);
       expect(response.headers.get("content-encoding")).toBeNull();
       expect(response.headers.get("vary")).toMatch(/accept-encoding/i);

@@ -22,7 +22,9 @@ type Fetch<Bindings> = (request: Request, bindings: Bindings) => Response | Prom
 export type DrainOptions = { quietMs?: number; graceMs?: number; sweepMs?: number };
 
 export type ConnectionDrain = {
-  /** The app's fetch, adding `Connection: close` to answers once draining has begun. */
+  /** Says `Connection: close` on `response` once draining has begun (the app's and the cache's). */
+  closeIfDraining(response: ServerResponse): void;
+  /** The app's fetch, adding `Connection: close` to responses once draining has begun. */
   wrap<Bindings>(fetch: Fetch<Bindings>): Fetch<Bindings>;
   /** Drains `server` as above; resolves once every connection has closed and every answer is made. */
   close(server: HttpServer): Promise<void>;
@@ -42,16 +44,15 @@ export function connectionDrain(options: DrainOptions = {}): ConnectionDrain {
     answering -= 1;
     if (answering === 0) allAnswered();
   };
+  const closeIfDraining = (response: ServerResponse | undefined) => {
+    if (draining && response && !response.headersSent) response.setHeader("connection", "close");
+  };
   return {
     draining: () => draining,
+    closeIfDraining,
     wrap(fetch) {
       return (request, bindings) => {
-        if (draining) {
-          (bindings as { outgoing?: ServerResponse } | undefined)?.outgoing?.setHeader(
-            "connection",
-            "close",
-          );
-        }
+        closeIfDraining((bindings as { outgoing?: ServerResponse } | undefined)?.outgoing);
         const answer = fetch(request, bindings);
         if (!(answer instanceof Promise)) return answer;
         answering += 1;

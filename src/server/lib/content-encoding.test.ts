@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { acceptsGzip, preferredEncoding } from "./content-encoding";
+import { acceptsGzip, preferredEncoding, responseEncoding } from "./content-encoding";
 
 describe("content encoding negotiation", () => {
   it("takes gzip when the client names it, with any case and weight above 0", () => {
@@ -32,5 +32,13 @@ describe("content encoding negotiation", () => {
     expect(preferredEncoding("gzip;q=1, br;q=0.5", ["br", "gzip"])).toBe("gzip");
     expect(preferredEncoding("br;q=0, gzip", ["br", "gzip"])).toBe("gzip");
     expect(preferredEncoding("deflate", ["br", "gzip"])).toBeNull();
+  });
+
+  it("compresses the app's responses with gzip first, brotli when ranked higher or alone", () => {
+    expect(responseEncoding("gzip, deflate, br, zstd")).toBe("gzip");
+    expect(responseEncoding("br")).toBe("br");
+    expect(responseEncoding("br;q=1, gzip;q=0.5")).toBe("br");
+    expect(responseEncoding("gzip;q=0, br;q=0")).toBeNull();
+    expect(responseEncoding(undefined)).toBeNull();
   });
 });

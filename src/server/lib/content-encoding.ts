@@ -1,5 +1,5 @@
-// Content negotiation for compressed responses, in one place: every path that may gzip (the
-// compress middleware, static files, the page cache and the read cache) asks here. The header is
+// Content negotiation for compressed responses, in one place: every path that may compress
+// (the compress middleware, static files, the anonymous cache's key) asks here. The header is
 // read with Hono's Accept parser, so `gzip;q=0` refuses gzip and `*` stands for any encoding
 // not named (RFC 9110 §12.5.3).
 import { parseAccept } from "hono/utils/accept";
@@ -37,3 +37,14 @@ export function preferredEncoding(
 
 export const acceptsGzip = (header: string | undefined): boolean =>
   preferredEncoding(header, ["gzip"]) === "gzip";
+
+/**
+ * The codings the app compresses its own responses with, in its order of preference: gzip
+ * first, as browsers ask for both and zlib's gzip costs the least CPU per response; brotli for
+ * clients that rank it higher or take nothing else (decision 059).
+ */
+export const RESPONSE_CODINGS: readonly ContentCoding[] = ["gzip", "br"];
+
+/** The coding of the app's response to a request with this Accept-Encoding, or null. */
+export const responseEncoding = (header: string | undefined): ContentCoding | null =>
+  preferredEncoding(header, RESPONSE_CODINGS);

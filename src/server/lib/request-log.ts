@@ -5,8 +5,8 @@
 import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import type { AppDeps, AppEnv } from "@/server/context";
-import { requestHeader, setAnswerHeader } from "./answer-headers";
 import type { Logger } from "./logger";
+import { requestHeader, setResponseHeader } from "./response-headers";
 
 export const REQUEST_ID_HEADER = "x-request-id";
 
@@ -36,7 +36,7 @@ export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
     c.set("deps", { ...deps, logger });
     c.set("clientIp", clientIp);
     c.set("requestId", requestId);
-    setAnswerHeader(c, REQUEST_ID_HEADER, requestId);
+    setResponseHeader(c, REQUEST_ID_HEADER, requestId);
     await next();
     logRequest(logger, c.req.method, c.req.path, c.res.status, started, clientIp);
   };

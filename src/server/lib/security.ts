@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { Hono, type MiddlewareHandler } from "hono";
 import { secureHeaders } from "hono/secure-headers";
-import { requestHeader, setAnswerHeader } from "./answer-headers";
 import { errorBody } from "./http-error";
+import { requestHeader, setResponseHeader } from "./response-headers";
 
 /**
  * The CSP sources (`'sha256-…'`) of the inline scripts in the built page, `html`: the one that
@@ -56,7 +56,7 @@ function securityHeaderMiddleware(siteUrl: string, scriptHashes: readonly string
 /**
  * The headers hono/secure-headers gives an answer, read once from an answer it made: they are
  * the same for every request (no nonces), so each request only copies them onto its answer
- * (lib/answer-headers.ts).
+ * (lib/response-headers.ts).
  */
 export async function securityHeaderList(
   siteUrl: string,
@@ -77,7 +77,7 @@ export function securityHeaders(
   let headers: [string, string][] | undefined;
   return async (c, next) => {
     headers ??= await listed;
-    for (const [name, value] of headers) setAnswerHeader(c, name, value);
+    for (const [name, value] of headers) setResponseHeader(c, name, value);
     return next();
   };
 }
@@ -123,8 +123,8 @@ export function isKnownHost(url: URL, siteHost: string): boolean {
 }
 
 /**
- * The same rule for a raw Host header, for answers made before the app (kept pages, public
- * reads); false for a header it cannot parse, which the app then answers.
+ * The same rule for a raw Host header, for the anonymous cache before the app
+ * (lib/anonymous-cache.ts); false for a header it cannot parse, which the app then answers.
  */
 export function knownHostHeader(host: string | undefined, siteHost: string): boolean {
   if (host === siteHost) return true;

@@ -1,5 +1,5 @@
 // The session cookie's name, and whether a request carries one: the auth layer sets it, and the
-// caches before the app (which never import auth) pass any request holding one to the app.
+// anonymous cache before the app (which never imports auth) passes any request holding one to it.
 import { getSessionCookie } from "better-auth/cookies";
 
 /** Our session cookies are `rc.session_token` (with `__Secure-` behind HTTPS). */

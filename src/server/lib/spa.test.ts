@@ -3,27 +3,22 @@
 import { Hono } from "hono";
 import { describe, expect, it, vi } from "vitest";
 import { THEME_COOKIE } from "@/shared/constants";
-import { answerHeaders } from "./answer-headers";
 import type { Logger } from "./logger";
-import { createPageCache } from "./page-cache";
+import { responseHeaders } from "./response-headers";
 import { type PageRenderer, spaHandler } from "./spa";
 import type { StaticFile } from "./static-files";
 
 const SHELL =
   '<html lang="en"><head><title>x</title></head><body><div id="root"></div></body></html>';
 
-function appWith(
-  render: PageRenderer,
-  logger: Pick<Logger, "error">,
-  anonymousPages?: Parameters<typeof spaHandler>[0]["anonymousPages"],
-) {
+function appWith(render: PageRenderer, logger: Pick<Logger, "error">) {
   const files = new Map<string, StaticFile>([
     [
       "/index.html",
       { body: Buffer.from(SHELL), contentType: "text/html", etag: '"s"', immutable: false },
     ],
   ]);
-  return new Hono().use(answerHeaders()).get(
+  return new Hono().use(responseHeaders()).get(
     "*",
     spaHandler({
       files,
@@ -31,7 +26,6 @@ function appWith(
       siteUrl: "http://localhost:3000",
       metaResolvers: [],
       render,
-      anonymousPages,
       logger: logger as Logger,
     }),
   );
@@ -92,74 +86,29 @@ describe("spaHandler with a renderer", () => {
   });
 });
 
-describe("spaHandler with a page cache", () => {
-  it("renders a page once for visitors arriving together, and each member's alone", async () => {
-    let renders = 0;
-    const render: PageRenderer = async (c) => {
-      renders += 1;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      const personal = c.req.header("cookie") !== undefined;
-      return {
-        markup: `<p>render ${renders}</p>`,
+describe("spaHandler and the visitor's theme", () => {
+  it("gives a page the visitor's chosen theme and Vary: Cookie", async () => {
+    const app = appWith(
+      async () => ({
+        markup: "<p>page</p>",
         dataScript: "",
         structuredData: "",
         notFound: false,
-        personal,
-      };
-    };
-    const app = appWith(
-      render,
+        personal: false,
+      }),
       { error: vi.fn() },
-      {
-        cache: createPageCache({ ttlMs: 60_000, maxEntries: 10 }),
-        isAnonymous: (c) => c.req.header("cookie") === undefined,
-      },
-    );
-    const visitors = await Promise.all(
-      Array.from({ length: 10 }, async () => (await app.request("/about")).text()),
-    );
-    expect(renders).toBe(1);
-    expect(new Set(visitors).size).toBe(1);
-    const members = await Promise.all(
-      ["a", "b"].map((name) => app.request("/about", { headers: { cookie: `s=${name}` } })),
-    );
-    expect(renders).toBe(3);
-    for (const member of members)
-      expect(member.headers.get("cache-control")).toBe("private, no-store");
-  });
-
-  it("gives a kept page the visitor's chosen theme and Vary: Cookie, and keeps it theme-free", async () => {
-    let renders = 0;
-    const app = appWith(
-      async () => {
-        renders += 1;
-        return {
-          markup: "<p>kept</p>",
-          dataScript: "",
-          structuredData: "",
-          notFound: false,
-          personal: false,
-        };
-      },
-      { error: vi.fn() },
-      {
-        cache: createPageCache({ ttlMs: 60_000, maxEntries: 10 }),
-        // The theme cookie is no session: its visitor is anonymous.
-        isAnonymous: () => true,
-      },
     );
     const dark = await app.request("/about", { headers: { cookie: `${THEME_COOKIE}=dark` } });
     expect(dark.headers.get("vary")).toMatch(/\bCookie\b/);
     expect(await dark.text()).toContain('<html data-theme="dark" lang="en">');
     for (const cookie of [undefined, `${THEME_COOKIE}=light`, `${THEME_COOKIE}=purple`]) {
-      const answer = await app.request("/about", cookie ? { headers: { cookie } } : {});
-      expect(answer.status).toBe(200);
-      expect(answer.headers.get("vary")).toMatch(/\bCookie\b/);
-      const html = await answer.text();
-      expect(html).toContain("<p>kept</p>");
+      const response = await app.request("/about", cookie ? { headers: { cookie } } : {});
+      expect(response.status).toBe(200);
+      expect(response.headers.get("vary")).toMatch(/\bCookie\b/);
+      const html = await response.text();
+      expect(html).toContain("<p>page</p>");
       expect(html.includes('data-theme="light"'), cookie).toBe(cookie?.endsWith("light") ?? false);
       expect(html).not.toContain("dark");
     }
-    expect(renders).toBe(1);
   });
 });

@@ -1,15 +1,12 @@
 // Serves the built client: real files as they are, every other page path as the SPA shell with
 // its metadata and, for the pages the server renders (docs/decisions/025), the page itself in
 // its <div id="root">. A missing file (a path with an extension) is a plain 404, never the shell.
-import { gzipSync } from "node:zlib";
 import type { Context } from "hono";
-import { parse as parseCookies } from "hono/utils/cookie";
-import { THEME_COOKIE, THEMES, type Theme } from "@/shared/constants";
-import { addVary, requestHeader } from "./answer-headers";
-import { acceptsGzip } from "./content-encoding";
+import type { Theme } from "@/shared/constants";
+import { allowAnonymousCache } from "./anonymous-cache";
+import { chosenTheme } from "./chosen-theme";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "./database-errors";
 import type { Logger } from "./logger";
-import type { CachedPage, PageCache } from "./page-cache";
 import { pageDataPreloads, preloadLinkHeader } from "./page-data-preloads";
 import {
   fixedPageMeta,
@@ -18,6 +15,7 @@ import {
   renderShell,
   resolvePageMeta,
 } from "./page-meta";
+import { addVary, requestHeader } from "./response-headers";
 import { type StaticFile, staticResponse } from "./static-files";
 
 /** A page the server rendered for one request (src/server/ssr/render-page.tsx). */
@@ -32,7 +30,7 @@ export type RenderedPage = {
   notFound: boolean;
   /**
    * Rendered for one person (a member's session, the address in a mailed link's page): for
-   * their browser only, never kept by a shared cache.
+   * their browser only, never stored by a shared cache or the anonymous cache.
    */
   personal: boolean;
 };
@@ -47,11 +45,6 @@ export type SpaOptions = {
   metaResolvers: readonly PageMetaResolver[];
   /** Renders pages on the server; without it every page is the empty shell. */
   render?: PageRenderer;
-  /**
-   * Keeps rendered pages for anonymous visitors (lib/page-cache.ts), with the test of who is
-   * anonymous (no session cookie).
-   */
-  anonymousPages?: { cache: PageCache; isAnonymous: (c: Context) => boolean };
   logger?: Logger;
 };
 
@@ -65,12 +58,6 @@ function withPage(html: string, page: RenderedPage): string {
     .replace(ROOT, () => `<div id="root">${page.markup}</div>${page.dataScript}`);
 }
 
-/** The theme the visitor chose (the toggle's cookie), or null to follow their system. */
-export function chosenTheme(cookies: string | undefined): Theme | null {
-  const value = cookies ? parseCookies(cookies, THEME_COOKIE)[THEME_COOKIE] : undefined;
-  return (THEMES as readonly string[]).includes(value ?? "") ? (value as Theme) : null;
-}
-
 /**
  * The chosen theme on the root element, so the page paints in it from the first frame, with
  * no script (the CSP allows none inline) and no flash (docs/decisions/030).
@@ -80,73 +67,22 @@ export function withTheme(html: string, theme: Theme | null): string {
 }
 
 /**
- * A page's HTML with the visitor's theme: pages (kept, rendered, the shell, the failures) are
- * made the same for everyone, and the theme goes on last. The headers stay a plain object, which
- * @hono/node-server writes as it is (lib/answer-headers.ts).
+ * A page's HTML with the visitor's theme: pages (rendered, the shell, the failures) are made the
+ * same for everyone, and the theme goes on last. The headers stay a plain object, which
+ * @hono/node-server writes as it is (lib/response-headers.ts).
  */
-function htmlAnswer(
+function pageResponse(
   c: Context,
   html: string,
   status: number,
   headers: Record<string, string>,
 ): Response {
-  return htmlResponse(c, withTheme(html, chosenTheme(requestHeader(c, "cookie"))), status, headers);
-}
-
-/** The answer for a page's HTML, already in the visitor's theme. */
-function htmlResponse(
-  c: Context,
-  body: string,
-  status: number,
-  headers: Record<string, string>,
-): Response {
+  const body = withTheme(html, chosenTheme(requestHeader(c, "cookie")));
   addVary(c, "Cookie");
   return new Response(body, { status, headers: { "content-type": HTML_TYPE, ...headers } });
 }
 
 const HTML_TYPE = "text/html; charset=UTF-8";
-
-/**
- * A kept page gzipped once per theme, not once per visitor: compressing the home page took more
- * of a kept page's answer than everything else the server does for it (bench/RESULTS.md §14).
- * Goes with its page when the cache drops or replaces it.
- */
-const gzippedPages = new WeakMap<CachedPage, Map<string, Uint8Array<ArrayBuffer>>>();
-
-/**
- * A kept page's body and its own headers for a visitor in `theme`, gzipped when they take it.
- * The app's page handler and lib/kept-pages-first.ts both answer with it.
- */
-export function keptPageBody(
-  page: CachedPage,
-  theme: Theme | null,
-  gzip: boolean,
-): { body: string | Uint8Array<ArrayBuffer>; headers: Record<string, string> } {
-  const headers = { "content-type": HTML_TYPE, ...page.headers };
-  if (!gzip) return { body: withTheme(page.body, theme), headers };
-  let byTheme = gzippedPages.get(page);
-  if (!byTheme) {
-    byTheme = new Map();
-    gzippedPages.set(page, byTheme);
-  }
-  let gzipped = byTheme.get(theme ?? "");
-  if (!gzipped) {
-    gzipped = new Uint8Array(gzipSync(withTheme(page.body, theme))) as Uint8Array<ArrayBuffer>;
-    byTheme.set(theme ?? "", gzipped);
-  }
-  return { body: gzipped, headers: { ...headers, "content-encoding": "gzip" } };
-}
-
-function keptPageAnswer(c: Context, page: CachedPage): Response {
-  const { body, headers } = keptPageBody(
-    page,
-    chosenTheme(requestHeader(c, "cookie")),
-    acceptsGzip(requestHeader(c, "accept-encoding")),
-  );
-  // lib/compress.ts passes an answer that is already encoded.
-  addVary(c, "Cookie");
-  return new Response(body, { status: page.status, headers });
-}
 
 const FILE_LIKE = /\/[^/]+\.[a-z0-9]+$/i;
 const RENDERED_PAGES_KEPT = 500;
@@ -159,8 +95,6 @@ export function spaHandler(options: SpaOptions) {
   // The same page with the same metadata renders the same HTML: the home page and the pages
   // read most are rendered once, not on every request (bench/RESULTS.md, home page HTML).
   const rendered = new Map<string, string>();
-  /** Renders of anonymous pages under way, by cache key. */
-  const rendering = new Map<string, Promise<void>>();
   return page;
 
   async function page(c: Context): Promise<Response> {
@@ -174,38 +108,10 @@ export function spaHandler(options: SpaOptions) {
         503,
       );
     }
-    // A mailed link's page (?token=) shows its address: never kept.
-    const cacheKey =
-      render && options.anonymousPages?.isAnonymous(c) && !new URLSearchParams(search).has("token")
-        ? `${pathname}${search}`
-        : null;
-    if (cacheKey === null) return respond(c, shell, pathname, search, null);
-    const cache = options.anonymousPages?.cache;
-    const kept = () => {
-      const page = cache?.get(cacheKey);
-      return page ? keptPageAnswer(c, page) : null;
-    };
-    const hit = kept();
-    if (hit) return hit;
-    // Visitors arriving together for a page not kept wait for one render of it, not one each
-    // (a link shared widely; every visitor just after a change cleared the cache).
-    const inFlight = rendering.get(cacheKey);
-    if (inFlight) {
-      await inFlight;
-      const shared = kept();
-      if (shared) return shared;
-    }
-    let finished = () => {};
-    const own = !rendering.has(cacheKey);
-    if (own) rendering.set(cacheKey, new Promise((resolve) => (finished = resolve)));
-    try {
-      return await respond(c, shell, pathname, search, cacheKey);
-    } finally {
-      if (own) {
-        rendering.delete(cacheKey);
-        finished();
-      }
-    }
+    // Pages may be stored for visitors (lib/anonymous-cache.ts), a personal one never: it says
+    // private. A mailed link's page (?token=) shows its address, whatever it says.
+    if (!new URLSearchParams(search).has("token")) allowAnonymousCache(c);
+    return respond(c, shell, pathname, search);
   }
 
   async function respond(
@@ -213,7 +119,6 @@ export function spaHandler(options: SpaOptions) {
     shell: string,
     pathname: string,
     search: string,
-    cacheKey: string | null,
   ): Promise<Response> {
     // The page still loads (with its fixed metadata), so the app can show its own error and
     // try again; the status tells crawlers and caches that this is not the real page.
@@ -223,7 +128,7 @@ export function spaHandler(options: SpaOptions) {
         url: options.siteUrl,
         pathname,
       });
-      return htmlAnswer(c, fallback, 503, {
+      return pageResponse(c, fallback, 503, {
         "cache-control": "no-store",
         "retry-after": String(RETRY_AFTER_SECONDS),
       });
@@ -256,24 +161,17 @@ export function spaHandler(options: SpaOptions) {
       if (isDatabaseUnavailable(error)) return unavailable();
       // The plain shell still works: the app starts in the browser and shows its own error.
       options.logger?.error({ err: error, path: pathname }, "page render failed");
-      return htmlAnswer(c, html, 500, { "cache-control": "no-store" });
+      return pageResponse(c, html, 500, { "cache-control": "no-store" });
     }
     if (page) {
       const cacheControl = page.personal ? "private, no-store" : "no-cache";
       const body = withPage(html, page);
       const status = meta.found && !page.notFound ? 200 : 404;
-      if (cacheKey !== null && !page.personal) {
-        options.anonymousPages?.cache.set(cacheKey, {
-          status,
-          body,
-          headers: { "cache-control": cacheControl },
-        });
-      }
-      return htmlAnswer(c, body, status, { "cache-control": cacheControl });
+      return pageResponse(c, body, status, { "cache-control": cacheControl });
     }
     // The page's data is not in the HTML: its first API answers download with it.
     const preloads = meta.found ? pageDataPreloads(pathname, search) : [];
-    return htmlAnswer(c, html, meta.found ? 200 : 404, {
+    return pageResponse(c, html, meta.found ? 200 : 404, {
       "cache-control": "no-cache",
       ...(preloads.length ? { link: preloadLinkHeader(preloads) } : {}),
     });

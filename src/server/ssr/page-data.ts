@@ -43,14 +43,14 @@ import { listQuerySchema } from "@/server/domain/discussions/list-query";
 import type { Env } from "@/server/env";
 import { postAddress } from "@/server/features/blog-posts/post-address";
 import { findPublishedPost, listPublishedPosts } from "@/server/features/blog-posts/queries";
-import { discussionAnswer, discussionListAnswer } from "@/server/features/discussions/reads";
+import { discussionListResponse, discussionResponse } from "@/server/features/discussions/reads";
 import { activeHeroWords } from "@/server/features/hero-words/queries";
 import { memberStats } from "@/server/features/members/member-stats";
-import { membersAnswer, membersQuerySchema } from "@/server/features/members/routes";
+import { membersQuerySchema, membersResponse } from "@/server/features/members/routes";
 import { PUBLIC_LOG_PAGE_SIZE, publicModerationLog } from "@/server/features/moderation/public-log";
 import { unreadCount } from "@/server/features/notifications/queries";
 import { profilePage } from "@/server/features/profiles/find-profile";
-import { replyListQuerySchema, replyPageAnswer } from "@/server/features/replies/reads";
+import { replyListQuerySchema, replyPageResponse } from "@/server/features/replies/reads";
 import { siteInfo, sitePage, siteStats } from "@/server/features/site/routes";
 import { TEXT_ID } from "@/server/lib/ids";
 import { validQuery } from "@/server/lib/validate";
@@ -158,7 +158,7 @@ async function discussionsPage(
   // A query the API refuses (400) is the browser's to show, as it always was.
   if (!query) return;
   const options = discussionsQueryOptions(filters);
-  const page = await discussionListAnswer(db, query, viewer);
+  const page = await discussionListResponse(db, query, viewer);
   fillFirstPage(queryClient, options.queryKey, options.initialPageParam, page);
 }
 
@@ -168,7 +168,7 @@ async function discussionPage(
   id: string,
   params: URLSearchParams,
 ): Fill {
-  const discussion = await discussionAnswer(db, id, viewer);
+  const discussion = await discussionResponse(db, id, viewer);
   const found = await fillQuery(
     queryClient,
     discussionQueryOptions(id).queryKey,
@@ -185,7 +185,7 @@ async function discussionPage(
     anchor ? `/?around=${encodeURIComponent(anchor)}` : "/",
   );
   if (!query) return found;
-  const page = await replyPageAnswer(db, discussion.id, query, viewer);
+  const page = await replyPageResponse(db, discussion.id, query, viewer);
   if (page) fillFirstPage(queryClient, options.queryKey, options.initialPageParam, page);
   return found;
 }
@@ -201,7 +201,7 @@ async function membersPage(
   await Promise.all([
     fillQuery(queryClient, memberStatsQueryOptions().queryKey, () => memberStats(db), ""),
     query
-      ? membersAnswer(db, viewer, query).then((page) =>
+      ? membersResponse(db, viewer, query).then((page) =>
           fillFirstPage(queryClient, options.queryKey, options.initialPageParam, page),
         )
       : null,

@@ -1,6 +1,5 @@
-// What GET /api/discussions and GET /api/discussions/:id answer, in one place for the route,
-// the server's render of the forum (ssr/page-data.ts) and the reads answered before the app
-// (anonymous-reads.ts).
+// What GET /api/discussions and GET /api/discussions/:id respond, in one place for the routes
+// and the server's render of the forum (ssr/page-data.ts).
 import type { Viewer } from "@/server/auth/viewer";
 import type { Db } from "@/server/db/client";
 import {
@@ -14,7 +13,7 @@ import { UUID_ID } from "@/server/lib/ids";
 import type { DiscussionItem, DiscussionPage } from "@/shared/api-types";
 
 /** A page of the forum's list as `viewer` sees it: their blocked authors marked (decision 031). */
-export async function discussionListAnswer(
+export async function discussionListResponse(
   db: Db,
   query: ListQuery,
   viewer: Viewer | null,
@@ -27,7 +26,7 @@ export async function discussionListAnswer(
 }
 
 /** One discussion as `viewer` sees it, or null where the route answers 404. */
-export async function discussionAnswer(
+export async function discussionResponse(
   db: Db,
   id: string,
   viewer: Viewer | null,

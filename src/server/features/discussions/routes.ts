@@ -40,7 +40,7 @@ import { jsonBody, queryParams } from "@/server/lib/validate";
 import type { DiscussionItem } from "@/shared/api-types";
 import { discussionEditSchema } from "@/shared/moderation";
 import { discussionSchema } from "@/shared/schemas";
-import { discussionAnswer, discussionListAnswer } from "./reads";
+import { discussionListResponse, discussionResponse } from "./reads";
 
 export const SIGNED_OUT_CREATE_MESSAGE = "You must be logged in to create a discussion";
 export const NOT_FOUND_MESSAGE = "Discussion not found";
@@ -85,7 +85,7 @@ async function setFlag(
 export const discussionRoutes = new Hono<AppEnv>()
   .get("/", queryParams(listQuerySchema), async (c) => {
     return c.json(
-      await discussionListAnswer(c.var.deps.db, c.req.valid("query"), await getViewer(c)),
+      await discussionListResponse(c.var.deps.db, c.req.valid("query"), await getViewer(c)),
     );
   })
   .get("/events", (c) =>
@@ -99,7 +99,7 @@ export const discussionRoutes = new Hono<AppEnv>()
     }),
   )
   .get("/:id", async (c) => {
-    const item = await discussionAnswer(c.var.deps.db, discussionId(c), await getViewer(c));
+    const item = await discussionResponse(c.var.deps.db, discussionId(c), await getViewer(c));
     if (!item) throw new HttpError(404, NOT_FOUND_MESSAGE);
     return c.json(item);
   })

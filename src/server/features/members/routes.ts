@@ -34,11 +34,14 @@ export const membersQuerySchema = z.object({
     .default(MEMBERS_PAGE_SIZE),
 });
 
-/** Admins see emails in the directory's answer: never let a shared cache keep it. */
+/**
+ * Admins see emails in the directory: a signed-in viewer's response is never kept by a shared
+ * cache. A visitor's is the same for every visitor, and the anonymous cache may store it.
+ */
 export const MEMBERS_CACHE_CONTROL = "private, no-store";
 
 /** A page of the directory as `viewer` sees it: what GET /api/members answers. */
-export function membersAnswer(
+export function membersResponse(
   db: Db,
   viewer: Viewer | null,
   query: z.output<typeof membersQuerySchema>,
@@ -48,8 +51,9 @@ export function membersAnswer(
 
 export const memberRoutes = new Hono<AppEnv>()
   .get("/", queryParams(membersQuerySchema), async (c) => {
-    const page = await membersAnswer(c.var.deps.db, await getViewer(c), c.req.valid("query"));
-    c.header("cache-control", MEMBERS_CACHE_CONTROL);
+    const viewer = await getViewer(c);
+    const page = await membersResponse(c.var.deps.db, viewer, c.req.valid("query"));
+    if (viewer) c.header("cache-control", MEMBERS_CACHE_CONTROL);
     return c.json(page);
   })
   .get("/stats", async (c) => {

@@ -18,7 +18,10 @@ import { getOwnProfile, setAvatarUrl, updateOwnProfile } from "./own-profile";
 
 export const PROFILE_NOT_FOUND = "Profile not found";
 
-/** A profile's answer shows what its viewer may see: no shared cache keeps it. */
+/**
+ * A profile shows what its viewer may see: a signed-in viewer's response is never kept by a
+ * shared cache. A visitor's is the same for every visitor (decision 059).
+ */
 export const PROFILE_CACHE_CONTROL = "private, no-store";
 
 const SIGNED_OUT_MESSAGE = "You must be signed in to edit your profile";
@@ -109,8 +112,9 @@ export const profileRoutes = new Hono<AppEnv>()
   .get("/:id", async (c) => {
     const id = memberIdParam(c, "id", PROFILE_NOT_FOUND);
     // A private profile answers exactly as a missing one: its existence is not disclosed.
-    const body = await profilePage(c.var.deps.db, await getViewer(c), id);
+    const viewer = await getViewer(c);
+    const body = await profilePage(c.var.deps.db, viewer, id);
     if (!body) throw new HttpError(404, PROFILE_NOT_FOUND);
-    c.header("cache-control", PROFILE_CACHE_CONTROL);
+    if (viewer) c.header("cache-control", PROFILE_CACHE_CONTROL);
     return c.json(body);
   });

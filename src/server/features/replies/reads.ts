@@ -1,5 +1,5 @@
-// What GET /api/discussions/:id/replies answers, in one place for the route, the server's render
-// of a discussion (ssr/page-data.ts) and the reads answered before the app (anonymous-reads.ts).
+// What GET /api/discussions/:id/replies responds, in one place for the route and the server's
+// render of a discussion (ssr/page-data.ts).
 import { z } from "zod";
 import type { Viewer } from "@/server/auth/viewer";
 import type { Db } from "@/server/db/client";
@@ -44,7 +44,7 @@ function threadPage(
  * (decision 031). Null for a reply `around` names that the thread does not have (the route's
  * 404 "Reply not found").
  */
-export async function replyPageAnswer(
+export async function replyPageResponse(
   db: Db,
   discussionId: string,
   query: ReplyListQuery,

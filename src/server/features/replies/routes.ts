@@ -42,7 +42,7 @@ import {
   type ReplyState,
   updateReplyContent,
 } from "./queries";
-import { REPLY_NOT_FOUND, replyListQuerySchema, replyPageAnswer } from "./reads";
+import { REPLY_NOT_FOUND, replyListQuerySchema, replyPageResponse } from "./reads";
 
 export const DISCUSSION_NOT_FOUND = "Discussion not found";
 export const LOCKED_MESSAGE = "This discussion is locked.";
@@ -100,7 +100,7 @@ export const discussionReplyRoutes = new Hono<AppEnv>()
   .get("/", queryParams(replyListQuerySchema), async (c) => {
     const discussion = await activeDiscussion(c);
     const query = c.req.valid("query");
-    const page = await replyPageAnswer(c.var.deps.db, discussion.id, query, await getViewer(c));
+    const page = await replyPageResponse(c.var.deps.db, discussion.id, query, await getViewer(c));
     if (!page) throw replyNotFound();
     return c.json(page);
   })

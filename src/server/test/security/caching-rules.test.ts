@@ -6,7 +6,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@/server/app";
-import { createPageCache, type PageCache } from "@/server/lib/page-cache";
 import { builtClient } from "@/server/test/built-client";
 import { insertDiscussionRow } from "@/server/test/discussions";
 import { insertReplyRow } from "@/server/test/replies";
@@ -29,15 +28,13 @@ const NIL_ID = "00000000-0000-4000-8000-000000000000";
 
 let t: TestApp;
 let app: ReturnType<typeof createApp>;
-let pageCache: PageCache;
 let callers: Callers;
 let discussionId: string;
 let replyId: string;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: "1000" } });
-  pageCache = createPageCache({ ttlMs: 60_000, maxEntries: 100 });
-  app = createApp(t.deps, { staticFiles: builtClient(SHELL), pageCache });
+  app = createApp(t.deps, { staticFiles: builtClient(SHELL) });
   callers = await createCallers(t);
   // A thread with a hidden reply (a moderator reads its words) by a member the user blocked.
   discussionId = await insertDiscussionRow(t.db, { authorId: callers.other.id });
@@ -160,7 +157,7 @@ describe("every route", () => {
     }
     expect(wrong).toEqual([]);
     const visitor = clientFor(app, callers, "anonymous");
-    // Today's answers for visitors: the public reads as reads-first gives them (decision 045).
+    // Visitors' public reads say nothing: the same for every visitor (decision 059).
     expect(
       (await visitor.get(`/api/discussions/${discussionId}`)).headers.get("cache-control"),
     ).toBeNull();
@@ -187,8 +184,8 @@ describe("every route", () => {
 describe("server-rendered pages", () => {
   const pages = () => ["/", `/discussion/${discussionId}`, "/members", "/settings", "/nowhere"];
 
-  it("signed in: private, no-store with Vary: Cookie, and never kept for visitors", async () => {
-    pageCache.clear();
+  // That the anonymous cache never stores them: lib/anonymous-cache.test.ts.
+  it("signed in: private, no-store with Vary: Cookie", async () => {
     for (const viewer of VIEWERS.filter((v) => v !== "anonymous")) {
       for (const page of pages()) {
         const response = await clientFor(app, callers, viewer).get(page);
@@ -197,17 +194,14 @@ describe("server-rendered pages", () => {
           "private, no-store",
         );
         expect(varies(response, "Cookie"), `${viewer} ${page}`).toBe(true);
-        expect(pageCache.get(page), `${viewer} ${page}`).toBeNull();
       }
     }
   });
 
-  it("a visitor: as today (no-cache, Vary: Cookie, kept), and a kept page is never a member's answer", async () => {
-    pageCache.clear();
+  it("a visitor: no-cache with Vary: Cookie; a member's page stays private", async () => {
     const visitor = await clientFor(app, callers, "anonymous").get("/");
     expect(visitor.headers.get("cache-control")).toBe("no-cache");
     expect(varies(visitor, "Cookie")).toBe(true);
-    expect(pageCache.get("/")).not.toBeNull();
     const member = await clientFor(app, callers, "user").get("/");
     expect(member.headers.get("cache-control")).toBe("private, no-store");
   });

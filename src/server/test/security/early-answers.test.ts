@@ -2,20 +2,19 @@
 // rate limit, 415 for a body of the wrong type) says `Connection: close`, and the server closes
 // as it says: a keep-alive client (node's pooled agent, nginx's upstream pool) opens a new
 // connection for its next request instead of sending it down one the server is about to drop
-// (docs/decisions/050). A real server on a loopback port, as main.ts assembles it.
+// (docs/decisions/050). A real server on a loopback port, built as main.ts builds it
+// (site-server.ts), the anonymous cache included.
 import { Agent, request as httpRequest, type IncomingHttpHeaders, type Server } from "node:http";
-import { type AddressInfo, connect } from "node:net";
-import { serve } from "@hono/node-server";
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "@/server/app";
-import { serverWithAnswersFirst } from "@/server/lib/answers-first";
 import { REQUEST_BODY_MAX_BYTES } from "@/server/lib/body-limit";
-import { closeAfterEarlyAnswers } from "@/server/lib/early-answer-close";
+import { type SiteServer, startSiteServer } from "@/server/site-server";
 import { createMember } from "@/server/test/factories";
 import { createTestApp, TEST_SITE_URL, type TestApp } from "@/server/test/test-app";
 import { cookieHeader } from "./test-support";
 
 let t: TestApp;
+let site: SiteServer;
 let server: Server;
 let port: number;
 let cookie: string;
@@ -23,22 +22,14 @@ let cookie: string;
 beforeAll(async () => {
   t = await createTestApp();
   cookie = cookieHeader((await createMember(t)).client);
-  server = serve({
-    fetch: closeAfterEarlyAnswers(createApp(t.deps).fetch),
+  site = await startSiteServer(t.deps, {
     port: 0,
     hostname: "127.0.0.1",
-    // Stands for the answers made before the app (kept pages, public reads): it would take
-    // every request it is offered.
-    createServer: serverWithAnswersFirst([
-      (request, response) => {
-        if (request.url !== "/api/health") return false;
-        response.writeHead(200, { "content-type": "text/plain" }).end("first");
-        return true;
-      },
-    ]),
-  }) as Server;
-  await new Promise((resolve) => server.once("listening", resolve));
-  port = (server.address() as AddressInfo).port;
+    clientIp: () => "127.0.0.1",
+    anonymousCache: true,
+  });
+  server = site.server;
+  port = site.address.port;
 });
 afterAll(async () => {
   server?.closeAllConnections();
@@ -189,20 +180,26 @@ describe("an answer before the body arrived", () => {
     client.agent.destroy();
   });
 
-  it("a read with a body goes past the answers made before the app, and closes", async () => {
+  it("a read with a body goes past the anonymous cache to the app, and closes", async () => {
     const client = keepAliveAgent();
+    const stored = await send(client, "GET", "/api/discussions");
+    expect(stored.status).toBe(200);
+    expect(
+      [...(site.cache?.entries() ?? [])].some(([key]) => key.endsWith("\n/api/discussions")),
+    ).toBe(true);
     // node's client sends a GET's body chunked only when told to.
     const read = await send(
       client,
       "GET",
-      "/api/health",
+      "/api/discussions",
       { "transfer-encoding": "chunked" },
       chunked(REQUEST_BODY_MAX_BYTES * 16),
     );
-    expect(read.body).not.toBe("first");
     expect(read.headers.connection).toBe("close");
-    const next = await nextRequestSucceeds(client);
-    expect(next.body).toBe("first");
+    const next = await send(client, "GET", "/api/discussions");
+    expect(next.status).toBe(200);
+    expect(next.body).toBe(stored.body);
+    expect(next.socket).not.toBe(read.socket);
     client.agent.destroy();
   });
 

@@ -1,12 +1,10 @@
 // The forum search tells nothing of hidden words (decision 046): for random hidden texts and
 // random pieces of them (anywhere in the text, in any case) used as the query, with random
-// filters and page sizes, every answer a reader who may not read them gets (the JSON API, the
-// reads answered before the app, the server-rendered /discussion?q= page) is the answer they
-// get with the hidden discussion absent.
+// filters and page sizes, every response a reader who may not read them gets (the JSON API, the
+// server-rendered /discussion?q= page) is the one they get with the hidden discussion absent.
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { anonymousReads } from "@/server/anonymous-reads";
 import { createApp } from "@/server/app";
 import { builtClient } from "@/server/test/built-client";
 import { insertDiscussionRow } from "@/server/test/discussions";
@@ -67,8 +65,6 @@ async function answers(search: URLSearchParams): Promise<string[]> {
     const response = await app.request(`/api/discussions?${search}`, { headers: cookieOf(member) });
     seen.push(`${response.status} ${await response.text()}`);
   }
-  const list = anonymousReads(t.db).find((read) => read.route === "/api/discussions");
-  seen.push(JSON.stringify(await list?.answer({}, Object.fromEntries(search))));
   const page = await app.request(`/discussion?${search}`, { headers: cookieOf(readers.member) });
   const html = await page.text();
   // The page's markup and data; the head's request-specific parts and the render's clock aside.
@@ -165,6 +161,6 @@ it("finds the oracle of issue 32: nothing for the hidden number, as for any othe
   await t.db.execute(sql`update discussions set hidden_at = now() where id = ${id}::uuid`);
   const found = await answers(new URLSearchParams({ q: "07700900123" }));
   const other = await answers(new URLSearchParams({ q: "07700900999" }));
-  expect(difference(found.slice(0, 4), other.slice(0, 4))).toBeNull();
+  expect(difference(found.slice(0, 3), other.slice(0, 3))).toBeNull();
   await t.db.execute(sql`delete from discussions where id = ${id}::uuid`);
 });

@@ -12,12 +12,11 @@ import { type Reader, visibilityOf, wordsReadable } from "@/server/domain/visibi
 import { RECORD_KINDS } from "@/server/features/sitemap/queries";
 import {
   DISCUSSION_CHANGE_KINDS,
-  DISCUSSIONS_CHANNEL,
   parseDiscussionChange,
   REPLY_CHANGE_KINDS,
 } from "@/server/lib/live-discussions";
-import { clearOnChanges, createPageCache } from "@/server/lib/page-cache";
 import { SITE_FEEDS } from "@/server/lib/site-feeds";
+import { startSiteServer } from "@/server/site-server";
 import { builtClient } from "@/server/test/built-client";
 import { insertDiscussionRow, sseReader } from "@/server/test/discussions";
 import { createMember } from "@/server/test/factories";
@@ -347,24 +346,36 @@ describe("surfaces other than routes", () => {
     expect(parseDiscussionChange(payload)).toEqual({ type: "updated", id: "x" });
   });
 
-  it("a kept page is cleared when its discussion is hidden", async () => {
-    const cache = createPageCache({ ttlMs: 60_000, maxEntries: 100 });
-    clearOnChanges(cache, t.deps.live, DISCUSSIONS_CHANNEL, t.logger);
-    const kept = createApp(t.deps, { staticFiles: builtClient(SHELL), pageCache: cache });
-    const id = await insertDiscussionRow(t.db, { title: "Kept page", content: "secretkept" });
-    const path = `/discussion/${id}`;
-    expect(await (await kept.request(path)).text()).toContain("secretkept");
-    expect(cache.get(path)).not.toBeNull();
-    // Hidden from another instance: only the live event tells this one.
-    const hide = await readers.moderator.client.post(
-      `/api/moderation/items/discussion/${id}/actions`,
-      { action: "hide", reason: "Off topic" },
-    );
-    expect(hide.status).toBe(200);
-    await expect.poll(() => cache.get(path)).toBeNull();
-    const again = await (await kept.request(path)).text();
-    expect(again).not.toContain("secretkept");
-    expect(again).toContain(HIDDEN_BY_MODERATOR);
+  it("a page the anonymous cache stored is cleared when its discussion is hidden", async () => {
+    const site = await startSiteServer(t.deps, {
+      port: 0,
+      hostname: "127.0.0.1",
+      staticFiles: builtClient(SHELL),
+      clientIp: () => "127.0.0.1",
+      anonymousCache: true,
+      anonymousCacheTtlMs: 60_000,
+    });
+    try {
+      const id = await insertDiscussionRow(t.db, { title: "Stored page", content: "secretkept" });
+      const url = `http://127.0.0.1:${site.address.port}/discussion/${id}`;
+      const stored = () =>
+        [...(site.cache?.entries() ?? [])].some(([key]) => key.endsWith(`\n/discussion/${id}`));
+      expect(await (await fetch(url)).text()).toContain("secretkept");
+      expect(stored()).toBe(true);
+      // Hidden through another app (another instance): only the live event tells this one.
+      const hide = await readers.moderator.client.post(
+        `/api/moderation/items/discussion/${id}/actions`,
+        { action: "hide", reason: "Off topic" },
+      );
+      expect(hide.status).toBe(200);
+      await expect.poll(stored).toBe(false);
+      const again = await (await fetch(url)).text();
+      expect(again).not.toContain("secretkept");
+      expect(again).toContain(HIDDEN_BY_MODERATOR);
+    } finally {
+      site.server.closeAllConnections();
+      await new Promise((resolve) => site.server.close(resolve));
+    }
   });
 
   it("the export holds its author's own posts, hidden words included", async () => {

@@ -1,10 +1,10 @@
-// An answer made before the request's body has arrived in full (413 over the size limit, 429
+// A response made before the request's body has arrived in full (413 over the size limit, 429
 // over a rate limit, 415 for the wrong type) says `Connection: close`: nothing reads the rest
 // of that body, so the connection cannot carry a next request, and saying keep-alive sent
 // pooled clients' next requests into a closing socket (a 502 behind nginx).
 // The close lingers, as nginx's `lingering_close` does: node would destroy the socket as soon
-// as the answer is written, the kernel would answer the body still arriving with a reset, and
-// a client still uploading could lose the answer itself. docs/decisions/050.
+// as the response is written, the kernel would meet the body still arriving with a reset, and
+// a client still uploading could lose the response itself. docs/decisions/050.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 
@@ -24,8 +24,8 @@ export function announcesBody(incoming: IncomingMessage): boolean {
 }
 
 /**
- * Replaces the destroy node does after a `Connection: close` answer (its `destroySoon`) with a
- * half-close: the answer and a FIN go out, and what the client still sends is read (node's
+ * Replaces the destroy node does after a `Connection: close` response (its `destroySoon`) with a
+ * half-close: the response and a FIN go out, and what the client still sends is read (node's
  * parser discards an unread body) until the client closes its side, LINGER_BYTES more arrive,
  * or LINGER_MS pass.
  */
@@ -42,22 +42,22 @@ function lingerOnClose(socket: Socket): void {
   };
 }
 
-/** The app's fetch, its answers saying `Connection: close` when the body has not all arrived. */
-export function closeAfterEarlyAnswers<Bindings>(fetch: Fetch<Bindings>): Fetch<Bindings> {
+/** The app's fetch, its responses saying `Connection: close` when the body has not all arrived. */
+export function closeAfterEarlyResponses<Bindings>(fetch: Fetch<Bindings>): Fetch<Bindings> {
   return (request, bindings) => {
     const { incoming, outgoing } = (bindings ?? {}) as NodeBindings;
     // Most requests carry no body: nothing to wait for.
     if (!incoming || !outgoing || !announcesBody(incoming)) return fetch(request, bindings);
-    const closeIfEarly = (answer: Response) => {
+    const closeIfEarly = (response: Response) => {
       // `complete`: node's parser has received the whole message, read by the app or not; a
-      // body that arrived in full is read off the wire by node after the answer (keep-alive).
+      // body that arrived in full is read off the wire by node after the response (keep-alive).
       if (!incoming.complete && !outgoing.headersSent) {
         outgoing.setHeader("connection", "close");
         lingerOnClose(incoming.socket);
       }
-      return answer;
+      return response;
     };
-    const answer = fetch(request, bindings);
-    return answer instanceof Promise ? answer.then(closeIfEarly) : closeIfEarly(answer);
+    const response = fetch(request, bindings);
+    return response instanceof Promise ? response.then(closeIfEarly) : closeIfEarly(response);
   };
 }

@@ -1,16 +1,12 @@
-// Headers that every answer to a request carries, whichever route makes it: the security
-// headers, the request id, Vary. Under @hono/node-server they go straight onto node's response
-// before the route runs, and node writes them with the answer's own headers (docs/decisions/038).
-// Set on the answer itself, each one turned @hono/node-server's plain header object into a web
-// Headers, which it then copied back into a plain one: a fifth of a small JSON answer's CPU
-// (bench/RESULTS.md §12). Request headers are read from node's request for the same reason.
-//
-// Without node (app.request() in tests) they are kept per request and set on the answer by
-// answerHeaders(), under the same rule as node's: a header the answer sets itself wins.
+// Headers every response carries, whichever route makes it: the security headers, the request
+// id, Vary. Under @hono/node-server they go straight onto node's response before the route runs,
+// which costs less than a web Headers per response (docs/decisions/038, bench/RESULTS.md §12).
+// Without node (app.request() in API tests) they wait per request and responseHeaders() sets
+// them; tests that need production's path build the server with site-server.ts.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Context, MiddlewareHandler } from "hono";
 
-/** What @hono/node-server puts in c.env: the request and response it answers. */
+/** What @hono/node-server puts in c.env: the request and the response it writes. */
 type NodeBindings = { incoming?: IncomingMessage; outgoing?: ServerResponse };
 
 function nodeOf(c: Context): NodeBindings {
@@ -34,7 +30,7 @@ export function requestHeader(c: Context, name: string): string | undefined {
   return Array.isArray(value) ? value.join(", ") : value;
 }
 
-/** The headers waiting for the answer, per request, when there is no node response. */
+/** The headers waiting for the response, per request, when there is no node response. */
 const pending = new WeakMap<Context, Map<string, string>>();
 
 function pendingOf(c: Context): Map<string, string> {
@@ -46,14 +42,14 @@ function pendingOf(c: Context): Map<string, string> {
   return headers;
 }
 
-/** Sets `name` on whatever answer this request gets, unless that answer sets it itself. */
-export function setAnswerHeader(c: Context, name: string, value: string): void {
+/** Sets `name` on whatever response this request gets, unless that response sets it itself. */
+export function setResponseHeader(c: Context, name: string, value: string): void {
   const outgoing = outgoingOf(c);
   if (outgoing) outgoing.setHeader(name, value);
   else pendingOf(c).set(name.toLowerCase(), value);
 }
 
-/** Adds `token` to the answer's Vary header, unless it is there already. */
+/** Adds `token` to the response's Vary header, unless it is there already. */
 export function addVary(c: Context, token: string): void {
   const outgoing = outgoingOf(c);
   const current = outgoing ? outgoing.getHeader("vary") : pending.get(c)?.get("vary");
@@ -70,10 +66,10 @@ export function varies(value: string, token: string): boolean {
 }
 
 /**
- * Puts the waiting headers on the answer when there was no node response to take them. First in
- * the chain, so that it sees every answer, error pages included.
+ * Puts the waiting headers on the response when there was no node response to take them. First
+ * in the chain, so that it sees every response, error pages included.
  */
-export function answerHeaders(): MiddlewareHandler {
+export function responseHeaders(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const headers = pending.get(c);
