@@ -8,6 +8,8 @@ import { sessionAnswersPrivate } from "./auth/session-answers-private";
 import { hasSessionCookie } from "./auth/viewer";
 import type { AppDeps, AppEnv } from "./context";
 import { suspendedMembersRefused } from "./domain/moderation/suspension-guard";
+import { staffWithoutSecondFactorRefused } from "./auth/second-factor-guard";
+import { secondFactorRoutes } from "./auth/second-factor-routes";
 import { accountRoutes } from "./features/account/routes";
 import { blockRoutes } from "./features/blocks/routes";
 import { blogFeedRoutes } from "./features/blog-posts/feed";
@@ -67,7 +69,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     .use(sameOriginWrites(deps.env.siteUrl))
     // Suspended members may only act on their own account and rights (docs/decisions/027).
     .use(suspendedMembersRefused())
+    // Roles the CMS setting names must have a second factor (docs/decisions/060).
+    .use(staffWithoutSecondFactorRefused())
     .route("/auth", confirmationRoutes)
+    .route("/auth", secondFactorRoutes)
     .route("/auth", authRoutes)
     .route("/account", accountRoutes)
     .route("/session", sessionRoutes)

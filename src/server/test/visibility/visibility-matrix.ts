@@ -431,6 +431,7 @@ export const EXPORT_SECTIONS: Record<string, OtherSurface> = {
     [
       "account",
       "signInMethods",
+      "secondFactors",
       "sessions",
       "profile",
       "role",
