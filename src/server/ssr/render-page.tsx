@@ -39,6 +39,7 @@ const BROWSER_ONLY = new Set<string>([
   paths.confirmEmail,
   paths.forgotPassword,
   paths.resetPassword,
+  paths.twoFactorReset,
 ]);
 
 /** A render that takes longer than this is abandoned (the page is then sent as the plain shell). */

@@ -10,6 +10,7 @@ import {
 import { UserAvatar } from "@/client/components/user-avatar";
 import type { AdminUser } from "@/shared/api-types";
 import { ROLES, type Role } from "@/shared/permissions";
+import { ResetTwoFactorDialog } from "./reset-two-factor-dialog";
 
 const ROLE_LABELS: Record<Role, string> = {
   user: "User",
@@ -42,6 +43,8 @@ export function UserRow({ user, saving, onRoleChange }: UserRowProps) {
           />
         </div>
       </div>
+      <div className="flex items-center gap-2">
+      <ResetTwoFactorDialog id={user.id} name={user.displayName} />
       <Select
         value={user.role}
         disabled={saving}
@@ -60,6 +63,7 @@ export function UserRow({ user, saving, onRoleChange }: UserRowProps) {
           ))}
         </SelectContent>
       </Select>
+      </div>
     </li>
   );
 }

@@ -8,7 +8,15 @@ import {
   useSiteSettings,
 } from "@/client/features/site-settings/api/site-settings";
 import { toast } from "@/client/lib/toast";
+import { ROLES, type Role } from "@/shared/permissions";
 import { SITE_SETTING_LABELS } from "@/shared/site-settings";
+
+const ROLE_LABELS: Record<Role, string> = {
+  user: "User",
+  author: "Author",
+  moderator: "Moderator",
+  admin: "Admin",
+};
 
 export function SettingsTab() {
   const settings = useSiteSettings();
@@ -27,6 +35,7 @@ export function SettingsTab() {
           </Button>
         </div>
       ) : (
+        <>
         <Card className="flex flex-row items-start justify-between gap-4 p-4">
           <div className="flex flex-col gap-1">
             <label htmlFor="setting-hold-first-post" className="font-medium text-sm">
@@ -53,7 +62,64 @@ export function SettingsTab() {
             }
           />
         </Card>
+        <SecondFactorRolesCard
+          roles={settings.data.secondFactorRoles}
+          disabled={save.isPending}
+          onChange={(secondFactorRoles) =>
+            save.mutate(
+              { secondFactorRoles },
+              {
+                onSuccess: () => toast.success("Two-factor requirement saved"),
+                onError: () => toast.error("The setting was not saved. Please try again."),
+              },
+            )
+          }
+        />
+        </>
       )}
     </div>
+  );
+}
+
+/** Which roles must use a second factor (decision 060): one box per role. */
+function SecondFactorRolesCard({
+  roles,
+  disabled,
+  onChange,
+}: {
+  roles: Role[];
+  disabled: boolean;
+  onChange: (roles: Role[]) => void;
+}) {
+  const { label, hint } = SITE_SETTING_LABELS.secondFactorRoles;
+  return (
+    <Card className="grid gap-3 p-4">
+      <fieldset className="grid gap-3" aria-describedby="setting-second-factor-hint">
+        <legend className="font-medium text-sm">{label}</legend>
+        <p id="setting-second-factor-hint" className="text-muted-foreground text-sm">
+          {hint}
+        </p>
+        <div className="flex flex-wrap gap-4">
+          {ROLES.map((role) => (
+            <label key={role} className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="size-4 accent-primary"
+                checked={roles.includes(role)}
+                disabled={disabled}
+                onChange={(event) =>
+                  onChange(
+                    event.target.checked
+                      ? [...roles, role]
+                      : roles.filter((chosen) => chosen !== role),
+                  )
+                }
+              />
+              {ROLE_LABELS[role]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </Card>
   );
 }
