@@ -20,7 +20,7 @@ export type SiteSettings = {
 
 export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   holdNewMembersFirstPost: false,
-  secondFactorRoles: ["admin", "moderator"],
+  secondFactorRoles: ["moderator", "admin"],
 };
 
 /** PUT /api/cms/settings: the settings to change (any subset). */

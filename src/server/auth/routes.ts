@@ -93,9 +93,11 @@ export async function reshapeError(
   }
   const rewrite = body.code ? rewrites[body.code] : undefined;
   const code = status === 429 ? "RATE_LIMITED" : (rewrite?.code ?? body.code ?? "AUTH_ERROR");
+  // A 429 of our own hooks (second-factor-gate.ts) carries its own words and wait.
+  const ownLimit = body.code === "RATE_LIMITED" && body.message;
   const message =
     status === 429
-      ? "Too many attempts. Please wait a minute and try again."
+      ? ownLimit || "Too many attempts. Please wait a minute and try again."
       : (rewrite?.message ?? body.message ?? "An unexpected error occurred.");
   const reshaped = errorBody(status as 400, message, code);
   if (rewrite?.field) reshaped.error.fields = { [rewrite.field]: message };

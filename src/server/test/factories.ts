@@ -8,6 +8,7 @@ import { setRole } from "@/server/auth/roles";
 import type { AppDeps } from "@/server/context";
 import { twoFactor, user } from "@/server/db/schema";
 import type { Role } from "@/shared/permissions";
+import { DEFAULT_SITE_SETTINGS } from "@/shared/site-settings";
 import { createClient, type TestApp } from "./test-app";
 
 let counter = 0;
@@ -66,7 +67,7 @@ export type MemberOverrides = {
 };
 
 /** The roles that must use a second factor on a new site (DEFAULT_SITE_SETTINGS). */
-const SECOND_FACTOR_BY_DEFAULT: readonly Role[] = ["admin", "moderator"];
+const SECOND_FACTOR_BY_DEFAULT: readonly Role[] = DEFAULT_SITE_SETTINGS.secondFactorRoles;
 
 /**
  * The code an authenticator app holding `secret` shows at `at`: the secret's bytes, or the

@@ -333,6 +333,12 @@ const CASES: Record<string, Case> = {
         email: target.email,
         password: target.password,
       });
+      // Staff have a second factor (decision 060): the sign-in ends with its code.
+      if (target.totpSecret) {
+        await second.post("/api/auth/two-factor/verify-totp", {
+          code: await totpCode(target.totpSecret),
+        });
+      }
       const [row] = await queryRows<{ id: string }>(
         t.db,
         sql`select id from session where user_id = ${target.id} order by created_at desc limit 1`,
