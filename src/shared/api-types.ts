@@ -74,7 +74,7 @@ export type SessionResponse =
        */
       secondFactorRequired: boolean;
     }
-  | { user: null; profile: null; role: null; suspension?: null };
+  | { user: null; profile: null; role: null; suspension?: null; secondFactorRequired?: false };
 
 // ---- discussions (docs/product.md §3 discussion UI item; never the author's email) ------------------
 

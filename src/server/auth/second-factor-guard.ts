@@ -29,10 +29,20 @@ export const ENROLMENT_ROUTES: ReadonlySet<string> = new Set([
   "GET /api/auth/*",
 ]);
 
+/** Each request's answer (a viewer is looked up once per request): the guard and the session read it. */
+const answers = new WeakMap<Viewer, Promise<boolean>>();
+
 /** Whether the member's role must use a second factor and they have none yet. */
-export async function secondFactorMissing(db: Db, viewer: Viewer): Promise<boolean> {
-  if (viewer.secondFactor) return false;
-  return (await readSiteSettings(db)).secondFactorRoles.includes(viewer.role);
+export function secondFactorMissing(db: Db, viewer: Viewer): Promise<boolean> {
+  if (viewer.secondFactor) return Promise.resolve(false);
+  let answer = answers.get(viewer);
+  if (!answer) {
+    answer = readSiteSettings(db).then(({ secondFactorRoles }) =>
+      secondFactorRoles.includes(viewer.role),
+    );
+    answers.set(viewer, answer);
+  }
+  return answer;
 }
 
 export function staffWithoutSecondFactorRefused(): MiddlewareHandler<AppEnv> {

@@ -449,7 +449,7 @@ describe("notices", () => {
       );
     expect((await signIn()).status).toBe(200);
     const notices = async () =>
-      (await t.mailbox.all(member.email)).filter((mail) => mail.includes("New sign-in"));
+      (await t.mailbox.all(member.email)).filter((mail) => mail.includes("has not been used on before"));
     expect(await notices()).toHaveLength(1);
     expect((await notices())[0]).toContain("Chrome 131 on Linux");
     await browser.post("/api/auth/sign-out");

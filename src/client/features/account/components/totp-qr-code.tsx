@@ -9,7 +9,9 @@ export function TotpQrCode({ uri }: { uri: string }) {
   useEffect(() => {
     let current = true;
     void import("qrcode")
-      .then((qrcode) => qrcode.toString(uri, { type: "svg", margin: 1, errorCorrectionLevel: "M" }))
+      .then(({ default: qrcode }) =>
+        qrcode.toString(uri, { type: "svg", margin: 1, errorCorrectionLevel: "M" }),
+      )
       .then((made) => {
         if (current) setSvg(made);
       })
