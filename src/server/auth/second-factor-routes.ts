@@ -42,7 +42,7 @@ import { getViewer } from "./viewer";
 const WRONG_PASSWORD = "Password is incorrect";
 
 /** better-auth's two-factor error codes, in docs/product.md §2.24's words. */
-const CODE_REWRITES: Record<string, ErrorRewrite> = {
+const CODE_REWRITES = {
   INVALID_CODE: { code: "INVALID_CODE", message: WRONG_TOTP_CODE, field: "code" },
   TOTP_CODE_REUSED: { ...TOTP_CODE_REUSED, field: "code" },
   INVALID_BACKUP_CODE: {
@@ -71,7 +71,7 @@ const CODE_REWRITES: Record<string, ErrorRewrite> = {
     code: "ALREADY_ENABLED",
     message: "Two-factor authentication is on already.",
   },
-};
+} satisfies Record<string, ErrorRewrite>;
 
 const NOT_ENABLED = new HttpError(409, "Two-factor authentication is not on.", {
   code: "NOT_ENROLLED",
