@@ -23,7 +23,9 @@ export const totpCodeSchema = z
 export const recoveryCodeSchema = z
   .string({ error: CODE_REQUIRED })
   .transform((code) => code.trim())
-  .pipe(z.string().regex(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/, "Enter a recovery code like ab12c-3de45"));
+  .pipe(
+    z.string().regex(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/, "Enter a recovery code like ab12c-3de45"),
+  );
 
 /** Either kind, where the member may use whichever they have (turning two-factor off). */
 export const anySecondFactorCodeSchema = z

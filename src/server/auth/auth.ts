@@ -6,19 +6,13 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor as twoFactorPlugin } from "better-auth/plugins";
 import type { Db } from "@/server/db/client";
-import {
-  account,
-  rateLimit,
-  session,
-  twoFactor,
-  user,
-  verification,
-} from "@/server/db/schema";
+import { account, rateLimit, session, twoFactor, user, verification } from "@/server/db/schema";
 import type { Logger } from "@/server/lib/logger";
 import type { Mailer } from "@/server/lib/mail";
 import type { RateLimiter } from "@/server/lib/rate-limit";
 import { AUTH_COOKIE_PREFIX } from "@/server/lib/session-cookie";
 import { LIMITS } from "@/shared/constants";
+import { RECOVERY_CODE_COUNT } from "@/shared/second-factor";
 import {
   ACCOUNT_MAIL_LIMITS,
   activateAccount,
@@ -29,7 +23,6 @@ import {
 import { passwordChangedMail, passwordResetMail, RESET_LINK_HOURS } from "./account-mail";
 import { revokeTokens } from "./account-tokens";
 import { gateSessionCreation, secondStepChecks } from "./second-factor-gate";
-import { RECOVERY_CODE_COUNT } from "@/shared/second-factor";
 import { alertNewDevice, sendSecurityNotice } from "./security-alerts";
 
 /** The header our server sets from the socket address; whatever a client sends is replaced. */

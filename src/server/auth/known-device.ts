@@ -6,6 +6,7 @@ import type { Context } from "hono";
 import { generateSignedCookie, getSignedCookie } from "hono/cookie";
 import type { AppEnv } from "@/server/context";
 import { DEVICE_COOKIE, deviceCookieParts } from "./device-cookie";
+
 /** Sent to the account endpoints only: nothing else has a use for it. */
 const DEVICE_COOKIE_PATH = "/api/auth";
 /** A year: browsers cap cookies at about 400 days. */

@@ -76,7 +76,11 @@ export async function matchingStep(
  * Checks a TOTP code for the member and, when right, claims its time-step: one atomic update
  * that only a later step passes, so the same code sent twice (or at once) is accepted once.
  */
-export async function claimTotpCode(deps: CodeDeps, userId: string, code: string): Promise<TotpOutcome> {
+export async function claimTotpCode(
+  deps: CodeDeps,
+  userId: string,
+  code: string,
+): Promise<TotpOutcome> {
   const [row] = await deps.db
     .select({ secret: twoFactor.secret })
     .from(twoFactor)
@@ -97,7 +101,8 @@ export async function claimTotpCode(deps: CodeDeps, userId: string, code: string
   return claimed.length > 0 ? "accepted" : "reused";
 }
 
-export const WRONG_TOTP_CODE = "That code is not right. Check your authenticator app and try again.";
+export const WRONG_TOTP_CODE =
+  "That code is not right. Check your authenticator app and try again.";
 export const REUSED_TOTP_CODE =
   "This code has been used already. Wait for the next one in your authenticator app.";
 
@@ -122,12 +127,18 @@ export async function requireTotpCode(deps: CodeDeps, userId: string, code: stri
 }
 
 /** Whether `code` is one of the member's unused recovery codes (it is not used up here). */
-export async function isRecoveryCode(deps: CodeDeps, userId: string, code: string): Promise<boolean> {
+export async function isRecoveryCode(
+  deps: CodeDeps,
+  userId: string,
+  code: string,
+): Promise<boolean> {
   const [row] = await deps.db
     .select({ backupCodes: twoFactor.backupCodes, verified: twoFactor.verified })
     .from(twoFactor)
     .where(eq(twoFactor.userId, userId));
   if (!row?.verified) return false;
   const codes = JSON.parse(await decrypt(deps, row.backupCodes)) as unknown;
-  return Array.isArray(codes) && codes.some((one) => typeof one === "string" && sameCode(code, one));
+  return (
+    Array.isArray(codes) && codes.some((one) => typeof one === "string" && sameCode(code, one))
+  );
 }

@@ -221,9 +221,13 @@ export const secondFactorRoutes = new Hono<AppEnv>()
     const { deps } = c.var;
     await deps.rateLimiter.hit(SECOND_FACTOR_LIMITS.perClient, c.var.clientIp);
     if (!(await finishSecondFactorReset(accountMailDeps(deps), c.req.valid("json").token))) {
-      throw new HttpError(400, "This reset link is invalid or has expired. Ask an admin for a new one.", {
-        code: "INVALID_TOKEN",
-      });
+      throw new HttpError(
+        400,
+        "This reset link is invalid or has expired. Ask an admin for a new one.",
+        {
+          code: "INVALID_TOKEN",
+        },
+      );
     }
     return c.json({ ok: true });
   });

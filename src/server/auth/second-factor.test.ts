@@ -91,10 +91,15 @@ describe("setting up an authenticator app", () => {
     expect(enrolment.recoveryCodes).toHaveLength(10);
     // Not on until confirmed: a password sign-in still gives a session.
     const before = freshClient();
-    await before.post("/api/auth/sign-in/email", { email: member.email, password: member.password });
+    await before.post("/api/auth/sign-in/email", {
+      email: member.email,
+      password: member.password,
+    });
     expect((await sessionOf(before)).user?.id).toBe(member.id);
 
-    const malformed = await member.client.post("/api/auth/two-factor/verify-totp", { code: "12ab" });
+    const malformed = await member.client.post("/api/auth/two-factor/verify-totp", {
+      code: "12ab",
+    });
     expect(malformed.status).toBe(400);
     const code = await totpCode({ base32: enrolment.secret });
     const wrongCode = code === "000000" ? "111111" : "000000";
@@ -269,7 +274,9 @@ describe("changing and turning off", () => {
   it("turns off only with the password and a code, and ends the other sessions", async () => {
     const member = await memberWithFactor();
     const other = await passwordStep(member);
-    await other.post("/api/auth/two-factor/verify-totp", { code: await totpCode(member.totpSecret) });
+    await other.post("/api/auth/two-factor/verify-totp", {
+      code: await totpCode(member.totpSecret),
+    });
     expect(await liveSessions(member.id)).toBe(2);
 
     const passwordOnly = await member.client.post("/api/auth/two-factor/disable", {
@@ -296,9 +303,14 @@ describe("changing and turning off", () => {
     expect((await sessionOf(member.client)).user?.id).toBe(member.id);
     expect((await sessionOf(other)).user).toBeNull();
     expect(await liveSessions(member.id)).toBe(1);
-    expect(await t.mailbox.latest(member.email)).toContain("Two-factor authentication was turned off");
+    expect(await t.mailbox.latest(member.email)).toContain(
+      "Two-factor authentication was turned off",
+    );
     const signIn = freshClient();
-    await signIn.post("/api/auth/sign-in/email", { email: member.email, password: member.password });
+    await signIn.post("/api/auth/sign-in/email", {
+      email: member.email,
+      password: member.password,
+    });
     expect((await sessionOf(signIn)).user?.id).toBe(member.id);
   });
 
@@ -407,7 +419,10 @@ describe("recovery through an admin", () => {
     expect(opened.status).toBe(200);
     expect((await sessionOf(member.client)).user).toBeNull();
     const signIn = freshClient();
-    await signIn.post("/api/auth/sign-in/email", { email: member.email, password: member.password });
+    await signIn.post("/api/auth/sign-in/email", {
+      email: member.email,
+      password: member.password,
+    });
     expect((await sessionOf(signIn)).user?.id).toBe(member.id);
     const again = await freshClient().post("/api/auth/two-factor/reset", { token });
     expect(again.status).toBe(400);
@@ -449,7 +464,9 @@ describe("notices", () => {
       );
     expect((await signIn()).status).toBe(200);
     const notices = async () =>
-      (await t.mailbox.all(member.email)).filter((mail) => mail.includes("has not been used on before"));
+      (await t.mailbox.all(member.email)).filter((mail) =>
+        mail.includes("has not been used on before"),
+      );
     expect(await notices()).toHaveLength(1);
     expect((await notices())[0]).toContain("Chrome 131 on Linux");
     await browser.post("/api/auth/sign-out");

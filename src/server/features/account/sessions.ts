@@ -1,8 +1,8 @@
 // The signed-in browsers of one member, as the settings page lists them: never their tokens.
 import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
-import { describeUserAgent } from "@/server/lib/user-agent";
 import { session } from "@/server/db/schema";
+import { describeUserAgent } from "@/server/lib/user-agent";
 import type { AccountSession } from "@/shared/api-types";
 
 export async function listSessions(

@@ -7,13 +7,13 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@/server/app";
+import { issueToken } from "@/server/auth/account-tokens";
 import { queryRows } from "@/server/db/client";
 import { dataRequestConfirmToken } from "@/server/domain/data-requests/confirm-token";
 import { confirmToken } from "@/server/features/newsletter/confirm-token";
 import { unsubscribeToken } from "@/server/features/newsletter/unsubscribe-token";
 import { notificationUnsubscribeToken } from "@/server/features/notifications/unsubscribe-token";
 import { insertDiscussionRow } from "@/server/test/discussions";
-import { issueToken } from "@/server/auth/account-tokens";
 import { createMember, mailedToken, totpCode, uniqueEmail } from "@/server/test/factories";
 import { insertReplyRow } from "@/server/test/replies";
 import { insertDataRequest, insertWord } from "@/server/test/staff-area";
@@ -188,7 +188,10 @@ const CASES: Record<string, Case> = {
   // Two-factor (decision 060): each on a member of its own, so the shared callers keep theirs.
   "POST /api/auth/two-factor/enable": {
     send: async ({ caller, client }) => {
-      const member = caller === "anonymous" ? null : await createMember(t, { role: caller, secondFactor: false });
+      const member =
+        caller === "anonymous"
+          ? null
+          : await createMember(t, { role: caller, secondFactor: false });
       return (member?.client ?? client).post("/api/auth/two-factor/enable", {
         password: member?.password ?? "whatever it was",
       });

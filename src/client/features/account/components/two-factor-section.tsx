@@ -60,11 +60,7 @@ export function TwoFactorSection({ email }: { email: string }) {
     );
   } else if (status.data.enabled) {
     body = (
-      <ManageTwoFactor
-        email={email}
-        enabledAt={status.data.enabledAt}
-        onNewCodes={setShownCodes}
-      />
+      <ManageTwoFactor email={email} enabledAt={status.data.enabledAt} onNewCodes={setShownCodes} />
     );
   } else {
     body = <StartSetUp email={email} onStarted={setEnrolment} />;

@@ -67,10 +67,18 @@ export function SecondStepForm({ onStartOver }: { onStartOver: () => void }) {
         {verify.isPending ? "Verifying..." : "Verify"}
       </Button>
       <div className="flex justify-between text-sm">
-        <button type="button" className="text-primary underline-offset-4 hover:underline" onClick={switchKind}>
+        <button
+          type="button"
+          className="text-primary underline-offset-4 hover:underline"
+          onClick={switchKind}
+        >
           {kind === "app" ? "Use a recovery code instead" : "Use your authenticator app instead"}
         </button>
-        <button type="button" className="text-primary underline-offset-4 hover:underline" onClick={onStartOver}>
+        <button
+          type="button"
+          className="text-primary underline-offset-4 hover:underline"
+          onClick={onStartOver}
+        >
           Start over
         </button>
       </div>

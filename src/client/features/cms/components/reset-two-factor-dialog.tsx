@@ -31,7 +31,9 @@ export function ResetTwoFactorDialog({ id, name }: { id: string; name: string })
     try {
       await reset.mutateAsync({ id, code: parsed.data });
     } catch (caught) {
-      setError(caught instanceof ApiError ? (caught.fields?.code ?? caught.message) : errorMessage(caught));
+      setError(
+        caught instanceof ApiError ? (caught.fields?.code ?? caught.message) : errorMessage(caught),
+      );
       return;
     }
     setOpen(false);

@@ -44,25 +44,25 @@ export function UserRow({ user, saving, onRoleChange }: UserRowProps) {
         </div>
       </div>
       <div className="flex items-center gap-2">
-      <ResetTwoFactorDialog id={user.id} name={user.displayName} />
-      <Select
-        value={user.role}
-        disabled={saving}
-        onValueChange={(role) => {
-          if (role !== user.role) onRoleChange(role as Role);
-        }}
-      >
-        <SelectTrigger aria-label={`Role of ${user.displayName}`} className="sm:w-40">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {ROLES.map((role) => (
-            <SelectItem key={role} value={role}>
-              {ROLE_LABELS[role]}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+        <ResetTwoFactorDialog id={user.id} name={user.displayName} />
+        <Select
+          value={user.role}
+          disabled={saving}
+          onValueChange={(role) => {
+            if (role !== user.role) onRoleChange(role as Role);
+          }}
+        >
+          <SelectTrigger aria-label={`Role of ${user.displayName}`} className="sm:w-40">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {ROLES.map((role) => (
+              <SelectItem key={role} value={role}>
+                {ROLE_LABELS[role]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
       </div>
     </li>
   );

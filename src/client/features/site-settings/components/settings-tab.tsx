@@ -36,45 +36,47 @@ export function SettingsTab() {
         </div>
       ) : (
         <>
-        <Card className="flex flex-row items-start justify-between gap-4 p-4">
-          <div className="flex flex-col gap-1">
-            <label htmlFor="setting-hold-first-post" className="font-medium text-sm">
-              {label}
-            </label>
-            <p id="setting-hold-first-post-hint" className="text-muted-foreground text-sm">
-              {hint}
-            </p>
-          </div>
-          <Switch
-            id="setting-hold-first-post"
-            aria-describedby="setting-hold-first-post-hint"
-            checked={settings.data.holdNewMembersFirstPost}
+          <Card className="flex flex-row items-start justify-between gap-4 p-4">
+            <div className="flex flex-col gap-1">
+              <label htmlFor="setting-hold-first-post" className="font-medium text-sm">
+                {label}
+              </label>
+              <p id="setting-hold-first-post-hint" className="text-muted-foreground text-sm">
+                {hint}
+              </p>
+            </div>
+            <Switch
+              id="setting-hold-first-post"
+              aria-describedby="setting-hold-first-post-hint"
+              checked={settings.data.holdNewMembersFirstPost}
+              disabled={save.isPending}
+              onCheckedChange={(on) =>
+                save.mutate(
+                  { holdNewMembersFirstPost: on },
+                  {
+                    onSuccess: () =>
+                      toast.success(
+                        on ? "New members' first posts are held" : "Holding turned off",
+                      ),
+                    onError: () => toast.error("The setting was not saved. Please try again."),
+                  },
+                )
+              }
+            />
+          </Card>
+          <SecondFactorRolesCard
+            roles={settings.data.secondFactorRoles}
             disabled={save.isPending}
-            onCheckedChange={(on) =>
+            onChange={(secondFactorRoles) =>
               save.mutate(
-                { holdNewMembersFirstPost: on },
+                { secondFactorRoles },
                 {
-                  onSuccess: () =>
-                    toast.success(on ? "New members' first posts are held" : "Holding turned off"),
+                  onSuccess: () => toast.success("Two-factor requirement saved"),
                   onError: () => toast.error("The setting was not saved. Please try again."),
                 },
               )
             }
           />
-        </Card>
-        <SecondFactorRolesCard
-          roles={settings.data.secondFactorRoles}
-          disabled={save.isPending}
-          onChange={(secondFactorRoles) =>
-            save.mutate(
-              { secondFactorRoles },
-              {
-                onSuccess: () => toast.success("Two-factor requirement saved"),
-                onError: () => toast.error("The setting was not saved. Please try again."),
-              },
-            )
-          }
-        />
         </>
       )}
     </div>

@@ -38,7 +38,10 @@ export const cmsSettingsRoutes = new Hono<AppEnv>()
       const roles = changes.secondFactorRoles;
       if (roles !== undefined && roles.join() !== current.secondFactorRoles.join()) {
         await writeSiteSetting(tx, "secondFactorRoles", roles);
-        await logChange("secondFactorRoles", roles.length ? `Roles: ${roles.join(", ")}` : "No roles");
+        await logChange(
+          "secondFactorRoles",
+          roles.length ? `Roles: ${roles.join(", ")}` : "No roles",
+        );
       }
     });
     c.header("cache-control", "private, no-store");
