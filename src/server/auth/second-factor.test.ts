@@ -449,6 +449,20 @@ describe("recovery through an admin", () => {
   });
 });
 
+describe("the member's data", () => {
+  it("lists the factor by name and date, never its secret or recovery codes", async () => {
+    const member = await memberWithFactor();
+    const response = await member.client.post("/api/account/export");
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect((JSON.parse(text) as { secondFactors: unknown }).secondFactors).toEqual([
+      { name: "Authenticator app", confirmed: true, addedAt: expect.any(String) },
+    ]);
+    expect(text).not.toContain(member.totpSecret);
+    for (const code of member.recoveryCodes) expect(text).not.toContain(code);
+  });
+});
+
 describe("notices", () => {
   it("mails a sign-in from a new browser, not from one that signed in before", async () => {
     const member = await createMember(t);
