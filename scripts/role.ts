@@ -1,5 +1,11 @@
 // npm run role -- <email> <role>: sets a member's role, recorded in the audit trail.
+// npm run role -- --reset-second-factor <email>: turns a member's two-factor authentication off
+// and signs them out everywhere (decision 060): the last admin's way back, on the server only.
 import path from "node:path";
+import {
+  type CliResetResult,
+  resetSecondFactorByEmail,
+} from "../src/server/auth/second-factor-reset";
 import { type SetRoleResult, setRoleByEmail } from "../src/server/auth/set-role-by-email";
 import { openDatabase } from "../src/server/db/client";
 import { DataDirBusyError, lockDataDir } from "../src/server/db/data-dir-lock";
@@ -31,10 +37,23 @@ async function throughRunningServer(
   return 0;
 }
 
+const RESET_FLAG = "--reset-second-factor";
+
+function reportReset(result: CliResetResult): number {
+  if (!result.ok) {
+    console.error(result.message);
+    return 1;
+  }
+  console.log(`${result.email} has no two-factor authentication now and is signed out everywhere.`);
+  return 0;
+}
+
 async function main(): Promise<number> {
   // It may create the embedded database's files: private to this user, as the server's are.
   keepNewFilesPrivate();
-  const [email, role] = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const resetting = args[0] === RESET_FLAG;
+  const [email, role] = resetting ? [args[1], undefined] : args;
   const env = loadEnv();
   let release = () => {};
   if (!env.databaseUrl) {
@@ -42,6 +61,15 @@ async function main(): Promise<number> {
       release = lockDataDir(env.dataDir);
     } catch (error) {
       if (!(error instanceof DataDirBusyError)) throw error;
+      if (resetting) {
+        const answer = await askRunningServer<CliResetResult>(
+          env.dataDir,
+          error,
+          "second-factor-reset",
+          { email: email ?? "" },
+        );
+        return answer.ok ? reportReset(answer.body) : reportReset(answer);
+      }
       return throughRunningServer(env.dataDir, email, role, error);
     }
   }
@@ -50,6 +78,7 @@ async function main(): Promise<number> {
     : await openDatabase({ engine: "pglite", dataDir: path.join(env.dataDir, "pg") });
   try {
     await database.migrate();
+    if (resetting) return reportReset(await resetSecondFactorByEmail(database.db, email));
     const result = await setRoleByEmail(database.db, email, role);
     if (!result.ok) {
       console.error(result.message);

@@ -10,6 +10,7 @@ import { CONFIRMATION_LINK_HOURS } from "@/server/auth/account-mail";
 import { issueToken } from "@/server/auth/account-tokens";
 import { openDatabase } from "@/server/db/client";
 import { createDeps } from "@/server/deps";
+import { writeSiteSetting } from "@/server/domain/site/site-settings";
 import { loadEnv } from "@/server/env";
 import { createLogger } from "@/server/lib/logger";
 import { keepNewFilesPrivate } from "@/server/lib/private-files";
@@ -41,6 +42,10 @@ try {
     clientIp: () => "127.0.0.1",
     mailer: { send: async () => {} },
   });
+  // The browser tests' staff sign in with a password (e2e/support/roles.ts): the rule that
+  // staff use a second factor (decision 060) has API tests of its own, and two-factor.spec.ts
+  // enrols a member in the browser.
+  await writeSiteSetting(deps.db, "secondFactorRoles", []);
   const context = await deps.auth.$context;
   // The password typed at sign-up never becomes active: the one chosen on confirming does.
   const passwordHash = await context.password.hash("typed at sign-up, never used");

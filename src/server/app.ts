@@ -4,6 +4,8 @@ import { HTTPException } from "hono/http-exception";
 import { confirmationRoutes } from "./auth/confirmation-routes";
 import { controlRoutes } from "./auth/control-routes";
 import { authRoutes } from "./auth/routes";
+import { staffWithoutSecondFactorRefused } from "./auth/second-factor-guard";
+import { secondFactorRoutes } from "./auth/second-factor-routes";
 import { sessionAnswersPrivate } from "./auth/session-answers-private";
 import type { AppDeps, AppEnv } from "./context";
 import { suspendedMembersRefused } from "./domain/moderation/suspension-guard";
@@ -76,7 +78,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     .use(sameOriginWrites(deps.env.siteUrl))
     // Suspended members may only act on their own account and rights (docs/decisions/027).
     .use(suspendedMembersRefused())
+    // Roles the CMS setting names must have a second factor (docs/decisions/060).
+    .use(staffWithoutSecondFactorRefused())
     .route("/auth", confirmationRoutes)
+    .route("/auth", secondFactorRoutes)
     .route("/auth", authRoutes)
     .route("/account", accountRoutes)
     .route("/session", sessionRoutes)

@@ -68,8 +68,13 @@ export type SessionResponse =
       role: Role;
       /** An active suspension: the banner's reason and end (null: for good). */
       suspension: { reason: string; endsAt: string | null } | null;
+      /**
+       * The member's role must use a second factor and they have none yet (decision 060): the
+       * client shows the set-up page; the server refuses everything else.
+       */
+      secondFactorRequired: boolean;
     }
-  | { user: null; profile: null; role: null; suspension?: null };
+  | { user: null; profile: null; role: null; suspension?: null; secondFactorRequired?: false };
 
 // ---- discussions (docs/product.md §3 discussion UI item; never the author's email) ------------------
 

@@ -3,6 +3,7 @@
 // operator sets once for the machine stays in the environment (docs/architecture.md
 // "Configuration").
 import { z } from "zod";
+import { ROLES, type Role } from "./permissions";
 
 export type SiteSettings = {
   /**
@@ -10,14 +11,29 @@ export type SiteSettings = {
    * author sees it until a moderator approves it. Off by default.
    */
   holdNewMembersFirstPost: boolean;
+  /**
+   * The roles whose members must use a second factor (docs/decisions/060): enforced on every
+   * request, for existing sessions too. Admins and moderators by default.
+   */
+  secondFactorRoles: Role[];
 };
 
-export const DEFAULT_SITE_SETTINGS: SiteSettings = { holdNewMembersFirstPost: false };
+export const DEFAULT_SITE_SETTINGS: SiteSettings = {
+  holdNewMembersFirstPost: false,
+  secondFactorRoles: ["moderator", "admin"],
+};
 
 /** PUT /api/cms/settings: the settings to change (any subset). */
 export const siteSettingsSchema = z
   .object({
     holdNewMembersFirstPost: z.boolean({ error: "Choose on or off" }).optional(),
+    secondFactorRoles: z
+      .array(z.enum(ROLES, { error: "Choose roles from the list" }), {
+        error: "Choose roles from the list",
+      })
+      .max(ROLES.length)
+      .transform((roles) => ROLES.filter((role) => roles.includes(role)))
+      .optional(),
   })
   .strict();
 
@@ -27,5 +43,9 @@ export const SITE_SETTING_LABELS: Record<keyof SiteSettings, { label: string; hi
   holdNewMembersFirstPost: {
     label: "Hold new members' first post for review",
     hint: "A new member's first discussion or reply (an account under 24 hours old, or with fewer than 3 posts) waits in the Reports tab until a moderator approves it. Only its author sees it meanwhile.",
+  },
+  secondFactorRoles: {
+    label: "Require two-factor authentication",
+    hint: "Members with these roles must set up an authenticator app before they can do anything else. It applies at once, to members already signed in too.",
   },
 };

@@ -1,8 +1,11 @@
 import { type ReactNode, Suspense, useEffect } from "react";
 import { useLocation } from "@/client/lib/location";
+import { paths } from "@/client/lib/paths";
+import { useSecondFactorRequired } from "@/client/lib/session/use-second-factor-required";
 import { SiteHeader } from "./header/site-header";
 import { PageErrorBoundary } from "./page-error-boundary";
 import { PageFallback } from "./page-fallback";
+import { SecondFactorRequired } from "./second-factor-required";
 import { SiteFooter } from "./site-footer";
 import { useScrollOnNavigate } from "./use-scroll-on-navigate";
 
@@ -21,6 +24,8 @@ function Started({ children }: { children: ReactNode }) {
 export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   useScrollOnNavigate();
+  // Staff whose role needs a second factor reach only the settings until they have one.
+  const setUpFirst = useSecondFactorRequired() && pathname !== paths.settings;
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -40,7 +45,7 @@ export function Layout({ children }: { children: ReactNode }) {
       >
         <PageErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageFallback />}>
-            <Started>{children}</Started>
+            <Started>{setUpFirst ? <SecondFactorRequired /> : children}</Started>
           </Suspense>
         </PageErrorBoundary>
       </main>

@@ -53,6 +53,10 @@ const UndoEmailChangePage = lazyPage(
 const legalPages = () => import("./pages/legal-pages");
 const PrivacyPage = lazyPage(legalPages, "PrivacyPage");
 const TermsPage = lazyPage(legalPages, "TermsPage");
+const TwoFactorResetPage = lazyPage(
+  () => import("./pages/two-factor-reset-page"),
+  "TwoFactorResetPage",
+);
 const DataExportPage = lazyPage(() => import("./pages/data-export-page"), "DataExportPage");
 const DataRequestConfirmPage = lazyPage(
   () => import("./pages/data-request-confirm-page"),
@@ -131,6 +135,7 @@ export function AppRoutes() {
         <Route path={paths.dataRequest} component={DataRequestPage} />
         <Route path={paths.dataRequestConfirm} component={DataRequestConfirmPage} />
         <Route path={paths.dataExport} component={DataExportPage} />
+        <Route path={paths.twoFactorReset} component={TwoFactorResetPage} />
         <Route path={paths.newsletterUnsubscribe} component={NewsletterUnsubscribePage} />
         <Route path={paths.newsletterConfirm} component={NewsletterConfirmPage} />
         <Route path={paths.rotatingTextShowcase} component={RotatingTextShowcasePage} />

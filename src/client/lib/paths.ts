@@ -41,6 +41,8 @@ export const paths = {
    * page's plain form, `?result=`). Works signed out (docs/decisions/049).
    */
   undoEmailChange: "/settings/email/undo",
+  /** Where an admin-started two-factor reset link lands (with `?token=`; decision 060). */
+  twoFactorReset: "/settings/two-factor/reset",
   /** Where the "your data is ready" email's link lands (with `?token=`; docs/decisions/029). */
   dataExport: "/settings/data-export",
   privacy: "/privacy",

@@ -120,3 +120,105 @@ export function emailChangedMail(
     ].join("\n"),
   };
 }
+
+// ---- security notices (docs/product.md §2.24, docs/decisions/060) ----------------------------
+
+/** How long an admin-started two-factor reset link works. */
+export const SECOND_FACTOR_RESET_LINK_HOURS = 24;
+
+/** "28 November 2026, 11:20 UTC": the time a notice reports. */
+export function noticeTime(at: Date): string {
+  const day = at.toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+  const time = at.toLocaleTimeString("en-GB", {
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "UTC",
+  });
+  return `${day}, ${time} UTC`;
+}
+
+function sessionsLink(site: Site): string {
+  return new URL("/settings#sessions", site.siteUrl).href;
+}
+
+export function newSignInMail(site: Site, to: string, device: string, at: Date): MailMessage {
+  return {
+    to,
+    subject: `New sign-in to your ${site.siteName} account`,
+    text: [
+      "Hi there,",
+      "",
+      `Your ${site.siteName} account was signed in to from a device or browser it has not been used on before:`,
+      "",
+      `${device}, ${noticeTime(at)}`,
+      "",
+      `If this was you, you can ignore this email. If not, sign that session out and change your password: ${sessionsLink(site)}`,
+    ].join("\n"),
+  };
+}
+
+export function secondFactorAddedMail(site: Site, to: string): MailMessage {
+  return {
+    to,
+    subject: `Two-factor authentication is on for ${site.siteName}`,
+    text: [
+      "Hi there,",
+      "",
+      `An authenticator app was added to your ${site.siteName} account: signing in now asks for its code too.`,
+      "",
+      `If this was not you, someone knows your password. Reset it now: ${new URL("/auth/forgot-password", site.siteUrl).href}`,
+      `and check where you are signed in: ${sessionsLink(site)}`,
+    ].join("\n"),
+  };
+}
+
+export function secondFactorRemovedMail(site: Site, to: string): MailMessage {
+  return {
+    to,
+    subject: `Two-factor authentication was turned off for ${site.siteName}`,
+    text: [
+      "Hi there,",
+      "",
+      `Two-factor authentication was turned off for your ${site.siteName} account, and every other device was signed out. Signing in now asks for your password only.`,
+      "",
+      `If this was not you, reset your password now: ${new URL("/auth/forgot-password", site.siteUrl).href}`,
+      `Then turn two-factor authentication on again in your settings: ${new URL("/settings", site.siteUrl).href}`,
+    ].join("\n"),
+  };
+}
+
+export function passwordChangedMail(site: Site, to: string): MailMessage {
+  return {
+    to,
+    subject: `Your ${site.siteName} password was changed`,
+    text: [
+      "Hi there,",
+      "",
+      `The password of your ${site.siteName} account was changed, and every other device was signed out.`,
+      "",
+      `If this was not you, reset your password now: ${new URL("/auth/forgot-password", site.siteUrl).href}`,
+    ].join("\n"),
+  };
+}
+
+export function secondFactorResetMail(site: Site, to: string, token: string): MailMessage {
+  return {
+    to,
+    subject: `Reset two-factor authentication for ${site.siteName}`,
+    text: [
+      "Hi there,",
+      "",
+      `An administrator of ${site.siteName} started a reset of your account's two-factor authentication, as you asked.`,
+      "Open this link to turn it off; you can then sign in with your password and set it up again:",
+      "",
+      link(site, "/settings/two-factor/reset", token),
+      "",
+      `The link is valid for ${SECOND_FACTOR_RESET_LINK_HOURS} hours and works once. If you did not ask for this, do not open it, and tell the site's administrators: nothing changes until the link is opened.`,
+    ].join("\n"),
+  };
+}

@@ -6,7 +6,11 @@ import { and, desc, eq, gt, like, notLike, or } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { verification } from "@/server/db/schema";
 
-export type TokenPurpose = "confirm-email" | "change-email" | "undo-email-change";
+export type TokenPurpose =
+  | "confirm-email"
+  | "change-email"
+  | "undo-email-change"
+  | "reset-second-factor";
 
 /** What a link stands for: the account, and the address the link was sent to. */
 export type TokenClaim = {

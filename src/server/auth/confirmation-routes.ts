@@ -21,6 +21,7 @@ import {
 } from "./account-lifecycle";
 import { consumeToken, peekToken } from "./account-tokens";
 import { CLIENT_IP_HEADER } from "./auth";
+import { deviceCookieFor, knownDeviceOf } from "./known-device";
 
 const INVALID_CONFIRMATION_LINK = new HttpError(
   400,
@@ -122,6 +123,15 @@ export const confirmationRoutes = new Hono<AppEnv>()
       c.var.deps.logger.warn({ status: signedIn.status }, "sign-in after confirmation failed");
     for (const cookie of signedIn.headers.getSetCookie()) {
       c.header("set-cookie", cookie, { append: true });
+    }
+    // This browser signed in (decision 051): its next sign-in is not a new device's (decision
+    // 060), unless the account's second factor still stands between it and a session.
+    const body = (await signedIn.json().catch(() => null)) as {
+      twoFactorRedirect?: unknown;
+    } | null;
+    if (signedIn.ok && body?.twoFactorRedirect !== true) {
+      const device = await deviceCookieFor(c, confirmed.id, await knownDeviceOf(c));
+      c.header("set-cookie", device, { append: true });
     }
     c.header("cache-control", "no-store");
     return c.json({ ok: true });

@@ -8,6 +8,7 @@ import { writeBackup } from "@/server/lib/backup";
 import { HttpError } from "@/server/lib/http-error";
 import { jsonBody } from "@/server/lib/validate";
 import { seedDemoData } from "./demo-data";
+import { resetSecondFactorByEmail } from "./second-factor-reset";
 import { setRoleByEmail } from "./set-role-by-email";
 
 function sameToken(given: string, expected: string): boolean {
@@ -17,7 +18,7 @@ function sameToken(given: string, expected: string): boolean {
 }
 
 /**
- * `npm run role` (POST /api/control/role), `npm run seed:demo` (POST /api/control/seed-demo) and
+ * `npm run role` (POST /api/control/role and /api/control/second-factor-reset), `npm run seed:demo` (POST /api/control/seed-demo) and
  * `npm run backup` (POST /api/control/backup) through the running server (lib/control-file.ts,
  * docs/decisions/005).
  */
@@ -32,6 +33,12 @@ export const controlRoutes = new Hono<AppEnv>()
   .post("/role", jsonBody(z.object({ email: z.string(), role: z.string() })), async (c) => {
     const { email, role } = c.req.valid("json");
     const result = await setRoleByEmail(c.var.deps.db, email, role);
+    if (!result.ok) throw new HttpError(400, result.message);
+    return c.json(result);
+  })
+  // `npm run role -- --reset-second-factor <email>` (decision 060): the last admin's way back.
+  .post("/second-factor-reset", jsonBody(z.object({ email: z.string() })), async (c) => {
+    const result = await resetSecondFactorByEmail(c.var.deps.db, c.req.valid("json").email);
     if (!result.ok) throw new HttpError(400, result.message);
     return c.json(result);
   })

@@ -5,9 +5,8 @@
 import type { Context } from "hono";
 import { generateSignedCookie, getSignedCookie } from "hono/cookie";
 import type { AppEnv } from "@/server/context";
-import { AUTH_COOKIE_PREFIX } from "@/server/lib/session-cookie";
+import { DEVICE_COOKIE, deviceCookieParts } from "./device-cookie";
 
-export const DEVICE_COOKIE = `${AUTH_COOKIE_PREFIX}.device`;
 /** Sent to the account endpoints only: nothing else has a use for it. */
 const DEVICE_COOKIE_PATH = "/api/auth";
 /** A year: browsers cap cookies at about 400 days. */
@@ -23,9 +22,7 @@ function securePrefix(c: Context<AppEnv>): "secure" | undefined {
 export async function knownDeviceOf(c: Context<AppEnv>): Promise<KnownDevice | null> {
   const value = await getSignedCookie(c, c.var.deps.secret, DEVICE_COOKIE, securePrefix(c));
   if (typeof value !== "string") return null;
-  const [userId, deviceId, extra] = value.split(":");
-  if (!userId || !deviceId || extra !== undefined) return null;
-  return { userId, deviceId };
+  return deviceCookieParts(value);
 }
 
 /**

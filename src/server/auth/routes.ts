@@ -22,11 +22,14 @@ import {
   signInSchema,
   signUpSchema,
 } from "@/shared/schemas";
-import { ACCOUNT_MAIL_LIMITS } from "./account-lifecycle";
+import { ACCOUNT_MAIL_LIMITS, accountMailDeps } from "./account-lifecycle";
+import { passwordChangedMail } from "./account-mail";
 import { CLIENT_IP_HEADER } from "./auth";
 import { heldSignUpAnswer } from "./held-sign-up";
 import { deviceCookieFor, knownDeviceOf } from "./known-device";
+import { sendSecurityNotice } from "./security-alerts";
 import { claimSignInAttempt, type SignInPlace, settleSignInAttempt } from "./sign-in-delay";
+import { getViewer } from "./viewer";
 
 const AUTH_BASE_PATH = "/api/auth";
 
@@ -38,7 +41,7 @@ const AUTH_BASE_PATH = "/api/auth";
  */
 const PASSED_THROUGH = new Set(["POST /sign-out", "GET /get-session", "GET /ok", "GET /error"]);
 
-function forwardedRequest(original: Request, clientIp: string, body?: unknown): Request {
+export function forwardedRequest(original: Request, clientIp: string, body?: unknown): Request {
   const headers = new Headers(original.headers);
   headers.set(CLIENT_IP_HEADER, clientIp);
   const init: RequestInit = { method: original.method, headers };
@@ -59,9 +62,9 @@ function forwardedRequest(original: Request, clientIp: string, body?: unknown): 
  * probe tells whether the database is away, which answers 503 with Retry-After instead.
  */
 /** How one of better-auth's error codes reaches our client instead of its own words. */
-type ErrorRewrite = { message: string; code?: string; field?: string };
+export type ErrorRewrite = { message: string; code?: string; field?: string };
 
-async function reshapeError(
+export async function reshapeError(
   response: Response,
   db: Db,
   rewrites: Record<string, ErrorRewrite> = {},
@@ -90,9 +93,11 @@ async function reshapeError(
   }
   const rewrite = body.code ? rewrites[body.code] : undefined;
   const code = status === 429 ? "RATE_LIMITED" : (rewrite?.code ?? body.code ?? "AUTH_ERROR");
+  // A 429 of our own hooks (second-factor-gate.ts) carries its own words and wait.
+  const ownLimit = body.code === "RATE_LIMITED" && body.message;
   const message =
     status === 429
-      ? "Too many attempts. Please wait a minute and try again."
+      ? ownLimit || "Too many attempts. Please wait a minute and try again."
       : (rewrite?.message ?? body.message ?? "An unexpected error occurred.");
   const reshaped = errorBody(status as 400, message, code);
   if (rewrite?.field) reshaped.error.fields = { [rewrite.field]: message };
@@ -100,7 +105,7 @@ async function reshapeError(
 }
 
 /** better-auth answers success with its own bodies (some hold a session token): ours say ok. */
-function okResponse(response: Response): Response {
+export function okResponse(response: Response): Response {
   if (!response.ok) return response;
   const headers = new Headers(response.headers);
   headers.delete("content-length");
@@ -112,6 +117,15 @@ function okResponse(response: Response): Response {
 async function accountIdOf(db: Db, email: string): Promise<string | null> {
   const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
   return row?.id ?? null;
+}
+
+/** Whether a sign-in's answer is better-auth's "now the second factor" (no session yet). */
+async function waitsForSecondStep(answer: Response): Promise<boolean> {
+  const body = (await answer
+    .clone()
+    .json()
+    .catch(() => null)) as { twoFactorRedirect?: unknown } | null;
+  return body?.twoFactorRedirect === true;
 }
 
 const INVALID_RESET_LINK: ErrorRewrite = {
@@ -175,6 +189,9 @@ export const authRoutes = new Hono<AppEnv>()
       },
     });
     if (outcome !== "signed-in") return answer;
+    // The password was right but the second step is to come (decision 060): the browser is
+    // remembered once it passes that step, which is when the sign-in is made.
+    if (await waitsForSecondStep(answer)) return answer;
     accountId ??= await accountIdOf(db, email);
     if (!accountId) return answer;
     const remembered = new Response(answer.body, answer);
@@ -201,15 +218,21 @@ export const authRoutes = new Hono<AppEnv>()
     );
   })
   .post("/change-password", jsonBody(changePasswordSchema), async (c) => {
+    const { deps } = c.var;
+    // Looked up before better-auth replaces the session (every other one ends, decision 060).
+    const viewer = await getViewer(c);
     const body = { ...c.req.valid("json"), revokeOtherSessions: true };
-    const response = await c.var.deps.auth.handler(
-      forwardedRequest(c.req.raw, c.var.clientIp, body),
-    );
-    return okResponse(
-      await reshapeError(response, c.var.deps.db, {
+    const response = await deps.auth.handler(forwardedRequest(c.req.raw, c.var.clientIp, body));
+    const answer = okResponse(
+      await reshapeError(response, deps.db, {
         INVALID_PASSWORD: { message: "Current password is incorrect", field: "currentPassword" },
       }),
     );
+    if (answer.ok && viewer) {
+      const { site } = accountMailDeps(deps);
+      await sendSecurityNotice(deps, viewer.id, (to) => passwordChangedMail(site, to));
+    }
+    return answer;
   })
   .on(["GET", "POST"], "/*", async (c) => {
     const endpoint = `${c.req.method} ${c.req.path.slice(AUTH_BASE_PATH.length)}`;

@@ -4,7 +4,9 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { profiles } from "@/server/db/schema";
 import { activeSuspension } from "@/server/domain/moderation/suspensions";
+
 import type { SessionResponse } from "@/shared/api-types";
+import { secondFactorMissing } from "./second-factor-guard";
 import type { Viewer } from "./viewer";
 
 export const SIGNED_OUT: SessionResponse = {
@@ -22,10 +24,12 @@ export async function sessionResponse(db: Db, viewer: Viewer | null): Promise<Se
     .where(eq(profiles.id, viewer.id));
   // A suspended member's banner (docs/decisions/027): the reason and the end.
   const suspension = await activeSuspension(db, viewer.id);
+  const secondFactorRequired = await secondFactorMissing(db, viewer);
   return {
     user: { id: viewer.id, email: viewer.email, emailVerified: viewer.emailVerified },
     profile: profile ?? { fullName: null, avatarUrl: null },
     role: viewer.role,
     suspension: suspension ? { reason: suspension.reason, endsAt: suspension.endsAt } : null,
+    secondFactorRequired,
   };
 }

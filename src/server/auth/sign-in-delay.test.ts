@@ -9,7 +9,7 @@ import { createMember } from "@/server/test/factories";
 import { createClient, createTestApp, type TestApp } from "@/server/test/test-app";
 import type { ApiErrorBody } from "@/shared/api-types";
 import { removeStaleAccounts } from "./account-lifecycle";
-import { DEVICE_COOKIE } from "./known-device";
+import { DEVICE_COOKIE } from "./device-cookie";
 import {
   delayAfterFailures,
   FAILURE_MEMORY_HOURS,

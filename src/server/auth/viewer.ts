@@ -19,6 +19,8 @@ export type Viewer = {
   email: string;
   emailVerified: boolean;
   role: Role;
+  /** A second factor is confirmed (decision 060): the staff rule asks it of some roles. */
+  secondFactor: boolean;
 };
 
 /** A route context of this app: its dependencies are set on every request (app.ts). */
@@ -57,6 +59,7 @@ export async function getViewer<E extends WithDeps>(c: Context<E>): Promise<View
         email: found.user.email,
         emailVerified: found.user.emailVerified,
         role: await getRole(db, found.user.id, logger),
+        secondFactor: found.user.twoFactorEnabled === true,
       }
     : null;
   viewers.set(request, viewer);

@@ -33,6 +33,8 @@ export const user = pgTable("user", {
   email: text("email").notNull().unique(),
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"),
+  /** better-auth's two-factor plugin: set once an authenticator app is confirmed (decision 060). */
+  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
   ...timestamps,
 });
 
@@ -83,6 +85,30 @@ export const verification = pgTable(
     ...timestamps,
   },
   (table) => [index("verification_identifier_idx").on(table.identifier)],
+);
+
+/**
+ * better-auth's two-factor plugin's table (decision 060): the authenticator app's secret and the
+ * recovery codes, both encrypted with the auth secret. One row per member; `verified` turns true
+ * when the first code is confirmed. `last_accepted_step` is ours: the newest TOTP time-step
+ * accepted, so a code is never accepted twice (RFC 6238 §5.2).
+ */
+export const twoFactor = pgTable(
+  "two_factor",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastAcceptedStep: bigint("last_accepted_step", { mode: "number" }),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex("two_factor_user_id_idx").on(table.userId)],
 );
 
 /** Rate-limit counters live in the database so they hold across app instances. */

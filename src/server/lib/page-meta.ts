@@ -47,6 +47,7 @@ const FIXED: Record<string, { title: string; description?: string; noindex?: boo
   "/settings/email": { title: "Confirm email change", noindex: true },
   "/settings/email/undo": { title: "Undo email change", noindex: true },
   "/settings/data-export": { title: "Download your data", noindex: true },
+  "/settings/two-factor/reset": { title: "Reset two-factor authentication", noindex: true },
   "/data-request/confirm": { title: "Confirm your data request", noindex: true },
   "/notifications": { title: "Notifications", noindex: true },
   "/notifications/unsubscribe": { title: "Unsubscribe from notification emails", noindex: true },

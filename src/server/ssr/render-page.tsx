@@ -19,6 +19,7 @@ import {
   type SsrQuery,
   type SsrQueryError,
 } from "@/client/lib/ssr-data";
+import { secondFactorMissing } from "@/server/auth/second-factor-guard";
 import { getViewer } from "@/server/auth/viewer";
 import type { AppDeps } from "@/server/context";
 import { jsonScript } from "@/server/lib/json-script";
@@ -38,6 +39,7 @@ const BROWSER_ONLY = new Set<string>([
   paths.confirmEmail,
   paths.forgotPassword,
   paths.resetPassword,
+  paths.twoFactorReset,
 ]);
 
 /** A render that takes longer than this is abandoned (the page is then sent as the plain shell). */
@@ -85,6 +87,9 @@ export function pageRenderer(deps: AppDeps): PageRenderer {
     const viewer = await getViewer(c);
     // A member on the sign-in page is sent on by the page itself, which a static render cannot.
     if (viewer && path === paths.auth) return null;
+    // Staff without the second factor their role needs get no data (decision 060): the
+    // browser's page sends them to set it up.
+    if (viewer && (await secondFactorMissing(deps.db, viewer))) return null;
     // Never retried, never fetched on the server: the queries are filled before rendering.
     const queryClient = new QueryClient({
       defaultOptions: { queries: { retry: false, retryOnMount: false, staleTime: Infinity } },

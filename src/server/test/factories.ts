@@ -1,9 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { makeSignature } from "better-auth/crypto";
+import { base32 } from "@better-auth/utils/base32";
+import { createOTP } from "@better-auth/utils/otp";
+import { makeSignature, symmetricEncrypt } from "better-auth/crypto";
+import { eq } from "drizzle-orm";
 import { activateAccount } from "@/server/auth/account-lifecycle";
 import { setRole } from "@/server/auth/roles";
 import type { AppDeps } from "@/server/context";
+import { twoFactor, user } from "@/server/db/schema";
 import type { Role } from "@/shared/permissions";
+import { DEFAULT_SITE_SETTINGS } from "@/shared/site-settings";
 import { createClient, type TestApp } from "./test-app";
 
 let counter = 0;
@@ -49,7 +54,54 @@ export function uniqueEmail(prefix = "member"): string {
   return `${prefix}-${counter}-${randomBytes(3).toString("hex")}@example.com`;
 }
 
-export type MemberOverrides = { email?: string; name?: string; password?: string; role?: Role };
+export type MemberOverrides = {
+  email?: string;
+  name?: string;
+  password?: string;
+  role?: Role;
+  /**
+   * A confirmed authenticator app (decision 060). By default staff whose role the site setting
+   * names out of the box (admins, moderators) have one, as the rule makes them.
+   */
+  secondFactor?: boolean;
+};
+
+/** The roles that must use a second factor on a new site (DEFAULT_SITE_SETTINGS). */
+const SECOND_FACTOR_BY_DEFAULT: readonly Role[] = DEFAULT_SITE_SETTINGS.secondFactorRoles;
+
+/**
+ * The code an authenticator app holding `secret` shows at `at`: the secret's bytes, or the
+ * base32 text the set-up page shows (`{ base32 }`), as the app reads it from the QR code.
+ */
+export function totpCode(secret: string | { base32: string }, at = Date.now()): Promise<string> {
+  const key = typeof secret === "string" ? secret : base32.decode(secret.base32);
+  return createOTP(key).hotp(Math.floor(at / 30_000));
+}
+
+/**
+ * The rows a confirmed authenticator app leaves (better-auth's plugin's table, its secret and
+ * recovery codes encrypted as it does them): the member's sessions made before stay valid.
+ */
+export async function enrolSecondFactor(
+  testApp: TestApp,
+  userId: string,
+): Promise<{ totpSecret: string; recoveryCodes: string[] }> {
+  const { secretConfig } = await testApp.auth.$context;
+  const totpSecret = randomBytes(16).toString("hex");
+  const recoveryCodes = Array.from({ length: 10 }, () => {
+    const code = randomBytes(5).toString("hex");
+    return `${code.slice(0, 5)}-${code.slice(5)}`;
+  });
+  await testApp.db.insert(twoFactor).values({
+    id: crypto.randomUUID(),
+    userId,
+    secret: await symmetricEncrypt({ key: secretConfig, data: totpSecret }),
+    backupCodes: await symmetricEncrypt({ key: secretConfig, data: JSON.stringify(recoveryCodes) }),
+    verified: true,
+  });
+  await testApp.db.update(user).set({ twoFactorEnabled: true }).where(eq(user.id, userId));
+  return { totpSecret, recoveryCodes };
+}
 
 /** One scrypt hash per password and test file: hashing is most of what a real sign-up costs. */
 const passwordHashes = new Map<string, Promise<string>>();
@@ -94,7 +146,12 @@ export async function createMember(testApp: TestApp, overrides: MemberOverrides 
   }
   const client = createClient(testApp.app, ip, testApp.env.siteUrl);
   await signInDirectly(testApp, client, created.id, ip);
-  return { id: created.id, email, name, password, client };
+  // After the session: a session made for a member with a factor is refused its first step.
+  const factor =
+    (overrides.secondFactor ?? SECOND_FACTOR_BY_DEFAULT.includes(overrides.role ?? "user"))
+      ? await enrolSecondFactor(testApp, created.id)
+      : { totpSecret: null, recoveryCodes: [] };
+  return { id: created.id, email, name, password, client, ...factor };
 }
 
 /**

@@ -4,6 +4,7 @@ import { PageHeading } from "@/client/components/page-heading";
 import { EmailSection } from "@/client/features/account/components/email-section";
 import { PasswordSection } from "@/client/features/account/components/password-section";
 import { SessionsSection } from "@/client/features/account/components/sessions-section";
+import { TwoFactorSection } from "@/client/features/account/components/two-factor-section";
 import { DeleteAccountSection } from "@/client/features/member-data/components/delete-account-section";
 import { DownloadDataSection } from "@/client/features/member-data/components/download-data-section";
 import { NewsletterSettingsSection } from "@/client/features/newsletter/components/newsletter-settings-section";
@@ -11,12 +12,28 @@ import { NotificationSettingsSection } from "@/client/features/notifications/com
 import { usePageTitle } from "@/client/hooks/use-page-title";
 import { paths } from "@/client/lib/paths";
 import { useAuth } from "@/client/lib/session/use-auth";
+import { useSecondFactorRequired } from "@/client/lib/session/use-second-factor-required";
 
 /** Behind <ProtectedRoute>: a signed-in member is guaranteed here. */
 export function SettingsPage() {
   usePageTitle("Account settings");
   const { user } = useAuth();
+  const setUpFirst = useSecondFactorRequired();
   if (!user) return null;
+  // Staff without the second factor their role needs: the rest is refused them (decision 060).
+  if (setUpFirst) {
+    return (
+      <PageContainer className="grid max-w-3xl gap-6">
+        <header className="grid gap-2">
+          <PageHeading>Account settings</PageHeading>
+          <p className="text-muted-foreground">
+            Your role needs two-factor authentication. Set it up here to continue.
+          </p>
+        </header>
+        <TwoFactorSection email={user.email} />
+      </PageContainer>
+    );
+  }
 
   return (
     <PageContainer className="grid max-w-3xl gap-6">
@@ -35,6 +52,7 @@ export function SettingsPage() {
         </p>
       </header>
       <PasswordSection email={user.email} />
+      <TwoFactorSection email={user.email} />
       <EmailSection email={user.email} />
       <SessionsSection />
       <NotificationSettingsSection />

@@ -72,9 +72,19 @@ export const MEMBER_DATA_SECTIONS = {
     byEmail: ["email"],
     single: true,
     rows: ({ id }) =>
-      sql`select id, email, name, email_verified as "emailVerified", created_at as "createdAt",
+      sql`select id, email, name, email_verified as "emailVerified",
+            two_factor_enabled as "twoFactorEnabled", created_at as "createdAt",
             updated_at as "updatedAt"
           from "user" where id = ${id}`,
+  },
+  // Second factors by name and date (decision 060): the secret and the recovery codes are
+  // secrets, not information.
+  secondFactors: {
+    table: "two_factor",
+    byId: ["user_id"],
+    rows: ({ id }) =>
+      sql`select 'Authenticator app' as "name", verified as "confirmed", created_at as "addedAt"
+          from two_factor where user_id = ${id} order by created_at`,
   },
   // Password hashes and provider tokens stay out: they are secrets, not information.
   signInMethods: {

@@ -24,6 +24,13 @@ export const SUSPENDED_MEMBERS_MAY: ReadonlySet<string> = new Set([
   "POST /api/auth/request-password-reset",
   "POST /api/auth/reset-password",
   "POST /api/auth/change-password",
+  // Two-factor sign-in: the account's own security (docs/decisions/060).
+  "POST /api/auth/two-factor/enable",
+  "POST /api/auth/two-factor/verify-totp",
+  "POST /api/auth/two-factor/verify-backup-code",
+  "POST /api/auth/two-factor/generate-backup-codes",
+  "POST /api/auth/two-factor/disable",
+  "POST /api/auth/two-factor/reset",
   // Account settings.
   "POST /api/account/email",
   "POST /api/account/email/confirm",

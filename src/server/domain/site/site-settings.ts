@@ -4,6 +4,7 @@
 // instance follows a change at once.
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
+import { isRole } from "@/shared/permissions";
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "@/shared/site-settings";
 
 export async function readSiteSettings(db: Db): Promise<SiteSettings> {
@@ -15,6 +16,9 @@ export async function readSiteSettings(db: Db): Promise<SiteSettings> {
   for (const { key, value } of rows) {
     if (key === "holdNewMembersFirstPost" && typeof value === "boolean") {
       settings.holdNewMembersFirstPost = value;
+    }
+    if (key === "secondFactorRoles" && Array.isArray(value)) {
+      settings.secondFactorRoles = value.filter(isRole);
     }
   }
   return settings;

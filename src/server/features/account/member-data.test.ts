@@ -17,7 +17,7 @@ import { INLINE_EXPORT_MAX_ROWS, queueMemberExport } from "@/server/domain/membe
 import { NOTIFICATION_EVENTS_QUEUE } from "@/server/domain/notifications/events";
 import { MAIL_QUEUE, openMail } from "@/server/lib/mail-queue";
 import { insertDiscussionRow } from "@/server/test/discussions";
-import { createMember, tokenIn, uniqueEmail } from "@/server/test/factories";
+import { createMember, enrolSecondFactor, tokenIn, uniqueEmail } from "@/server/test/factories";
 import { storedAndFreshCounts } from "@/server/test/replies";
 import { avatarForm, sendForm } from "@/server/test/security/test-support";
 import { createClient, createTestApp, type TestApp } from "@/server/test/test-app";
@@ -189,6 +189,8 @@ async function memberWithEverything() {
   );
   // Roles: Ada becomes an admin (the system did it) and changes Bob's role.
   await setRole(t.db, { targetUserId: ada.id, newRole: "admin", changedBy: null, reason: "test" });
+  // As an admin she must have a second factor (decision 060); the export lists it.
+  await enrolSecondFactor(t, ada.id);
   await ada.client.put(`/api/users/${bob.id}/role`, { role: "author" });
   const post = await ada.client.post("/api/cms/blog-posts", {
     title: "Ada's post",

@@ -1,24 +1,9 @@
 // The signed-in browsers of one member, as the settings page lists them: never their tokens.
-import Bowser from "bowser";
 import { and, desc, eq, gt, ne, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { session } from "@/server/db/schema";
+import { describeUserAgent } from "@/server/lib/user-agent";
 import type { AccountSession } from "@/shared/api-types";
-
-/** "Firefox 128" and "macOS 14": the major version is enough to recognise a device. */
-function describeUserAgent(userAgent: string | null): {
-  browser: string | null;
-  os: string | null;
-} {
-  if (!userAgent) return { browser: null, os: null };
-  const parsed = Bowser.parse(userAgent);
-  const named = (name?: string, version?: string) =>
-    name ? [name, version?.split(".")[0]].filter(Boolean).join(" ") : null;
-  return {
-    browser: named(parsed.browser.name, parsed.browser.version),
-    os: named(parsed.os.name, parsed.os.versionName ?? parsed.os.version),
-  };
-}
 
 export async function listSessions(
   db: Db,

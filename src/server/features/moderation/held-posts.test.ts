@@ -92,7 +92,10 @@ describe("the Settings tab's API", () => {
   it("is the admin's alone, off by default", async () => {
     const response = await al.client.get("/api/cms/settings");
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ holdNewMembersFirstPost: false });
+    expect(await response.json()).toEqual({
+      holdNewMembersFirstPost: false,
+      secondFactorRoles: ["moderator", "admin"],
+    });
     expect((await anonymous().get("/api/cms/settings")).status).toBe(401);
     expect((await mo.client.get("/api/cms/settings")).status).toBe(403);
     expect(
@@ -104,7 +107,13 @@ describe("the Settings tab's API", () => {
   });
 
   it("refuses what is not a setting with a 400", async () => {
-    for (const body of [{ holdNewMembersFirstPost: "yes" }, { somethingElse: true }, []]) {
+    for (const body of [
+      { holdNewMembersFirstPost: "yes" },
+      { somethingElse: true },
+      [],
+      { secondFactorRoles: ["owner"] },
+      { secondFactorRoles: "admin" },
+    ]) {
       expect((await al.client.put("/api/cms/settings", body)).status).toBe(400);
     }
   });

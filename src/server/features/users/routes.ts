@@ -1,6 +1,13 @@
 // /api/users: the CMS Users tab (docs/product.md §6: admins only). The list and the role change.
 import { Hono } from "hono";
+import { accountMailDeps } from "@/server/auth/account-lifecycle";
 import { allowedTo } from "@/server/auth/middleware";
+import {
+  codeDepsOf,
+  requireTotpCode,
+  SECOND_FACTOR_LIMITS,
+} from "@/server/auth/second-factor-codes";
+import { startSecondFactorReset } from "@/server/auth/second-factor-reset";
 import type { AppEnv } from "@/server/context";
 import { queueNotificationEvent } from "@/server/domain/notifications/events";
 import { HttpError } from "@/server/lib/http-error";
@@ -9,6 +16,7 @@ import { decodeTimeCursor, pageQuerySchema } from "@/server/lib/page-cursor";
 import { jsonBody, queryParams, searchParam } from "@/server/lib/validate";
 import type { AdminUsersPage, RoleChangeResponse } from "@/shared/api-types";
 import { roleChangeSchema } from "@/shared/schemas";
+import { startSecondFactorResetSchema } from "@/shared/second-factor";
 import { ADMIN_PANEL_REASON, changeRole } from "./change-role";
 import { findAdminUser, listUsers } from "./list-users";
 
@@ -52,4 +60,28 @@ export const userRoutes = new Hono<AppEnv>()
     if (!user) throw new HttpError(404, USER_NOT_FOUND);
     const body: RoleChangeResponse = { user, oldRole: changed.oldRole };
     return c.json(body);
+  })
+  // Recovery without a back door (docs/decisions/060): the admin passes their own second factor
+  // again; the member's factor goes only when they open the mailed link. An admin's own is
+  // reset on the server (npm run role), never through the web.
+  .post("/:id/second-factor-reset", jsonBody(startSecondFactorResetSchema), async (c) => {
+    const id = memberIdParam(c, "id", USER_NOT_FOUND);
+    const { deps, viewer } = c.var;
+    if (id === viewer.id) {
+      throw new HttpError(
+        400,
+        "You cannot reset your own two-factor authentication here: it is done on the server with npm run role.",
+        { code: "OWN_RESET" },
+      );
+    }
+    await deps.rateLimiter.hit(SECOND_FACTOR_LIMITS.perAccount, viewer.id);
+    await requireTotpCode(await codeDepsOf(deps), viewer.id, c.req.valid("json").code);
+    const outcome = await startSecondFactorReset(accountMailDeps(deps), viewer.id, id);
+    if (outcome === "not-found") throw new HttpError(404, USER_NOT_FOUND);
+    if (outcome === "no-factor") {
+      throw new HttpError(409, "This member has no two-factor authentication to reset.", {
+        code: "NOT_ENROLLED",
+      });
+    }
+    return c.json({ ok: true });
   });

@@ -204,6 +204,68 @@ export async function buildCatalogue(
       valid: () => ({ token: "a-link-token", newPassword: "a long password" }),
       answers: 400,
     },
+    // Two-factor (docs/decisions/060): bodies that pass validation and are refused by what the
+    // tests do not hold (the password, a pending sign-in, a code, a link's token).
+    {
+      name: "set up two-factor",
+      method: "POST",
+      caller: "user",
+      path: "/api/auth/two-factor/enable",
+      slow: true,
+      valid: () => ({ password: "not the password" }),
+      answers: 400,
+    },
+    {
+      name: "second step with an app code",
+      method: "POST",
+      caller: "anonymous",
+      path: "/api/auth/two-factor/verify-totp",
+      // No pending sign-in: better-auth refuses the step.
+      valid: () => ({ code: "123456" }),
+      answers: 401,
+    },
+    {
+      name: "second step with a recovery code",
+      method: "POST",
+      caller: "anonymous",
+      path: "/api/auth/two-factor/verify-backup-code",
+      valid: () => ({ code: "abcde-12345" }),
+      answers: 401,
+    },
+    {
+      name: "new recovery codes",
+      method: "POST",
+      caller: "user",
+      path: "/api/auth/two-factor/generate-backup-codes",
+      // The caller has no second factor.
+      valid: () => ({ password: "not the password", code: "123456" }),
+      answers: 409,
+    },
+    {
+      name: "turn two-factor off",
+      method: "POST",
+      caller: "user",
+      path: "/api/auth/two-factor/disable",
+      valid: () => ({ password: "not the password", code: "123456" }),
+      answers: 409,
+    },
+    {
+      name: "two-factor reset link",
+      method: "POST",
+      caller: "anonymous",
+      path: "/api/auth/two-factor/reset",
+      valid: () => ({ token: "a-link-token" }),
+      answers: 400,
+    },
+    {
+      name: "admin starts a two-factor reset",
+      method: "POST",
+      caller: "admin",
+      path: `/api/users/${callers.other.id}/second-factor-reset`,
+      // A code the admin's app did not show.
+      valid: () => ({ code: "000000" }),
+      answers: 400,
+    },
     {
       // A wrong current password: a right one would end the shared callers' other sessions.
       name: "change password",
@@ -656,6 +718,16 @@ export async function buildCatalogue(
         row(sql`select r.role from user_roles r join "user" u on u.id = r.user_id
                 where u.email = ${answer.email}`),
     },
+    {
+      name: "control: reset a second factor",
+      method: "POST",
+      caller: "anonymous",
+      path: "/api/control/second-factor-reset",
+      // The member has none: refused after the body passed validation.
+      valid: () => ({ email: callers.other.email }),
+      headers: { authorization: `Bearer ${controlToken}` },
+      answers: 400,
+    },
   ];
   const page = ["cursor", "limit"] as const;
   const queries: QueryEndpoint[] = [
@@ -734,6 +806,7 @@ export async function buildCatalogue(
     { method: "GET", caller: "admin", path: "/api/cms/site-pages/:id", knownId: "terms" },
     { method: "PUT", caller: "admin", path: "/api/cms/site-pages/:id", knownId: "terms" },
     { method: "PUT", caller: "admin", path: "/api/users/:id/role" },
+    { method: "POST", caller: "admin", path: "/api/users/:id/second-factor-reset" },
     { method: "PATCH", caller: "admin", path: "/api/inbox/data-requests/:id" },
     { method: "POST", caller: "admin", path: "/api/inbox/data-requests/:id/export" },
     { method: "POST", caller: "admin", path: "/api/inbox/data-requests/:id/erase" },
@@ -798,6 +871,7 @@ export const ID_ROUTE_BODIES: Record<string, unknown> = {
   "PATCH /api/cms/hero-words/:id": { isActive: true },
   "PUT /api/cms/site-pages/:id": { content: "Terms" },
   "PUT /api/users/:id/role": { role: "user" },
+  "POST /api/users/:id/second-factor-reset": { code: "000000" },
   "PATCH /api/inbox/data-requests/:id": { status: "in_progress" },
   "POST /api/inbox/data-requests/:id/erase": { reason: "A reason" },
 };

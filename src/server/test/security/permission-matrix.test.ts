@@ -7,13 +7,14 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@/server/app";
+import { issueToken } from "@/server/auth/account-tokens";
 import { queryRows } from "@/server/db/client";
 import { dataRequestConfirmToken } from "@/server/domain/data-requests/confirm-token";
 import { confirmToken } from "@/server/features/newsletter/confirm-token";
 import { unsubscribeToken } from "@/server/features/newsletter/unsubscribe-token";
 import { notificationUnsubscribeToken } from "@/server/features/notifications/unsubscribe-token";
 import { insertDiscussionRow } from "@/server/test/discussions";
-import { createMember, mailedToken, uniqueEmail } from "@/server/test/factories";
+import { createMember, mailedToken, totpCode, uniqueEmail } from "@/server/test/factories";
 import { insertReplyRow } from "@/server/test/replies";
 import { insertDataRequest, insertWord } from "@/server/test/staff-area";
 import { createClient, createTestApp, type TestApp, type TestClient } from "@/server/test/test-app";
@@ -184,6 +185,93 @@ const CASES: Record<string, Case> = {
   },
   // The cases below end sessions or change a password: each runs on a member of its own with
   // the caller's role, so that the shared callers stay signed in.
+  // Two-factor (decision 060): each on a member of its own, so the shared callers keep theirs.
+  "POST /api/auth/two-factor/enable": {
+    send: async ({ caller, client }) => {
+      const member =
+        caller === "anonymous"
+          ? null
+          : await createMember(t, { role: caller, secondFactor: false });
+      return (member?.client ?? client).post("/api/auth/two-factor/enable", {
+        password: member?.password ?? "whatever it was",
+      });
+    },
+    success: 200,
+  },
+  // The second step of someone's sign-in, on the caller's copy of their client: whoever holds
+  // the pending sign-in may finish it.
+  "POST /api/auth/two-factor/verify-totp": {
+    send: async ({ client }) => {
+      const member = await createMember(t, { secondFactor: true });
+      await client.post("/api/auth/sign-in/email", {
+        email: member.email,
+        password: member.password,
+      });
+      return client.post("/api/auth/two-factor/verify-totp", {
+        code: await totpCode(member.totpSecret ?? ""),
+      });
+    },
+    success: 200,
+  },
+  "POST /api/auth/two-factor/verify-backup-code": {
+    send: async ({ client }) => {
+      const member = await createMember(t, { secondFactor: true });
+      await client.post("/api/auth/sign-in/email", {
+        email: member.email,
+        password: member.password,
+      });
+      return client.post("/api/auth/two-factor/verify-backup-code", {
+        code: member.recoveryCodes[0],
+      });
+    },
+    success: 200,
+  },
+  "POST /api/auth/two-factor/generate-backup-codes": {
+    send: async ({ caller, client }) => {
+      const member =
+        caller === "anonymous" ? null : await createMember(t, { role: caller, secondFactor: true });
+      return (member?.client ?? client).post("/api/auth/two-factor/generate-backup-codes", {
+        password: member?.password ?? "whatever it was",
+        code: await totpCode(member?.totpSecret ?? "none"),
+      });
+    },
+    success: 200,
+  },
+  "POST /api/auth/two-factor/disable": {
+    send: async ({ caller, client }) => {
+      const member =
+        caller === "anonymous" ? null : await createMember(t, { role: caller, secondFactor: true });
+      return (member?.client ?? client).post("/api/auth/two-factor/disable", {
+        password: member?.password ?? "whatever it was",
+        code: member?.recoveryCodes[0] ?? "abcde-12345",
+      });
+    },
+    success: 200,
+  },
+  "POST /api/auth/two-factor/reset": {
+    send: async ({ client }) => {
+      const member = await createMember(t, { secondFactor: true });
+      const token = await issueToken(
+        t.db,
+        "reset-second-factor",
+        { userId: member.id, email: member.email },
+        3600,
+      );
+      return client.post("/api/auth/two-factor/reset", { token });
+    },
+    success: 200,
+  },
+  // The admin passes their own second factor again: the caller's code, once per time-step.
+  "POST /api/users/:id/second-factor-reset": {
+    send: async ({ caller, client }) => {
+      const target = await createMember(t, { secondFactor: true });
+      const secret = caller === "anonymous" ? null : callers.members[caller].totpSecret;
+      return client.post(`/api/users/${target.id}/second-factor-reset`, {
+        code: await totpCode(secret ?? "none"),
+      });
+    },
+    success: 200,
+  },
   "POST /api/auth/change-password": {
     send: async ({ caller, client }) => {
       const member = await memberLike(caller);
@@ -248,6 +336,12 @@ const CASES: Record<string, Case> = {
         email: target.email,
         password: target.password,
       });
+      // Staff have a second factor (decision 060): the sign-in ends with its code.
+      if (target.totpSecret) {
+        await second.post("/api/auth/two-factor/verify-totp", {
+          code: await totpCode(target.totpSecret),
+        });
+      }
       const [row] = await queryRows<{ id: string }>(
         t.db,
         sql`select id from session where user_id = ${target.id} order by created_at desc limit 1`,
@@ -719,6 +813,12 @@ const CASES: Record<string, Case> = {
       client.patch(`/api/inbox/data-requests/${await insertDataRequest(t.db)}`, {
         status: "in_progress",
       }),
+    success: 200,
+  },
+  "POST /api/control/second-factor-reset": {
+    // A session cookie is never enough: the control token is required.
+    send: ({ client }) =>
+      client.post("/api/control/second-factor-reset", { email: callers.other.email }),
     success: 200,
   },
   "POST /api/control/role": {

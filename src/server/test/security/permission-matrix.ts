@@ -97,6 +97,46 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
     source: "Issue 12: settings, change password (own account only)",
   },
 
+  // Two-factor sign-in (docs/decisions/060): setting it up, changing and turning it off act on
+  // the caller's own account; the second step of a sign-in and the reset link work signed out
+  // (the pending sign-in's cookie and the link's token are the credentials).
+  {
+    method: "POST",
+    path: "/api/auth/two-factor/enable",
+    allowed: MEMBERS,
+    source: "Issue 37: set up an authenticator app (own account)",
+  },
+  {
+    method: "POST",
+    path: "/api/auth/two-factor/verify-totp",
+    allowed: EVERYONE,
+    source: "Issue 37: the second step of a sign-in, or confirming the set-up",
+  },
+  {
+    method: "POST",
+    path: "/api/auth/two-factor/verify-backup-code",
+    allowed: EVERYONE,
+    source: "Issue 37: a recovery code at sign-in",
+  },
+  {
+    method: "POST",
+    path: "/api/auth/two-factor/generate-backup-codes",
+    allowed: MEMBERS,
+    source: "Issue 37: new recovery codes (own account, password and code)",
+  },
+  {
+    method: "POST",
+    path: "/api/auth/two-factor/disable",
+    allowed: MEMBERS,
+    source: "Issue 37: turn two-factor off (own account, password and code)",
+  },
+  {
+    method: "POST",
+    path: "/api/auth/two-factor/reset",
+    allowed: EVERYONE,
+    source: "Issue 37: the reset link an admin had mailed (the token is the credential)",
+  },
+
   // Account settings (/settings): a member acts on their own account only.
   {
     method: "POST",
@@ -460,6 +500,15 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
     source: "docs/product.md §6 CMS Users tab",
   },
 
+  // Recovery without a back door (issue 37): an admin, passing their own second factor again,
+  // has a reset link mailed to another member.
+  {
+    method: "POST",
+    path: "/api/users/:id/second-factor-reset",
+    allowed: ADMINS,
+    source: "Issue 37: CMS Users, reset two-factor",
+  },
+
   // Stored contact messages and data requests (docs/architecture.md "Deliberate improvements").
   {
     method: "PATCH",
@@ -494,6 +543,14 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
     allowed: NOBODY,
     refusedWith: 403,
     source: "docs/decisions/005",
+  },
+  // `npm run role -- --reset-second-factor` through the running server (decision 060).
+  {
+    method: "POST",
+    path: "/api/control/second-factor-reset",
+    allowed: NOBODY,
+    refusedWith: 403,
+    source: "docs/decisions/060",
   },
   // `npm run seed:demo` through the running server, as the role command.
   {
@@ -545,6 +602,13 @@ export const BETTER_AUTH_ENDPOINTS: Readonly<Record<string, "public" | "own sess
   "POST /request-password-reset": "public",
   "POST /reset-password": "public",
   "POST /change-password": "own session",
+  // The two-factor plugin's (docs/decisions/060), behind our routes; /two-factor/disable is
+  // answered by our own route, which asks a code too and never calls the plugin's.
+  "POST /two-factor/enable": "own session",
+  "POST /two-factor/verify-totp": "public",
+  "POST /two-factor/verify-backup-code": "public",
+  "POST /two-factor/generate-backup-codes": "own session",
+  "POST /two-factor/disable": "own session",
   "GET /ok": "public",
   "GET /error": "public",
 };

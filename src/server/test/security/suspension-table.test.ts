@@ -26,6 +26,13 @@ const SUSPENDED_MEMBER_TABLE: Record<string, Rule> = {
   "POST /api/auth/request-password-reset": "may",
   "POST /api/auth/reset-password": "may",
   "POST /api/auth/change-password": "may",
+  // Two-factor sign-in: the account's own security (docs/decisions/060).
+  "POST /api/auth/two-factor/enable": "may",
+  "POST /api/auth/two-factor/verify-totp": "may",
+  "POST /api/auth/two-factor/verify-backup-code": "may",
+  "POST /api/auth/two-factor/generate-backup-codes": "may",
+  "POST /api/auth/two-factor/disable": "may",
+  "POST /api/auth/two-factor/reset": "may",
   "POST /api/account/email": "may",
   "POST /api/account/email/confirm": "may",
   "POST /api/account/email/undo": "may",
@@ -89,12 +96,14 @@ const SUSPENDED_MEMBER_TABLE: Record<string, Rule> = {
   "PATCH /api/cms/hero-words/:id": "refused",
   "DELETE /api/cms/hero-words/:id": "refused",
   "PUT /api/users/:id/role": "refused",
+  "POST /api/users/:id/second-factor-reset": "refused",
   "PATCH /api/inbox/data-requests/:id": "refused",
   "POST /api/inbox/data-requests/:id/confirmation": "refused",
   "POST /api/inbox/data-requests/:id/export": "refused",
   "POST /api/inbox/data-requests/:id/erase": "refused",
   // The command-line tools use the control token, never a session.
   "POST /api/control/role": "refused",
+  "POST /api/control/second-factor-reset": "refused",
   "POST /api/control/seed-demo": "refused",
   "POST /api/control/backup": "refused",
 };

@@ -432,6 +432,7 @@ export const EXPORT_SECTIONS: Record<string, OtherSurface> = {
     [
       "account",
       "signInMethods",
+      "secondFactors",
       "sessions",
       "profile",
       "role",

@@ -12,6 +12,7 @@ import { setServerFieldErrors } from "@/client/lib/server-field-errors";
 import { toast } from "@/client/lib/toast";
 import { type SignInInput, signInSchema } from "@/shared/schemas";
 import { ResendConfirmationButton } from "./resend-confirmation-button";
+import { SecondStepForm } from "./second-step-form";
 
 const FIELDS = ["email", "password"] as const;
 
@@ -24,6 +25,8 @@ export function SignInForm() {
   const signIn = useSignIn();
   // The address a sign-in was refused for because it is not confirmed yet.
   const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
+  // The password was right and the account asks a second factor (docs/product.md §2.24).
+  const [secondStep, setSecondStep] = useState(false);
   const {
     register,
     handleSubmit,
@@ -37,7 +40,10 @@ export function SignInForm() {
   const onSubmit = handleSubmit(async (values) => {
     setUnconfirmedEmail(null);
     try {
-      await signIn.mutateAsync(values);
+      if ((await signIn.mutateAsync(values)) === "second-step") {
+        setSecondStep(true);
+        return;
+      }
       toast.success("Welcome back!", { description: "You have been successfully logged in." });
     } catch (error) {
       if (isUnconfirmed(error)) {
@@ -48,6 +54,8 @@ export function SignInForm() {
       toast.error(errorMessage(error));
     }
   });
+
+  if (secondStep) return <SecondStepForm onStartOver={() => setSecondStep(false)} />;
 
   return (
     // POST: a submit before the scripts have started must not put the fields in the address.

@@ -10,6 +10,7 @@ import {
 import { UserAvatar } from "@/client/components/user-avatar";
 import type { AdminUser } from "@/shared/api-types";
 import { ROLES, type Role } from "@/shared/permissions";
+import { ResetTwoFactorDialog } from "./reset-two-factor-dialog";
 
 const ROLE_LABELS: Record<Role, string> = {
   user: "User",
@@ -42,24 +43,27 @@ export function UserRow({ user, saving, onRoleChange }: UserRowProps) {
           />
         </div>
       </div>
-      <Select
-        value={user.role}
-        disabled={saving}
-        onValueChange={(role) => {
-          if (role !== user.role) onRoleChange(role as Role);
-        }}
-      >
-        <SelectTrigger aria-label={`Role of ${user.displayName}`} className="sm:w-40">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {ROLES.map((role) => (
-            <SelectItem key={role} value={role}>
-              {ROLE_LABELS[role]}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <div className="flex items-center gap-2">
+        <ResetTwoFactorDialog id={user.id} name={user.displayName} />
+        <Select
+          value={user.role}
+          disabled={saving}
+          onValueChange={(role) => {
+            if (role !== user.role) onRoleChange(role as Role);
+          }}
+        >
+          <SelectTrigger aria-label={`Role of ${user.displayName}`} className="sm:w-40">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {ROLES.map((role) => (
+              <SelectItem key={role} value={role}>
+                {ROLE_LABELS[role]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
     </li>
   );
 }

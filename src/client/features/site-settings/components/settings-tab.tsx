@@ -8,7 +8,15 @@ import {
   useSiteSettings,
 } from "@/client/features/site-settings/api/site-settings";
 import { toast } from "@/client/lib/toast";
+import { ROLES, type Role } from "@/shared/permissions";
 import { SITE_SETTING_LABELS } from "@/shared/site-settings";
+
+const ROLE_LABELS: Record<Role, string> = {
+  user: "User",
+  author: "Author",
+  moderator: "Moderator",
+  admin: "Admin",
+};
 
 export function SettingsTab() {
   const settings = useSiteSettings();
@@ -27,33 +35,93 @@ export function SettingsTab() {
           </Button>
         </div>
       ) : (
-        <Card className="flex flex-row items-start justify-between gap-4 p-4">
-          <div className="flex flex-col gap-1">
-            <label htmlFor="setting-hold-first-post" className="font-medium text-sm">
-              {label}
-            </label>
-            <p id="setting-hold-first-post-hint" className="text-muted-foreground text-sm">
-              {hint}
-            </p>
-          </div>
-          <Switch
-            id="setting-hold-first-post"
-            aria-describedby="setting-hold-first-post-hint"
-            checked={settings.data.holdNewMembersFirstPost}
+        <>
+          <Card className="flex flex-row items-start justify-between gap-4 p-4">
+            <div className="flex flex-col gap-1">
+              <label htmlFor="setting-hold-first-post" className="font-medium text-sm">
+                {label}
+              </label>
+              <p id="setting-hold-first-post-hint" className="text-muted-foreground text-sm">
+                {hint}
+              </p>
+            </div>
+            <Switch
+              id="setting-hold-first-post"
+              aria-describedby="setting-hold-first-post-hint"
+              checked={settings.data.holdNewMembersFirstPost}
+              disabled={save.isPending}
+              onCheckedChange={(on) =>
+                save.mutate(
+                  { holdNewMembersFirstPost: on },
+                  {
+                    onSuccess: () =>
+                      toast.success(
+                        on ? "New members' first posts are held" : "Holding turned off",
+                      ),
+                    onError: () => toast.error("The setting was not saved. Please try again."),
+                  },
+                )
+              }
+            />
+          </Card>
+          <SecondFactorRolesCard
+            roles={settings.data.secondFactorRoles}
             disabled={save.isPending}
-            onCheckedChange={(on) =>
+            onChange={(secondFactorRoles) =>
               save.mutate(
-                { holdNewMembersFirstPost: on },
+                { secondFactorRoles },
                 {
-                  onSuccess: () =>
-                    toast.success(on ? "New members' first posts are held" : "Holding turned off"),
+                  onSuccess: () => toast.success("Two-factor requirement saved"),
                   onError: () => toast.error("The setting was not saved. Please try again."),
                 },
               )
             }
           />
-        </Card>
+        </>
       )}
     </div>
+  );
+}
+
+/** Which roles must use a second factor (decision 060): one box per role. */
+function SecondFactorRolesCard({
+  roles,
+  disabled,
+  onChange,
+}: {
+  roles: Role[];
+  disabled: boolean;
+  onChange: (roles: Role[]) => void;
+}) {
+  const { label, hint } = SITE_SETTING_LABELS.secondFactorRoles;
+  return (
+    <Card className="grid gap-3 p-4">
+      <fieldset className="grid gap-3" aria-describedby="setting-second-factor-hint">
+        <legend className="font-medium text-sm">{label}</legend>
+        <p id="setting-second-factor-hint" className="text-muted-foreground text-sm">
+          {hint}
+        </p>
+        <div className="flex flex-wrap gap-4">
+          {ROLES.map((role) => (
+            <label key={role} className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="size-4 accent-primary"
+                checked={roles.includes(role)}
+                disabled={disabled}
+                onChange={(event) =>
+                  onChange(
+                    event.target.checked
+                      ? [...roles, role]
+                      : roles.filter((chosen) => chosen !== role),
+                  )
+                }
+              />
+              {ROLE_LABELS[role]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </Card>
   );
 }

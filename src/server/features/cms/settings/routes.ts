@@ -21,17 +21,27 @@ export const cmsSettingsRoutes = new Hono<AppEnv>()
     await deps.db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
       const current = await readSiteSettings(tx);
-      for (const [key, value] of Object.entries(changes) as [keyof SiteSettings, boolean][]) {
-        if (value === undefined || current[key] === value) continue;
-        await writeSiteSetting(tx, key, value);
-        await recordModerationAction(tx, {
+      const logChange = (key: keyof SiteSettings, reason: string) =>
+        recordModerationAction(tx, {
           actorId: viewer.id,
           action: "setting",
           targetKind: "setting",
           targetId: key,
           subjectId: null,
-          reason: value ? "Turned on" : "Turned off",
+          reason,
         });
+      const hold = changes.holdNewMembersFirstPost;
+      if (hold !== undefined && hold !== current.holdNewMembersFirstPost) {
+        await writeSiteSetting(tx, "holdNewMembersFirstPost", hold);
+        await logChange("holdNewMembersFirstPost", hold ? "Turned on" : "Turned off");
+      }
+      const roles = changes.secondFactorRoles;
+      if (roles !== undefined && roles.join() !== current.secondFactorRoles.join()) {
+        await writeSiteSetting(tx, "secondFactorRoles", roles);
+        await logChange(
+          "secondFactorRoles",
+          roles.length ? `Roles: ${roles.join(", ")}` : "No roles",
+        );
       }
     });
     c.header("cache-control", "private, no-store");
