@@ -3,15 +3,26 @@ import { PageContainer } from "@/client/components/page-container";
 import { DiscussionDetail } from "@/client/features/discussions/components/discussion-detail";
 import { RepliesThread } from "@/client/features/replies/components/replies-thread";
 import { lazyComponent } from "@/client/lib/lazy-component";
-import { useParams } from "@/client/lib/location";
+import { useNavigate, useParams } from "@/client/lib/location";
+import { paths } from "@/client/lib/paths";
 import { useAuth } from "@/client/lib/session/use-auth";
 import { useSuspension } from "@/client/lib/session/use-suspension";
+import { can } from "@/shared/permissions";
 
 // A member's controls (Report's form and dialog, Follow's menu) download for members, not with
 // every visitor's read of the thread (bench:size).
 const ReportButton = lazyComponent(
   () => import("@/client/features/moderation/components/report-button"),
   "ReportButton",
+);
+// Staff's Moderate menu (docs/product.md §11.8) downloads for moderators and admins only.
+const ModerationMenu = lazyComponent(
+  () => import("@/client/features/moderation/components/moderation-menu"),
+  "ModerationMenu",
+);
+const PinLockMenuItems = lazyComponent(
+  () => import("@/client/features/discussions/components/pin-lock-menu-items"),
+  "PinLockMenuItems",
 );
 const FollowControl = lazyComponent(
   () => import("@/client/features/notifications/components/follow-control"),
@@ -20,8 +31,11 @@ const FollowControl = lazyComponent(
 
 export function DiscussionPage() {
   const { id = "" } = useParams();
-  const { user } = useAuth();
+  const { user, role } = useAuth();
   const suspension = useSuspension();
+  const navigate = useNavigate();
+  // The menu is only for those the server lets act (docs/product.md §6.3); members never see it.
+  const staff = !suspension && can(role, "moderate");
   // A suspended member cannot report (docs/decisions/027): the server would refuse.
   const reporter = suspension ? null : user;
   return (
@@ -50,9 +64,57 @@ export function DiscussionPage() {
             </Suspense>
           ) : null
         }
+        renderModeration={(discussion, edit) =>
+          staff ? (
+            <Suspense fallback={null}>
+              <ModerationMenu
+                targetKind="discussion"
+                targetId={discussion.id}
+                label="Moderate the discussion"
+                offerHide={!discussion.hidden && discussion.authorId !== user?.id}
+                author={
+                  discussion.authorId && discussion.authorId !== user?.id
+                    ? { id: discussion.authorId, name: discussion.author }
+                    : null
+                }
+                onEdit={edit}
+                // Delete where the viewer may edit as a moderator (never an admin's for a
+                // moderator, docs/decisions/048); the author deletes their own below.
+                onDeleted={
+                  edit ? () => navigate(paths.discussions, { replace: true }) : undefined
+                }
+              >
+                <Suspense fallback={null}>
+                  <PinLockMenuItems discussion={discussion} />
+                </Suspense>
+              </ModerationMenu>
+            </Suspense>
+          ) : null
+        }
         renderReplies={(discussion) => (
           <RepliesThread
             discussion={discussion}
+            renderStaffMenu={
+              staff
+                ? (reply, { edit, onDeleted }) => (
+                    <Suspense fallback={null}>
+                      <ModerationMenu
+                        targetKind="reply"
+                        targetId={reply.id}
+                        label={`Moderate the reply by ${reply.author?.displayName ?? "a former member"}`}
+                        offerHide={!reply.hidden}
+                        author={
+                          reply.author
+                            ? { id: reply.author.id, name: reply.author.displayName }
+                            : null
+                        }
+                        onEdit={edit}
+                        onDeleted={onDeleted}
+                      />
+                    </Suspense>
+                  )
+                : undefined
+            }
             renderReplyActions={(reply) =>
               reporter && reply.author && reporter.id !== reply.author.id ? (
                 <Suspense fallback={null}>

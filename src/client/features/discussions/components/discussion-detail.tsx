@@ -8,6 +8,7 @@ import { Skeleton } from "@/client/components/ui/skeleton";
 import { useDiscussion } from "@/client/features/discussions/api/get-discussion";
 import { useUpdateDiscussion } from "@/client/features/discussions/api/update-discussion";
 import { useLiveDiscussions } from "@/client/features/discussions/hooks/use-live-discussions";
+import { discussionChangeRight } from "@/client/features/discussions/lib/discussion-rights";
 import { usePageTitle } from "@/client/hooks/use-page-title";
 import { ApiError } from "@/client/lib/api-client";
 import { lazyComponent } from "@/client/lib/lazy-component";
@@ -72,6 +73,11 @@ type DiscussionDetailProps = {
   actions?: ReactNode;
   /** The page's Report button, under the content once loaded (the moderation feature's). */
   renderReport?: (discussion: DiscussionItem) => ReactNode;
+  /**
+   * The page's `Moderate` menu beside Share, for moderators and admins (docs/product.md §11.8).
+   * `edit` opens the editor in place with a reason, where the viewer may edit as a moderator.
+   */
+  renderModeration?: (discussion: DiscussionItem, edit: (() => void) | undefined) => ReactNode;
 };
 
 /** /discussion/{id}: docs/product.md §2.7 discussion detail. */
@@ -80,14 +86,19 @@ export function DiscussionDetail({
   renderReplies,
   actions,
   renderReport,
+  renderModeration,
 }: DiscussionDetailProps) {
   const navigate = useNavigate();
   const discussion = useDiscussion(id);
   const data = discussion.data;
-  const { user } = useAuth();
+  const { user, role } = useAuth();
   const suspension = useSuspension();
   const [editing, setEditing] = useState(false);
   const update = useUpdateDiscussion();
+  // A moderator's edit of someone else's discussion gives a reason (docs/decisions/048).
+  const moderatorEdit =
+    data !== undefined &&
+    discussionChangeRight(user ? { id: user.id, role } : null, data) === "moderator";
   usePageTitle(data?.title ?? "Discussion");
   useLiveDiscussions();
 
@@ -152,6 +163,10 @@ export function DiscussionDetail({
                         follows it from then on. */}
                     {data.awaitingReview ? null : actions}
                     {data.awaitingReview ? null : <ShareControl discussion={data} />}
+                    {renderModeration?.(
+                      data,
+                      moderatorEdit && !editing ? () => setEditing(true) : undefined,
+                    )}
                   </div>
                 </div>
               </header>
@@ -162,6 +177,7 @@ export function DiscussionDetail({
                     initial={{ title: data.title, content: data.content }}
                     countTitle
                     contentRows={8}
+                    askReason={moderatorEdit}
                     submitLabel="Save changes"
                     pendingLabel="Saving..."
                     onCancel={() => setEditing(false)}

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/client/lib/api-client";
-import { discussionsQueryKey } from "@/client/lib/query-keys";
+import { discussionsQueryKey, repliesRootQueryKey } from "@/client/lib/query-keys";
 import type { QueueActionInput, ReportTarget } from "@/shared/moderation";
 import { moderationQueueQueryKey } from "./get-queue";
 
 export type ItemAction = QueueActionInput & { targetKind: ReportTarget; targetId: string };
 
-/** Dismiss, hide, delete or suspend the author, from the queue; always with a reason. */
+/** Dismiss, hide, delete or suspend the author, from the queue or the page's menu; with a reason. */
 export function actOnItem({ targetKind, targetId, ...body }: ItemAction): Promise<{ id: string }> {
   return api.post<{ id: string }>(
     `/api/moderation/items/${targetKind}/${encodeURIComponent(targetId)}/actions`,
@@ -22,6 +22,7 @@ export function useActOnItem() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: moderationQueueQueryKey }),
         queryClient.invalidateQueries({ queryKey: discussionsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: repliesRootQueryKey }),
       ]),
   });
 }

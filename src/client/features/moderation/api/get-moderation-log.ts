@@ -19,6 +19,22 @@ export const moderationLogQueryOptions = () =>
     getNextPageParam: (last) => last.nextCursor,
   });
 
-export function useModerationLog() {
-  return useInfiniteQuery(moderationLogQueryOptions());
+/** One member's history, for staff (docs/product.md §11.8). */
+export const memberModerationLogQueryOptions = (memberId: string) =>
+  infiniteQueryOptions({
+    queryKey: [...moderationLogQueryKey, "member", memberId],
+    queryFn: ({ pageParam, signal }) => {
+      const path = `/api/moderation/members/${encodeURIComponent(memberId)}/log`;
+      const query = pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : "";
+      return api.get<PublicModerationPage>(`${path}${query}`, { signal });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+/** The whole log, or with `memberId` that member's history. */
+export function useModerationLog(memberId?: string | null) {
+  return useInfiniteQuery(
+    memberId ? memberModerationLogQueryOptions(memberId) : moderationLogQueryOptions(),
+  );
 }
