@@ -11,7 +11,7 @@ import { UserAvatar } from "@/client/components/user-avatar";
 import type { AdminUser } from "@/shared/api-types";
 import { ROLES, type Role } from "@/shared/permissions";
 
-const ROLE_LABELS: Record<Role, string> = {
+export const ROLE_LABELS: Record<Role, string> = {
   user: "User",
   author: "Author",
   moderator: "Moderator",
