@@ -1,7 +1,7 @@
 import { ArrowLeft, Lock } from "lucide-react";
-import { type ReactNode, Suspense, useEffect, useState } from "react";
+import { type MouseEvent, type ReactNode, Suspense, useEffect, useState } from "react";
 import { BlockedContent } from "@/client/components/blocked-content";
-import { Link } from "@/client/components/link";
+import { Link, routerFollows } from "@/client/components/link";
 import { Button } from "@/client/components/ui/button";
 import { Card } from "@/client/components/ui/card";
 import { Skeleton } from "@/client/components/ui/skeleton";
@@ -12,7 +12,7 @@ import { discussionChangeRight } from "@/client/features/discussions/lib/discuss
 import { usePageTitle } from "@/client/hooks/use-page-title";
 import { ApiError } from "@/client/lib/api-client";
 import { lazyComponent } from "@/client/lib/lazy-component";
-import { useNavigate } from "@/client/lib/location";
+import { previousPlace, useNavigate } from "@/client/lib/location";
 import { paths } from "@/client/lib/paths";
 import { useAuth } from "@/client/lib/session/use-auth";
 import { useSuspension } from "@/client/lib/session/use-suspension";
@@ -36,10 +36,22 @@ const OwnDiscussionControls = lazyComponent(
   "OwnDiscussionControls",
 );
 
+/**
+ * `Back` (docs/product.md §2.7, decision 062): to the forum list as the reader left it (its
+ * query in the address; its pages in the query cache; its scroll restored by the browser on a
+ * history step), else to /discussion.
+ */
 function BackButton() {
+  const backToList = (event: MouseEvent<HTMLAnchorElement>) => {
+    const from = previousPlace();
+    if (!routerFollows(event, undefined, paths.discussions) || from === null) return;
+    if (new URL(from, window.location.origin).pathname !== paths.discussions) return;
+    event.preventDefault();
+    window.history.back();
+  };
   return (
     <Button asChild variant="ghost" size="sm" className="w-fit">
-      <Link to={paths.home}>
+      <Link to={paths.discussions} onClick={backToList}>
         <ArrowLeft aria-hidden="true" />
         Back
       </Link>
