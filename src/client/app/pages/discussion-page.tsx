@@ -15,15 +15,10 @@ const ReportButton = lazyComponent(
   () => import("@/client/features/moderation/components/report-button"),
   "ReportButton",
 );
-// Staff's Moderate menu (docs/product.md §11.8) downloads for moderators and admins only.
-const ModerationMenu = lazyComponent(
-  () => import("@/client/features/moderation/components/moderation-menu"),
-  "ModerationMenu",
-);
-const PinLockMenuItems = lazyComponent(
-  () => import("@/client/features/discussions/components/pin-lock-menu-items"),
-  "PinLockMenuItems",
-);
+// Staff's Moderate menus (docs/product.md §11.8) download for moderators and admins only.
+const staffMenus = () => import("./discussion-staff-menus");
+const DiscussionStaffMenu = lazyComponent(staffMenus, "DiscussionStaffMenu");
+const ReplyStaffMenu = lazyComponent(staffMenus, "ReplyStaffMenu");
 const FollowControl = lazyComponent(
   () => import("@/client/features/notifications/components/follow-control"),
   "FollowControl",
@@ -67,27 +62,12 @@ export function DiscussionPage() {
         renderModeration={(discussion, edit) =>
           staff ? (
             <Suspense fallback={null}>
-              <ModerationMenu
-                targetKind="discussion"
-                targetId={discussion.id}
-                label="Moderate the discussion"
-                offerHide={!discussion.hidden && discussion.authorId !== user?.id}
-                author={
-                  discussion.authorId && discussion.authorId !== user?.id
-                    ? { id: discussion.authorId, name: discussion.author }
-                    : null
-                }
-                onEdit={edit}
-                // Delete where the viewer may edit as a moderator (never an admin's for a
-                // moderator, docs/decisions/048); the author deletes their own below.
-                onDeleted={
-                  edit ? () => navigate(paths.discussions, { replace: true }) : undefined
-                }
-              >
-                <Suspense fallback={null}>
-                  <PinLockMenuItems discussion={discussion} />
-                </Suspense>
-              </ModerationMenu>
+              <DiscussionStaffMenu
+                discussion={discussion}
+                viewerId={user?.id}
+                edit={edit}
+                onDeleted={() => navigate(paths.discussions, { replace: true })}
+              />
             </Suspense>
           ) : null
         }
@@ -96,21 +76,9 @@ export function DiscussionPage() {
             discussion={discussion}
             renderStaffMenu={
               staff
-                ? (reply, { edit, onDeleted }) => (
+                ? (reply, controls) => (
                     <Suspense fallback={null}>
-                      <ModerationMenu
-                        targetKind="reply"
-                        targetId={reply.id}
-                        label={`Moderate the reply by ${reply.author?.displayName ?? "a former member"}`}
-                        offerHide={!reply.hidden}
-                        author={
-                          reply.author
-                            ? { id: reply.author.id, name: reply.author.displayName }
-                            : null
-                        }
-                        onEdit={edit}
-                        onDeleted={onDeleted}
-                      />
+                      <ReplyStaffMenu reply={reply} {...controls} />
                     </Suspense>
                   )
                 : undefined

@@ -177,7 +177,7 @@ export function DiscussionDetail({
                     {data.awaitingReview ? null : <ShareControl discussion={data} />}
                     {renderModeration?.(
                       data,
-                      moderatorEdit && !editing ? () => setEditing(true) : undefined,
+                      moderatorEdit ? () => setEditing(true) : undefined,
                     )}
                   </div>
                 </div>
