@@ -47,7 +47,7 @@ export function ReplyStaffMenu({ reply, edit, onDeleted }: { reply: ReplyItem } 
       targetId={reply.id}
       label={`Moderate the reply by ${name}`}
       offerHide={!reply.hidden}
-      author={reply.author ? { id: reply.author.id, name: reply.author.displayName } : null}
+      author={reply.author?.id ? { id: reply.author.id, name: reply.author.displayName } : null}
       onEdit={edit}
       onDeleted={onDeleted}
     />
