@@ -3,8 +3,7 @@ import { PageContainer } from "@/client/components/page-container";
 import { DiscussionDetail } from "@/client/features/discussions/components/discussion-detail";
 import { RepliesThread } from "@/client/features/replies/components/replies-thread";
 import { lazyComponent } from "@/client/lib/lazy-component";
-import { useNavigate, useParams } from "@/client/lib/location";
-import { paths } from "@/client/lib/paths";
+import { useParams } from "@/client/lib/location";
 import { useAuth } from "@/client/lib/session/use-auth";
 import { useSuspension } from "@/client/lib/session/use-suspension";
 import { can } from "@/shared/permissions";
@@ -28,7 +27,6 @@ export function DiscussionPage() {
   const { id = "" } = useParams();
   const { user, role } = useAuth();
   const suspension = useSuspension();
-  const navigate = useNavigate();
   // The menu is only for those the server lets act (docs/product.md §6.3); members never see it.
   const staff = !suspension && can(role, "moderate");
   // A suspended member cannot report (docs/decisions/027): the server would refuse.
@@ -59,15 +57,10 @@ export function DiscussionPage() {
             </Suspense>
           ) : null
         }
-        renderModeration={(discussion, edit) =>
+        renderModeration={(discussion, controls) =>
           staff ? (
             <Suspense fallback={null}>
-              <DiscussionStaffMenu
-                discussion={discussion}
-                viewerId={user?.id}
-                edit={edit}
-                onDeleted={() => navigate(paths.discussions, { replace: true })}
-              />
+              <DiscussionStaffMenu discussion={discussion} viewerId={user?.id} {...controls} />
             </Suspense>
           ) : null
         }

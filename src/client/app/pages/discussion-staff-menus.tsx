@@ -1,17 +1,15 @@
 // The discussion page's `Moderate` menus (docs/product.md §11.8): the moderation feature's menu
 // with the discussions feature's Pin and Lock in it, composed here since features do not import
 // each other. One chunk, which the page downloads for moderators and admins only.
+import type { ModerationControls } from "@/client/features/discussions/components/discussion-detail";
 import { PinLockMenuItems } from "@/client/features/discussions/components/pin-lock-menu-items";
 import { ModerationMenu } from "@/client/features/moderation/components/moderation-menu";
 import type { StaffMenuControls } from "@/client/features/replies/components/reply-article";
 import type { DiscussionItem, ReplyItem } from "@/shared/api-types";
 
-type DiscussionStaffMenuProps = {
+type DiscussionStaffMenuProps = ModerationControls & {
   discussion: DiscussionItem;
   viewerId: string | undefined;
-  /** Edit in place, where the viewer may edit (and so delete) as a moderator (decision 048). */
-  edit: (() => void) | undefined;
-  onDeleted: () => void;
 };
 
 export function DiscussionStaffMenu({
@@ -31,7 +29,8 @@ export function DiscussionStaffMenu({
         discussion.authorId && others ? { id: discussion.authorId, name: discussion.author } : null
       }
       onEdit={edit}
-      // The author deletes their own with the buttons under it.
+      // Delete where the viewer may edit as a moderator (decision 048); the author deletes
+      // their own with the buttons under it.
       onDeleted={edit ? onDeleted : undefined}
     >
       <PinLockMenuItems discussion={discussion} />

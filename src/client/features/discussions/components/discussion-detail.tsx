@@ -1,5 +1,5 @@
 import { ArrowLeft, Lock } from "lucide-react";
-import { type MouseEvent, type ReactNode, Suspense, useEffect, useState } from "react";
+import { type MouseEvent, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { BlockedContent } from "@/client/components/blocked-content";
 import { Link, routerFollows } from "@/client/components/link";
 import { Button } from "@/client/components/ui/button";
@@ -89,7 +89,15 @@ type DiscussionDetailProps = {
    * The page's `Moderate` menu beside Share, for moderators and admins (docs/product.md §11.8).
    * `edit` opens the editor in place with a reason, where the viewer may edit as a moderator.
    */
-  renderModeration?: (discussion: DiscussionItem, edit: (() => void) | undefined) => ReactNode;
+  renderModeration?: (discussion: DiscussionItem, controls: ModerationControls) => ReactNode;
+};
+
+/** What the page's Moderate menu may do to the discussion in place. */
+export type ModerationControls = {
+  /** Edit in place with a reason, where the viewer may edit (and delete) as a moderator. */
+  edit?: () => void;
+  /** Leave for the forum list once the menu deleted it (not "Discussion not found"). */
+  onDeleted: () => void;
 };
 
 /** /discussion/{id}: docs/product.md §2.7 discussion detail. */
@@ -106,6 +114,8 @@ export function DiscussionDetail({
   const { user, role } = useAuth();
   const suspension = useSuspension();
   const [editing, setEditing] = useState(false);
+  // Deleted from this page: its 404 that follows is no surprise to tell about.
+  const deletedHere = useRef(false);
   const update = useUpdateDiscussion();
   // A moderator's edit of someone else's discussion gives a reason (docs/decisions/048).
   const moderatorEdit =
@@ -117,7 +127,7 @@ export function DiscussionDetail({
   // docs/product.md §2 and §8: a missing discussion (also one removed while it is open) says so and goes
   // home; any other failure to load says that instead.
   useEffect(() => {
-    if (!discussion.isError) return;
+    if (!discussion.isError || deletedHere.current) return;
     if (discussion.error instanceof ApiError && discussion.error.status === 404) {
       toast.error("Discussion not found", {
         description: "This discussion may have been removed or doesn't exist.",
@@ -175,10 +185,13 @@ export function DiscussionDetail({
                         follows it from then on. */}
                     {data.awaitingReview ? null : actions}
                     {data.awaitingReview ? null : <ShareControl discussion={data} />}
-                    {renderModeration?.(
-                      data,
-                      moderatorEdit ? () => setEditing(true) : undefined,
-                    )}
+                    {renderModeration?.(data, {
+                      edit: moderatorEdit ? () => setEditing(true) : undefined,
+                      onDeleted: () => {
+                        deletedHere.current = true;
+                        navigate(paths.discussions, { replace: true });
+                      },
+                    })}
                   </div>
                 </div>
               </header>

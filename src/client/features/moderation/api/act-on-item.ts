@@ -18,11 +18,12 @@ export function useActOnItem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: actOnItem,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: moderationQueueQueryKey }),
-        queryClient.invalidateQueries({ queryKey: discussionsQueryKey }),
-        queryClient.invalidateQueries({ queryKey: repliesRootQueryKey }),
-      ]),
+    // Not awaited: a discussion deleted from its own page is left before its refetch answers
+    // 404 (docs/product.md §11.8), rather than after.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: moderationQueueQueryKey });
+      void queryClient.invalidateQueries({ queryKey: discussionsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: repliesRootQueryKey });
+    },
   });
 }
