@@ -39,6 +39,7 @@ test("a moderator pins, locks and hides from the page's menu; a member has no me
   const discussion = await createDiscussion(page.request, `Menu ${token()}`);
   const replyText = `A reply to hide ${token()}`;
   await postReply(page.request, discussion.id, replyText);
+  const doomed = await createDiscussion(page.request, `Doomed ${token()}`);
 
   // A member reads the same page without any Moderate button.
   await newMemberOn(page, { name: "Menu Reader" });
@@ -97,6 +98,18 @@ test("a moderator pins, locks and hides from the page's menu; a member has no me
   const entries = page.getByRole("list", { name: "Moderation actions" });
   await expect(entries.getByText("Hidden a reply by Menu Writer")).toBeVisible();
   await expect(entries.getByText("Reason: Off topic")).toBeVisible();
+
+  // Delete asks a reason too, and leaves for the forum list.
+  await page.goto(`/discussion/${doomed.id}`);
+  await page.getByRole("button", { name: "Moderate the discussion" }).click();
+  await page.getByRole("menuitem", { name: "Delete" }).click();
+  const remove = page.getByRole("dialog", { name: "Delete this discussion?" });
+  await remove.getByLabel("Reason").fill("Spam link");
+  await remove.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Discussion deleted", { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/discussion$/);
+  await expect(page.getByText("Discussion not found")).toHaveCount(0);
+  expect((await page.request.get(`/api/discussions/${doomed.id}`)).status()).toBe(404);
 });
 
 test("a locked discussion tells a signed-out visitor it is locked", async ({ page }) => {
