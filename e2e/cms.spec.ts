@@ -277,8 +277,11 @@ test("an admin changes a member's role after saying yes, and the directory shows
   await expect(selector).toHaveText("User");
   await expect(page.getByText("User role updated successfully.")).toHaveCount(0);
   expect(
-    (await page.request.get(`/api/users?search=${encodeURIComponent(memberName)}`).then((r) => r.json()))
-      .users[0].role,
+    (
+      await page.request
+        .get(`/api/users?search=${encodeURIComponent(memberName)}`)
+        .then((r) => r.json())
+    ).users[0].role,
   ).toBe("user");
 
   await selector.click();

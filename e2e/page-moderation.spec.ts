@@ -60,7 +60,9 @@ test("a moderator pins, locks and hides from the page's menu; a member has no me
   await expect(pin).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page.getByText("Discussion pinned successfully.")).toBeVisible();
-  await expect(page.getByRole("article").first().getByText("Pinned", { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("article").first().getByText("Pinned", { exact: true }),
+  ).toBeVisible();
   await trigger.focus();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("menuitem", { name: "Unpin" })).toBeFocused();
@@ -155,9 +157,7 @@ test("Back returns to the filtered list where the reader was; opened directly, t
   await expect(page).toHaveURL(listUrl);
   await expect(page.getByRole("searchbox", { name: "Search discussions" })).toHaveValue(word);
   await expect(far).toBeInViewport();
-  await expect
-    .poll(() => page.evaluate(() => window.scrollY))
-    .toBeGreaterThan(scrolled - 100);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 100);
 
   // Opened directly (a shared link), Back opens the forum list.
   const direct = created[0];

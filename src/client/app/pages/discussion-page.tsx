@@ -7,6 +7,7 @@ import { useParams } from "@/client/lib/location";
 import { useAuth } from "@/client/lib/session/use-auth";
 import { useSuspension } from "@/client/lib/session/use-suspension";
 import { can } from "@/shared/permissions";
+import type { DiscussionStaffMenuProps, ReplyStaffMenuProps } from "./discussion-staff-menus";
 
 // A member's controls (Report's form and dialog, Follow's menu) download for members, not with
 // every visitor's read of the thread (bench:size).
@@ -16,8 +17,14 @@ const ReportButton = lazyComponent(
 );
 // Staff's Moderate menus (docs/product.md §11.8) download for moderators and admins only.
 const staffMenus = () => import("./discussion-staff-menus");
-const DiscussionStaffMenu = lazyComponent(staffMenus, "DiscussionStaffMenu");
-const ReplyStaffMenu = lazyComponent(staffMenus, "ReplyStaffMenu");
+const DiscussionStaffMenu = lazyComponent<"DiscussionStaffMenu", DiscussionStaffMenuProps>(
+  staffMenus,
+  "DiscussionStaffMenu",
+);
+const ReplyStaffMenu = lazyComponent<"ReplyStaffMenu", ReplyStaffMenuProps>(
+  staffMenus,
+  "ReplyStaffMenu",
+);
 const FollowControl = lazyComponent(
   () => import("@/client/features/notifications/components/follow-control"),
   "FollowControl",

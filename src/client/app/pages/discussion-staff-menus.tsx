@@ -7,7 +7,7 @@ import { ModerationMenu } from "@/client/features/moderation/components/moderati
 import type { StaffMenuControls } from "@/client/features/replies/components/reply-article";
 import type { DiscussionItem, ReplyItem } from "@/shared/api-types";
 
-type DiscussionStaffMenuProps = ModerationControls & {
+export type DiscussionStaffMenuProps = ModerationControls & {
   discussion: DiscussionItem;
   viewerId: string | undefined;
 };
@@ -38,7 +38,9 @@ export function DiscussionStaffMenu({
   );
 }
 
-export function ReplyStaffMenu({ reply, edit, onDeleted }: { reply: ReplyItem } & StaffMenuControls) {
+export type ReplyStaffMenuProps = StaffMenuControls & { reply: ReplyItem };
+
+export function ReplyStaffMenu({ reply, edit, onDeleted }: ReplyStaffMenuProps) {
   const name = reply.author?.displayName ?? "a former member";
   return (
     <ModerationMenu

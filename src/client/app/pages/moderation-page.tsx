@@ -23,8 +23,7 @@ export function ModerationPage() {
       <PageHeading>Moderation</PageHeading>
       {memberId ? (
         <p className="mt-3 text-muted-foreground">
-          One member's history: what was hidden, deleted or edited of theirs and their
-          suspensions.{" "}
+          One member's history: what was hidden, deleted or edited of theirs and their suspensions.{" "}
           <Link to={paths.moderation} className="font-medium text-primary hover:underline">
             Show everyone
           </Link>
