@@ -24,6 +24,7 @@ export function DiscussionStaffMenu({
       targetKind="discussion"
       targetId={discussion.id}
       label="Moderate the discussion"
+      variant="outline"
       offerHide={!discussion.hidden && others}
       author={
         discussion.authorId && others ? { id: discussion.authorId, name: discussion.author } : null

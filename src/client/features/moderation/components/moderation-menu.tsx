@@ -24,6 +24,8 @@ type ModerationMenuProps = {
   offerHide: boolean;
   /** Whose post it is; null once the account is gone (no history link then). */
   author: { id: string; name: string } | null;
+  /** Outlined beside the discussion's Follow and Share; quiet (ghost) under a reply. */
+  variant?: "outline" | "ghost";
   /** Items of other features first (the discussion's Pin and Lock). */
   children?: ReactNode;
   /** Edit in place, where the viewer may (someone else's post, never a moderator on an admin's). */
@@ -45,6 +47,7 @@ export function ModerationMenu({
   label,
   offerHide,
   author,
+  variant = "ghost",
   children,
   onEdit,
   onDeleted,
@@ -67,7 +70,13 @@ export function ModerationMenu({
     <>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button type="button" variant="ghost" size="sm" className="h-8 px-2" aria-label={label}>
+          <Button
+            type="button"
+            variant={variant}
+            size="sm"
+            className={variant === "ghost" ? "h-8 px-2" : undefined}
+            aria-label={label}
+          >
             <Shield aria-hidden="true" />
             Moderate
           </Button>
