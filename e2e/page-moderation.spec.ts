@@ -167,3 +167,38 @@ test("Back returns to the filtered list where the reader was; opened directly, t
   await expect(page).toHaveURL(/\/discussion$/);
   await expect(page.getByRole("heading", { name: "Discussion forum" })).toBeVisible();
 });
+
+test("Tab from the Sort control reaches Filters, and the focus never falls to the page", async ({
+  page,
+}) => {
+  // The filter panel's code is held until the focus is on its stand-in button, then let go.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/discussion-filters-popover-[^/]+\.js/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/discussion");
+  const sort = page.getByRole("combobox", { name: "Sort discussions" });
+  await sort.focus();
+  // Every task the page runs from here on notes where the focus is.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { focusSeen: string[] }).focusSeen = seen;
+    const note = () => {
+      seen.push(document.activeElement?.tagName ?? "none");
+      setTimeout(note, 0);
+    };
+    note();
+  });
+  await page.keyboard.press("Tab");
+  const filters = page.getByRole("button", { name: "Filters" });
+  await expect(filters).toBeFocused();
+  release();
+  await expect(filters).toHaveAttribute("aria-controls", /.+/);
+  await expect(filters).toBeFocused();
+  const seen = await page.evaluate(() => (window as unknown as { focusSeen: string[] }).focusSeen);
+  expect(seen.slice(seen.indexOf("BUTTON"))).not.toContain("BODY");
+});
