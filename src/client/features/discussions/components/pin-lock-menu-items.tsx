@@ -17,18 +17,24 @@ import type { DiscussionItem } from "@/shared/api-types";
  */
 export function PinLockMenuItems({ discussion }: { discussion: DiscussionItem }) {
   const moderate = useModerateDiscussion();
-  const change = (next: ModerationChange) =>
-    moderate.mutate(next, {
-      onSuccess: () => toast.success(moderationSuccessMessage(next)),
-      onError: () => toast.error(MODERATION_FAILED_MESSAGE),
-    });
+  // Awaited rather than given to mutate(): choosing an item closes the menu, which unmounts
+  // these items, and mutate()'s own callbacks skip an unmounted caller.
+  const change = async (next: ModerationChange) => {
+    try {
+      await moderate.mutateAsync(next);
+    } catch {
+      toast.error(MODERATION_FAILED_MESSAGE);
+      return;
+    }
+    toast.success(moderationSuccessMessage(next));
+  };
   const { id, isPinned, isLocked } = discussion;
   return (
     <>
       <DropdownMenuItem
         className={TOUCH_ITEM_CLASS}
         disabled={moderate.isPending}
-        onSelect={() => change({ id, flag: "pinned", value: !isPinned })}
+        onSelect={() => void change({ id, flag: "pinned", value: !isPinned })}
       >
         {isPinned ? <PinOff aria-hidden="true" /> : <Pin aria-hidden="true" />}
         {isPinned ? "Unpin" : "Pin"}
@@ -36,7 +42,7 @@ export function PinLockMenuItems({ discussion }: { discussion: DiscussionItem })
       <DropdownMenuItem
         className={TOUCH_ITEM_CLASS}
         disabled={moderate.isPending}
-        onSelect={() => change({ id, flag: "locked", value: !isLocked })}
+        onSelect={() => void change({ id, flag: "locked", value: !isLocked })}
       >
         {isLocked ? <LockOpen aria-hidden="true" /> : <Lock aria-hidden="true" />}
         {isLocked ? "Unlock" : "Lock"}
