@@ -1,5 +1,5 @@
 import { ArrowLeft, Lock } from "lucide-react";
-import { type MouseEvent, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
+import { type MouseEvent, type ReactNode, Suspense, useEffect, useState } from "react";
 import { BlockedContent } from "@/client/components/blocked-content";
 import { Link, routerFollows } from "@/client/components/link";
 import { Button } from "@/client/components/ui/button";
@@ -109,13 +109,13 @@ export function DiscussionDetail({
   renderModeration,
 }: DiscussionDetailProps) {
   const navigate = useNavigate();
-  const discussion = useDiscussion(id);
+  // Deleted from this page's menu: it is not read again (a 404) while the page is left.
+  const [deletedHere, setDeletedHere] = useState(false);
+  const discussion = useDiscussion(id, !deletedHere);
   const data = discussion.data;
   const { user, role } = useAuth();
   const suspension = useSuspension();
   const [editing, setEditing] = useState(false);
-  // Deleted from this page: its 404 that follows is no surprise to tell about.
-  const deletedHere = useRef(false);
   const update = useUpdateDiscussion();
   // A moderator's edit of someone else's discussion gives a reason (docs/decisions/048).
   const moderatorEdit =
@@ -127,7 +127,7 @@ export function DiscussionDetail({
   // docs/product.md §2 and §8: a missing discussion (also one removed while it is open) says so and goes
   // home; any other failure to load says that instead.
   useEffect(() => {
-    if (!discussion.isError || deletedHere.current) return;
+    if (!discussion.isError || deletedHere) return;
     if (discussion.error instanceof ApiError && discussion.error.status === 404) {
       toast.error("Discussion not found", {
         description: "This discussion may have been removed or doesn't exist.",
@@ -136,7 +136,7 @@ export function DiscussionDetail({
       toast.error("Failed to load discussion.");
     }
     navigate(paths.home, { replace: true });
-  }, [discussion.isError, discussion.error, navigate]);
+  }, [discussion.isError, discussion.error, navigate, deletedHere]);
 
   return (
     <div className="flex flex-col gap-6">
@@ -188,7 +188,7 @@ export function DiscussionDetail({
                     {renderModeration?.(data, {
                       edit: moderatorEdit ? () => setEditing(true) : undefined,
                       onDeleted: () => {
-                        deletedHere.current = true;
+                        setDeletedHere(true);
                         navigate(paths.discussions, { replace: true });
                       },
                     })}
@@ -241,7 +241,7 @@ export function DiscussionDetail({
               </footer>
             </article>
           </BlockedContent>
-          {data.awaitingReview ? null : renderReplies?.(data)}
+          {data.awaitingReview || deletedHere ? null : renderReplies?.(data)}
         </>
       )}
     </div>

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/client/lib/api-client";
 import { discussionsQueryKey, repliesRootQueryKey } from "@/client/lib/query-keys";
 import type { QueueActionInput, ReportTarget } from "@/shared/moderation";
@@ -14,16 +14,19 @@ export function actOnItem({ targetKind, targetId, ...body }: ItemAction): Promis
   );
 }
 
+/** What an action on an item changes: the queue, the forum and the threads. */
+export function refreshAfterItemAction(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: moderationQueueQueryKey }),
+    queryClient.invalidateQueries({ queryKey: discussionsQueryKey }),
+    queryClient.invalidateQueries({ queryKey: repliesRootQueryKey }),
+  ]);
+}
+
 export function useActOnItem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: actOnItem,
-    // Not awaited: a discussion deleted from its own page is left before its refetch answers
-    // 404 (docs/product.md §11.8), rather than after.
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: moderationQueueQueryKey });
-      void queryClient.invalidateQueries({ queryKey: discussionsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: repliesRootQueryKey });
-    },
+    onSuccess: () => refreshAfterItemAction(queryClient),
   });
 }

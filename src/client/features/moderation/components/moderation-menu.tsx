@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { EyeOff, History, Pencil, Shield, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link } from "@/client/components/link";
@@ -10,7 +11,11 @@ import {
   DropdownMenuTrigger,
   TOUCH_ITEM_CLASS,
 } from "@/client/components/ui/dropdown-menu";
-import { useActOnItem } from "@/client/features/moderation/api/act-on-item";
+import {
+  actOnItem,
+  refreshAfterItemAction,
+  useActOnItem,
+} from "@/client/features/moderation/api/act-on-item";
 import { paths } from "@/client/lib/paths";
 import { toast } from "@/client/lib/toast";
 import { ReasonDialog } from "./reason-dialog";
@@ -53,17 +58,22 @@ export function ModerationMenu({
   onDeleted,
 }: ModerationMenuProps) {
   const act = useActOnItem();
+  const queryClient = useQueryClient();
   const [asking, setAsking] = useState<"hide" | "delete" | null>(null);
   const noun = NOUNS[targetKind];
 
   const confirm = async (action: "hide" | "delete", reason: string) => {
-    await act.mutateAsync({ targetKind, targetId, action, reason });
     if (action === "hide") {
+      await act.mutateAsync({ targetKind, targetId, action, reason });
       toast.success("Hidden");
-    } else {
-      toast.success(targetKind === "discussion" ? "Discussion deleted" : "Reply deleted");
-      onDeleted?.();
+      return;
     }
+    // The page lets go of what it deleted before anything is read again: a deleted
+    // discussion's page would otherwise ask for it once more and get a 404.
+    await actOnItem({ targetKind, targetId, action, reason });
+    toast.success(targetKind === "discussion" ? "Discussion deleted" : "Reply deleted");
+    onDeleted?.();
+    void refreshAfterItemAction(queryClient);
   };
 
   return (
