@@ -53,9 +53,11 @@ test("a moderator pins, locks and hides from the page's menu; a member has no me
   await page.goto(`/discussion/${discussion.id}`);
   const trigger = page.getByRole("button", { name: "Moderate the discussion" });
 
-  // By keyboard: Enter opens it on its first item, Enter pins, and Escape brings the focus back.
+  // By keyboard: Enter opens it, Home is its first item, Enter pins, Escape brings the focus back.
   await trigger.focus();
   await page.keyboard.press("Enter");
+  await expect(page.getByRole("menu")).toBeVisible();
+  await page.keyboard.press("Home");
   const pin = page.getByRole("menuitem", { name: "Pin", exact: true });
   await expect(pin).toBeFocused();
   await page.keyboard.press("Enter");
@@ -65,6 +67,7 @@ test("a moderator pins, locks and hides from the page's menu; a member has no me
   ).toBeVisible();
   await trigger.focus();
   await page.keyboard.press("Enter");
+  await page.keyboard.press("Home");
   await expect(page.getByRole("menuitem", { name: "Unpin" })).toBeFocused();
   await page.keyboard.press("Escape");
   await expect(page.getByRole("menu")).toBeHidden();
