@@ -34,7 +34,9 @@ const moderateButtons = (page: Page) => page.getByRole("button", { name: /^Moder
 
 test("a moderator pins, locks and hides from the page's menu; a member has no menu", async ({
   page,
-}) => {
+}, testInfo) => {
+  // Three members' sessions and seven moderation steps, on a machine shared with others.
+  testInfo.setTimeout(120_000);
   await newMemberOn(page, { name: "Menu Writer" });
   const discussion = await createDiscussion(page.request, `Menu ${token()}`);
   const replyText = `A reply to hide ${token()}`;

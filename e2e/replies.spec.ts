@@ -226,7 +226,7 @@ test("the author edits with the toolbar and deletes; others see no such buttons"
   await expect(page.getByRole("button", { name: /^(Edit|Delete) the reply/ })).toHaveCount(0);
   await page.getByRole("button", { name: "Moderate the reply by Edit Author" }).click();
   await expect(page.getByRole("menuitem", { name: "Delete" })).toBeVisible();
-  await page.getByRole("menuitem", { name: "Edit" }).click();
+  await page.getByRole("menuitem", { name: "Edit", exact: true }).click();
   await page.getByRole("textbox", { name: "Edit reply" }).fill("Changed my mind, tidied");
   await page.getByRole("button", { name: "Save" }).click();
   const reason = page.getByRole("textbox", { name: "Reason for the edit" });
