@@ -166,8 +166,19 @@ test("an unconfirmed sign-up: sign-in says so, a resent link chooses the passwor
   await page.getByLabel("Password", { exact: true }).fill(chosen);
   await page.getByRole("button", { name: "Confirm and sign in" }).click();
   await expect(toast(page, "Email confirmed")).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/welcome$/);
   await expect(page.getByRole("button", { name: "Account menu for Una Owner" })).toBeVisible();
+  // The welcome offers the forum and the new member's profile (docs/decisions/062).
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome, Una Owner!" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Go to the forum" })).toHaveAttribute(
+    "href",
+    "/discussion",
+  );
+  await expect(page.getByRole("link", { name: "Edit your profile" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "View your profile" })).toHaveAttribute(
+    "href",
+    /^\/profile\/[^/]+$/,
+  );
 
   // Only the password chosen on the confirmation page is the account's.
   expect(await signInStatus(page, email, typedAtSignUp)).toBe(401);

@@ -27,7 +27,7 @@ test("a visitor signs up, chooses the password from the emailed link, signs out 
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Confirm and sign in" }).click();
   await expect(page.getByText("Email confirmed")).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/welcome$/);
 
   await page.getByRole("button", { name: /Account menu/ }).click();
   await expect(page.getByRole("menuitem", { name: "Profile", exact: true })).toBeVisible();

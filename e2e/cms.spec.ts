@@ -248,7 +248,7 @@ async function deletePostsTitled(request: APIRequestContext, title: string) {
   }
 }
 
-test("an admin changes a member's role and the directory shows the new badge", async ({
+test("an admin changes a member's role after saying yes, and the directory shows the new badge", async ({
   page,
   playwright,
   baseURL,
@@ -265,8 +265,32 @@ test("an admin changes a member's role and the directory shows the new badge", a
   const row = page.getByRole("listitem").filter({ hasText: memberName });
   await expect(row).toContainText("User");
 
-  await row.getByRole("combobox", { name: `Role of ${memberName}` }).click();
+  // Choosing a role asks first, naming the member and both roles (decision 062); Cancel keeps it.
+  const selector = row.getByRole("combobox", { name: `Role of ${memberName}` });
+  await selector.click();
+  await page.getByRole("option", { name: "Admin" }).click();
+  let ask = page.getByRole("alertdialog", { name: `Change ${memberName}'s role?` });
+  await expect(ask).toContainText(`${memberName} goes from User to Admin.`);
+  await expect(ask).toContainText("Admins can do everything, including changing anyone's role.");
+  await ask.getByRole("button", { name: "Cancel" }).click();
+  await expect(ask).toBeHidden();
+  await expect(selector).toHaveText("User");
+  await expect(page.getByText("User role updated successfully.")).toHaveCount(0);
+  expect(
+    (
+      await page.request
+        .get(`/api/users?search=${encodeURIComponent(memberName)}`)
+        .then((r) => r.json())
+    ).users[0].role,
+  ).toBe("user");
+
+  await selector.click();
   await page.getByRole("option", { name: "Moderator" }).click();
+  ask = page.getByRole("alertdialog", { name: `Change ${memberName}'s role?` });
+  await expect(ask).toContainText(`${memberName} goes from User to Moderator.`);
+  await expect(ask).not.toContainText("Admins can do everything");
+  await ask.getByRole("button", { name: "Change role" }).click();
+  await expect(ask).toBeHidden();
   await expect(page.getByText("User role updated successfully.")).toBeVisible();
   await expect(page.getByText("Success", { exact: true })).toBeVisible();
   await expect(row.getByRole("combobox")).toHaveText("Moderator");

@@ -235,8 +235,9 @@ test("the detail page shows the product's texts", async ({ page }) => {
   const content = page.getByText("Line one");
   expect(await content.innerText()).toBe("Line one\nLine two\n\nLine four");
 
+  // Back to the list it came from (decision 062).
   await page.getByRole("link", { name: "Back" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/discussion$/);
 });
 
 test("a missing discussion says so and goes home", async ({ page, consoleGuard }) => {

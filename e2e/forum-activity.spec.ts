@@ -178,7 +178,7 @@ test("a reply posted elsewhere updates an open forum list's count without a relo
   await watcherContext.close();
 });
 
-test("the profile's Comments stat counts the member's replies, and the CMS Engagement the site's", async ({
+test("the profile's Replies stat counts the member's replies, and the CMS Engagement the site's", async ({
   page,
 }) => {
   const word = token();
@@ -194,7 +194,7 @@ test("the profile's Comments stat counts the member's replies, and the CMS Engag
   await page.goto(`/profile/${member.id}`);
   await expect(page.getByRole("heading", { level: 1, name: member.name })).toBeVisible();
   await expect(page.locator("dt:text-is('Discussions') + dd")).toHaveText("2");
-  await expect(page.locator("dt:text-is('Comments') + dd")).toHaveText("2");
+  await expect(page.locator("dt:text-is('Replies') + dd")).toHaveText("2");
 
   // The Engagement card shows the server's total of replies anyone can read, one more per reply.
   const admin = await signedInMember(page, "Engagement Admin");

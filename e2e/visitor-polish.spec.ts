@@ -159,7 +159,9 @@ test.describe("the theme", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.emulateMedia({ colorScheme: "light" });
     await page.goto("/");
-    await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
+    await expect(
+      page.getByRole("banner").getByRole("link", { name: "Sign In", exact: true }),
+    ).toBeVisible();
     await page.getByRole("button", { name: "Open menu" }).click();
     const menu = page.getByRole("dialog");
     await menu.getByRole("button", { name: "Dark theme" }).click();

@@ -63,6 +63,7 @@ const DataRequestConfirmPage = lazyPage(
   "DataRequestConfirmPage",
 );
 const ModerationPage = lazyPage(() => import("./pages/moderation-page"), "ModerationPage");
+const WelcomePage = lazyPage(() => import("./pages/welcome-page"), "WelcomePage");
 const DataRequestPage = lazyPage(() => import("./pages/data-request-page"), "DataRequestPage");
 const NewsletterUnsubscribePage = lazyPage(
   () => import("./pages/newsletter-unsubscribe-page"),
@@ -132,6 +133,7 @@ export function AppRoutes() {
         <Route path={paths.privacy} component={PrivacyPage} />
         <Route path={paths.terms} component={TermsPage} />
         <Route path={paths.moderation} component={ModerationPage} />
+        <Route path={paths.welcome} component={WelcomePage} />
         <Route path={paths.dataRequest} component={DataRequestPage} />
         <Route path={paths.dataRequestConfirm} component={DataRequestConfirmPage} />
         <Route path={paths.dataExport} component={DataExportPage} />

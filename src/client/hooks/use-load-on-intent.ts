@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 
 /**
  * Loads a control's code when a visitor reaches for it (a pointer over it, a touch, focus or a
@@ -54,7 +54,8 @@ export function useLoadOnIntent(load: () => Promise<unknown>) {
 export function useFocusOnMount<T extends HTMLElement>(focus: boolean) {
   const element = useRef<T>(null);
   const focusOnMount = useRef(focus);
-  useEffect(() => {
+  // Before the browser gets back control: no key can land on the page between the two buttons.
+  useLayoutEffect(() => {
     if (focusOnMount.current) element.current?.focus();
   }, []);
   return element;

@@ -78,6 +78,18 @@ function entryKey(): string {
     : "default";
 }
 
+/**
+ * The address ("/path?query") the reader was on when they opened this history entry by a link
+ * of the app, or null (opened directly, or by a link from elsewhere). A page's own `Back` uses it
+ * to go back to where the reader was rather than to a fixed page (docs/decisions/062).
+ */
+export function previousPlace(): string | null {
+  const state: unknown = window.history.state;
+  return state && typeof state === "object" && "from" in state && typeof state.from === "string"
+    ? state.from
+    : null;
+}
+
 function newKey(): string {
   return Math.random().toString(36).slice(2, 10);
 }
@@ -92,8 +104,11 @@ export function BrowserLocation({ children }: { children: ReactNode }) {
     () => (to, options) => {
       const key = newKey();
       const type: NavigationType = options?.replace ? "REPLACE" : "PUSH";
-      if (type === "PUSH") window.history.pushState({ key }, "", to);
-      else window.history.replaceState({ key }, "", to);
+      // A replaced entry keeps where it was opened from.
+      const from =
+        type === "PUSH" ? `${window.location.pathname}${window.location.search}` : previousPlace();
+      if (type === "PUSH") window.history.pushState({ key, from }, "", to);
+      else window.history.replaceState({ key, from }, "", to);
       startTransition(() => setCurrent({ place: { ...placeOf(window.location.href), key }, type }));
     },
     [],

@@ -50,6 +50,10 @@ export const paths = {
   terms: "/terms",
   /** The public moderation log (docs/decisions/027). */
   moderation: "/moderation",
+  /** One member's moderation history, for staff (docs/product.md §11.8). */
+  moderationOf: (memberId: string) => `/moderation?member=${encode(memberId)}`,
+  /** Where a confirmed new member lands (docs/decisions/062). */
+  welcome: "/welcome",
   dataRequest: "/data-request",
   /** Where a data request's confirmation link lands (with `?token=`); works signed out. */
   dataRequestConfirm: "/data-request/confirm",

@@ -122,7 +122,7 @@ export function MobileMenu({ open, onOpenChange, triggerRef }: MobileMenuProps) 
               <Button asChild className="justify-start">
                 <Link to={paths.auth}>
                   <LogIn aria-hidden="true" />
-                  Sign in
+                  Sign In
                 </Link>
               </Button>
             </SheetClose>

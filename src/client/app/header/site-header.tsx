@@ -44,13 +44,13 @@ const avatarPlaceholder = (
   />
 );
 
-/** The account menu (desktop; the phone menu has the account links), or Sign in at any width. */
+/** The account menu (desktop; the phone menu has the account links), or Sign In at any width. */
 function AccountArea() {
   const { user, loading } = useAuth();
   if (!(loading || user)) {
     return (
       <Link to={paths.auth} className={buttonVariants()}>
-        Sign in
+        Sign In
       </Link>
     );
   }

@@ -6,12 +6,24 @@ import { lazyComponent } from "@/client/lib/lazy-component";
 import { useParams } from "@/client/lib/location";
 import { useAuth } from "@/client/lib/session/use-auth";
 import { useSuspension } from "@/client/lib/session/use-suspension";
+import { can } from "@/shared/permissions";
+import type { DiscussionStaffMenuProps, ReplyStaffMenuProps } from "./discussion-staff-menus";
 
 // A member's controls (Report's form and dialog, Follow's menu) download for members, not with
 // every visitor's read of the thread (bench:size).
 const ReportButton = lazyComponent(
   () => import("@/client/features/moderation/components/report-button"),
   "ReportButton",
+);
+// Staff's Moderate menus (docs/product.md §11.8) download for moderators and admins only.
+const staffMenus = () => import("./discussion-staff-menus");
+const DiscussionStaffMenu = lazyComponent<"DiscussionStaffMenu", DiscussionStaffMenuProps>(
+  staffMenus,
+  "DiscussionStaffMenu",
+);
+const ReplyStaffMenu = lazyComponent<"ReplyStaffMenu", ReplyStaffMenuProps>(
+  staffMenus,
+  "ReplyStaffMenu",
 );
 const FollowControl = lazyComponent(
   () => import("@/client/features/notifications/components/follow-control"),
@@ -20,8 +32,10 @@ const FollowControl = lazyComponent(
 
 export function DiscussionPage() {
   const { id = "" } = useParams();
-  const { user } = useAuth();
+  const { user, role } = useAuth();
   const suspension = useSuspension();
+  // The menu is only for those the server lets act (docs/product.md §6.3); members never see it.
+  const staff = !suspension && can(role, "moderate");
   // A suspended member cannot report (docs/decisions/027): the server would refuse.
   const reporter = suspension ? null : user;
   return (
@@ -50,9 +64,25 @@ export function DiscussionPage() {
             </Suspense>
           ) : null
         }
+        renderModeration={(discussion, controls) =>
+          staff ? (
+            <Suspense fallback={null}>
+              <DiscussionStaffMenu discussion={discussion} viewerId={user?.id} {...controls} />
+            </Suspense>
+          ) : null
+        }
         renderReplies={(discussion) => (
           <RepliesThread
             discussion={discussion}
+            renderStaffMenu={
+              staff
+                ? (reply, controls) => (
+                    <Suspense fallback={null}>
+                      <ReplyStaffMenu reply={reply} {...controls} />
+                    </Suspense>
+                  )
+                : undefined
+            }
             renderReplyActions={(reply) =>
               reporter && reply.author && reporter.id !== reply.author.id ? (
                 <Suspense fallback={null}>

@@ -24,6 +24,9 @@ export function DropdownMenuContent({
   );
 }
 
+/** Items tall enough for a finger below the `sm` breakpoint (44 px, WCAG 2.5.5). */
+export const TOUCH_ITEM_CLASS = "min-h-11 sm:min-h-0";
+
 export function DropdownMenuItem({
   className,
   ...props

@@ -493,6 +493,29 @@ describe("the public log and appeals", () => {
     expect(log.entries.map((e) => e.action)).not.toContain("dismiss");
   });
 
+  it("one member's history (the page's Moderate menu): their entries only, for staff only", async () => {
+    const anas = await insertDiscussionRow(t.db, { authorId: ana.id, title: "Ana's one" });
+    const bens = await insertDiscussionRow(t.db, { authorId: ben.id, title: "Ben's one" });
+    for (const [id, reason] of [
+      [anas, "History of Ana"],
+      [bens, "History of Ben"],
+    ] as const) {
+      const path = `/api/moderation/items/discussion/${id}/actions`;
+      expect((await mo.client.post(path, { action: "hide", reason })).status).toBe(200);
+    }
+    const path = `/api/moderation/members/${ana.id}/log`;
+    for (const staff of [mo, al]) {
+      const response = await staff.client.get(path);
+      expect(response.status).toBe(200);
+      const reasons = (await json<PublicModerationPage>(response)).entries.map((e) => e.reason);
+      expect(reasons).toContain("History of Ana");
+      expect(reasons).not.toContain("History of Ben");
+    }
+    // Members (staff of the blog too) and visitors are refused: an id tied to a name is staff's.
+    expect((await anonymous().get(path)).status).toBe(401);
+    for (const member of [ben, au]) expect((await member.client.get(path)).status).toBe(403);
+  });
+
   it("the member appeals once from the notification; it lands in the queue; reversing undoes it", async () => {
     const id = await insertDiscussionRow(t.db, { authorId: cat.id, title: "Appeal me" });
     await mo.client.post(`/api/moderation/items/discussion/${id}/actions`, {

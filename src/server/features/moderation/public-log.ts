@@ -16,14 +16,20 @@ import type { PublicModerationEntry, PublicModerationPage } from "@/shared/moder
 
 export const PUBLIC_LOG_PAGE_SIZE = 30;
 
+/**
+ * The log, newest first; with `memberId`, only the entries about that member (their history, for
+ * staff: docs/product.md §11.8).
+ */
 export async function publicModerationLog(
   db: Db,
   cursor: string | undefined,
   limit: number,
+  memberId?: string,
 ): Promise<PublicModerationPage> {
   const after = cursor
     ? sql`and ${afterTimeCursor(decodeTimeCursor(cursor, UUID_ID), "m")}`
     : sql``;
+  const ofMember = memberId ? sql`and m.subject_id = ${memberId}` : sql``;
   const rows = await queryRows<{
     id: string;
     at: string;
@@ -40,7 +46,7 @@ export async function publicModerationLog(
             else ${displayName(sql`p.full_name`, sql`p.email`)} end as author_name
         from moderation_actions m
         left join profiles p on p.id = m.subject_id
-        where m.action in ('hide', 'delete', 'edit', 'suspend') ${after}
+        where m.action in ('hide', 'delete', 'edit', 'suspend') ${ofMember} ${after}
         order by m.created_at desc, m.id desc
         limit ${limit + 1}`,
   );

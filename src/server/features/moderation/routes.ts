@@ -153,6 +153,18 @@ export const moderationRoutes = new Hono<AppEnv>()
       return c.json({ id, action: input.action });
     },
   )
+  // One member's history, linked from the page's Moderate menu (docs/product.md §11.8): the
+  // public log's entries about them, for staff, who act on it.
+  .get(
+    "/members/:id/log",
+    allowedTo("moderate"),
+    queryParams(pageQuerySchema(PUBLIC_LOG_PAGE_SIZE, 50)),
+    async (c) => {
+      c.header("cache-control", "no-store");
+      const { cursor, limit } = c.req.valid("query");
+      return c.json(await publicModerationLog(c.var.deps.db, cursor, limit, memberId(c)));
+    },
+  )
   .get("/members/:id/suspension", allowedTo("moderate"), async (c) => {
     const suspension = await activeSuspension(c.var.deps.db, memberId(c));
     return c.json({

@@ -77,7 +77,7 @@ export function toPublicProfile(row: ProfileRow, viewer: Viewer | null): PublicP
     role: roleOrDefault(row.role),
     isPublic: row.is_public,
     discussionsCount: Number(row.discussions_count),
-    // The Comments stat (docs/product.md §2.9), kept by a trigger (docs/decisions/020).
+    // The Replies stat (docs/product.md §2.9), kept by a trigger (docs/decisions/020).
     repliesCount: Number(row.replies_count),
     createdAt: iso(row.created_at),
     lastActiveAt: row.last_active_at === null ? null : iso(row.last_active_at),

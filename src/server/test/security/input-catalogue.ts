@@ -756,6 +756,11 @@ export async function buildCatalogue(
     { path: "/api/notifications", caller: "user", params: page },
     { path: "/api/moderation/log", caller: "anonymous", params: page },
     { path: "/api/moderation/edits", caller: "moderator", params: page },
+    {
+      path: `/api/moderation/members/${callers.other.id}/log`,
+      caller: "moderator",
+      params: page,
+    },
     { path: "/api/cms/discussions/deleted", caller: "moderator", params: page },
     {
       path: "/api/cms/newsletter/subscribers",
@@ -823,6 +828,7 @@ export async function buildCatalogue(
     { method: "POST", caller: "moderator", path: "/api/moderation/items/discussion/:id/actions" },
     { method: "POST", caller: "moderator", path: "/api/moderation/items/:id/x/actions" },
     { method: "GET", caller: "moderator", path: "/api/moderation/members/:id/suspension" },
+    { method: "GET", caller: "moderator", path: "/api/moderation/members/:id/log" },
     { method: "POST", caller: "admin", path: "/api/moderation/members/:id/suspensions" },
     { method: "POST", caller: "admin", path: "/api/moderation/members/:id/lift" },
     { method: "POST", caller: "moderator", path: "/api/moderation/appeals/:id/decision" },

@@ -279,6 +279,9 @@ export const READ_ROUTES: Record<string, SurfaceName[] | { none: string }> = {
     none: "moderators' own record of their edits (decision 048): for moderators and admins only, who read every state's words",
   },
   "GET /api/moderation/members/:id/suspension": { none: "a suspension" },
+  "GET /api/moderation/members/:id/log": {
+    none: "the public log's entries about one member, for staff: kind, date, reason, never words",
+  },
   "GET /api/auth/confirm-email": { none: "an account" },
   "GET /api/auth/*": { none: "better-auth's own" },
   "GET /api/account/sessions": { none: "sessions" },

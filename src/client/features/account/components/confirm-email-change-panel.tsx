@@ -71,7 +71,7 @@ export function ConfirmEmailChangePanel({
           to={signedIn ? paths.settings : paths.auth}
           className={buttonVariants({ variant: "outline" })}
         >
-          {signedIn ? "Back to account settings" : "Sign in"}
+          {signedIn ? "Back to account settings" : "Sign In"}
         </Link>
       </div>
     );

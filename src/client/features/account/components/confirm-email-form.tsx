@@ -54,7 +54,8 @@ export function ConfirmEmailForm({ token, pending, onSignedIn }: ConfirmEmailFor
     }
     // Leave first: refreshing the session reloads every query still on screen, and this
     // page's preview of the link would then be asked again for a link now used up (400).
-    await navigate(paths.home, { replace: true });
+    // A new member lands on the welcome: the forum and their profile (docs/decisions/062).
+    await navigate(paths.welcome, { replace: true });
     await onSignedIn();
     toast.success("Email confirmed", { description: "Welcome! You're now signed in." });
   });

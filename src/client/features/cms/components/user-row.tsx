@@ -12,7 +12,7 @@ import type { AdminUser } from "@/shared/api-types";
 import { ROLES, type Role } from "@/shared/permissions";
 import { ResetTwoFactorDialog } from "./reset-two-factor-dialog";
 
-const ROLE_LABELS: Record<Role, string> = {
+export const ROLE_LABELS: Record<Role, string> = {
   user: "User",
   author: "Author",
   moderator: "Moderator",

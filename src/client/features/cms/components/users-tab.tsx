@@ -10,7 +10,7 @@ import { useDebouncedValue } from "@/client/hooks/use-debounced-value";
 import { ApiError } from "@/client/lib/api-client";
 import { formatCount } from "@/client/lib/format-count";
 import { toast } from "@/client/lib/toast";
-import type { Role } from "@/shared/permissions";
+import { type RoleChange, RoleChangeDialog } from "./role-change-dialog";
 import { UserRow } from "./user-row";
 
 /** docs/product.md §8: the server's message (e.g. the last-admin refusal), else the fixed text. */
@@ -33,15 +33,20 @@ export function UsersTab() {
     if (users.isError) toast.error("Error", { description: "Failed to fetch users." });
   }, [users.isError]);
 
-  const onRoleChange = (id: string, role: Role) =>
-    updateRole.mutate(
-      { id, role },
-      {
-        onSuccess: () =>
-          toast.success("Success", { description: "User role updated successfully." }),
-        onError: (error) => toast.error("Error", { description: roleFailureMessage(error) }),
-      },
-    );
+  // Choosing a role only asks; the change is made once the admin confirms (decision 062).
+  const [asking, setAsking] = useState<RoleChange | null>(null);
+  // Awaited rather than given to mutate(): an admin who makes themselves a moderator loses this
+  // tab as the session reloads, and mutate()'s own callbacks skip an unmounted caller.
+  const confirmRoleChange = async ({ id, to }: RoleChange) => {
+    try {
+      await updateRole.mutateAsync({ id, role: to });
+      toast.success("Success", { description: "User role updated successfully." });
+    } catch (error) {
+      toast.error("Error", { description: roleFailureMessage(error) });
+    } finally {
+      setAsking(null);
+    }
+  };
 
   return (
     <div className="flex flex-col gap-6">
@@ -76,12 +81,20 @@ export function UsersTab() {
                 key={user.id}
                 user={user}
                 saving={updateRole.isPending && updateRole.variables?.id === user.id}
-                onRoleChange={(role) => onRoleChange(user.id, role)}
+                onRoleChange={(role) =>
+                  setAsking({ id: user.id, name: user.displayName, from: user.role, to: role })
+                }
               />
             ))}
           </ul>
         </Card>
       )}
+      <RoleChangeDialog
+        change={asking}
+        pending={updateRole.isPending}
+        onConfirm={(change) => void confirmRoleChange(change)}
+        onCancel={() => setAsking(null)}
+      />
       <LoadMoreButton
         hasNextPage={users.hasNextPage}
         isFetchingNextPage={users.isFetchingNextPage}

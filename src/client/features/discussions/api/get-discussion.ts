@@ -14,7 +14,10 @@ export function discussionQueryOptions(id: string) {
   });
 }
 
-/** One active discussion; a missing one fails with ApiError 404. */
-export function useDiscussion(id: string) {
-  return useQuery(discussionQueryOptions(id));
+/**
+ * One active discussion; a missing one fails with ApiError 404. Not `enabled`, it is not read
+ * again (a page leaving a discussion it deleted).
+ */
+export function useDiscussion(id: string, enabled = true) {
+  return useQuery({ ...discussionQueryOptions(id), enabled });
 }

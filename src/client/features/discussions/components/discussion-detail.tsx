@@ -1,17 +1,18 @@
 import { ArrowLeft, Lock } from "lucide-react";
-import { type ReactNode, Suspense, useEffect, useState } from "react";
+import { type MouseEvent, type ReactNode, Suspense, useEffect, useState } from "react";
 import { BlockedContent } from "@/client/components/blocked-content";
-import { Link } from "@/client/components/link";
+import { Link, routerFollows } from "@/client/components/link";
 import { Button } from "@/client/components/ui/button";
 import { Card } from "@/client/components/ui/card";
 import { Skeleton } from "@/client/components/ui/skeleton";
 import { useDiscussion } from "@/client/features/discussions/api/get-discussion";
 import { useUpdateDiscussion } from "@/client/features/discussions/api/update-discussion";
 import { useLiveDiscussions } from "@/client/features/discussions/hooks/use-live-discussions";
+import { discussionChangeRight } from "@/client/features/discussions/lib/discussion-rights";
 import { usePageTitle } from "@/client/hooks/use-page-title";
 import { ApiError } from "@/client/lib/api-client";
 import { lazyComponent } from "@/client/lib/lazy-component";
-import { useNavigate } from "@/client/lib/location";
+import { previousPlace, useNavigate } from "@/client/lib/location";
 import { paths } from "@/client/lib/paths";
 import { useAuth } from "@/client/lib/session/use-auth";
 import { useSuspension } from "@/client/lib/session/use-suspension";
@@ -35,10 +36,22 @@ const OwnDiscussionControls = lazyComponent(
   "OwnDiscussionControls",
 );
 
+/**
+ * `Back` (docs/product.md §2.7, decision 062): to the forum list as the reader left it (its
+ * query in the address; its pages in the query cache; its scroll restored by the browser on a
+ * history step), else to /discussion.
+ */
 function BackButton() {
+  const backToList = (event: MouseEvent<HTMLAnchorElement>) => {
+    const from = previousPlace();
+    if (!routerFollows(event, undefined, paths.discussions) || from === null) return;
+    if (new URL(from, window.location.origin).pathname !== paths.discussions) return;
+    event.preventDefault();
+    window.history.back();
+  };
   return (
     <Button asChild variant="ghost" size="sm" className="w-fit">
-      <Link to={paths.home}>
+      <Link to={paths.discussions} onClick={backToList}>
         <ArrowLeft aria-hidden="true" />
         Back
       </Link>
@@ -72,6 +85,19 @@ type DiscussionDetailProps = {
   actions?: ReactNode;
   /** The page's Report button, under the content once loaded (the moderation feature's). */
   renderReport?: (discussion: DiscussionItem) => ReactNode;
+  /**
+   * The page's `Moderate` menu beside Share, for moderators and admins (docs/product.md §11.8).
+   * `edit` opens the editor in place with a reason, where the viewer may edit as a moderator.
+   */
+  renderModeration?: (discussion: DiscussionItem, controls: ModerationControls) => ReactNode;
+};
+
+/** What the page's Moderate menu may do to the discussion in place. */
+export type ModerationControls = {
+  /** Edit in place with a reason, where the viewer may edit (and delete) as a moderator. */
+  edit?: () => void;
+  /** Leave for the forum list once the menu deleted it (not "Discussion not found"). */
+  onDeleted: () => void;
 };
 
 /** /discussion/{id}: docs/product.md §2.7 discussion detail. */
@@ -80,21 +106,28 @@ export function DiscussionDetail({
   renderReplies,
   actions,
   renderReport,
+  renderModeration,
 }: DiscussionDetailProps) {
   const navigate = useNavigate();
-  const discussion = useDiscussion(id);
+  // Deleted from this page's menu: it is not read again (a 404) while the page is left.
+  const [deletedHere, setDeletedHere] = useState(false);
+  const discussion = useDiscussion(id, !deletedHere);
   const data = discussion.data;
-  const { user } = useAuth();
+  const { user, role } = useAuth();
   const suspension = useSuspension();
   const [editing, setEditing] = useState(false);
   const update = useUpdateDiscussion();
+  // A moderator's edit of someone else's discussion gives a reason (docs/decisions/048).
+  const moderatorEdit =
+    data !== undefined &&
+    discussionChangeRight(user ? { id: user.id, role } : null, data) === "moderator";
   usePageTitle(data?.title ?? "Discussion");
   useLiveDiscussions();
 
   // docs/product.md §2 and §8: a missing discussion (also one removed while it is open) says so and goes
   // home; any other failure to load says that instead.
   useEffect(() => {
-    if (!discussion.isError) return;
+    if (!discussion.isError || deletedHere) return;
     if (discussion.error instanceof ApiError && discussion.error.status === 404) {
       toast.error("Discussion not found", {
         description: "This discussion may have been removed or doesn't exist.",
@@ -103,7 +136,7 @@ export function DiscussionDetail({
       toast.error("Failed to load discussion.");
     }
     navigate(paths.home, { replace: true });
-  }, [discussion.isError, discussion.error, navigate]);
+  }, [discussion.isError, discussion.error, navigate, deletedHere]);
 
   return (
     <div className="flex flex-col gap-6">
@@ -152,6 +185,13 @@ export function DiscussionDetail({
                         follows it from then on. */}
                     {data.awaitingReview ? null : actions}
                     {data.awaitingReview ? null : <ShareControl discussion={data} />}
+                    {renderModeration?.(data, {
+                      edit: moderatorEdit ? () => setEditing(true) : undefined,
+                      onDeleted: () => {
+                        setDeletedHere(true);
+                        navigate(paths.discussions, { replace: true });
+                      },
+                    })}
                   </div>
                 </div>
               </header>
@@ -162,6 +202,7 @@ export function DiscussionDetail({
                     initial={{ title: data.title, content: data.content }}
                     countTitle
                     contentRows={8}
+                    askReason={moderatorEdit}
                     submitLabel="Save changes"
                     pendingLabel="Saving..."
                     onCancel={() => setEditing(false)}
@@ -200,7 +241,7 @@ export function DiscussionDetail({
               </footer>
             </article>
           </BlockedContent>
-          {data.awaitingReview ? null : renderReplies?.(data)}
+          {data.awaitingReview || deletedHere ? null : renderReplies?.(data)}
         </>
       )}
     </div>

@@ -1,16 +1,22 @@
-import { lazy, Suspense } from "react";
 import type { DiscussionFilters } from "@/client/features/discussions/api/get-discussions";
 import { activeFilterCount } from "@/client/features/discussions/hooks/use-discussion-filters";
 import { useLoadOnIntent } from "@/client/hooks/use-load-on-intent";
 import { DiscussionSortSelect } from "./discussion-filters-sort";
 import { FiltersTriggerButton } from "./filters-trigger-button";
 
+type PanelModule = typeof import("./discussion-filters-popover");
+
 // The filter panel (Radix popover and switch, with floating-ui) loads on first intent; loaded
-// right after the list, its start-up work counted as blocking time on a phone.
-const loadPanel = () => import("./discussion-filters-popover");
-const DiscussionFiltersPopover = lazy(() =>
-  loadPanel().then((module) => ({ default: module.DiscussionFiltersPopover })),
-);
+// right after the list, its start-up work counted as blocking time on a phone. The loaded module
+// is kept rather than rendered through React.lazy, as the bell's (notification-bell.tsx): lazy
+// suspended once more behind a second, unfocused stand-in, and a Tab pressed from the Sort
+// control in that moment went to the top of the page (issue 38).
+let panelModule: PanelModule | null = null;
+const loadPanel = () =>
+  import("./discussion-filters-popover").then((module) => {
+    panelModule = module;
+    return module;
+  });
 
 type DiscussionFiltersControlProps = {
   filters: DiscussionFilters;
@@ -44,14 +50,13 @@ function FiltersPanel(props: DiscussionFiltersControlProps) {
       {...panel.intent}
     />
   );
-  if (!panel.ready) return standIn;
+  if (!panel.ready || !panelModule) return standIn;
+  const { DiscussionFiltersPopover } = panelModule;
   return (
-    <Suspense fallback={standIn}>
-      <DiscussionFiltersPopover
-        {...props}
-        defaultOpen={panel.openWhenReady}
-        focusTrigger={panel.focusWhenReady}
-      />
-    </Suspense>
+    <DiscussionFiltersPopover
+      {...props}
+      defaultOpen={panel.openWhenReady}
+      focusTrigger={panel.focusWhenReady}
+    />
   );
 }

@@ -94,7 +94,7 @@ export function DiscussionsForum() {
             <p className="text-sm">Please log in to create a discussion.</p>
             <Button asChild variant="outline" size="sm">
               <Link to={paths.auth} tabIndex={sessionLoading ? -1 : undefined}>
-                Sign in
+                Sign In
               </Link>
             </Button>
           </div>

@@ -24,7 +24,7 @@ export function ExportDownloadPanel({ token, signedIn }: { token: string; signed
           Sign in to the account the data belongs to, and the download starts from here.
         </p>
         <Link className={buttonVariants({ className: "w-fit" })} to={paths.authReturningTo(here)}>
-          Sign in
+          Sign In
         </Link>
       </div>
     );

@@ -1,12 +1,12 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/client/lib/api-client";
-import { discussionsQueryKey } from "@/client/lib/query-keys";
+import { discussionsQueryKey, repliesRootQueryKey } from "@/client/lib/query-keys";
 import type { QueueActionInput, ReportTarget } from "@/shared/moderation";
 import { moderationQueueQueryKey } from "./get-queue";
 
 export type ItemAction = QueueActionInput & { targetKind: ReportTarget; targetId: string };
 
-/** Dismiss, hide, delete or suspend the author, from the queue; always with a reason. */
+/** Dismiss, hide, delete or suspend the author, from the queue or the page's menu; with a reason. */
 export function actOnItem({ targetKind, targetId, ...body }: ItemAction): Promise<{ id: string }> {
   return api.post<{ id: string }>(
     `/api/moderation/items/${targetKind}/${encodeURIComponent(targetId)}/actions`,
@@ -14,14 +14,19 @@ export function actOnItem({ targetKind, targetId, ...body }: ItemAction): Promis
   );
 }
 
+/** What an action on an item changes: the queue, the forum and the threads. */
+export function refreshAfterItemAction(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: moderationQueueQueryKey }),
+    queryClient.invalidateQueries({ queryKey: discussionsQueryKey }),
+    queryClient.invalidateQueries({ queryKey: repliesRootQueryKey }),
+  ]);
+}
+
 export function useActOnItem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: actOnItem,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: moderationQueueQueryKey }),
-        queryClient.invalidateQueries({ queryKey: discussionsQueryKey }),
-      ]),
+    onSuccess: () => refreshAfterItemAction(queryClient),
   });
 }

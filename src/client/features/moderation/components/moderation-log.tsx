@@ -28,9 +28,12 @@ function what(entry: PublicModerationEntry): string {
   return `${ACTION_LABELS[entry.action]} ${KIND_LABELS[entry.contentKind] ?? "a post"} by ${author}`;
 }
 
-/** /moderation: what moderators hid, deleted or edited and whom they suspended, and why. */
-export function ModerationLog() {
-  const log = useModerationLog();
+/**
+ * /moderation: what moderators hid, deleted or edited and whom they suspended, and why; with
+ * `memberId`, one member's history (staff, docs/product.md §11.8).
+ */
+export function ModerationLog({ memberId }: { memberId?: string | null }) {
+  const log = useModerationLog(memberId);
   if (log.isPending) return <p className="text-muted-foreground text-sm">Loading...</p>;
   if (log.isError) return <p className="text-sm">The moderation log could not be loaded.</p>;
   const entries = log.data.pages.flatMap((page) => page.entries);

@@ -20,7 +20,11 @@ import {
 } from "@/shared/moderation";
 
 type ReasonDialogProps = {
-  trigger: ReactNode;
+  /** The button that opens it; none when the caller opens it (from a menu: `open`). */
+  trigger?: ReactNode;
+  /** Opened and closed by the caller (a menu item opens it, docs/product.md §11.8). */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
   title: string;
   description: string;
   confirmLabel: string;
@@ -33,6 +37,8 @@ type ReasonDialogProps = {
 /** Every moderator's action asks why (docs/decisions/027): the reason is logged and published. */
 export function ReasonDialog({
   trigger,
+  open: controlledOpen,
+  onOpenChange,
   title,
   description,
   confirmLabel,
@@ -40,7 +46,12 @@ export function ReasonDialog({
   onConfirm,
 }: ReasonDialogProps) {
   const id = useId();
-  const [open, setOpen] = useState(false);
+  const [uncontrolledOpen, setUncontrolledOpen] = useState(false);
+  const open = controlledOpen ?? uncontrolledOpen;
+  const setOpen = (next: boolean) => {
+    setUncontrolledOpen(next);
+    onOpenChange?.(next);
+  };
   const [reason, setReason] = useState("");
   const [length, setLength] = useState<SuspensionLength>("1d");
   const [error, setError] = useState<string | undefined>();
@@ -68,7 +79,7 @@ export function ReasonDialog({
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>

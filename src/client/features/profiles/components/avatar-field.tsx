@@ -44,7 +44,7 @@ export function AvatarField({ name, currentUrl, file, onFileChange }: AvatarFiel
   return (
     <div className="flex items-center gap-4">
       <UserAvatar name={name} avatarUrl={previewUrl ?? currentUrl} className="size-20 text-3xl" />
-      <div className="flex flex-col gap-2">
+      <div className="flex min-w-0 flex-col gap-2">
         <input
           ref={input}
           id={inputId}
@@ -71,7 +71,8 @@ export function AvatarField({ name, currentUrl, file, onFileChange }: AvatarFiel
           JPG, PNG or GIF. Max size 5MB.
         </p>
         {file ? (
-          <p className="max-w-64 truncate text-xs">{file.name} will be uploaded when you save.</p>
+          // The whole note wraps on a phone; a long file name breaks anywhere (issue 38).
+          <p className="wrap-anywhere text-xs">{file.name} will be uploaded when you save.</p>
         ) : null}
       </div>
     </div>

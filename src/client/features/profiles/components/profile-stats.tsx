@@ -13,7 +13,7 @@ export function ProfileStats({ profile }: { profile: PublicProfile }) {
   const now = useHydrationTime() ?? Date.now();
   const stats = [
     { label: "Discussions", value: formatCount(profile.discussionsCount), icon: MessageSquare },
-    { label: "Comments", value: formatCount(profile.repliesCount), icon: MessageCircle },
+    { label: "Replies", value: formatCount(profile.repliesCount), icon: MessageCircle },
     {
       label: "Member for",
       value: formatDistanceStrict(new Date(profile.createdAt), now),

@@ -25,10 +25,19 @@ type ComposerSlotProps = {
 
 const boxClassName = "rounded-xl border bg-muted/50 px-5 py-4 text-sm";
 
+function LockedNotice() {
+  return (
+    <p className={`${boxClassName} inline-flex items-center gap-2 text-muted-foreground`}>
+      <Lock aria-hidden="true" className="size-4" />
+      This discussion is locked.
+    </p>
+  );
+}
+
 /**
  * Below the thread (docs/product.md §2.7): the composer for members who may reply, "This
- * discussion is locked." for members of a locked one, and "Sign in to reply." for visitors,
- * which brings them back here once signed in.
+ * discussion is locked." for everyone else under a locked one, and "Sign in to reply." for
+ * visitors elsewhere, which brings them back here once signed in.
  */
 export function ComposerSlot({
   discussion,
@@ -41,6 +50,9 @@ export function ComposerSlot({
 }: ComposerSlotProps) {
   const location = useLocation();
   if (sessionLoading) return <div aria-hidden="true" className="h-16" />;
+  // Locked says so to everyone who cannot reply, visitors too: signing in would not let them
+  // (docs/product.md §2.7, decision 062).
+  if (discussion.isLocked && !mayReply(viewer, discussion)) return <LockedNotice />;
   if (!viewer) {
     return (
       <p className={boxClassName}>
@@ -53,14 +65,7 @@ export function ComposerSlot({
       </p>
     );
   }
-  if (!mayReply(viewer, discussion)) {
-    return (
-      <p className={`${boxClassName} inline-flex items-center gap-2 text-muted-foreground`}>
-        <Lock aria-hidden="true" className="size-4" />
-        This discussion is locked.
-      </p>
-    );
-  }
+  if (!mayReply(viewer, discussion)) return <LockedNotice />;
   return (
     <Suspense
       fallback={

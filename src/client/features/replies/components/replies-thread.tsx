@@ -13,7 +13,7 @@ import { authorName, type ReplyTarget } from "@/client/features/replies/lib/repl
 import { useAuth } from "@/client/lib/session/use-auth";
 import type { DiscussionItem, ReplyItem } from "@/shared/api-types";
 import { ComposerSlot } from "./composer-slot";
-import { ReplyArticle } from "./reply-article";
+import { ReplyArticle, type StaffMenuControls } from "./reply-article";
 
 function ThreadSkeleton() {
   return (
@@ -39,10 +39,16 @@ function ThreadSkeleton() {
 export function RepliesThread({
   discussion,
   renderReplyActions,
+  renderStaffMenu,
 }: {
   discussion: DiscussionItem;
   /** More controls under each reply (the page passes Report). */
   renderReplyActions?: (reply: ReplyItem) => ReactNode;
+  /**
+   * The `Moderate` menu under each reply not deleted and not the viewer's own (the page passes
+   * it to moderators and admins, docs/product.md §11.8).
+   */
+  renderStaffMenu?: (reply: ReplyItem, controls: StaffMenuControls) => ReactNode;
 }) {
   const { user, role, loading: sessionLoading } = useAuth();
   const viewer: Viewer = user ? { id: user.id, role } : null;
@@ -99,6 +105,11 @@ export function RepliesThread({
                 highlighted={highlighted === reply.id}
                 changeRight={replyChangeRight(viewer, reply)}
                 extraActions={renderReplyActions?.(reply)}
+                staffMenu={
+                  renderStaffMenu && !reply.deleted && reply.author?.id !== viewer?.id
+                    ? (controls) => renderStaffMenu(reply, controls)
+                    : undefined
+                }
                 onAnswer={canReply && !reply.deleted ? () => answer(reply) : undefined}
               />
             </li>

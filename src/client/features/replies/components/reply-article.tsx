@@ -28,7 +28,14 @@ type ReplyArticleProps = {
   changeRight: "author" | "moderator" | null;
   /** More controls after the reply's own (Report). */
   extraActions?: ReactNode;
+  /**
+   * The page's `Moderate` menu for staff (docs/product.md §11.8): it takes over Edit and Delete
+   * of someone else's reply, given here as `edit` and `onDeleted` where the viewer may.
+   */
+  staffMenu?: (controls: StaffMenuControls) => ReactNode;
 };
+
+export type StaffMenuControls = { edit?: () => void; onDeleted?: () => void };
 
 /** One reply of the thread (docs/product.md §2.7); a deleted one keeps its place. */
 export function ReplyArticle({
@@ -37,8 +44,11 @@ export function ReplyArticle({
   onAnswer,
   changeRight,
   extraActions,
+  staffMenu,
 }: ReplyArticleProps) {
-  const mayChange = changeRight !== null;
+  // Staff change someone else's reply from the menu; its author keeps the buttons.
+  const inMenu = staffMenu !== undefined && changeRight === "moderator";
+  const mayChange = changeRight !== null && !inMenu;
   const name = authorName(reply);
   const [editing, setEditing] = useState(false);
   const article = useRef<HTMLElement>(null);
@@ -49,7 +59,7 @@ export function ReplyArticle({
   useEffect(() => {
     if (editing || !focusEditAfter.current) return;
     focusEditAfter.current = false;
-    editButton.current?.focus();
+    (editButton.current ?? article.current)?.focus();
   });
 
   return (
@@ -119,7 +129,19 @@ export function ReplyArticle({
                     // The article stays, now as a deleted reply: the focus stays with it.
                     onDeleted={mayChange ? () => article.current?.focus() : undefined}
                     editButtonRef={editButton}
-                    extra={extraActions}
+                    extra={
+                      <>
+                        {extraActions}
+                        {staffMenu?.(
+                          inMenu
+                            ? {
+                                edit: () => setEditing(true),
+                                onDeleted: () => article.current?.focus(),
+                              }
+                            : {},
+                        )}
+                      </>
+                    }
                   />
                 </>
               )}

@@ -42,7 +42,7 @@ export const HEADER_DESIGNS: HeaderDesign[] = [
       <div className="flex items-center gap-6 border-b bg-background px-5 py-4">
         <span className={`${logo} text-primary`}>{siteName}</span>
         <Nav className="ml-auto flex gap-5" linkClassName="text-sm hover:text-primary" />
-        <span className={pill}>Sign in</span>
+        <span className={pill}>Sign In</span>
       </div>
     ),
   },
