@@ -51,6 +51,7 @@ import {
 } from "./lib/security";
 import { spaHandler } from "./lib/spa";
 import { type StaticFile, shellOf } from "./lib/static-files";
+import { formPosts } from "./ssr/form-posts";
 import { pageRenderer } from "./ssr/render-page";
 
 export type CreateAppOptions = {
@@ -128,9 +129,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route("/", sitemapRoutes);
   if (options.uploads) app.route("/uploads", options.uploads);
   if (options.staticFiles) {
-    app.get(
-      "*",
-      spaHandler({
+    const page = spaHandler({
         files: options.staticFiles,
         siteName: deps.env.siteName,
         siteUrl: deps.env.siteUrl,
@@ -146,7 +145,14 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
           isAnonymous: (c) => !hasSessionCookie(c),
         },
         logger: deps.logger,
-      }),
+    });
+    app.get("*", page);
+    // The public forms sent without scripts: through their JSON routes, answered with their
+    // page (docs/decisions/061). The same origin rule as every write.
+    app.post(
+      "*",
+      sameOriginWrites(deps.env.siteUrl),
+      formPosts({ dispatch: (request, c) => app.fetch(request, c.env), renderPage: page }),
     );
   }
 

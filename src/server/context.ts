@@ -9,6 +9,7 @@ import type { Mailer, MailTransport } from "./lib/mail";
 import type { Metrics } from "./lib/metrics";
 import type { RateLimiter } from "./lib/rate-limit";
 import type { FileStorage } from "./lib/storage";
+import type { PostedForm } from "@/shared/public-forms";
 
 export type AppDeps = {
   env: Env;
@@ -47,5 +48,7 @@ export type AppEnv = {
     clientIp: string;
     /** Echoed in X-Request-Id and on the request's log lines (lib/request-log.ts). */
     requestId: string;
+    /** A public form's post the page answers with (ssr/form-posts.ts, docs/decisions/061). */
+    postedForm?: PostedForm;
   };
 };

@@ -48,7 +48,8 @@ export function keptPagesFirst(options: KeptPagesFirstOptions): KeptPagesFirst {
     const cookies = oneValue(headers.cookie);
     if (cookiesHaveSession(cookies)) return false;
     const page = options.cache.get(url);
-    if (!page) return false;
+    // A no-store page (one with a form's token: decision 061) is never answered from a cache.
+    if (!page || page.headers["cache-control"]?.includes("no-store")) return false;
 
     const started = performance.now();
     const requestId = requestIdFrom(oneValue(headers[REQUEST_ID_HEADER]));

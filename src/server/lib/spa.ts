@@ -31,8 +31,8 @@ export type RenderedPage = {
   /** The page's record is missing: it shows the product's not-found text, status 404. */
   notFound: boolean;
   /**
-   * Rendered for one person (a member's session, the address in a mailed link's page): for
-   * their browser only, never kept by a shared cache.
+   * Rendered for one person (a member's session, the address in a mailed link's page, a public
+   * form's token or a form post's outcome: decision 061): `no-store`, never kept.
    */
   personal: boolean;
 };
@@ -174,9 +174,13 @@ export function spaHandler(options: SpaOptions) {
         503,
       );
     }
-    // A mailed link's page (?token=) shows its address: never kept.
+    // A mailed link's page (?token=) shows its address, a form post's page its outcome
+    // (ssr/form-posts.ts): never kept, never answered from what is kept.
     const cacheKey =
-      render && options.anonymousPages?.isAnonymous(c) && !new URLSearchParams(search).has("token")
+      render &&
+      c.req.method !== "POST" &&
+      options.anonymousPages?.isAnonymous(c) &&
+      !new URLSearchParams(search).has("token")
         ? `${pathname}${search}`
         : null;
     if (cacheKey === null) return respond(c, shell, pathname, search, null);

@@ -11,10 +11,13 @@ import {
   labelClassName,
 } from "@/client/components/ui/field-classes";
 import { useSendContactMessage } from "@/client/features/contact/api/send-contact-message";
+import { Notice } from "@/client/components/notice";
 import { ApiError, errorMessage } from "@/client/lib/api-client";
+import { postedFormError, useFormAction, usePostedForm } from "@/client/lib/page-forms";
 import { toast } from "@/client/lib/toast";
 import { CONTACT_SEND_DELAY_MS, LIMITS } from "@/shared/constants";
 import { emailProblem, requiredTextProblem } from "@/shared/plain-checks";
+import { INTENT_FIELD } from "@/shared/public-forms";
 import type { ContactInput } from "@/shared/schemas";
 
 type Field = keyof ContactInput;
@@ -46,14 +49,22 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** docs/product.md §2 contact form: 'Sending...' for at least a second, a toast, then a cleared form. */
 export function ContactForm() {
   const id = useId();
-  const [values, setValues] = useState<ContactInput>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
+  // The server's answer to this form sent without scripts (docs/decisions/061): a refused
+  // message comes back filled in with its errors; a sent one says so until the next send.
+  const posted = usePostedForm("contact");
+  const action = useFormAction();
+  const [values, setValues] = useState<ContactInput>(() =>
+    posted && !posted.ok ? { ...EMPTY, ...posted.values } : EMPTY,
+  );
+  const [errors, setErrors] = useState<Errors>(posted?.fieldErrors ?? {});
+  const [outcome, setOutcome] = useState(posted);
   const [sending, setSending] = useState(false);
   const send = useSendContactMessage();
-  const { honeypotRef, spamFields } = useSpamGuard();
+  const { honeypotRef, pageToken, spamFields } = useSpamGuard();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    setOutcome(null);
     const found = validate(values);
     setErrors(found);
     if (Object.keys(found).length > 0) {
@@ -94,8 +105,21 @@ export function ContactForm() {
 
   return (
     // POST: a submit before the scripts have started must not put the fields in the address.
-    <form method="post" onSubmit={onSubmit} noValidate className="relative grid gap-5">
-      <Honeypot inputRef={honeypotRef} />
+    <form method="post" action={action} onSubmit={onSubmit} noValidate className="relative grid gap-5">
+      <input type="hidden" name={INTENT_FIELD} value="contact" />
+      <Honeypot inputRef={honeypotRef} pageToken={pageToken} />
+      {outcome?.ok ? (
+        <Notice tone="success" role="status">
+          <p className="font-medium">Message sent!</p>
+          <p>Thanks for reaching out. We'll get back to you soon!</p>
+        </Notice>
+      ) : null}
+      {postedFormError(outcome) ? (
+        <Notice tone="error" role="alert">
+          <p className="font-medium">Message not sent</p>
+          <p>{postedFormError(outcome)}</p>
+        </Notice>
+      ) : null}
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id={`${id}-name`} label="Name" error={errors.name}>
           <input {...control("name")} autoComplete="name" className={inputClassName} />

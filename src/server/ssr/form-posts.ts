@@ -1,0 +1,165 @@
+// The public forms sent without scripts (docs/decisions/061), as Remix's and Ghost's forms work:
+// each posts to its own page, and the server sends the fields to the form's own JSON route (the
+// same validation, limits, origin rule and spam defences: nothing here decides anything), then
+// answers with the page rendered with the outcome, or after a sign-in a 303 to where the
+// script path ends.
+import type { Context, Handler } from "hono";
+import { paths } from "@/client/lib/paths";
+import { safeReturnPath } from "@/client/lib/return-path";
+import type { AppEnv } from "@/server/context";
+import { REQUEST_ID_HEADER } from "@/server/lib/request-log";
+import { isFormPost } from "@/server/lib/validate";
+import { INTENT_FIELD, type PostedForm, type PublicForm } from "@/shared/public-forms";
+import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "@/shared/spam";
+
+type FormRoute = {
+  /** The page the form is on, which it posts to. */
+  page: string;
+  /** The JSON route that does what the form asks (docs/product.md §7). */
+  api: string;
+  /** The fields that route reads; `echoed` go back into the page's form. */
+  fields: readonly string[];
+  echoed: readonly string[];
+};
+
+const SPAM_FIELDS = [HONEYPOT_FIELD, FORM_TOKEN_FIELD] as const;
+
+export const FORM_ROUTES: Record<PublicForm, FormRoute> = {
+  // The password is never written into a page.
+  "sign-in": {
+    page: paths.auth,
+    api: "/api/auth/sign-in/email",
+    fields: ["email", "password"],
+    echoed: ["email"],
+  },
+  "sign-up": {
+    page: paths.auth,
+    api: "/api/auth/sign-up/email",
+    fields: ["name", "email", ...SPAM_FIELDS],
+    echoed: ["name", "email"],
+  },
+  "forgot-password": {
+    page: paths.forgotPassword,
+    api: "/api/auth/request-password-reset",
+    fields: ["email"],
+    echoed: ["email"],
+  },
+  contact: {
+    page: paths.contact,
+    api: "/api/contact",
+    fields: ["name", "email", "subject", "message", ...SPAM_FIELDS],
+    echoed: ["name", "email", "subject", "message"],
+  },
+  newsletter: {
+    page: paths.home,
+    api: "/api/newsletter",
+    fields: ["email", ...SPAM_FIELDS],
+    echoed: ["email"],
+  },
+  "data-request": {
+    page: paths.dataRequest,
+    api: "/api/data-requests",
+    fields: ["requestType", "email", "fullName", "details", ...SPAM_FIELDS],
+    echoed: ["requestType", "email", "fullName", "details"],
+  },
+};
+
+function formRouteOf(intent: unknown): [PublicForm, FormRoute] | null {
+  if (typeof intent !== "string" || !Object.hasOwn(FORM_ROUTES, intent)) return null;
+  const form = intent as PublicForm;
+  return [form, FORM_ROUTES[form]];
+}
+
+/** The named fields of a form body that are text (a file or a repeated name is not sent). */
+function textFields(body: Record<string, unknown>, names: readonly string[]) {
+  const fields: Record<string, string> = {};
+  for (const name of names) {
+    const value = body[name];
+    if (typeof value === "string") fields[name] = value;
+  }
+  return fields;
+}
+
+// Headers of the browser's request that are about its body or its encoding, not about who sent it.
+const BODY_HEADERS = ["content-type", "content-length", "transfer-encoding", "accept-encoding"];
+
+/** The JSON call a script would have made, from the same browser (its cookies, Origin, address). */
+function jsonCall(c: Context<AppEnv>, api: string, body: Record<string, string>): Request {
+  const headers = new Headers(c.req.raw.headers);
+  for (const name of BODY_HEADERS) headers.delete(name);
+  headers.set("content-type", "application/json");
+  // One request id on both log lines.
+  headers.set(REQUEST_ID_HEADER, c.var.requestId);
+  return new Request(new URL(api, c.req.url), {
+    method: "POST",
+    headers,
+    body: JSON.stringify(body),
+  });
+}
+
+type ErrorBody = { error?: { code?: string; message?: string; fields?: Record<string, string> } };
+
+/** What the page shows of the route's answer. */
+async function postedForm(
+  form: PublicForm,
+  values: Record<string, string>,
+  answer: Response,
+): Promise<PostedForm> {
+  const body: unknown = await answer.json().catch(() => null);
+  if (answer.ok) return { form, values, ok: true, answer: body, fieldErrors: {}, error: null };
+  const error = (body as ErrorBody | null)?.error;
+  return {
+    form,
+    values,
+    ok: false,
+    fieldErrors: error?.fields ?? {},
+    error: error?.message ?? "Something went wrong. Please try again.",
+    ...(error?.code ? { code: error.code } : {}),
+  };
+}
+
+export type FormPostOptions = {
+  /** Sends a request through the app, as if the browser had sent it. */
+  dispatch: (request: Request, c: Context<AppEnv>) => Promise<Response>;
+  /** The page handler (lib/spa.ts), which renders with `c.var.postedForm`. */
+  renderPage: (c: Context<AppEnv>) => Promise<Response>;
+};
+
+/**
+ * POST to a public form's page with a form body naming the form (`intent`): anything else is
+ * not found, as before.
+ */
+export function formPosts({ dispatch, renderPage }: FormPostOptions): Handler<AppEnv> {
+  return async (c, next) => {
+    if (!isFormPost(c.req.header("content-type"))) return next();
+    const { pathname, searchParams } = new URL(c.req.url);
+    const body = await c.req.parseBody().catch(() => null);
+    const found = body && formRouteOf(body[INTENT_FIELD]);
+    if (!body || !found || found[1].page !== pathname) return next();
+    const [form, route] = found;
+
+    const answer = await dispatch(jsonCall(c, route.api, textFields(body, route.fields)), c);
+    if (form === "sign-in" && answer.ok) {
+      // Signed in: the session cookie, and on to the page that asked (docs/product.md §2.12).
+      const to = safeReturnPath(searchParams.get("returnTo")) ?? paths.home;
+      const redirect = new Response(null, {
+        status: 303,
+        headers: { location: to, "cache-control": "no-store" },
+      });
+      for (const cookie of answer.headers.getSetCookie()) {
+        redirect.headers.append("set-cookie", cookie);
+      }
+      return redirect;
+    }
+
+    c.set("postedForm", await postedForm(form, textFields(body, route.echoed), answer));
+    const page = await renderPage(c);
+    // The route's status when it refused (400, 401, 429...), unless the page itself failed.
+    const status = answer.ok || page.status >= 500 ? page.status : answer.status;
+    const headers = new Headers(page.headers);
+    headers.set("cache-control", "private, no-store");
+    const retryAfter = answer.headers.get("retry-after");
+    if (retryAfter) headers.set("retry-after", retryAfter);
+    return new Response(page.body, { status, headers });
+  };
+}
