@@ -152,7 +152,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     app.post(
       "*",
       sameOriginWrites(deps.env.siteUrl),
-      formPosts({ dispatch: (request, c) => app.fetch(request, c.env), renderPage: page }),
+      formPosts({ dispatch: async (request, bindings) => app.fetch(request, bindings), renderPage: page }),
     );
   }
 

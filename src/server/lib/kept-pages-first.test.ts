@@ -2,6 +2,7 @@
 // the same status, bytes and headers as the app gives from its kept pages, for each theme and
 // encoding; and every request it cannot answer exactly so goes to the app.
 import { request as httpRequest, type IncomingHttpHeaders, type Server } from "node:http";
+import { gunzipSync } from "node:zlib";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -32,13 +33,14 @@ const answeredFirst: boolean[] = [];
 /** While true, everything goes to the app (as while the server drains). */
 let appOnly = false;
 let sessionCookie: string;
+let cache: ReturnType<typeof createPageCache>;
 
 beforeAll(async () => {
   t = await createTestApp();
   const member = await createMember(t, { name: "Kept Reader" });
   sessionCookie = [...member.client.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
   siteHost = new URL(t.deps.env.siteUrl).host;
-  const cache = createPageCache({ ttlMs: 60_000, maxEntries: 100 });
+  cache = createPageCache({ ttlMs: 60_000, maxEntries: 100 });
   const app = createApp(t.deps, { staticFiles: files, pageCache: cache });
   const keptPages = keptPagesFirst({
     cache,
@@ -80,7 +82,12 @@ afterAll(async () => {
 type Answer = { status: number; headers: IncomingHttpHeaders; body: Buffer; first: boolean };
 
 /** A request over HTTP with these headers (Host: the site's own unless given). */
-function get(path: string, headers: Record<string, string> = {}, method = "GET"): Promise<Answer> {
+function get(
+  path: string,
+  headers: Record<string, string> = {},
+  method = "GET",
+  body?: string,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(
       { host: "127.0.0.1", port, path, method, headers: { host: siteHost, ...headers } },
@@ -98,7 +105,7 @@ function get(path: string, headers: Record<string, string> = {}, method = "GET")
       },
     );
     request.on("error", reject);
-    request.end();
+    request.end(body);
   });
 }
 
@@ -107,6 +114,47 @@ function comparable(headers: IncomingHttpHeaders) {
   const { date, "x-request-id": _id, ...rest } = headers;
   return rest;
 }
+
+describe("pages that are one visitor's (decision 061)", () => {
+  it("a kept page that says no-store is never answered from the cache", async () => {
+    cache.set("/no-store-page", {
+      status: 200,
+      body: "<p>one visitor's</p>",
+      headers: { "cache-control": "private, no-store" },
+    });
+    const answer = await get("/no-store-page");
+    expect(answer.first).toBe(false);
+    expect(answer.body.toString()).not.toContain("one visitor's");
+  });
+
+  it("a form sent without scripts goes through its JSON route under node, gzip asked or not", async () => {
+    // The newsletter's outcome is read from its JSON route's answer: a gzipped one would be lost.
+    for (const encoding of ["identity", "gzip"]) {
+      const body = new URLSearchParams({
+        intent: "newsletter",
+        email: `node-${encoding}@example.com`,
+      }).toString();
+      const answer = await get(
+        "/",
+        {
+          "content-type": "application/x-www-form-urlencoded",
+          "content-length": String(Buffer.byteLength(body)),
+          origin: t.deps.env.siteUrl,
+          "accept-encoding": encoding,
+        },
+        "POST",
+        body,
+      );
+      expect(answer.status, encoding).toBe(200);
+      expect(answer.headers["cache-control"]).toBe("private, no-store");
+      const html =
+        answer.headers["content-encoding"] === "gzip" ? gunzipSync(answer.body) : answer.body;
+      expect(html.toString(), encoding).toContain(
+        "Please check your email to confirm your subscription.",
+      );
+    }
+  });
+});
 
 describe("kept pages answered before the app", () => {
   it("answer as the app answers from its kept pages, for every theme and encoding", async () => {

@@ -3,6 +3,7 @@
 // same validation, limits, origin rule and spam defences: nothing here decides anything), then
 // answers with the page rendered with the outcome, or after a sign-in a 303 to where the
 // script path ends.
+import type { IncomingMessage } from "node:http";
 import type { Context, Handler } from "hono";
 import { paths } from "@/client/lib/paths";
 import { safeReturnPath } from "@/client/lib/return-path";
@@ -118,9 +119,21 @@ async function postedForm(
   };
 }
 
+/**
+ * What the app reads of node for the JSON call (lib/answer-headers.ts, lib/client-address.ts):
+ * the browser's socket, so the call has the sender's address and its limits, and the call's
+ * own headers (its type, no gzip); no response of its own, since the page's is not its to write.
+ * Under app.request() (tests) there is no node, and none is needed.
+ */
+function callBindings(c: Context<AppEnv>, call: Request): unknown {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (!incoming) return c.env;
+  return { incoming: { socket: incoming.socket, headers: Object.fromEntries(call.headers) } };
+}
+
 export type FormPostOptions = {
-  /** Sends a request through the app, as if the browser had sent it. */
-  dispatch: (request: Request, c: Context<AppEnv>) => Promise<Response>;
+  /** Sends a request through the app, as if the browser had sent it (node's bindings given). */
+  dispatch: (request: Request, bindings: unknown) => Promise<Response>;
   /** The page handler (lib/spa.ts), which renders with `c.var.postedForm`. */
   renderPage: (c: Context<AppEnv>) => Promise<Response>;
 };
@@ -138,7 +151,8 @@ export function formPosts({ dispatch, renderPage }: FormPostOptions): Handler<Ap
     if (!body || !found || found[1].page !== pathname) return next();
     const [form, route] = found;
 
-    const answer = await dispatch(jsonCall(c, route.api, textFields(body, route.fields)), c);
+    const call = jsonCall(c, route.api, textFields(body, route.fields));
+    const answer = await dispatch(call, callBindings(c, call));
     if (form === "sign-in" && answer.ok) {
       // Signed in: the session cookie, and on to the page that asked (docs/product.md §2.12).
       const to = safeReturnPath(searchParams.get("returnTo")) ?? paths.home;

@@ -204,11 +204,20 @@ describe("server-rendered pages", () => {
 
   it("a visitor: as today (no-cache, Vary: Cookie, kept), and a kept page is never a member's answer", async () => {
     pageCache.clear();
-    const visitor = await clientFor(app, callers, "anonymous").get("/");
+    const visitor = await clientFor(app, callers, "anonymous").get("/members");
     expect(visitor.headers.get("cache-control")).toBe("no-cache");
     expect(varies(visitor, "Cookie")).toBe(true);
-    expect(pageCache.get("/")).not.toBeNull();
-    const member = await clientFor(app, callers, "user").get("/");
+    expect(pageCache.get("/members")).not.toBeNull();
+    const member = await clientFor(app, callers, "user").get("/members");
     expect(member.headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("a visitor's page with a form's token (the home page's newsletter) is no-store, never kept", async () => {
+    pageCache.clear();
+    const visitor = await clientFor(app, callers, "anonymous").get("/");
+    expect(await visitor.text()).toMatch(/name="formToken" value="[^"]+"/);
+    expect(visitor.headers.get("cache-control")).toBe("private, no-store");
+    expect(varies(visitor, "Cookie")).toBe(true);
+    expect(pageCache.get("/")).toBeNull();
   });
 });
