@@ -194,6 +194,13 @@ describe("contact", () => {
     expect(await pageText(refused)).toContain("Too many messages. Please try again in a few minutes.");
   });
 
+  it("is sent from the home page too, where the form also is", async () => {
+    const fields = message();
+    const response = await postForm("/", fields);
+    expect(response.status).toBe(200);
+    expect(await pageText(response)).toContain("Message sent!");
+  });
+
   it("refuses another site's form, before anything is kept", async () => {
     const fields = message();
     const response = await postForm("/contact", fields, { origin: "https://evil.example" });

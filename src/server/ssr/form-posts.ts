@@ -14,8 +14,8 @@ import { INTENT_FIELD, type PostedForm, type PublicForm } from "@/shared/public-
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "@/shared/spam";
 
 type FormRoute = {
-  /** The page the form is on, which it posts to. */
-  page: string;
+  /** The pages the form is on, which it posts to. */
+  pages: readonly string[];
   /** The JSON route that does what the form asks (docs/product.md §7). */
   api: string;
   /** The fields that route reads; `echoed` go back into the page's form. */
@@ -28,37 +28,38 @@ const SPAM_FIELDS = [HONEYPOT_FIELD, FORM_TOKEN_FIELD] as const;
 export const FORM_ROUTES: Record<PublicForm, FormRoute> = {
   // The password is never written into a page.
   "sign-in": {
-    page: paths.auth,
+    pages: [paths.auth],
     api: "/api/auth/sign-in/email",
     fields: ["email", "password"],
     echoed: ["email"],
   },
   "sign-up": {
-    page: paths.auth,
+    pages: [paths.auth],
     api: "/api/auth/sign-up/email",
     fields: ["name", "email", ...SPAM_FIELDS],
     echoed: ["name", "email"],
   },
   "forgot-password": {
-    page: paths.forgotPassword,
+    pages: [paths.forgotPassword],
     api: "/api/auth/request-password-reset",
     fields: ["email"],
     echoed: ["email"],
   },
+  // The contact form is on its page and on the home page (docs/product.md §2.15).
   contact: {
-    page: paths.contact,
+    pages: [paths.contact, paths.home],
     api: "/api/contact",
     fields: ["name", "email", "subject", "message", ...SPAM_FIELDS],
     echoed: ["name", "email", "subject", "message"],
   },
   newsletter: {
-    page: paths.home,
+    pages: [paths.home],
     api: "/api/newsletter",
     fields: ["email", ...SPAM_FIELDS],
     echoed: ["email"],
   },
   "data-request": {
-    page: paths.dataRequest,
+    pages: [paths.dataRequest],
     api: "/api/data-requests",
     fields: ["requestType", "email", "fullName", "details", ...SPAM_FIELDS],
     echoed: ["requestType", "email", "fullName", "details"],
@@ -148,7 +149,7 @@ export function formPosts({ dispatch, renderPage }: FormPostOptions): Handler<Ap
     const { pathname, searchParams } = new URL(c.req.url);
     const body = await c.req.parseBody().catch(() => null);
     const found = body && formRouteOf(body[INTENT_FIELD]);
-    if (!body || !found || found[1].page !== pathname) return next();
+    if (!body || !found || !found[1].pages.includes(pathname)) return next();
     const [form, route] = found;
 
     const call = jsonCall(c, route.api, textFields(body, route.fields));

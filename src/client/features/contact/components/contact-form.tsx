@@ -11,7 +11,6 @@ import {
   labelClassName,
 } from "@/client/components/ui/field-classes";
 import { useSendContactMessage } from "@/client/features/contact/api/send-contact-message";
-import { Notice } from "@/client/components/notice";
 import { ApiError, errorMessage } from "@/client/lib/api-client";
 import { postedFormError, useFormAction, usePostedForm } from "@/client/lib/page-forms";
 import { toast } from "@/client/lib/toast";
@@ -108,17 +107,16 @@ export function ContactForm() {
     <form method="post" action={action} onSubmit={onSubmit} noValidate className="relative grid gap-5">
       <input type="hidden" name={INTENT_FIELD} value="contact" />
       <Honeypot inputRef={honeypotRef} pageToken={pageToken} />
+      {/* Plain text, not the Notice component: this form is on the home page (its budget). */}
       {outcome?.ok ? (
-        <Notice tone="success" role="status">
-          <p className="font-medium">Message sent!</p>
-          <p>Thanks for reaching out. We'll get back to you soon!</p>
-        </Notice>
+        <p role="status" className="rounded-lg border border-success/30 bg-success/5 p-4 text-sm">
+          <strong>Message sent!</strong> Thanks for reaching out. We'll get back to you soon!
+        </p>
       ) : null}
       {postedFormError(outcome) ? (
-        <Notice tone="error" role="alert">
-          <p className="font-medium">Message not sent</p>
-          <p>{postedFormError(outcome)}</p>
-        </Notice>
+        <p role="alert" className="rounded-lg border border-destructive/30 bg-destructive/5 p-4 text-sm">
+          <strong>Message not sent</strong> {postedFormError(outcome)}
+        </p>
       ) : null}
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id={`${id}-name`} label="Name" error={errors.name}>
