@@ -24,10 +24,13 @@ export function usePostedForm(form: PublicForm): PostedForm | null {
   return posted?.form === form ? posted : null;
 }
 
-/** Where a public form posts without scripts: its own page, query included (`?returnTo=`). */
-export function useFormAction(): string {
+/**
+ * Where a public form posts without scripts: its own page, query included (`?returnTo=`), and
+ * the form's section (`#newsletter`) when it has one, so that the answer opens at the form.
+ */
+export function useFormAction(section?: string): string {
   const { pathname, search } = useLocation();
-  return `${pathname}${search}`;
+  return `${pathname}${search}${section ? `#${section}` : ""}`;
 }
 
 /** A post's message for the whole form: shown when no field carries it already. */

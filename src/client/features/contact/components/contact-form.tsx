@@ -51,7 +51,7 @@ export function ContactForm() {
   // The server's answer to this form sent without scripts (docs/decisions/061): a refused
   // message comes back filled in with its errors; a sent one says so until the next send.
   const posted = usePostedForm("contact");
-  const action = useFormAction();
+  const action = useFormAction("contact");
   const [values, setValues] = useState<ContactInput>(() =>
     posted && !posted.ok ? { ...EMPTY, ...posted.values } : EMPTY,
   );

@@ -58,7 +58,7 @@ export function NewsletterSignup() {
   const id = useId();
   // The server's answer to this form sent without scripts (docs/decisions/061).
   const posted = usePostedForm("newsletter");
-  const action = useFormAction();
+  const action = useFormAction("newsletter");
   const hydrating = useHydrating();
   const [email, setEmail] = useState(posted && !posted.ok ? (posted.values.email ?? "") : "");
   const [error, setError] = useState<string | undefined>(
