@@ -9,6 +9,7 @@ export const PUBLIC_FORMS = [
   "sign-in",
   "sign-up",
   "forgot-password",
+  "reset-password",
   "contact",
   "newsletter",
   "data-request",

@@ -6,7 +6,7 @@ import { createApp } from "@/server/app";
 import { queryRows } from "@/server/db/client";
 import { createPageCache } from "@/server/lib/page-cache";
 import { builtClient } from "@/server/test/built-client";
-import { createMember, uniqueEmail } from "@/server/test/factories";
+import { createMember, mailedToken, uniqueEmail } from "@/server/test/factories";
 import {
   CLIENT_IP_TEST_HEADER,
   createTestApp,
@@ -153,6 +153,42 @@ describe("forgot password", () => {
     });
     expect(refused.status).toBe(400);
     expect(await pageText(refused)).toContain("Please enter a valid email address");
+  });
+});
+
+describe("reset password", () => {
+  it("sets the new password from the mailed link; a dead link says so", async () => {
+    const member = await createMember(t);
+    await postForm("/auth/forgot-password", { intent: "forgot-password", email: member.email });
+    const token = await mailedToken(t, member.email, "/auth/reset-password");
+    const page = `/auth/reset-password?token=${token}`;
+    const short = await postForm(page, { intent: "reset-password", token, newPassword: "short" });
+    expect(short.status).toBe(400);
+    expect(await pageText(short)).toContain("Password must be at least 8 characters");
+
+    const reset = await postForm(page, {
+      intent: "reset-password",
+      token,
+      newPassword: "a brand new password",
+    });
+    expect(reset.status).toBe(200);
+    const html = await pageText(reset);
+    expect(html).toContain("Password updated");
+    expect(html).not.toContain("a brand new password");
+    const signIn = await postForm("/auth", {
+      intent: "sign-in",
+      email: member.email,
+      password: "a brand new password",
+    });
+    expect(signIn.status).toBe(303);
+
+    const again = await postForm(page, {
+      intent: "reset-password",
+      token,
+      newPassword: "another new password",
+    });
+    expect(again.status).toBe(400);
+    expect(await pageText(again)).toContain("Request a new link");
   });
 });
 

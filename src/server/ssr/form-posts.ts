@@ -46,6 +46,13 @@ export const FORM_ROUTES: Record<PublicForm, FormRoute> = {
     echoed: ["email"],
   },
   // The contact form is on its page and on the home page (docs/product.md §2.15).
+  // The token comes from the link's address, into a hidden field; nothing is echoed.
+  "reset-password": {
+    pages: [paths.resetPassword],
+    api: "/api/auth/reset-password",
+    fields: ["token", "newPassword"],
+    echoed: [],
+  },
   contact: {
     pages: [paths.contact, paths.home],
     api: "/api/contact",

@@ -115,6 +115,7 @@ describe("pages without JavaScript", () => {
     ["/auth?returnTo=%2Fmembers", "sign-in"],
     ["/auth?tab=sign-up", "sign-up"],
     ["/auth/forgot-password", "forgot-password"],
+    ["/auth/reset-password?token=abc", "reset-password"],
     ["/contact", "contact"],
     ["/", "newsletter"],
     ["/data-request", "data-request"],

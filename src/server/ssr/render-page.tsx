@@ -39,7 +39,6 @@ const BROWSER_ONLY = new Set<string>([
   paths.notificationsUnsubscribe,
   paths.cms,
   paths.confirmEmail,
-  paths.resetPassword,
 ]);
 
 /** A render that takes longer than this is abandoned (the page is then sent as the plain shell). */

@@ -799,6 +799,12 @@ export async function buildCatalogue(
       answers: 200,
     },
     {
+      page: "/auth/reset-password",
+      // A link this server never mailed: refused after validation.
+      valid: () => ({ intent: "reset-password", token: "x".repeat(43), newPassword: "long enough" }),
+      answers: 400,
+    },
+    {
       page: "/contact",
       valid: () => ({ intent: "contact", name: "N", email: email(), subject: "S", message: "M" }),
       answers: 200,
