@@ -41,7 +41,18 @@ test("sign up: the tab is a link, the form asks no password, the link is mailed"
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Sign Up" }).click();
   await expect(page.getByText(`We've sent a confirmation link to ${email}.`)).toBeVisible();
-  expect(await inbox.nextLink("/auth/confirm")).toContain("token=");
+
+  // The link's page sets the password and signs in, without scripts too.
+  await page.goto(await inbox.nextLink("/auth/confirm"));
+  await expect(page.getByText(`Finishing the account for ${email}.`)).toBeVisible();
+  await expect(page.getByLabel("Full name")).toHaveValue("Plain Poster");
+  await page.getByLabel("Password", { exact: true }).fill("short");
+  await page.getByRole("button", { name: "Confirm and sign in" }).click();
+  await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
+  await page.getByLabel("Password", { exact: true }).fill("chosen without scripts");
+  await page.getByRole("button", { name: "Confirm and sign in" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("button", { name: "Account menu for Plain Poster" })).toBeVisible();
 });
 
 test("forgot password: the same answer for any address; a malformed one is refused", async ({

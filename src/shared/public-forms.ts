@@ -10,6 +10,7 @@ export const PUBLIC_FORMS = [
   "sign-up",
   "forgot-password",
   "reset-password",
+  "confirm-email",
   "contact",
   "newsletter",
   "data-request",

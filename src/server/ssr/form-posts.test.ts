@@ -138,6 +138,44 @@ describe("sign up", () => {
   });
 });
 
+describe("the confirmation link's page", () => {
+  it("shows whose account it finishes, sets the password and signs in; a used link says so", async () => {
+    const email = uniqueEmail("confirm-plain");
+    await postForm("/auth", { intent: "sign-up", name: "Typed Name", email });
+    const token = await mailedToken(t, email, "/auth/confirm");
+    const page = `/auth/confirm?token=${token}`;
+    const shown = await app.request(page);
+    expect(shown.headers.get("cache-control")).toBe("private, no-store");
+    const html = await pageText(shown);
+    expect(html).toContain(email);
+    expect(html).toContain('value="Typed Name"');
+
+    const short = await postForm(page, {
+      intent: "confirm-email",
+      token,
+      name: "Owner Name",
+      password: "short",
+    });
+    expect(short.status).toBe(400);
+    const refused = await pageText(short);
+    expect(refused).toContain("Password must be at least 8 characters");
+    expect(refused).toContain('value="Owner Name"');
+
+    const confirmed = await postForm(page, {
+      intent: "confirm-email",
+      token,
+      name: "Owner Name",
+      password: "the chosen password",
+    });
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.get("location")).toBe("/");
+    expect(confirmed.headers.getSetCookie().join("\n")).toMatch(/session_token=[^;]+/);
+
+    const used = await app.request(page);
+    expect(await pageText(used)).toContain("This link is invalid or has expired");
+  });
+});
+
 describe("forgot password", () => {
   it("says the same whatever the address, and refuses a malformed one", async () => {
     const sent = await postForm("/auth/forgot-password", {

@@ -21,6 +21,8 @@ type FormRoute = {
   /** The fields that route reads; `echoed` go back into the page's form. */
   fields: readonly string[];
   echoed: readonly string[];
+  /** The route signs in: on success, 303 with its cookies to where the script path ends. */
+  signsInTo?: (search: URLSearchParams) => string;
 };
 
 const SPAM_FIELDS = [HONEYPOT_FIELD, FORM_TOKEN_FIELD] as const;
@@ -32,6 +34,8 @@ export const FORM_ROUTES: Record<PublicForm, FormRoute> = {
     api: "/api/auth/sign-in/email",
     fields: ["email", "password"],
     echoed: ["email"],
+    // On to the page that asked (docs/product.md §2.12).
+    signsInTo: (search) => safeReturnPath(search.get("returnTo")) ?? paths.home,
   },
   "sign-up": {
     pages: [paths.auth],
@@ -46,6 +50,14 @@ export const FORM_ROUTES: Record<PublicForm, FormRoute> = {
     echoed: ["email"],
   },
   // The contact form is on its page and on the home page (docs/product.md §2.15).
+  // The link's page (docs/product.md §2.13): the name comes back, the password never.
+  "confirm-email": {
+    pages: [paths.confirmEmail],
+    api: "/api/auth/confirm-email",
+    fields: ["token", "name", "password"],
+    echoed: ["name"],
+    signsInTo: () => paths.home,
+  },
   // The token comes from the link's address, into a hidden field; nothing is echoed.
   "reset-password": {
     pages: [paths.resetPassword],
@@ -161,12 +173,11 @@ export function formPosts({ dispatch, renderPage }: FormPostOptions): Handler<Ap
 
     const call = jsonCall(c, route.api, textFields(body, route.fields));
     const answer = await dispatch(call, callBindings(c, call));
-    if (form === "sign-in" && answer.ok) {
-      // Signed in: the session cookie, and on to the page that asked (docs/product.md §2.12).
-      const to = safeReturnPath(searchParams.get("returnTo")) ?? paths.home;
+    if (route.signsInTo && answer.ok) {
+      // Signed in: the session cookie, and on to where the script path ends.
       const redirect = new Response(null, {
         status: 303,
-        headers: { location: to, "cache-control": "no-store" },
+        headers: { location: route.signsInTo(searchParams), "cache-control": "no-store" },
       });
       for (const cookie of answer.headers.getSetCookie()) {
         redirect.headers.append("set-cookie", cookie);

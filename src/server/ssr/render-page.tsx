@@ -30,7 +30,9 @@ import { loadPageData } from "./page-data";
 import { structuredData, structuredDataScripts } from "./structured-data";
 
 // Pages for members, and the pages a mailed link with a token opens: they are the browser's to
-// render (nothing in them is for crawlers, and each starts from the session or the token).
+// render (nothing in them is for crawlers, and each starts from the session or the token). The
+// sign-up confirmation and password reset pages are rendered: their forms work without scripts
+// (decision 061).
 const BROWSER_ONLY = new Set<string>([
   paths.profileEdit,
   paths.settings,
@@ -38,7 +40,6 @@ const BROWSER_ONLY = new Set<string>([
   paths.notifications,
   paths.notificationsUnsubscribe,
   paths.cms,
-  paths.confirmEmail,
 ]);
 
 /** A render that takes longer than this is abandoned (the page is then sent as the plain shell). */

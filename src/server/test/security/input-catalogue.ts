@@ -799,6 +799,12 @@ export async function buildCatalogue(
       answers: 200,
     },
     {
+      page: "/auth/confirm",
+      // A link this server never mailed: refused after validation.
+      valid: () => ({ intent: "confirm-email", token: "x".repeat(43), name: "N", password: "long enough" }),
+      answers: 400,
+    },
+    {
       page: "/auth/reset-password",
       // A link this server never mailed: refused after validation.
       valid: () => ({ intent: "reset-password", token: "x".repeat(43), newPassword: "long enough" }),
