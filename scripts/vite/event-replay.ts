@@ -35,8 +35,12 @@ function eventReplay(): void {
     const container = document.getElementById("root");
     return container !== null && Object.keys(container).some((key) => key.startsWith("__react"));
   };
+  // Keys that act on a control (press, move between tabs or items, close); Tab and typing are
+  // the browser's own before hydration too.
+  const CONTROL_KEYS = /^(Enter| |Spacebar|Arrow|Home$|End$|Escape$)/;
   const keep = (event: Event) => {
     if (reactListens() || kept.length >= 50 || !(event.target instanceof Element)) return;
+    if (event instanceof KeyboardEvent && !CONTROL_KEYS.test(event.key)) return;
     const control = event.target.closest(CONTROLS);
     if (!control || control.closest("a[href]")) return;
     const button = control as HTMLButtonElement;
