@@ -5,9 +5,11 @@ import { withEventReplay } from "./event-replay";
 const built = `<!doctype html>
 <html lang="en">
   <head>
+    <meta charset="UTF-8" />
     <title>Rant Community</title>
     <script type="module" crossorigin src="/assets/index-A1.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/vendor-C3.js">
+    <link rel="stylesheet" crossorigin href="/assets/client-D4.css">
   </head>
   <body>
     <div id="root"></div>
@@ -17,10 +19,11 @@ const built = `<!doctype html>
 describe("withEventReplay", () => {
   const html = withEventReplay(built, "keep();");
 
-  it("puts the script first in the head, before the page's content can be clicked", () => {
+  it("puts the script at the top of the head: after the charset, before the stylesheet", () => {
     const script = html.indexOf("<script data-event-replay>keep();</script>");
-    expect(script).toBeGreaterThan(html.indexOf("<head>"));
+    expect(script).toBeGreaterThan(html.indexOf('<meta charset="UTF-8" />'));
     expect(script).toBeLessThan(html.indexOf("<title>"));
+    expect(script).toBeLessThan(html.indexOf('rel="stylesheet"'));
   });
 
   it("leaves the entry in the head: the scripts start as soon as they can (decision 061)", () => {

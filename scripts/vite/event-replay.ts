@@ -67,10 +67,18 @@ function eventReplay(): void {
   }).observe(root, { attributes: true, attributeFilter: ["data-started"] });
 }
 
-/** The built HTML with `script` first in its head, before anything can be clicked. */
+const CHARSET = /<meta charset="[^"]*"\s*\/?>/i;
+
+/**
+ * The built HTML with `script` at the top of its head, before anything can be clicked: after
+ * the charset (which belongs in the first 1,024 bytes) and before the stylesheet (an inline
+ * script after a stylesheet waits for it).
+ */
 export function withEventReplay(html: string, script: string): string {
+  const element = `<script data-event-replay>${script}</script>`;
+  if (CHARSET.test(html)) return html.replace(CHARSET, (meta) => `${meta}\n    ${element}`);
   if (!html.includes("<head>")) throw new Error("event-replay: the built HTML has no <head>");
-  return html.replace("<head>", () => `<head>\n    <script data-event-replay>${script}</script>`);
+  return html.replace("<head>", () => `<head>\n    ${element}`);
 }
 
 export function eventReplayPlugin(): Plugin {
