@@ -151,6 +151,14 @@ function callBindings(c: Context<AppEnv>, call: Request): unknown {
   return { incoming: { socket: incoming.socket, headers: Object.fromEntries(call.headers) } };
 }
 
+/**
+ * A sign-in that succeeded but asks for more (better-auth's two-factor answer,
+ * `twoFactorRedirect`) is no session yet: its page shows the answer, for its form to go on.
+ */
+function asksForAnotherStep(answer: unknown): boolean {
+  return Boolean((answer as { twoFactorRedirect?: unknown } | null)?.twoFactorRedirect);
+}
+
 export type FormPostOptions = {
   /** Sends a request through the app, as if the browser had sent it (node's bindings given). */
   dispatch: (request: Request, bindings: unknown) => Promise<Response>;
@@ -173,19 +181,21 @@ export function formPosts({ dispatch, renderPage }: FormPostOptions): Handler<Ap
 
     const call = jsonCall(c, route.api, textFields(body, route.fields));
     const answer = await dispatch(call, callBindings(c, call));
-    if (route.signsInTo && answer.ok) {
-      // Signed in: the session cookie, and on to where the script path ends.
+    const posted = await postedForm(form, textFields(body, route.echoed), answer);
+    // The browser gets the cookies the script path would have (a session, a known device, a
+    // second step's).
+    const cookies = answer.headers.getSetCookie();
+    if (route.signsInTo && posted.ok && !asksForAnotherStep(posted.answer)) {
+      // Signed in: on to where the script path ends.
       const redirect = new Response(null, {
         status: 303,
         headers: { location: route.signsInTo(searchParams), "cache-control": "no-store" },
       });
-      for (const cookie of answer.headers.getSetCookie()) {
-        redirect.headers.append("set-cookie", cookie);
-      }
+      for (const cookie of cookies) redirect.headers.append("set-cookie", cookie);
       return redirect;
     }
 
-    c.set("postedForm", await postedForm(form, textFields(body, route.echoed), answer));
+    c.set("postedForm", posted);
     const page = await renderPage(c);
     // The route's status when it refused (400, 401, 429...), unless the page itself failed.
     const status = answer.ok || page.status >= 500 ? page.status : answer.status;
@@ -193,6 +203,7 @@ export function formPosts({ dispatch, renderPage }: FormPostOptions): Handler<Ap
     headers.set("cache-control", "private, no-store");
     const retryAfter = answer.headers.get("retry-after");
     if (retryAfter) headers.set("retry-after", retryAfter);
+    for (const cookie of cookies) headers.append("set-cookie", cookie);
     return new Response(page.body, { status, headers });
   };
 }
