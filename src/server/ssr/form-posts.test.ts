@@ -96,6 +96,30 @@ describe("sign in", () => {
     expect(html).not.toContain("a wrong password 123");
   });
 
+  it("refuses another site's sign-in form (login CSRF): no session", async () => {
+    const member = await createMember(t);
+    const response = await postForm(
+      "/auth",
+      { intent: "sign-in", email: member.email, password: member.password },
+      { origin: "https://evil.example" },
+    );
+    expect(response.status).toBe(403);
+    expect(response.headers.getSetCookie().join()).not.toMatch(/session_token=[^;]/);
+  });
+
+  it("meets the sign-in delay after repeated failures (decision 051)", async () => {
+    const member = await createMember(t);
+    const ip = newIp();
+    const wrong = { intent: "sign-in", email: member.email, password: "not the password" };
+    for (let failure = 0; failure < 5; failure += 1) {
+      expect((await postForm("/auth", wrong, { ip })).status).toBe(401);
+    }
+    const delayed = await postForm("/auth", wrong, { ip });
+    expect(delayed.status).toBe(429);
+    expect(delayed.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(await pageText(delayed)).toContain("Too many attempts");
+  });
+
   it("shows the inline messages of docs/product.md §5", async () => {
     const response = await postForm("/auth", { intent: "sign-in", email: "nope", password: "" });
     expect(response.status).toBe(400);
