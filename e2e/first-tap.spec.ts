@@ -14,9 +14,14 @@ test("a tab on /auth chosen before the page is live: the link opens it", async (
   await expect(page.getByLabel("Full name")).toBeVisible();
   await release();
   // Live: the tabs switch in place, without a new document.
+  const documents: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "document") documents.push(request.url());
+  });
   await page.getByRole("tab", { name: "Sign in" }).click();
   await expect(page.getByLabel("Password")).toBeVisible();
   await expect(page).toHaveURL(/\/auth\?tab=sign-up$/);
+  expect(documents).toEqual([]);
 });
 
 test.describe("on a phone", () => {
