@@ -2,8 +2,8 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
-import { precompressPlugin } from "./scripts/vite/precompress.ts";
 import { eventReplayPlugin } from "./scripts/vite/event-replay.ts";
+import { precompressPlugin } from "./scripts/vite/precompress.ts";
 
 // The client lives in src/client; `npm run build` writes it to dist/client, which the Hono
 // server serves. In development Vite serves the client and proxies the API to the server:

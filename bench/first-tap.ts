@@ -39,7 +39,8 @@ function watchPage(): void {
   const marks: { fcp: number | null; changedAt: number | null } = { fcp: null, changedAt: null };
   Object.assign(window, { firstTapMarks: marks });
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntriesByName("first-contentful-paint")) marks.fcp = entry.startTime;
+    for (const entry of list.getEntriesByName("first-contentful-paint"))
+      marks.fcp = entry.startTime;
   }).observe({ type: "paint", buffered: true });
   const check = () => {
     if (marks.changedAt !== null) return;

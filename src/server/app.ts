@@ -130,21 +130,21 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   if (options.uploads) app.route("/uploads", options.uploads);
   if (options.staticFiles) {
     const page = spaHandler({
-        files: options.staticFiles,
-        siteName: deps.env.siteName,
-        siteUrl: deps.env.siteUrl,
-        // Features whose pages show a record add their resolver here.
-        metaResolvers: [
-          discussionPageMeta(deps.db),
-          blogPostPageMeta(deps.db),
-          profilePageMeta(deps.db),
-        ],
-        render: pageRenderer(deps),
-        anonymousPages: pageCache && {
-          cache: pageCache,
-          isAnonymous: (c) => !hasSessionCookie(c),
-        },
-        logger: deps.logger,
+      files: options.staticFiles,
+      siteName: deps.env.siteName,
+      siteUrl: deps.env.siteUrl,
+      // Features whose pages show a record add their resolver here.
+      metaResolvers: [
+        discussionPageMeta(deps.db),
+        blogPostPageMeta(deps.db),
+        profilePageMeta(deps.db),
+      ],
+      render: pageRenderer(deps),
+      anonymousPages: pageCache && {
+        cache: pageCache,
+        isAnonymous: (c) => !hasSessionCookie(c),
+      },
+      logger: deps.logger,
     });
     app.get("*", page);
     // The public forms sent without scripts: through their JSON routes, answered with their
@@ -152,7 +152,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     app.post(
       "*",
       sameOriginWrites(deps.env.siteUrl),
-      formPosts({ dispatch: async (request, bindings) => app.fetch(request, bindings), renderPage: page }),
+      formPosts({
+        dispatch: async (request, bindings) => app.fetch(request, bindings),
+        renderPage: page,
+      }),
     );
   }
 

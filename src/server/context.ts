@@ -1,4 +1,6 @@
 // What every request handler can reach: the app's dependencies and per-request values.
+
+import type { PostedForm } from "@/shared/public-forms";
 import type { Auth } from "./auth/auth";
 import type { Db } from "./db/client";
 import type { Env } from "./env";
@@ -9,7 +11,6 @@ import type { Mailer, MailTransport } from "./lib/mail";
 import type { Metrics } from "./lib/metrics";
 import type { RateLimiter } from "./lib/rate-limit";
 import type { FileStorage } from "./lib/storage";
-import type { PostedForm } from "@/shared/public-forms";
 
 export type AppDeps = {
   env: Env;

@@ -143,7 +143,11 @@ describe("input validation with docs/product.md §5 messages", () => {
   it("sign-up asks no password: one an older page sends is ignored (decision 061)", async () => {
     const email = uniqueEmail("no-password");
     const typed = "typed at sign-up 1";
-    const up = await client().post("/api/auth/sign-up/email", { name: "A B", email, password: typed });
+    const up = await client().post("/api/auth/sign-up/email", {
+      name: "A B",
+      email,
+      password: typed,
+    });
     expect(up.status).toBe(200);
     // Had the typed password been kept, better-auth would answer 403 "confirm your email
     // first" to its typist; it was not, so it is just a wrong password.

@@ -2,8 +2,8 @@
 // the same status, bytes and headers as the app gives from its kept pages, for each theme and
 // encoding; and every request it cannot answer exactly so goes to the app.
 import { request as httpRequest, type IncomingHttpHeaders, type Server } from "node:http";
-import { gunzipSync } from "node:zlib";
 import type { AddressInfo } from "node:net";
+import { gunzipSync } from "node:zlib";
 import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@/server/app";

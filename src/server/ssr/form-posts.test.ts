@@ -37,7 +37,12 @@ function newIp(): string {
   return `198.51.100.${address}`;
 }
 
-type Post = { ip?: string; origin?: string; cookie?: string; target?: ReturnType<typeof createApp> };
+type Post = {
+  ip?: string;
+  origin?: string;
+  cookie?: string;
+  target?: ReturnType<typeof createApp>;
+};
 
 /** A browser's plain form post to `path`. */
 function postForm(path: string, fields: Record<string, string>, options: Post = {}) {
@@ -289,7 +294,9 @@ describe("contact", () => {
     const refused = await postForm("/contact", message(), { ip });
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
-    expect(await pageText(refused)).toContain("Too many messages. Please try again in a few minutes.");
+    expect(await pageText(refused)).toContain(
+      "Too many messages. Please try again in a few minutes.",
+    );
   });
 
   it("is sent from the home page too, where the form also is", async () => {
@@ -343,7 +350,9 @@ describe("data request", () => {
     const sent = await postForm("/data-request", fields);
     expect(sent.status).toBe(200);
     expect(await pageText(sent)).toContain("Request Submitted");
-    expect(await count(sql`select count(*) as n from data_requests where email = ${email}`)).toBe(1);
+    expect(await count(sql`select count(*) as n from data_requests where email = ${email}`)).toBe(
+      1,
+    );
 
     const refused = await postForm("/data-request", { ...fields, requestType: "" });
     expect(refused.status).toBe(400);
@@ -355,7 +364,13 @@ describe("data request", () => {
 
 describe("what is not a public form's post", () => {
   it("is not found, as before: another intent, another page, a JSON body", async () => {
-    const fields = { intent: "contact", name: "A", email: uniqueEmail(), subject: "B", message: "C" };
+    const fields = {
+      intent: "contact",
+      name: "A",
+      email: uniqueEmail(),
+      subject: "B",
+      message: "C",
+    };
     expect((await postForm("/auth", fields)).status).toBe(404);
     expect((await postForm("/contact", { ...fields, intent: "toString" })).status).toBe(404);
     expect((await postForm("/discussion", fields)).status).toBe(404);

@@ -175,8 +175,8 @@ export function formPosts({ dispatch, renderPage }: FormPostOptions): Handler<Ap
     if (!isFormPost(c.req.header("content-type"))) return next();
     const { pathname, searchParams } = new URL(c.req.url);
     const body = await c.req.parseBody().catch(() => null);
-    const found = body && formRouteOf(body[INTENT_FIELD]);
-    if (!body || !found || !found[1].pages.includes(pathname)) return next();
+    const found = body ? formRouteOf(body[INTENT_FIELD]) : null;
+    if (!body || !found?.[1].pages.includes(pathname)) return next();
     const [form, route] = found;
 
     const call = jsonCall(c, route.api, textFields(body, route.fields));

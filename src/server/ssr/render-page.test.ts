@@ -119,13 +119,19 @@ describe("pages without JavaScript", () => {
     ["/contact", "contact"],
     ["/", "newsletter"],
     ["/data-request", "data-request"],
-  ])("%s: the %s form posts to its own page, naming itself (decision 061)", async (path, intent) => {
-    const { root } = await page(path);
-    const form = new RegExp(`<form[^>]*>(?:(?!</form>)[\\s\\S])*name="intent" value="${intent}"`).exec(root)?.[0] ?? "";
-    expect(form).toContain('method="post"');
-    const section = { contact: "#contact", newsletter: "#newsletter" }[intent] ?? "";
-    expect(form).toContain(`action="${path}${section}"`);
-  });
+  ])(
+    "%s: the %s form posts to its own page, naming itself (decision 061)",
+    async (path, intent) => {
+      const { root } = await page(path);
+      const form =
+        new RegExp(`<form[^>]*>(?:(?!</form>)[\\s\\S])*name="intent" value="${intent}"`).exec(
+          root,
+        )?.[0] ?? "";
+      expect(form).toContain('method="post"');
+      const section = { contact: "#contact", newsletter: "#newsletter" }[intent] ?? "";
+      expect(form).toContain(`action="${path}${section}"`);
+    },
+  );
 
   it("the email change undo page's form posts to the API, and its result shows (decision 049)", async () => {
     const token = "a".repeat(43);

@@ -792,7 +792,11 @@ export async function buildCatalogue(
       valid: () => ({ intent: "sign-in", email: callers.other.email, password: "a wrong one" }),
       answers: 401,
     },
-    { page: "/auth", valid: () => ({ intent: "sign-up", name: "Nora", email: email() }), answers: 200 },
+    {
+      page: "/auth",
+      valid: () => ({ intent: "sign-up", name: "Nora", email: email() }),
+      answers: 200,
+    },
     {
       page: "/auth/forgot-password",
       valid: () => ({ intent: "forgot-password", email: email() }),
@@ -801,13 +805,22 @@ export async function buildCatalogue(
     {
       page: "/auth/confirm",
       // A link this server never mailed: refused after validation.
-      valid: () => ({ intent: "confirm-email", token: "x".repeat(43), name: "N", password: "long enough" }),
+      valid: () => ({
+        intent: "confirm-email",
+        token: "x".repeat(43),
+        name: "N",
+        password: "long enough",
+      }),
       answers: 400,
     },
     {
       page: "/auth/reset-password",
       // A link this server never mailed: refused after validation.
-      valid: () => ({ intent: "reset-password", token: "x".repeat(43), newPassword: "long enough" }),
+      valid: () => ({
+        intent: "reset-password",
+        token: "x".repeat(43),
+        newPassword: "long enough",
+      }),
       answers: 400,
     },
     {
@@ -818,7 +831,12 @@ export async function buildCatalogue(
     { page: "/", valid: () => ({ intent: "newsletter", email: email() }), answers: 200 },
     {
       page: "/data-request",
-      valid: () => ({ intent: "data-request", requestType: "access", email: email(), fullName: "F" }),
+      valid: () => ({
+        intent: "data-request",
+        requestType: "access",
+        email: email(),
+        fullName: "F",
+      }),
       answers: 200,
     },
   ];

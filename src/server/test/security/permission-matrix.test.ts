@@ -47,7 +47,8 @@ import {
 const CONTROL_TOKEN = "matrix-control-token-0123456789";
 const METRICS_TOKEN = "matrix-metrics-token-0123456789";
 
-const SHELL = '<!doctype html><html lang="en"><head></head><body><div id="root"></div></body></html>';
+const SHELL =
+  '<!doctype html><html lang="en"><head></head><body><div id="root"></div></body></html>';
 
 let t: TestApp;
 let app: ReturnType<typeof createApp>;

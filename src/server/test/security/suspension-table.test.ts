@@ -113,7 +113,11 @@ beforeAll(async () => {
   // with a built client, so that the pages' form posts exist (decision 061).
   app = createApp(
     { ...t.deps, controlToken: "suspension-table-control-token-012345" },
-    { staticFiles: builtClient('<!doctype html><html><head></head><body><div id="root"></div></body></html>') },
+    {
+      staticFiles: builtClient(
+        '<!doctype html><html><head></head><body><div id="root"></div></body></html>',
+      ),
+    },
   );
   // An admin: were the guard to let a staff route through, it would succeed.
   const member = await createMember(t, { role: "admin" });

@@ -2,12 +2,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Honeypot, useSpamGuard } from "@/client/components/form/spam-guard";
 import { TextField } from "@/client/components/form/text-field";
+import { Notice } from "@/client/components/notice";
 import { Button } from "@/client/components/ui/button";
 import { useSignUp } from "@/client/features/auth/api/sign-up";
 import { errorMessage } from "@/client/lib/api-client";
 import { postedFormError, useFormAction, usePostedForm } from "@/client/lib/page-forms";
 import { setServerFieldErrors } from "@/client/lib/server-field-errors";
-import { Notice } from "@/client/components/notice";
 import { toast } from "@/client/lib/toast";
 import { INTENT_FIELD } from "@/shared/public-forms";
 import { type SignUpInput, signUpSchema } from "@/shared/schemas";
@@ -16,9 +16,9 @@ const FIELDS = ["name", "email"] as const;
 
 type SignUpFormProps = {
   /**
- * Called with the address a confirmation link went to (the account is not usable yet). No
- * password here: the link's page sets the one that counts (docs/decisions/014, 061).
- */
+   * Called with the address a confirmation link went to (the account is not usable yet). No
+   * password here: the link's page sets the one that counts (docs/decisions/014, 061).
+   */
   onSignedUp: (email: string) => void;
 };
 
@@ -56,7 +56,13 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
 
   return (
     // POST: a submit before the scripts have started must not put the fields in the address.
-    <form method="post" action={action} onSubmit={onSubmit} noValidate className="relative grid gap-4">
+    <form
+      method="post"
+      action={action}
+      onSubmit={onSubmit}
+      noValidate
+      className="relative grid gap-4"
+    >
       <input type="hidden" name={INTENT_FIELD} value="sign-up" />
       <Honeypot inputRef={honeypotRef} pageToken={pageToken} />
       {postedFormError(shown) ? (

@@ -104,7 +104,13 @@ export function ContactForm() {
 
   return (
     // POST: a submit before the scripts have started must not put the fields in the address.
-    <form method="post" action={action} onSubmit={onSubmit} noValidate className="relative grid gap-5">
+    <form
+      method="post"
+      action={action}
+      onSubmit={onSubmit}
+      noValidate
+      className="relative grid gap-5"
+    >
       <input type="hidden" name={INTENT_FIELD} value="contact" />
       <Honeypot inputRef={honeypotRef} pageToken={pageToken} />
       {/* Plain text, not the Notice component: this form is on the home page (its budget). */}
@@ -114,7 +120,10 @@ export function ContactForm() {
         </p>
       ) : null}
       {postedFormError(outcome) ? (
-        <p role="alert" className="rounded-lg border border-destructive/30 bg-destructive/5 p-4 text-sm">
+        <p
+          role="alert"
+          className="rounded-lg border border-destructive/30 bg-destructive/5 p-4 text-sm"
+        >
           <strong>Message not sent</strong> {postedFormError(outcome)}
         </p>
       ) : null}

@@ -6,10 +6,10 @@ import { FieldError } from "@/client/components/form/field-error";
 import { Honeypot, useSpamGuard } from "@/client/components/form/spam-guard";
 import { TextField } from "@/client/components/form/text-field";
 import { TextareaField } from "@/client/components/form/textarea-field";
+import { Notice } from "@/client/components/notice";
 import { Button } from "@/client/components/ui/button";
 import { Label } from "@/client/components/ui/label";
 import { NativeSelect } from "@/client/components/ui/native-select";
-import { Notice } from "@/client/components/notice";
 import { useSubmitDataRequest } from "@/client/features/data-request/api/submit-data-request";
 import { postedFormError, useFormAction, usePostedForm } from "@/client/lib/page-forms";
 import { useHydrating } from "@/client/lib/render-time";
@@ -91,7 +91,13 @@ export function DataRequestForm() {
 
   return (
     // POST: a submit before the scripts have started must not put the fields in the address.
-    <form method="post" action={action} onSubmit={onSubmit} noValidate className="relative grid gap-5">
+    <form
+      method="post"
+      action={action}
+      onSubmit={onSubmit}
+      noValidate
+      className="relative grid gap-5"
+    >
       <input type="hidden" name={INTENT_FIELD} value="data-request" />
       <Honeypot inputRef={honeypotRef} pageToken={pageToken} />
       {shown?.ok ? (
