@@ -13,7 +13,7 @@ import type { PageCache } from "./page-cache";
 import { logRequest, REQUEST_ID_HEADER, requestIdFrom } from "./request-log";
 import { knownHostHeader } from "./security";
 import { cookiesHaveSession } from "./session-cookie";
-import { chosenTheme, keptPageBody } from "./spa";
+import { chosenTheme, keptPageBody, mayAnswerFromCache } from "./spa";
 
 export type KeptPagesFirstOptions = {
   cache: PageCache;
@@ -48,8 +48,7 @@ export function keptPagesFirst(options: KeptPagesFirstOptions): KeptPagesFirst {
     const cookies = oneValue(headers.cookie);
     if (cookiesHaveSession(cookies)) return false;
     const page = options.cache.get(url);
-    // A no-store page (one with a form's token: decision 061) is never answered from a cache.
-    if (!page || page.headers["cache-control"]?.includes("no-store")) return false;
+    if (!page || !mayAnswerFromCache(page)) return false;
 
     const started = performance.now();
     const requestId = requestIdFrom(oneValue(headers[REQUEST_ID_HEADER]));

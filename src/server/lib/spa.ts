@@ -137,6 +137,14 @@ export function keptPageBody(
   return { body: gzipped, headers: { ...headers, "content-encoding": "gzip" } };
 }
 
+/**
+ * Whether a kept page may answer anyone: never one that says no-store (a form's token, a
+ * person's own page: decision 061), whoever stored it. The app and lib/kept-pages-first.ts ask.
+ */
+export function mayAnswerFromCache(page: CachedPage): boolean {
+  return !page.headers["cache-control"]?.includes("no-store");
+}
+
 function keptPageAnswer(c: Context, page: CachedPage): Response {
   const { body, headers } = keptPageBody(
     page,
@@ -187,7 +195,7 @@ export function spaHandler(options: SpaOptions) {
     const cache = options.anonymousPages?.cache;
     const kept = () => {
       const page = cache?.get(cacheKey);
-      return page ? keptPageAnswer(c, page) : null;
+      return page && mayAnswerFromCache(page) ? keptPageAnswer(c, page) : null;
     };
     const hit = kept();
     if (hit) return hit;
