@@ -559,7 +559,7 @@ const CASES: Record<string, Case> = {
     send: ({ client }) => client.put("/api/newsletter/me", { subscribed: true }),
     success: 200,
   },
-  "POST *": {
+  "POST /*": {
     async send({ client }) {
       const form = new FormData();
       for (const [name, value] of Object.entries({

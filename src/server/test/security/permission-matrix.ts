@@ -491,7 +491,7 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
   // through its JSON route above, with that route's rules; anyone may send them.
   {
     method: "POST",
-    path: "*",
+    path: "/*",
     allowed: EVERYONE,
     source: "docs/decisions/061: public forms without scripts",
   },

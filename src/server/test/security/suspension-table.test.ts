@@ -63,7 +63,7 @@ const SUSPENDED_MEMBER_TABLE: Record<string, Rule> = {
   "POST /api/data-requests/confirm": "may",
   // The same forms sent without scripts to their page (decision 061): each goes through its
   // JSON route, whose row above decides.
-  "POST *": "may",
+  "POST /*": "may",
   // Moderation: no reports; the appeal stays; staff actions go.
   "POST /api/moderation/reports": "refused",
   "POST /api/moderation/appeals": "may",
