@@ -8,7 +8,10 @@ test.use({ javaScriptEnabled: false });
 
 test("sign in: on to the page that asked, signed in; a wrong password says so", async ({
   page,
+  consoleGuard,
 }) => {
+  // The page comes back with the route's status (decision 061).
+  consoleGuard.expectResponse(401, "/auth");
   const account = await createVerifiedAccount(page.request);
   await page.goto("/auth?returnTo=/members");
   await page.getByLabel("Email").fill(account.email);
@@ -26,7 +29,10 @@ test("sign in: on to the page that asked, signed in; a wrong password says so", 
 
 test("sign up: the tab is a link, the form asks no password, the link is mailed", async ({
   page,
+  consoleGuard,
 }) => {
+  consoleGuard.expectResponse(400, "/auth");
+  consoleGuard.expectResponse(400, "/auth/confirm");
   const email = uniqueEmail("noscript-up");
   const inbox = await openInbox(email);
   await page.goto("/auth");
@@ -57,7 +63,9 @@ test("sign up: the tab is a link, the form asks no password, the link is mailed"
 
 test("forgot password: the same answer for any address; a malformed one is refused", async ({
   page,
+  consoleGuard,
 }) => {
+  consoleGuard.expectResponse(400, "/auth/forgot-password");
   await page.goto("/auth/forgot-password");
   await page.getByLabel("Email").fill("x");
   await page.getByRole("button", { name: "Send reset link" }).click();
@@ -67,7 +75,11 @@ test("forgot password: the same answer for any address; a malformed one is refus
   await expect(page.getByText("If an account exists for that address")).toBeVisible();
 });
 
-test("contact: sent, or back with the field's message and the message kept", async ({ page }) => {
+test("contact: sent, or back with the field's message and the message kept", async ({
+  page,
+  consoleGuard,
+}) => {
+  consoleGuard.expectResponse(400, "/contact");
   await page.goto("/contact");
   await page.getByLabel("Name").fill("Plain Sender");
   await page.getByLabel("Email").fill(uniqueEmail("noscript-contact"));
@@ -81,7 +93,11 @@ test("contact: sent, or back with the field's message and the message kept", asy
   await expect(page.getByText("Message sent!")).toBeVisible();
 });
 
-test("newsletter: the outcome under the form, or the field's message", async ({ page }) => {
+test("newsletter: the outcome under the form, or the field's message", async ({
+  page,
+  consoleGuard,
+}) => {
+  consoleGuard.expectResponse(400, "/");
   await page.goto("/");
   const email = page.getByPlaceholder("you@example.com");
   await email.fill("x");
@@ -94,7 +110,8 @@ test("newsletter: the outcome under the form, or the field's message", async ({ 
   ).toBeVisible();
 });
 
-test("data request: kept, or back with the type's message", async ({ page }) => {
+test("data request: kept, or back with the type's message", async ({ page, consoleGuard }) => {
+  consoleGuard.expectResponse(400, "/data-request");
   await page.goto("/data-request");
   await page.getByLabel("Email").fill(uniqueEmail("noscript-gdpr"));
   await page.getByLabel("Full name").fill("Grace Hopper");
