@@ -114,17 +114,11 @@ export function ContactForm() {
       <input type="hidden" name={INTENT_FIELD} value="contact" />
       <Honeypot inputRef={honeypotRef} pageToken={pageToken} />
       {/* Plain text, not the Notice component: this form is on the home page (its budget). */}
-      {outcome?.ok ? (
-        <p role="status" className="rounded-lg border border-success/30 bg-success/5 p-4 text-sm">
-          <strong>Message sent!</strong> Thanks for reaching out. We'll get back to you soon!
-        </p>
-      ) : null}
-      {postedFormError(outcome) ? (
-        <p
-          role="alert"
-          className="rounded-lg border border-destructive/30 bg-destructive/5 p-4 text-sm"
-        >
-          <strong>Message not sent</strong> {postedFormError(outcome)}
+      {outcome ? (
+        <p role="status" className={outcome.ok ? "text-sm" : fieldErrorClassName}>
+          {outcome.ok
+            ? "Message sent! Thanks for reaching out. We'll get back to you soon!"
+            : postedFormError(outcome) && `Message not sent: ${postedFormError(outcome)}`}
         </p>
       ) : null}
       <div className="grid gap-5 sm:grid-cols-2">

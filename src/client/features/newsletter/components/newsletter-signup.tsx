@@ -48,12 +48,6 @@ function showOutcome(status: Outcome) {
   else toast.success(title, { description });
 }
 
-/** The outcome of a post without scripts (decision 061), or null. */
-function postedStatus(answer: unknown): Outcome | null {
-  const status = (answer as { status?: unknown } | undefined)?.status;
-  return typeof status === "string" && status in OUTCOMES ? (status as Outcome) : null;
-}
-
 export function NewsletterSignup() {
   const id = useId();
   // The server's answer to this form sent without scripts (docs/decisions/061).
@@ -64,7 +58,10 @@ export function NewsletterSignup() {
   const [error, setError] = useState<string | undefined>(
     posted?.fieldErrors.email ?? postedFormError(posted) ?? undefined,
   );
-  const [outcome, setOutcome] = useState(posted?.ok ? postedStatus(posted.answer) : null);
+  // A post without scripts (decision 061) comes back with the route's answer.
+  const [outcome, setOutcome] = useState(
+    posted?.ok ? (posted.answer as NewsletterResult).status : null,
+  );
   const subscribe = useSubscribeToNewsletter();
   const { honeypotRef, pageToken, spamFields } = useSpamGuard();
   const errorId = `${id}-error`;
@@ -145,7 +142,7 @@ export function NewsletterSignup() {
             {subscribe.isPending ? "Subscribing..." : "Subscribe"}
           </button>
         </form>
-        {outcome ? (
+        {outcome && OUTCOMES[outcome] ? (
           <p role="status" className="mt-4 text-sm">
             <strong>{OUTCOMES[outcome].title}</strong> {OUTCOMES[outcome].description}
           </p>
