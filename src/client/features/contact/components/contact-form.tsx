@@ -43,11 +43,6 @@ function validate(values: ContactInput): Errors {
   return errors;
 }
 
-// docs/product.md §2.15's words, in the toast and, after a post without scripts, on the page.
-const SENT = "Message sent!";
-const SENT_TEXT = "Thanks for reaching out. We'll get back to you soon!";
-const NOT_SENT = "Message not sent";
-
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** docs/product.md §2 contact form: 'Sending...' for at least a second, a toast, then a cleared form. */
@@ -83,11 +78,13 @@ export function ContactForm() {
         send.mutateAsync({ ...values, ...spamFields() }),
         wait(CONTACT_SEND_DELAY_MS),
       ]);
-      toast.success(SENT, { description: SENT_TEXT });
+      toast.success("Message sent!", {
+        description: "Thanks for reaching out. We'll get back to you soon!",
+      });
       setValues(EMPTY);
     } catch (error) {
       if (error instanceof ApiError && error.fields) setErrors(error.fields as Errors);
-      toast.error(NOT_SENT, { description: errorMessage(error) });
+      toast.error("Message not sent", { description: errorMessage(error) });
     } finally {
       setSending(false);
     }
@@ -120,8 +117,8 @@ export function ContactForm() {
       {outcome ? (
         <p role="status" className={outcome.ok ? "text-sm" : fieldErrorClassName}>
           {outcome.ok
-            ? `${SENT} ${SENT_TEXT}`
-            : postedFormError(outcome) && `${NOT_SENT}: ${postedFormError(outcome)}`}
+            ? "Message sent! Thanks for reaching out. We'll get back to you soon!"
+            : postedFormError(outcome) && `Message not sent: ${postedFormError(outcome)}`}
         </p>
       ) : null}
       <div className="grid gap-5 sm:grid-cols-2">
