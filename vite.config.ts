@@ -2,8 +2,8 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { eventReplayPlugin } from "./scripts/vite/event-replay.ts";
 import { precompressPlugin } from "./scripts/vite/precompress.ts";
-import { startAfterPaintPlugin } from "./scripts/vite/start-after-paint.ts";
 
 // The client lives in src/client; `npm run build` writes it to dist/client, which the Hono
 // server serves. In development Vite serves the client and proxies the API to the server:
@@ -56,7 +56,7 @@ export default defineConfig(() => ({
   plugins: [
     react(),
     tailwindcss(),
-    startAfterPaintPlugin(),
+    eventReplayPlugin(),
     // A build for the tests only (scripts/build-if-needed.ts --for-tests, decision 055).
     precompressPlugin({ fast: process.env.FAST_PRECOMPRESS === "1" }),
   ],
@@ -65,7 +65,7 @@ export default defineConfig(() => ({
     emptyOutDir: true,
     sourcemap: false,
     // Vite's modulepreload polyfill is for browsers before Safari 17 and Firefox 115, which
-    // still load every chunk, only later; it cost each page 0.4 KB gzipped (decision 036).
+    // still load every chunk, only later; it cost each page 0.4 KB gzipped (decisions 036, 061).
     modulePreload: { polyfill: false },
     rolldownOptions: {
       // Required by experimentalInlineCommonChunks; the entry exports nothing anyway.

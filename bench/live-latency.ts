@@ -9,6 +9,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { hashPassword } from "better-auth/crypto";
 import pg from "pg";
 import { quantile } from "./lib/percentiles";
 import { startServer } from "./lib/server-process";
@@ -62,6 +63,12 @@ async function signedInMember(baseUrl: string, databaseUrl: string) {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   await db.query(`update "user" set email_verified = true where email = $1`, [email]);
+  // Sign-up takes no password (decision 061): the one the confirmation page would set.
+  await db.query(
+    `update account set password = $1
+     where provider_id = 'credential' and user_id = (select id from "user" where email = $2)`,
+    [await hashPassword(password), email],
+  );
   await db.end();
   const signIn = await post("sign-in/email", { email, password });
   if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status}`);

@@ -113,20 +113,19 @@ test("forgot password answers the same for an address without an account", async
   ).toBeVisible();
 });
 
-test("an unconfirmed sign-up: sign-in says so, a resent link chooses the password and signs in", async ({
+test("an unconfirmed sign-up: a resent link replaces the first, chooses the password and signs in", async ({
   page,
   consoleGuard,
 }) => {
   const email = uniqueEmail("unconfirmed");
   const inbox = await openInbox(email);
-  const typedAtSignUp = "typed at sign-up 1";
   const chosen = "chosen on the confirmation page";
 
   await page.goto("/auth");
   await page.getByRole("tab", { name: "Sign Up" }).click();
   await page.getByLabel("Full name").fill("Una Confirmed");
   await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(typedAtSignUp);
+  // No password at sign-up: the confirmation page sets it (decision 061).
   await page.getByRole("button", { name: "Sign Up" }).click();
   await expect(page.getByText("Please check your email to confirm your account.")).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: /^Check your inbox/ })).toContainText(
@@ -134,17 +133,8 @@ test("an unconfirmed sign-up: sign-in says so, a resent link chooses the passwor
   );
   const firstLink = await inbox.nextLink("/auth/confirm");
 
-  // Signing in before confirming says so and offers a fresh link.
-  consoleGuard.expectResponse(403, "/api/auth/sign-in/email");
-  await page.getByRole("tab", { name: "Sign in" }).click();
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(typedAtSignUp);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  const notice = page.getByRole("alert").filter({ hasText: "confirm your email" });
-  await expect(notice).toHaveText(
-    /Please confirm your email address first\. Check your inbox for the confirmation link\./,
-  );
-  await notice.getByRole("button", { name: "Resend confirmation email" }).click();
+  // The tab offers a fresh link.
+  await page.getByRole("button", { name: "Resend confirmation email" }).click();
   await expect(toast(page, "Confirmation email sent")).toBeVisible();
   const newLink = await inbox.nextLink("/auth/confirm");
   expect(newLink).not.toBe(firstLink);
@@ -180,8 +170,8 @@ test("an unconfirmed sign-up: sign-in says so, a resent link chooses the passwor
     /^\/profile\/[^/]+$/,
   );
 
-  // Only the password chosen on the confirmation page is the account's.
-  expect(await signInStatus(page, email, typedAtSignUp)).toBe(401);
+  // The password chosen on the confirmation page is the account's.
+  expect(await signInStatus(page, email, "any other password")).toBe(401);
   expect(await signInStatus(page, email, chosen)).toBe(200);
 });
 

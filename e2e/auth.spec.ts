@@ -14,7 +14,8 @@ test("a visitor signs up, chooses the password from the emailed link, signs out 
   await page.getByRole("tab", { name: "Sign Up" }).click();
   await page.getByLabel("Full name").fill("Pat Ranter");
   await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("typed at sign-up");
+  // No password here: the emailed link's page sets it (decision 061).
+  await expect(page.getByLabel("Password")).toHaveCount(0);
   await page.getByRole("button", { name: "Sign Up" }).click();
   await expect(page.getByText("Please check your email to confirm your account.")).toBeVisible();
   await expect(

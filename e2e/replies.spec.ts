@@ -414,8 +414,8 @@ test("hostile text in replies never runs and renders no other element", async ({
     }),
   ).toEqual([]);
   // Data scripts (the page's JSON-LD) are never run. The one inline script that runs is the
-  // page's own starter, the body's last element (decision 036); any other would be the text's.
-  const starter = "body > script[data-entry]:last-child";
+  // page's own event replay, in the head (decision 061); any other would be the text's.
+  const starter = "head > script[data-event-replay]";
   expect(await page.locator(starter).count()).toBe(1);
   const inlineCode = `script:not([src]):not([type="application/ld+json"]):not([type="application/json"]):not(${starter})`;
   expect(await page.locator(`${inlineCode}, iframe, object, embed`).count()).toBe(0);

@@ -258,8 +258,8 @@ async function injectedMarkup(page: Page): Promise<string[]> {
     for (const frame of Array.from(document.querySelectorAll("iframe, object, embed, frame"))) {
       found.push(frame.tagName);
     }
-    // The page's own starter, outside the app's root (decision 036): one, and only there.
-    const starters = document.querySelectorAll("body > script[data-entry]");
+    // The page's own event replay, outside the app's root (decision 061): one, and only there.
+    const starters = document.querySelectorAll("head > script[data-event-replay]");
     for (const script of Array.from(document.querySelectorAll("script"))) {
       const src = script.getAttribute("src") ?? "";
       // The page's data (the server render's state, JSON-LD) is never run by the browser; text

@@ -143,7 +143,7 @@ it("starts the server `npm run build` built, without building again, on Node 24"
     const home = await fetch(`${url}/`);
     expect(home.status).toBe(200);
     const html = await home.text();
-    expect(html).toContain('data-entry="/assets/');
+    expect(html).toContain("<script data-event-replay>");
     expect(html).toMatch(/<div id="root"><[a-z]/);
     if (process.platform === "linux") {
       // The server's node is the one package.json's optionalDependencies install.

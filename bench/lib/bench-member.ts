@@ -2,6 +2,7 @@
 // the API, verified in the database (as the confirmation link would), signed in through the API.
 // Returns the Cookie header a browser would send.
 import { randomBytes } from "node:crypto";
+import { hashPassword } from "better-auth/crypto";
 import pg from "pg";
 
 export async function signedInCookie(appUrl: string, databaseUrl: string): Promise<string> {
@@ -29,6 +30,12 @@ export async function signedInCookie(appUrl: string, databaseUrl: string): Promi
       [email],
     );
     if (rowCount !== 1) throw new Error(`the account ${email} is missing`);
+    // Sign-up takes no password (decision 061): the one the confirmation page would set.
+    await client.query(
+      `update account set password = $1
+       where provider_id = 'credential' and user_id = (select id from "user" where email = $2)`,
+      [await hashPassword(password), email],
+    );
   } finally {
     await client.end();
   }

@@ -4,10 +4,11 @@
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { serve } from "@hono/node-server";
-import { eq, sql } from "drizzle-orm";
+import { hashPassword } from "better-auth/crypto";
+import { and, eq, sql } from "drizzle-orm";
 import { setRole } from "../../src/server/auth/roles";
 import { openDatabase, queryRows } from "../../src/server/db/client";
-import { user } from "../../src/server/db/schema";
+import { account, user } from "../../src/server/db/schema";
 import { loadStaticFiles, type StaticFile } from "../../src/server/lib/static-files";
 import { createBenchApp } from "./bench-app";
 import { ROOT } from "./server-process";
@@ -49,6 +50,11 @@ export async function startWeightServer(): Promise<WeightServer> {
       .where(eq(user.email, email))
       .returning({ id: user.id });
     if (!created) throw new Error("the new account is missing");
+    // Sign-up takes no password (decision 061): the one the confirmation page would set.
+    await database.db
+      .update(account)
+      .set({ password: await hashPassword(password) })
+      .where(and(eq(account.userId, created.id), eq(account.providerId, "credential")));
     if (role !== "user") {
       await setRole(database.db, {
         targetUserId: created.id,

@@ -20,18 +20,43 @@ async function untilStarted(page: Page): Promise<void> {
   });
 }
 
+/** Pages whose loads return before the page has started (holdScripts). */
+const actingBeforeStart = new WeakSet<Page>();
+
 function waitForStartAfterLoads(page: Page): void {
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
   page.goto = async (...args) => {
     const response = await goto(...args);
-    await untilStarted(page);
+    if (!actingBeforeStart.has(page)) await untilStarted(page);
     return response;
   };
   page.reload = async (...args) => {
     const response = await reload(...args);
-    await untilStarted(page);
+    if (!actingBeforeStart.has(page)) await untilStarted(page);
     return response;
+  };
+}
+
+/**
+ * Holds the page's scripts back until the returned function is called, which then waits for
+ * the page to start (docs/decisions/061): a test acts on the server's HTML as a person does in
+ * the moment before hydration. Load with `waitUntil: "commit"`: the load events wait for the
+ * scripts.
+ */
+export async function holdScripts(page: Page): Promise<() => Promise<void>> {
+  actingBeforeStart.add(page);
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/assets/*.js", async (route) => {
+    await released;
+    await route.continue();
+  });
+  return async () => {
+    release();
+    await untilStarted(page);
   };
 }
 
@@ -51,7 +76,12 @@ export const test = base.extend<
   ],
   baseURL: async ({ site }, use) => use(site.url),
   startedPages: [
-    async ({ context, browser }, use) => {
+    async ({ context, browser, javaScriptEnabled }, use) => {
+      // Without scripts no page starts: a load returns when it has loaded.
+      if (javaScriptEnabled === false) {
+        await use(undefined);
+        return;
+      }
       const watch = (watched: BrowserContext) => {
         for (const page of watched.pages()) waitForStartAfterLoads(page);
         watched.on("page", waitForStartAfterLoads);

@@ -3,21 +3,13 @@ import { createRoot } from "react-dom/client";
 import { hydratePage } from "./app/hydrate-page";
 import { AppProviders } from "./app/providers";
 import { AppRouter } from "./app/router";
+import { PageFormsContext } from "./lib/page-forms";
 import { createQueryClient } from "./lib/query-client";
 import { SSR_DATA_ELEMENT_ID, type SsrData } from "./lib/ssr-data";
 import "./styles.css";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("The page has no #root element to render into.");
-
-const queryClient = createQueryClient();
-const app = (
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <AppRouter />
-    </AppProviders>
-  </StrictMode>
-);
 
 /** The server's render (docs/decisions/025), or null when the page is the bare shell. */
 function readSsrData(): SsrData | null {
@@ -26,6 +18,19 @@ function readSsrData(): SsrData | null {
 }
 
 const ssr = readSsrData();
+const queryClient = createQueryClient();
+// The forms hydrate with the token and the post outcome the server rendered (decision 061).
+const forms = ssr?.forms;
+const app = (
+  <StrictMode>
+    <PageFormsContext value={forms ? { token: () => forms.token, posted: forms.posted } : null}>
+      <AppProviders queryClient={queryClient}>
+        <AppRouter />
+      </AppProviders>
+    </PageFormsContext>
+  </StrictMode>
+);
+
 if (ssr) {
   void hydratePage(container, app, queryClient, ssr);
 } else {

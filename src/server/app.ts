@@ -52,6 +52,7 @@ import {
 } from "./lib/security";
 import { spaHandler } from "./lib/spa";
 import { type StaticFile, shellOf } from "./lib/static-files";
+import { formPosts } from "./ssr/form-posts";
 import { pageRenderer } from "./ssr/render-page";
 
 export type CreateAppOptions = {
@@ -131,20 +132,28 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.route("/", sitemapRoutes);
   if (options.uploads) app.route("/uploads", options.uploads);
   if (options.staticFiles) {
-    app.get(
+    const page = spaHandler({
+      files: options.staticFiles,
+      siteName: deps.env.siteName,
+      siteUrl: deps.env.siteUrl,
+      // Features whose pages show a record add their resolver here.
+      metaResolvers: [
+        discussionPageMeta(deps.db),
+        blogPostPageMeta(deps.db),
+        profilePageMeta(deps.db),
+      ],
+      render: pageRenderer(deps),
+      logger: deps.logger,
+    });
+    app.get("*", page);
+    // The public forms sent without scripts: through their JSON routes, answered with their
+    // page (docs/decisions/061). The same origin rule as every write.
+    app.post(
       "*",
-      spaHandler({
-        files: options.staticFiles,
-        siteName: deps.env.siteName,
-        siteUrl: deps.env.siteUrl,
-        // Features whose pages show a record add their resolver here.
-        metaResolvers: [
-          discussionPageMeta(deps.db),
-          blogPostPageMeta(deps.db),
-          profilePageMeta(deps.db),
-        ],
-        render: pageRenderer(deps),
-        logger: deps.logger,
+      sameOriginWrites(deps.env.siteUrl),
+      formPosts({
+        dispatch: async (request, bindings) => app.fetch(request, bindings),
+        renderPage: page,
       }),
     );
   }

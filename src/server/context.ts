@@ -1,4 +1,6 @@
 // What every request handler can reach: the app's dependencies and per-request values.
+
+import type { PostedForm } from "@/shared/public-forms";
 import type { Auth } from "./auth/auth";
 import type { Db } from "./db/client";
 import type { Env } from "./env";
@@ -47,5 +49,7 @@ export type AppEnv = {
     clientIp: string;
     /** Echoed in X-Request-Id and on the request's log lines (lib/request-log.ts). */
     requestId: string;
+    /** A public form's post the page answers with (ssr/form-posts.ts, docs/decisions/061). */
+    postedForm?: PostedForm;
   };
 };

@@ -56,13 +56,13 @@ export const signInSchema = z.object({
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
+/**
+ * Sign-up asks no password: the confirmation page sets the one that counts (decisions 014,
+ * 061). A `password` an older page still sends is dropped unread, like any unknown field.
+ */
 export const signUpSchema = z.object({
   name: requiredText("Full name", LIMITS.name),
   email: emailSchema,
-  password: passwordSchema.min(
-    LIMITS.passwordMin,
-    `Password must be at least ${LIMITS.passwordMin} characters`,
-  ),
 });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 

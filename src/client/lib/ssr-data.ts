@@ -2,6 +2,7 @@
 // (docs/decisions/025): the queries it rendered with, the lazy components it rendered and its
 // clock. Written by src/server/ssr/render-page.tsx, read by main.tsx.
 import type { QueryKey, QueryState } from "@tanstack/react-query";
+import type { PageForms } from "@/shared/public-forms";
 
 export const SSR_DATA_ELEMENT_ID = "ssr-data";
 
@@ -22,4 +23,6 @@ export type SsrData = {
   lazy: string[];
   /** The server's clock when it rendered (ms since the epoch). */
   renderedAt: number;
+  /** The page's form token and the form post it answers (docs/decisions/061); absent: none. */
+  forms?: PageForms;
 };

@@ -69,7 +69,8 @@ describe("account takeover before verification", () => {
     expect(attacker.status).toBe(200);
     // The unverified account owns nothing: no admin role, no profile, not in the directory.
     expect(await ownsNothing(email)).toEqual({ profiles: 0, roles: 0, listedAsAdmin: false });
-    expect(await signInStatus(email, ATTACKER_PASSWORD)).toBe(403);
+    // Whatever the attacker typed as a password is not kept at all (decision 061).
+    expect(await signInStatus(email, ATTACKER_PASSWORD)).toBe(401);
 
     // The only mail in the owner's inbox is the one the attacker caused. Its link asks for the
     // password, and what the owner types there is what becomes active.

@@ -3,7 +3,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { AppEnv } from "@/server/context";
-import type { Tx } from "@/server/db/client";
+import type { Db, Tx } from "@/server/db/client";
 import { account, session, user } from "@/server/db/schema";
 import { HttpError } from "@/server/lib/http-error";
 import { jsonBody, queryParams } from "@/server/lib/validate";
@@ -23,11 +23,31 @@ import { consumeToken, peekToken } from "./account-tokens";
 import { CLIENT_IP_HEADER } from "./auth";
 import { deviceCookieFor, knownDeviceOf } from "./known-device";
 
-const INVALID_CONFIRMATION_LINK = new HttpError(
-  400,
-  "This confirmation link is invalid or has expired. Sign in to ask for a new one, or sign up again.",
-  { code: "INVALID_TOKEN" },
-);
+export const INVALID_CONFIRMATION_MESSAGE =
+  "This confirmation link is invalid or has expired. Sign in to ask for a new one, or sign up again.";
+
+const INVALID_CONFIRMATION_LINK = new HttpError(400, INVALID_CONFIRMATION_MESSAGE, {
+  code: "INVALID_TOKEN",
+});
+
+/**
+ * The account a confirmation link would confirm (its address and the name typed at sign-up),
+ * or null for a dead link. Reading it uses nothing up: the API's check and the page's render.
+ */
+export async function pendingConfirmation(
+  db: Db,
+  token: string,
+): Promise<PendingConfirmation | null> {
+  const claim = await peekToken(db, "confirm-email", token);
+  if (!claim) return null;
+  const [found] = await db
+    .select({ email: user.email, name: user.name })
+    .from(user)
+    .where(
+      and(eq(user.id, claim.userId), eq(user.email, claim.email), eq(user.emailVerified, false)),
+    );
+  return found ?? null;
+}
 
 /** Sets the password of an unverified account whose link was just used; null if none. */
 async function setConfirmedCredentials(
@@ -66,21 +86,8 @@ async function setConfirmedCredentials(
 
 export const confirmationRoutes = new Hono<AppEnv>()
   .get("/confirm-email", queryParams(confirmationTokenQuerySchema), async (c) => {
-    const { db } = c.var.deps;
     c.header("cache-control", "no-store");
-    const claim = await peekToken(db, "confirm-email", c.req.valid("query").token);
-    const [found] = claim
-      ? await db
-          .select({ email: user.email, name: user.name })
-          .from(user)
-          .where(
-            and(
-              eq(user.id, claim.userId),
-              eq(user.email, claim.email),
-              eq(user.emailVerified, false),
-            ),
-          )
-      : [];
+    const found = await pendingConfirmation(c.var.deps.db, c.req.valid("query").token);
     if (!found) throw INVALID_CONFIRMATION_LINK;
     return c.json(found satisfies PendingConfirmation);
   })

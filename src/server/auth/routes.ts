@@ -1,6 +1,7 @@
 // better-auth's endpoints under /api/auth, with our own front door: sign-up and sign-in bodies
 // are checked with the shared schemas (docs/product.md §5 messages), the client address better-auth rate
 // limits by is ours to set, and its errors are reshaped into the API\'s error body (docs/architecture.md "API").
+import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type { AppEnv } from "@/server/context";
@@ -154,8 +155,11 @@ export const authRoutes = new Hono<AppEnv>()
       return c.json(heldSignUpAnswer(name, email.toLowerCase()));
     }
     const input = c.req.valid("json");
+    // The form asks no password (decision 061); better-auth needs one, which nobody is told:
+    // the confirmation page sets the one that counts (decision 014), as for a released sign-up.
+    const password = randomBytes(24).toString("base64url");
     const response = await c.var.deps.auth.handler(
-      forwardedRequest(c.req.raw, c.var.clientIp, input),
+      forwardedRequest(c.req.raw, c.var.clientIp, { ...input, password }),
     );
     if (response.ok) await dropHeldSignUps(c.var.deps.db, input.email);
     return reshapeError(response, c.var.deps.db);

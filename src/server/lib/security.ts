@@ -6,7 +6,7 @@ import { requestHeader, setResponseHeader } from "./response-headers";
 
 /**
  * The CSP sources (`'sha256-…'`) of the inline scripts in the built page, `html`: the one that
- * starts the app after the first paint (docs/decisions/036). Data elements (JSON, JSON-LD) run
+ * keeps taps until the page is live (docs/decisions/061). Data elements (JSON, JSON-LD) run
  * nothing and need none.
  */
 export function inlineScriptHashes(html: string): string[] {

@@ -29,8 +29,9 @@ export type RenderedPage = {
   /** The page's record is missing: it shows the product's not-found text, status 404. */
   notFound: boolean;
   /**
-   * Rendered for one person (a member's session, the address in a mailed link's page): for
-   * their browser only, never stored by a shared cache or the anonymous cache.
+   * Rendered for one person (a member's session, the address in a mailed link's page, a form
+   * post's outcome: decision 061): for their browser only, never stored by a shared cache or
+   * the anonymous cache.
    */
   personal: boolean;
 };
@@ -110,7 +111,10 @@ export function spaHandler(options: SpaOptions) {
     }
     // Pages may be stored for visitors (lib/anonymous-cache.ts), a personal one never: it says
     // private. A mailed link's page (?token=) shows its address, whatever it says.
-    if (!new URLSearchParams(search).has("token")) allowAnonymousCache(c);
+    // A form post's page (ssr/form-posts.ts) shows its outcome: only GETs are stored.
+    if (c.req.method === "GET" && !new URLSearchParams(search).has("token")) {
+      allowAnonymousCache(c);
+    }
     return respond(c, shell, pathname, search);
   }
 

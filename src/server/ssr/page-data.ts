@@ -5,6 +5,7 @@
 // here renders its loading state on both sides (less HTML, no mismatch).
 import type { QueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
+import { pendingConfirmationQueryOptions } from "@/client/features/account/api/get-pending-confirmation";
 import { blogPostQueryOptions } from "@/client/features/blog/api/get-blog-post";
 import {
   BLOG_LIST_PAGE_SIZE,
@@ -36,6 +37,10 @@ import { ApiError } from "@/client/lib/api-client";
 import { matchPath } from "@/client/lib/location";
 import { paths, routePatterns } from "@/client/lib/paths";
 import { sessionQueryOptions } from "@/client/lib/session/get-session";
+import {
+  INVALID_CONFIRMATION_MESSAGE,
+  pendingConfirmation,
+} from "@/server/auth/confirmation-routes";
 import { sessionResponse } from "@/server/auth/session-response";
 import type { Viewer } from "@/server/auth/viewer";
 import type { Db } from "@/server/db/client";
@@ -54,6 +59,7 @@ import { replyListQuerySchema, replyPageResponse } from "@/server/features/repli
 import { siteInfo, sitePage, siteStats } from "@/server/features/site/routes";
 import { TEXT_ID } from "@/server/lib/ids";
 import { validQuery } from "@/server/lib/validate";
+import { confirmationTokenQuerySchema } from "@/shared/schemas";
 
 export type PageDataContext = { db: Db; env: Env; viewer: Viewer | null };
 
@@ -221,6 +227,28 @@ function profilePageData(
   );
 }
 
+/**
+ * The confirmation link's page (decision 061): whose account the link finishes, or the API's 400
+ * for a dead link, so that the page and its form work before (and without) the scripts.
+ */
+async function confirmEmailPage(
+  queryClient: QueryClient,
+  { db }: PageDataContext,
+  params: URLSearchParams,
+): Promise<void> {
+  const query = validQuery(confirmationTokenQuerySchema, { token: params.get("token") ?? "" });
+  // No token at all: the page says so without asking.
+  if (!query) return;
+  await queryClient.prefetchQuery({
+    queryKey: pendingConfirmationQueryOptions(query.token).queryKey,
+    queryFn: async () => {
+      const found = await pendingConfirmation(db, query.token);
+      if (!found) throw new ApiError(400, "INVALID_TOKEN", INVALID_CONFIRMATION_MESSAGE);
+      return asJson(found);
+    },
+  });
+}
+
 /** The route parameter as the browser's router hands it to the page (decoded). */
 function param(pattern: string, pathname: string, name: string): string | null {
   return matchPath(pattern, pathname)?.[name] ?? null;
@@ -276,6 +304,8 @@ export async function loadPageData(
       options.initialPageParam,
       await publicModerationLog(db, undefined, PUBLIC_LOG_PAGE_SIZE),
     );
+  } else if (path === paths.confirmEmail) {
+    await confirmEmailPage(queryClient, context, params);
   } else if (path === paths.privacy) {
     await fillQuery(queryClient, siteInfoQueryOptions().queryKey, async () => siteInfo(env), "");
   } else {

@@ -99,6 +99,7 @@ describe("pages without JavaScript", () => {
     ["/privacy", "Privacy Policy"],
     ["/data-request", "Data Protection Request"],
     ["/auth", "Welcome to Rant Community"],
+    ["/auth/forgot-password", "Forgot your password?"],
     ["/newsletter/unsubscribe", "Unsubscribe"],
     ["/rotating-text-showcase", "Rotating Text Showcase"],
     ["/header-showcase", "Header"],
@@ -109,6 +110,28 @@ describe("pages without JavaScript", () => {
     expect(status).toBe(200);
     expect(h1(root)).toContain(heading);
   });
+
+  it.each([
+    ["/auth?returnTo=%2Fmembers", "sign-in"],
+    ["/auth?tab=sign-up", "sign-up"],
+    ["/auth/forgot-password", "forgot-password"],
+    ["/auth/reset-password?token=abc", "reset-password"],
+    ["/contact", "contact"],
+    ["/", "newsletter"],
+    ["/data-request", "data-request"],
+  ])(
+    "%s: the %s form posts to its own page, naming itself (decision 061)",
+    async (path, intent) => {
+      const { root } = await page(path);
+      const form =
+        new RegExp(`<form[^>]*>(?:(?!</form>)[\\s\\S])*name="intent" value="${intent}"`).exec(
+          root,
+        )?.[0] ?? "";
+      expect(form).toContain('method="post"');
+      const section = { contact: "#contact", newsletter: "#newsletter" }[intent] ?? "";
+      expect(form).toContain(`action="${path}${section}"`);
+    },
+  );
 
   it("the email change undo page's form posts to the API, and its result shows (decision 049)", async () => {
     const token = "a".repeat(43);
@@ -284,7 +307,8 @@ describe("privacy", () => {
   it("anonymous pages carry the signed-out session and no member's email", async () => {
     for (const path of PATHS()) {
       const { html, data, headers } = await page(path);
-      expect(headers.get("cache-control")).toBe("no-cache");
+      // The home page carries its newsletter form's token: this visitor's only (decision 061).
+      expect(headers.get("cache-control")).toBe(path === "/" ? "private, no-store" : "no-cache");
       const session = data?.queries.find((query) => query.queryKey[0] === "session");
       expect(session?.state.data).toEqual({
         user: null,

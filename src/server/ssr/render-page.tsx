@@ -10,6 +10,7 @@ import { AppRoutes } from "@/client/app/router";
 import { ApiError } from "@/client/lib/api-client";
 import { RenderedLazyComponents } from "@/client/lib/lazy-component";
 import { StaticLocation } from "@/client/lib/location";
+import { PageFormsContext } from "@/client/lib/page-forms";
 import { paths } from "@/client/lib/paths";
 import { ServerRenderTime } from "@/client/lib/render-time";
 import { SiteNameContext } from "@/client/lib/site-name";
@@ -22,13 +23,17 @@ import {
 import { secondFactorMissing } from "@/server/auth/second-factor-guard";
 import { getViewer } from "@/server/auth/viewer";
 import type { AppDeps } from "@/server/context";
+import { issueFormToken } from "@/server/domain/spam/form-token";
 import { jsonScript } from "@/server/lib/json-script";
 import type { PageRenderer } from "@/server/lib/spa";
+import type { PostedForm } from "@/shared/public-forms";
 import { loadPageData } from "./page-data";
 import { structuredData, structuredDataScripts } from "./structured-data";
 
 // Pages for members, and the pages a mailed link with a token opens: they are the browser's to
-// render (nothing in them is for crawlers, and each starts from the session or the token).
+// render (nothing in them is for crawlers, and each starts from the session or the token). The
+// sign-up confirmation and password reset pages are rendered: their forms work without scripts
+// (decision 061).
 const BROWSER_ONLY = new Set<string>([
   paths.profileEdit,
   paths.settings,
@@ -36,9 +41,6 @@ const BROWSER_ONLY = new Set<string>([
   paths.notifications,
   paths.notificationsUnsubscribe,
   paths.cms,
-  paths.confirmEmail,
-  paths.forgotPassword,
-  paths.resetPassword,
   paths.twoFactorReset,
 ]);
 
@@ -101,6 +103,15 @@ export function pageRenderer(deps: AppDeps): PageRenderer {
       search,
     );
 
+    // A public form on the page carries a token issued now, and a form post's page its
+    // outcome (ssr/form-posts.ts): such a page is this visitor's only (decision 061).
+    const posted: PostedForm | null = c.get("postedForm") ?? null;
+    let formToken: string | null = null;
+    const forms = {
+      token: () => (formToken ??= issueFormToken(deps.secret)),
+      posted,
+    };
+
     const lazy = new Set<string>();
     const renderedAt = Date.now();
     const errors: unknown[] = [];
@@ -108,11 +119,13 @@ export function pageRenderer(deps: AppDeps): PageRenderer {
       <SiteNameContext value={deps.env.siteName}>
         <ServerRenderTime value={renderedAt}>
           <RenderedLazyComponents value={lazy}>
-            <AppProviders queryClient={queryClient}>
-              <StaticLocation location={`${pathname}${search}`}>
-                <AppRoutes />
-              </StaticLocation>
-            </AppProviders>
+            <PageFormsContext value={forms}>
+              <AppProviders queryClient={queryClient}>
+                <StaticLocation location={`${pathname}${search}`}>
+                  <AppRoutes />
+                </StaticLocation>
+              </AppProviders>
+            </PageFormsContext>
           </RenderedLazyComponents>
         </ServerRenderTime>
       </SiteNameContext>,
@@ -144,9 +157,15 @@ export function pageRenderer(deps: AppDeps): PageRenderer {
         ...(error ? { error } : {}),
       };
     });
+    const carriesForm = formToken !== null || posted !== null;
     return {
       markup,
-      dataScript: dataScript({ queries, lazy: [...lazy], renderedAt }),
+      dataScript: dataScript({
+        queries,
+        lazy: [...lazy],
+        renderedAt,
+        ...(carriesForm ? { forms: { token: formToken, posted } } : {}),
+      }),
       structuredData: structuredDataScripts(
         structuredData(
           queryClient,
@@ -156,8 +175,11 @@ export function pageRenderer(deps: AppDeps): PageRenderer {
         ),
       ),
       notFound,
-      // A member's page has their session; a mailed link's page (?token=) shows its address.
-      personal: viewer !== null || new URLSearchParams(search).has("token"),
+      // A member's page has their session; a mailed link's page (?token=) shows its address; a
+      // form's page carries a token of its own and maybe what the visitor sent (decision 061).
+      // A form's token names no one, so a page that only carries one is shared; a form post's
+      // outcome is that person's (docs/decisions/061).
+      personal: viewer !== null || new URLSearchParams(search).has("token") || posted !== null,
     };
   };
 }

@@ -205,4 +205,13 @@ describe("server-rendered pages", () => {
     const member = await clientFor(app, callers, "user").get("/");
     expect(member.headers.get("cache-control")).toBe("private, no-store");
   });
+
+  it("a visitor's page with a form's token (the home page's newsletter) is shared like any other", async () => {
+    // The token names no one: visitors within the anonymous cache's few seconds share one
+    // (docs/decisions/061).
+    const visitor = await clientFor(app, callers, "anonymous").get("/");
+    expect(await visitor.text()).toMatch(/name="formToken" value="[^"]+"/);
+    expect(visitor.headers.get("cache-control")).toBe("no-cache");
+    expect(varies(visitor, "Cookie")).toBe(true);
+  });
 });

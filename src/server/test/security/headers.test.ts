@@ -1,7 +1,7 @@
 // Security headers on every kind of response the server sends: API answers (success, errors,
 // the 500 fallback), the SPA shell, built static files and uploaded files; HSTS when SITE_URL
 // is https. The built client must also be runnable under that policy (its one inline script,
-// the app's start after the first paint, named by its hash).
+// the event replay that keeps taps until the page is live, named by its hash).
 import { createHash } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";

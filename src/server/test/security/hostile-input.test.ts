@@ -446,6 +446,44 @@ describe("page and document paths", () => {
   }, 300_000);
 });
 
+describe("public forms sent without scripts", () => {
+  /** A browser's plain form post; lone surrogates go as U+FFFD, as a browser sends them. */
+  const postForm = (page: string, fields: Record<string, string>) =>
+    app.request(new URL(page, t.env.siteUrl).href, {
+      method: "POST",
+      body: new URLSearchParams(fields).toString(),
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: t.env.siteUrl,
+        "x-test-client-ip": "198.51.100.77",
+      },
+    });
+
+  it("answers hostile fields with the page, never a 5xx, and writes them only as text", async () => {
+    for (const form of catalogue.forms) {
+      const valid = form.valid();
+      // The positive control: the form is reached and answered as the catalogue says.
+      const control = await postForm(form.page, valid);
+      expect(control.status, valid.intent).toBe(form.answers);
+      const page = await control.text();
+      const fields = Object.keys(valid).filter((name) => name !== "intent");
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...fields), hostileString, async (field, value) => {
+          const response = await postForm(form.page, { ...form.valid(), [field]: value });
+          expect(response.status, `${valid.intent} ${field}`).toBeLessThan(500);
+          const html = await response.text();
+          // What was sent comes back escaped: no tag of its own in the page (a value that is
+          // also the page's own markup, such as "</div>", proves nothing).
+          if (/<[a-z/!]/i.test(value) && !page.includes(value)) {
+            expect(html).not.toContain(value);
+          }
+        }),
+        { numRuns: RUNS },
+      );
+    }
+  }, 300_000);
+});
+
 describe("avatar upload", () => {
   it("answers random bytes, names and types with 400, 413 or 415, never 5xx", async () => {
     const client = clientFor(app, callers, "user");

@@ -94,12 +94,25 @@ export type DocumentRoute = {
   valid: string;
 };
 
+/**
+ * A public form sent as a plain HTML form to its page (docs/decisions/061): the server answers
+ * with the page. Its fields go to the JSON route the bodies above test already.
+ */
+export type FormPost = {
+  page: string;
+  /** A valid submission, `intent` included; each call gives fresh values. */
+  valid: () => Record<string, string>;
+  /** The status `valid()` gets (the positive control). */
+  answers: number;
+};
+
 export type Catalogue = {
   bodies: BodyEndpoint[];
   queries: QueryEndpoint[];
   /** `:id` stands for the hostile value. */
   ids: IdRoute[];
   documents: DocumentRoute[];
+  forms: FormPost[];
 };
 
 export async function buildCatalogue(
@@ -851,7 +864,62 @@ export async function buildCatalogue(
     { path: "/discussion?q=:id&sort=activity", valid: "discussion" },
     { path: "/members?search=:id", valid: "olga" },
   ];
-  return { bodies, queries, ids, documents };
+  const forms: FormPost[] = [
+    {
+      page: "/auth",
+      // A wrong password: a session per run would pile up.
+      valid: () => ({ intent: "sign-in", email: callers.other.email, password: "a wrong one" }),
+      answers: 401,
+    },
+    {
+      page: "/auth",
+      valid: () => ({ intent: "sign-up", name: "Nora", email: email() }),
+      answers: 200,
+    },
+    {
+      page: "/auth/forgot-password",
+      valid: () => ({ intent: "forgot-password", email: email() }),
+      answers: 200,
+    },
+    {
+      page: "/auth/confirm",
+      // A link this server never mailed: refused after validation.
+      valid: () => ({
+        intent: "confirm-email",
+        token: "x".repeat(43),
+        name: "N",
+        password: "long enough",
+      }),
+      answers: 400,
+    },
+    {
+      page: "/auth/reset-password",
+      // A link this server never mailed: refused after validation.
+      valid: () => ({
+        intent: "reset-password",
+        token: "x".repeat(43),
+        newPassword: "long enough",
+      }),
+      answers: 400,
+    },
+    {
+      page: "/contact",
+      valid: () => ({ intent: "contact", name: "N", email: email(), subject: "S", message: "M" }),
+      answers: 200,
+    },
+    { page: "/", valid: () => ({ intent: "newsletter", email: email() }), answers: 200 },
+    {
+      page: "/data-request",
+      valid: () => ({
+        intent: "data-request",
+        requestType: "access",
+        email: email(),
+        fullName: "F",
+      }),
+      answers: 200,
+    },
+  ];
+  return { bodies, queries, ids, documents, forms };
 }
 
 /** Bodies for the id routes that take one, so that the id is what gets tested. */

@@ -13,6 +13,7 @@ import { dataRequestConfirmToken } from "@/server/domain/data-requests/confirm-t
 import { confirmToken } from "@/server/features/newsletter/confirm-token";
 import { unsubscribeToken } from "@/server/features/newsletter/unsubscribe-token";
 import { notificationUnsubscribeToken } from "@/server/features/notifications/unsubscribe-token";
+import { builtClient } from "@/server/test/built-client";
 import { insertDiscussionRow } from "@/server/test/discussions";
 import { createMember, mailedToken, totpCode, uniqueEmail } from "@/server/test/factories";
 import { insertReplyRow } from "@/server/test/replies";
@@ -47,6 +48,9 @@ import {
 const CONTROL_TOKEN = "matrix-control-token-0123456789";
 const METRICS_TOKEN = "matrix-metrics-token-0123456789";
 
+const SHELL =
+  '<!doctype html><html lang="en"><head></head><body><div id="root"></div></body></html>';
+
 let t: TestApp;
 let app: ReturnType<typeof createApp>;
 let callers: Callers;
@@ -59,8 +63,9 @@ beforeAll(async () => {
     // With METRICS_TOKEN, as a scraped server runs: /metrics exists.
     env: { RATE_LIMIT_MULTIPLIER: "1000", METRICS_TOKEN: METRICS_TOKEN },
   });
-  // With a control token, as the server runs on the embedded database: /api/control exists.
-  app = createApp({ ...t.deps, controlToken: CONTROL_TOKEN });
+  // With a control token, as the server runs on the embedded database: /api/control exists;
+  // with a built client, as the server runs: the pages' form posts exist (decision 061).
+  app = createApp({ ...t.deps, controlToken: CONTROL_TOKEN }, { staticFiles: builtClient(SHELL) });
   callers = await createCallers(t);
   otherAdmin = await createMember(t, { role: "admin", name: "Ada Admin" });
 });
@@ -646,6 +651,22 @@ const CASES: Record<string, Case> = {
   },
   "PUT /api/newsletter/me": {
     send: ({ client }) => client.put("/api/newsletter/me", { subscribed: true }),
+    success: 200,
+  },
+  "POST /*": {
+    async send({ client }) {
+      const form = new FormData();
+      for (const [name, value] of Object.entries({
+        intent: "contact",
+        name: "Plain Sender",
+        email: uniqueEmail("plain"),
+        subject: "Sent without scripts",
+        message: "A message",
+      })) {
+        form.set(name, value);
+      }
+      return sendForm(app, client, "POST", "/contact", form, randomIp());
+    },
     success: 200,
   },
   "POST /api/contact": {

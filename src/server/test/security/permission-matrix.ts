@@ -536,6 +536,15 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
     source: "Issue 20: send the confirmation link again",
   },
 
+  // The public forms sent without scripts, to their own page (docs/decisions/061): each goes
+  // through its JSON route above, with that route's rules; anyone may send them.
+  {
+    method: "POST",
+    path: "/*",
+    allowed: EVERYONE,
+    source: "docs/decisions/061: public forms without scripts",
+  },
+
   // `npm run role` through the running server: the control token, never a session.
   {
     method: "POST",

@@ -7,6 +7,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@/server/app";
+import { builtClient } from "@/server/test/built-client";
 import { createMember } from "@/server/test/factories";
 import { createTestApp, type TestApp } from "@/server/test/test-app";
 import type { ApiErrorBody } from "@/shared/api-types";
@@ -67,6 +68,9 @@ const SUSPENDED_MEMBER_TABLE: Record<string, Rule> = {
   "POST /api/contact": "may",
   "POST /api/data-requests": "may",
   "POST /api/data-requests/confirm": "may",
+  // The same forms sent without scripts to their page (decision 061): each goes through its
+  // JSON route, whose row above decides.
+  "POST /*": "may",
   // Moderation: no reports; the appeal stays; staff actions go.
   "POST /api/moderation/reports": "refused",
   "POST /api/moderation/appeals": "may",
@@ -114,8 +118,16 @@ let cookie: string;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: "1000" } });
-  // With a control token, so that /api/control's routes exist as on the embedded database.
-  app = createApp({ ...t.deps, controlToken: "suspension-table-control-token-012345" });
+  // With a control token, so that /api/control's routes exist as on the embedded database;
+  // with a built client, so that the pages' form posts exist (decision 061).
+  app = createApp(
+    { ...t.deps, controlToken: "suspension-table-control-token-012345" },
+    {
+      staticFiles: builtClient(
+        '<!doctype html><html><head></head><body><div id="root"></div></body></html>',
+      ),
+    },
+  );
   // An admin: were the guard to let a staff route through, it would succeed.
   const member = await createMember(t, { role: "admin" });
   await t.db.execute(

@@ -2,16 +2,19 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { TextField } from "@/client/components/form/text-field";
+import { Notice } from "@/client/components/notice";
 import { Button } from "@/client/components/ui/button";
 import { useConfirmEmail } from "@/client/features/account/api/confirm-email";
-import { isInvalidLinkError } from "@/client/features/account/lib/invalid-link";
+import { INVALID_TOKEN, isInvalidLinkError } from "@/client/features/account/lib/invalid-link";
 import { errorMessage } from "@/client/lib/api-client";
 import { useNavigate } from "@/client/lib/location";
+import { postedFormError, useFormAction, usePostedForm } from "@/client/lib/page-forms";
 import { paths } from "@/client/lib/paths";
 import { setServerFieldErrors } from "@/client/lib/server-field-errors";
 import { toast } from "@/client/lib/toast";
 import type { PendingConfirmation } from "@/shared/api-types";
 import { LIMITS } from "@/shared/constants";
+import { INTENT_FIELD } from "@/shared/public-forms";
 import { confirmEmailSchema } from "@/shared/schemas";
 import { ConfirmLinkInvalid } from "./confirm-link-invalid";
 
@@ -34,15 +37,20 @@ type ConfirmEmailFormProps = {
 export function ConfirmEmailForm({ token, pending, onSignedIn }: ConfirmEmailFormProps) {
   const navigate = useNavigate();
   const confirmEmail = useConfirmEmail();
+  // The server's answer to this form sent without scripts (docs/decisions/061).
+  const posted = usePostedForm("confirm-email");
+  const action = useFormAction();
+  const name = posted?.values.name ?? pending.name;
   const {
     register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, submitCount },
   } = useForm<ConfirmEmailFields>({
     resolver: zodResolver(formSchema),
-    defaultValues: { name: pending.name, password: "" },
+    defaultValues: { name, password: "" },
   });
+  const shown = submitCount === 0 ? posted : null;
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -63,9 +71,18 @@ export function ConfirmEmailForm({ token, pending, onSignedIn }: ConfirmEmailFor
   if (confirmEmail.isError && isInvalidLinkError(confirmEmail.error)) {
     return <ConfirmLinkInvalid />;
   }
+  if (shown?.code === INVALID_TOKEN || shown?.fieldErrors.token) return <ConfirmLinkInvalid />;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    // POST: sent before the scripts start (or without them), the server answers (decision 061).
+    <form method="post" action={action} onSubmit={onSubmit} noValidate className="grid gap-4">
+      <input type="hidden" name={INTENT_FIELD} value="confirm-email" />
+      <input type="hidden" name="token" value={token} />
+      {postedFormError(shown) ? (
+        <Notice tone="error" role="alert">
+          <p>{postedFormError(shown)}</p>
+        </Notice>
+      ) : null}
       <p className="text-sm">
         Finishing the account for <strong className="wrap-anywhere">{pending.email}</strong>.
       </p>
@@ -83,7 +100,8 @@ export function ConfirmEmailForm({ token, pending, onSignedIn }: ConfirmEmailFor
         label="Full name"
         autoComplete="name"
         hint="As given when signing up. Change it if it isn't right."
-        error={errors.name?.message}
+        error={errors.name?.message ?? shown?.fieldErrors.name}
+        defaultValue={name}
         {...register("name")}
       />
       <TextField
@@ -92,7 +110,7 @@ export function ConfirmEmailForm({ token, pending, onSignedIn }: ConfirmEmailFor
         type="password"
         autoComplete="new-password"
         hint={`At least ${LIMITS.passwordMin} characters. This becomes your account's password: use it to sign in from now on.`}
-        error={errors.password?.message}
+        error={errors.password?.message ?? shown?.fieldErrors.password}
         {...register("password")}
       />
       <Button type="submit" className="w-full" disabled={isSubmitting}>

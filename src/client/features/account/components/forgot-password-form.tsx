@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { TextField } from "@/client/components/form/text-field";
 import { Link } from "@/client/components/link";
@@ -7,14 +8,21 @@ import { Button } from "@/client/components/ui/button";
 import { buttonVariants } from "@/client/components/ui/button-variants";
 import { useRequestPasswordReset } from "@/client/features/account/api/request-password-reset";
 import { errorMessage } from "@/client/lib/api-client";
+import { postedFormError, useFormAction, usePostedForm } from "@/client/lib/page-forms";
 import { paths } from "@/client/lib/paths";
 import { setServerFieldErrors } from "@/client/lib/server-field-errors";
 import { toast } from "@/client/lib/toast";
+import { INTENT_FIELD } from "@/shared/public-forms";
 import { type EmailOnlyInput, emailOnlySchema } from "@/shared/schemas";
 
 /** Asks for a reset link. The answer never says whether the address has an account. */
 export function ForgotPasswordForm() {
   const requestReset = useRequestPasswordReset();
+  // The server's answer to this form sent without scripts (docs/decisions/061), until the
+  // form is sent again.
+  const postedWithPage = usePostedForm("forgot-password");
+  const [posted, setPosted] = useState(postedWithPage);
+  const action = useFormAction();
   const {
     register,
     handleSubmit,
@@ -22,10 +30,11 @@ export function ForgotPasswordForm() {
     formState: { errors, isSubmitting },
   } = useForm<EmailOnlyInput>({
     resolver: zodResolver(emailOnlySchema),
-    defaultValues: { email: "" },
+    defaultValues: { email: posted?.values.email ?? "" },
   });
 
   const onSubmit = handleSubmit(async (values) => {
+    setPosted(null);
     try {
       await requestReset.mutateAsync(values);
     } catch (error) {
@@ -34,7 +43,7 @@ export function ForgotPasswordForm() {
     }
   });
 
-  if (requestReset.isSuccess) {
+  if (requestReset.isSuccess || posted?.ok) {
     return (
       <div className="grid gap-4">
         <Notice tone="success" role="status">
@@ -48,7 +57,10 @@ export function ForgotPasswordForm() {
           <button
             type="button"
             className="rounded-sm text-primary underline-offset-4 hover:underline"
-            onClick={() => requestReset.reset()}
+            onClick={() => {
+              requestReset.reset();
+              setPosted(null);
+            }}
           >
             try again
           </button>
@@ -62,13 +74,21 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+    // POST: sent before the scripts start (or without them), the server answers (decision 061).
+    <form method="post" action={action} onSubmit={onSubmit} noValidate className="grid gap-4">
+      <input type="hidden" name={INTENT_FIELD} value="forgot-password" />
+      {postedFormError(posted) ? (
+        <Notice tone="error" role="alert">
+          <p>{postedFormError(posted)}</p>
+        </Notice>
+      ) : null}
       <TextField
         id="forgot-password-email"
         label="Email"
         type="email"
         autoComplete="email"
-        error={errors.email?.message}
+        error={errors.email?.message ?? posted?.fieldErrors.email}
+        defaultValue={posted?.values.email}
         {...register("email")}
       />
       <Button type="submit" className="w-full" disabled={isSubmitting}>

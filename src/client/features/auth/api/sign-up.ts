@@ -12,7 +12,6 @@ export async function signUpWithEmail(input: SignUpInput & SpamFields): Promise<
     body: {
       name: input.name,
       email: input.email,
-      password: input.password,
       website: input.website,
       formToken: input.formToken,
     },

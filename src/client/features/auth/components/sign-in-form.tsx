@@ -7,9 +7,11 @@ import { Notice } from "@/client/components/notice";
 import { Button } from "@/client/components/ui/button";
 import { EMAIL_NOT_VERIFIED, useSignIn } from "@/client/features/auth/api/sign-in";
 import { ApiError, errorMessage } from "@/client/lib/api-client";
+import { postedFormError, useFormAction, usePostedForm } from "@/client/lib/page-forms";
 import { paths } from "@/client/lib/paths";
 import { setServerFieldErrors } from "@/client/lib/server-field-errors";
 import { toast } from "@/client/lib/toast";
+import { INTENT_FIELD } from "@/shared/public-forms";
 import { type SignInInput, signInSchema } from "@/shared/schemas";
 import { ResendConfirmationButton } from "./resend-confirmation-button";
 import { SecondStepForm } from "./second-step-form";
@@ -23,19 +25,26 @@ function isUnconfirmed(error: unknown): boolean {
 /** On success the session appears and the auth page sends the member on (docs/product.md §2.12). */
 export function SignInForm() {
   const signIn = useSignIn();
+  // The server's answer to this form sent without scripts (docs/decisions/061): it shows until
+  // the form is sent again.
+  const posted = usePostedForm("sign-in");
+  const action = useFormAction();
   // The address a sign-in was refused for because it is not confirmed yet.
-  const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
+  const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(
+    posted?.code === EMAIL_NOT_VERIFIED ? (posted.values.email ?? null) : null,
+  );
   // The password was right and the account asks a second factor (docs/product.md §2.24).
   const [secondStep, setSecondStep] = useState(false);
   const {
     register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, submitCount },
   } = useForm<SignInInput>({
     resolver: zodResolver(signInSchema),
-    defaultValues: { email: "", password: "" },
+    defaultValues: { email: posted?.values.email ?? "", password: "" },
   });
+  const shown = submitCount === 0 ? posted : null;
 
   const onSubmit = handleSubmit(async (values) => {
     setUnconfirmedEmail(null);
@@ -59,7 +68,13 @@ export function SignInForm() {
 
   return (
     // POST: a submit before the scripts have started must not put the fields in the address.
-    <form method="post" onSubmit={onSubmit} noValidate className="grid gap-4">
+    <form method="post" action={action} onSubmit={onSubmit} noValidate className="grid gap-4">
+      <input type="hidden" name={INTENT_FIELD} value="sign-in" />
+      {postedFormError(shown) && !unconfirmedEmail ? (
+        <Notice tone="error" role="alert">
+          <p>{postedFormError(shown)}</p>
+        </Notice>
+      ) : null}
       {unconfirmedEmail ? (
         <Notice role="alert">
           <p>
@@ -73,7 +88,8 @@ export function SignInForm() {
         label="Email"
         type="email"
         autoComplete="email"
-        error={errors.email?.message}
+        error={errors.email?.message ?? shown?.fieldErrors.email}
+        defaultValue={posted?.values.email}
         {...register("email")}
       />
       <div className="grid gap-2">
@@ -82,7 +98,7 @@ export function SignInForm() {
           label="Password"
           type="password"
           autoComplete="current-password"
-          error={errors.password?.message}
+          error={errors.password?.message ?? shown?.fieldErrors.password}
           {...register("password")}
         />
         <Link

@@ -12,9 +12,11 @@ import {
 } from "@/client/components/ui/field-classes";
 import { useSendContactMessage } from "@/client/features/contact/api/send-contact-message";
 import { ApiError, errorMessage } from "@/client/lib/api-client";
+import { postedFormError, useFormAction, usePostedForm } from "@/client/lib/page-forms";
 import { toast } from "@/client/lib/toast";
 import { CONTACT_SEND_DELAY_MS, LIMITS } from "@/shared/constants";
 import { emailProblem, requiredTextProblem } from "@/shared/plain-checks";
+import { INTENT_FIELD } from "@/shared/public-forms";
 import type { ContactInput } from "@/shared/schemas";
 
 type Field = keyof ContactInput;
@@ -46,14 +48,22 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** docs/product.md §2 contact form: 'Sending...' for at least a second, a toast, then a cleared form. */
 export function ContactForm() {
   const id = useId();
-  const [values, setValues] = useState<ContactInput>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
+  // The server's answer to this form sent without scripts (docs/decisions/061): a refused
+  // message comes back filled in with its errors; a sent one says so until the next send.
+  const posted = usePostedForm("contact");
+  const action = useFormAction("contact");
+  const [values, setValues] = useState<ContactInput>(() =>
+    posted && !posted.ok ? { ...EMPTY, ...posted.values } : EMPTY,
+  );
+  const [errors, setErrors] = useState<Errors>(posted?.fieldErrors ?? {});
+  const [outcome, setOutcome] = useState(posted);
   const [sending, setSending] = useState(false);
   const send = useSendContactMessage();
-  const { honeypotRef, spamFields } = useSpamGuard();
+  const { honeypotRef, pageToken, spamFields } = useSpamGuard();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    setOutcome(null);
     const found = validate(values);
     setErrors(found);
     if (Object.keys(found).length > 0) {
@@ -94,8 +104,23 @@ export function ContactForm() {
 
   return (
     // POST: a submit before the scripts have started must not put the fields in the address.
-    <form method="post" onSubmit={onSubmit} noValidate className="relative grid gap-5">
-      <Honeypot inputRef={honeypotRef} />
+    <form
+      method="post"
+      action={action}
+      onSubmit={onSubmit}
+      noValidate
+      className="relative grid gap-5"
+    >
+      <input type="hidden" name={INTENT_FIELD} value="contact" />
+      <Honeypot inputRef={honeypotRef} pageToken={pageToken} />
+      {/* Plain text, not the Notice component: this form is on the home page (its budget). */}
+      {outcome ? (
+        <p role="status" className={outcome.ok ? "text-sm" : fieldErrorClassName}>
+          {outcome.ok
+            ? "Message sent! Thanks for reaching out. We'll get back to you soon!"
+            : postedFormError(outcome) && `Message not sent: ${postedFormError(outcome)}`}
+        </p>
+      ) : null}
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id={`${id}-name`} label="Name" error={errors.name}>
           <input {...control("name")} autoComplete="name" className={inputClassName} />

@@ -1,25 +1,23 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { FieldError } from "@/client/components/form/field-error";
 import { Honeypot, useSpamGuard } from "@/client/components/form/spam-guard";
 import { TextField } from "@/client/components/form/text-field";
 import { TextareaField } from "@/client/components/form/textarea-field";
+import { Notice } from "@/client/components/notice";
 import { Button } from "@/client/components/ui/button";
 import { Label } from "@/client/components/ui/label";
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from "@/client/components/ui/select";
+import { NativeSelect } from "@/client/components/ui/native-select";
 import { useSubmitDataRequest } from "@/client/features/data-request/api/submit-data-request";
+import { postedFormError, useFormAction, usePostedForm } from "@/client/lib/page-forms";
+import { useHydrating } from "@/client/lib/render-time";
 import { setServerFieldErrors } from "@/client/lib/server-field-errors";
 import { useAuth } from "@/client/lib/session/use-auth";
 import { toast } from "@/client/lib/toast";
 import { DATA_REQUEST_RESPONSE_DAYS, DATA_REQUEST_TYPES } from "@/shared/constants";
+import { INTENT_FIELD } from "@/shared/public-forms";
 import { type DataRequestInput, dataRequestSchema } from "@/shared/schemas";
 
 type FormValues = z.input<typeof dataRequestSchema>;
@@ -31,7 +29,12 @@ const EMPTY = { email: "", fullName: "", details: "" } as const;
 export function DataRequestForm() {
   const { user, profile } = useAuth();
   const submit = useSubmitDataRequest();
-  const { honeypotRef, spamFields } = useSpamGuard();
+  const { honeypotRef, pageToken, spamFields } = useSpamGuard();
+  // The server's answer to this form sent without scripts (docs/decisions/061): a refused
+  // request comes back filled in with its errors; a kept one says so until the next send.
+  const posted = usePostedForm("data-request");
+  const action = useFormAction();
+  const hydrating = useHydrating();
   const {
     control,
     register,
@@ -40,11 +43,21 @@ export function DataRequestForm() {
     setValue,
     getValues,
     reset,
-    formState: { errors },
+    formState: { errors, submitCount },
   } = useForm<FormValues, unknown, DataRequestInput>({
     resolver: zodResolver(dataRequestSchema),
-    defaultValues: EMPTY,
+    defaultValues:
+      posted && !posted.ok
+        ? ({ ...EMPTY, ...posted.values } as FormValues)
+        : { ...EMPTY, requestType: "" as FormValues["requestType"] },
   });
+  const shown = submitCount === 0 ? posted : null;
+  const fieldError = (name: (typeof FIELDS)[number]) =>
+    errors[name]?.message ?? shown?.fieldErrors[name];
+  const requestTypeError = fieldError("requestType");
+  // In the server's HTML too (register() gives the browser its values by ref, after).
+  const sentValue = (name: (typeof FIELDS)[number]) =>
+    posted && !posted.ok ? (posted.values[name] ?? "") : "";
   const [requestType, email, fullName] = useWatch({
     control,
     name: ["requestType", "email", "fullName"],
@@ -69,7 +82,7 @@ export function DataRequestForm() {
       toast.success("Request Submitted", {
         description: `We will respond to your request within ${DATA_REQUEST_RESPONSE_DAYS} days.`,
       });
-      reset({ ...EMPTY, requestType: undefined });
+      reset({ ...EMPTY, requestType: "" as FormValues["requestType"] });
     } catch (error) {
       setServerFieldErrors(error, setError, FIELDS);
       toast.error("Failed to submit your request. Please try again or contact us directly.");
@@ -78,36 +91,47 @@ export function DataRequestForm() {
 
   return (
     // POST: a submit before the scripts have started must not put the fields in the address.
-    <form method="post" onSubmit={onSubmit} noValidate className="relative grid gap-5">
-      <Honeypot inputRef={honeypotRef} />
+    <form
+      method="post"
+      action={action}
+      onSubmit={onSubmit}
+      noValidate
+      className="relative grid gap-5"
+    >
+      <input type="hidden" name={INTENT_FIELD} value="data-request" />
+      <Honeypot inputRef={honeypotRef} pageToken={pageToken} />
+      {shown?.ok ? (
+        <Notice tone="success" role="status">
+          <p className="font-medium">Request Submitted</p>
+          <p>We will respond to your request within {DATA_REQUEST_RESPONSE_DAYS} days.</p>
+        </Notice>
+      ) : null}
+      {postedFormError(shown) ? (
+        <Notice tone="error" role="alert">
+          <p>{postedFormError(shown)}</p>
+        </Notice>
+      ) : null}
       <div className="grid gap-2">
         <Label htmlFor="data-request-type">Request type</Label>
-        <Controller
-          control={control}
-          name="requestType"
-          render={({ field }) => (
-            <Select value={field.value ?? ""} onValueChange={field.onChange}>
-              <SelectTrigger
-                id="data-request-type"
-                ref={field.ref}
-                onBlur={field.onBlur}
-                aria-invalid={errors.requestType ? true : undefined}
-                aria-describedby={errors.requestType ? "data-request-type-error" : undefined}
-              >
-                <SelectValue placeholder="Choose what you would like us to do" />
-              </SelectTrigger>
-              <SelectContent>
-                {DATA_REQUEST_TYPES.map((type) => (
-                  <SelectItem key={type.value} value={type.value}>
-                    {type.label} ({type.article})
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
-        />
-        {errors.requestType ? (
-          <FieldError id="data-request-type-error">{errors.requestType.message}</FieldError>
+        {/* The browser's own select: it works before the scripts start, and without them. */}
+        <NativeSelect
+          id="data-request-type"
+          aria-invalid={requestTypeError ? true : undefined}
+          aria-describedby={requestTypeError ? "data-request-type-error" : undefined}
+          defaultValue={sentValue("requestType")}
+          {...register("requestType")}
+        >
+          <option value="" disabled>
+            Choose what you would like us to do
+          </option>
+          {DATA_REQUEST_TYPES.map((type) => (
+            <option key={type.value} value={type.value}>
+              {type.label} ({type.article})
+            </option>
+          ))}
+        </NativeSelect>
+        {requestTypeError ? (
+          <FieldError id="data-request-type-error">{requestTypeError}</FieldError>
         ) : null}
       </div>
       <TextField
@@ -116,7 +140,8 @@ export function DataRequestForm() {
         type="email"
         autoComplete="email"
         required
-        error={errors.email?.message}
+        error={fieldError("email")}
+        defaultValue={sentValue("email")}
         {...register("email")}
       />
       <TextField
@@ -124,7 +149,8 @@ export function DataRequestForm() {
         label="Full name"
         autoComplete="name"
         required
-        error={errors.fullName?.message}
+        error={fieldError("fullName")}
+        defaultValue={sentValue("fullName")}
         {...register("fullName")}
       />
       <TextareaField
@@ -132,18 +158,20 @@ export function DataRequestForm() {
         label="Additional details (optional)"
         rows={5}
         placeholder="Anything that helps us find your data or understand your request"
-        error={errors.details?.message}
+        error={fieldError("details")}
+        defaultValue={sentValue("details")}
         {...register("details")}
       />
       <Button
         type="submit"
         size="lg"
-        disabled={!filled || submit.isPending}
-        aria-describedby={filled ? undefined : "data-request-missing"}
+        // Enabled in the server's HTML: without scripts the form is sent as it is.
+        disabled={(!hydrating && !filled) || submit.isPending}
+        aria-describedby={filled || hydrating ? undefined : "data-request-missing"}
       >
         {submit.isPending ? "Submitting..." : "Submit Request"}
       </Button>
-      {filled ? null : (
+      {filled || hydrating ? null : (
         <p id="data-request-missing" className="text-muted-foreground text-sm">
           To submit, fill in {missing.join(", ").replace(/, ([^,]*)$/, " and $1")}.
         </p>

@@ -1,0 +1,436 @@
+// The public forms sent as plain HTML forms (docs/decisions/061): each answers with its page and
+// the outcome the JSON route gave, through that route's own rules (limits, origin, spam).
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "@/server/app";
+import { queryRows } from "@/server/db/client";
+import { builtClient } from "@/server/test/built-client";
+import { createMember, mailedToken, uniqueEmail } from "@/server/test/factories";
+import {
+  CLIENT_IP_TEST_HEADER,
+  createTestApp,
+  TEST_SITE_URL,
+  type TestApp,
+} from "@/server/test/test-app";
+
+const SHELL =
+  '<!doctype html><html lang="en"><head><title>Rant Community</title>' +
+  '<meta name="description" content="x"></head><body><div id="root"></div>' +
+  '<script type="module" src="/assets/main.js"></script></body></html>';
+
+let t: TestApp;
+let app: ReturnType<typeof createApp>;
+let address = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  app = createApp(t.deps, { staticFiles: builtClient(SHELL) });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** A new documentation-range address per test: the per-address limits start afresh. */
+function newIp(): string {
+  address += 1;
+  return `198.51.100.${address}`;
+}
+
+type Post = {
+  ip?: string;
+  origin?: string;
+  cookie?: string;
+  target?: ReturnType<typeof createApp>;
+};
+
+/** A browser's plain form post to `path`. */
+function postForm(path: string, fields: Record<string, string>, options: Post = {}) {
+  return (options.target ?? app).request(new URL(path, TEST_SITE_URL).href, {
+    method: "POST",
+    body: new URLSearchParams(fields).toString(),
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      origin: options.origin ?? TEST_SITE_URL,
+      [CLIENT_IP_TEST_HEADER]: options.ip ?? newIp(),
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+    },
+  });
+}
+
+/** The page's text as a reader sees it (React writes ' and " as entities). */
+async function pageText(response: Response): Promise<string> {
+  return (await response.text())
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&amp;", "&");
+}
+
+async function count(query: ReturnType<typeof sql>): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(t.db, query);
+  return Number(row?.n ?? 0);
+}
+
+describe("sign in", () => {
+  it("signs in with the session cookie and goes on to ?returnTo= (a path here only)", async () => {
+    const member = await createMember(t);
+    const fields = { intent: "sign-in", email: member.email, password: member.password };
+    const response = await postForm("/auth?returnTo=/discussion", fields);
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("/discussion");
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.getSetCookie().join("\n")).toMatch(/session_token=[^;]+/);
+
+    const elsewhere = await postForm("/auth?returnTo=//evil.example", fields);
+    expect(elsewhere.headers.get("location")).toBe("/");
+  });
+
+  it("comes back with the route's message, the address kept and the password never", async () => {
+    const member = await createMember(t);
+    const response = await postForm("/auth", {
+      intent: "sign-in",
+      email: member.email,
+      password: "a wrong password 123",
+    });
+    expect(response.status).toBe(401);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    expect(response.headers.getSetCookie().join()).not.toMatch(/session_token=[^;]/);
+    const html = await pageText(response);
+    expect(html).toContain("Invalid email or password");
+    expect(html).toContain(`value="${member.email}"`);
+    expect(html).not.toContain("a wrong password 123");
+  });
+
+  it("refuses another site's sign-in form (login CSRF): no session", async () => {
+    const member = await createMember(t);
+    const response = await postForm(
+      "/auth",
+      { intent: "sign-in", email: member.email, password: member.password },
+      { origin: "https://evil.example" },
+    );
+    expect(response.status).toBe(403);
+    expect(response.headers.getSetCookie().join()).not.toMatch(/session_token=[^;]/);
+  });
+
+  it("meets the sign-in delay after repeated failures (decision 051)", async () => {
+    const member = await createMember(t);
+    const ip = newIp();
+    const wrong = { intent: "sign-in", email: member.email, password: "not the password" };
+    for (let failure = 0; failure < 5; failure += 1) {
+      expect((await postForm("/auth", wrong, { ip })).status).toBe(401);
+    }
+    const delayed = await postForm("/auth", wrong, { ip });
+    expect(delayed.status).toBe(429);
+    expect(delayed.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(await pageText(delayed)).toContain("Too many attempts");
+  });
+
+  it("shows the inline messages of docs/product.md §5", async () => {
+    const response = await postForm("/auth", { intent: "sign-in", email: "nope", password: "" });
+    expect(response.status).toBe(400);
+    const html = await pageText(response);
+    expect(html).toContain("Please enter a valid email address");
+    expect(html).toContain("Password is required");
+  });
+});
+
+describe("sign up", () => {
+  it("makes the account and shows the Sign Up tab's next step; no password asked", async () => {
+    const email = uniqueEmail("plain-up");
+    const response = await postForm("/auth", { intent: "sign-up", name: "Plain Poster", email });
+    expect(response.status).toBe(200);
+    const html = await pageText(response);
+    expect(html).toContain(`We've sent a confirmation link to`);
+    expect(html).toContain(email);
+    expect(await count(sql`select count(*) as n from "user" where email = ${email}`)).toBe(1);
+    expect(await t.mailbox.latestLink(email)).toContain("/auth/confirm?token=");
+  });
+
+  it("ignores a password an older page still sends", async () => {
+    const email = uniqueEmail("old-page");
+    const response = await postForm("/auth", {
+      intent: "sign-up",
+      name: "Old Page",
+      email,
+      password: "typed at sign-up",
+    });
+    expect(response.status).toBe(200);
+    expect(await count(sql`select count(*) as n from "user" where email = ${email}`)).toBe(1);
+  });
+
+  it("comes back on its tab with the field's message and the name kept", async () => {
+    const response = await postForm("/auth", { intent: "sign-up", name: "Kept Name", email: "x" });
+    expect(response.status).toBe(400);
+    const html = await pageText(response);
+    expect(html).toContain("Please enter a valid email address");
+    expect(html).toContain('value="Kept Name"');
+  });
+});
+
+describe("the confirmation link's page", () => {
+  it("shows whose account it finishes, sets the password and signs in; a used link says so", async () => {
+    const email = uniqueEmail("confirm-plain");
+    await postForm("/auth", { intent: "sign-up", name: "Typed Name", email });
+    const token = await mailedToken(t, email, "/auth/confirm");
+    const page = `/auth/confirm?token=${token}`;
+    const shown = await app.request(page);
+    expect(shown.headers.get("cache-control")).toBe("private, no-store");
+    const html = await pageText(shown);
+    expect(html).toContain(email);
+    expect(html).toContain('value="Typed Name"');
+
+    const short = await postForm(page, {
+      intent: "confirm-email",
+      token,
+      name: "Owner Name",
+      password: "short",
+    });
+    expect(short.status).toBe(400);
+    const refused = await pageText(short);
+    expect(refused).toContain("Password must be at least 8 characters");
+    expect(refused).toContain('value="Owner Name"');
+
+    const confirmed = await postForm(page, {
+      intent: "confirm-email",
+      token,
+      name: "Owner Name",
+      password: "the chosen password",
+    });
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.get("location")).toBe("/");
+    expect(confirmed.headers.getSetCookie().join("\n")).toMatch(/session_token=[^;]+/);
+
+    const used = await app.request(page);
+    expect(await pageText(used)).toContain("This link is invalid or has expired");
+  });
+});
+
+describe("forgot password", () => {
+  it("says the same whatever the address, and refuses a malformed one", async () => {
+    const sent = await postForm("/auth/forgot-password", {
+      intent: "forgot-password",
+      email: uniqueEmail("nobody"),
+    });
+    expect(sent.status).toBe(200);
+    expect(await pageText(sent)).toContain("If an account exists for that address");
+
+    const refused = await postForm("/auth/forgot-password", {
+      intent: "forgot-password",
+      email: "x",
+    });
+    expect(refused.status).toBe(400);
+    expect(await pageText(refused)).toContain("Please enter a valid email address");
+  });
+});
+
+describe("reset password", () => {
+  it("sets the new password from the mailed link; a dead link says so", async () => {
+    const member = await createMember(t);
+    await postForm("/auth/forgot-password", { intent: "forgot-password", email: member.email });
+    const token = await mailedToken(t, member.email, "/auth/reset-password");
+    const page = `/auth/reset-password?token=${token}`;
+    const short = await postForm(page, { intent: "reset-password", token, newPassword: "short" });
+    expect(short.status).toBe(400);
+    expect(await pageText(short)).toContain("Password must be at least 8 characters");
+
+    const reset = await postForm(page, {
+      intent: "reset-password",
+      token,
+      newPassword: "a brand new password",
+    });
+    expect(reset.status).toBe(200);
+    const html = await pageText(reset);
+    expect(html).toContain("Password updated");
+    expect(html).not.toContain("a brand new password");
+    const signIn = await postForm("/auth", {
+      intent: "sign-in",
+      email: member.email,
+      password: "a brand new password",
+    });
+    expect(signIn.status).toBe(303);
+
+    const again = await postForm(page, {
+      intent: "reset-password",
+      token,
+      newPassword: "another new password",
+    });
+    expect(again.status).toBe(400);
+    expect(await pageText(again)).toContain("Request a new link");
+  });
+});
+
+describe("contact", () => {
+  const message = () => ({
+    intent: "contact",
+    name: "Plain Sender",
+    email: uniqueEmail("contact"),
+    subject: "Sent without scripts",
+    message: "Hello there",
+  });
+
+  it("keeps the message and says so", async () => {
+    const fields = message();
+    const response = await postForm("/contact", fields);
+    expect(response.status).toBe(200);
+    expect(await pageText(response)).toContain("Message sent!");
+    expect(
+      await count(sql`select count(*) as n from contact_messages where email = ${fields.email}`),
+    ).toBe(1);
+  });
+
+  it("comes back filled in, with the field's message", async () => {
+    const response = await postForm("/contact", { ...message(), subject: "" });
+    expect(response.status).toBe(400);
+    const html = await pageText(response);
+    expect(html).toContain("Subject is required");
+    expect(html).toContain("Hello there");
+  });
+
+  it("meets the route's limit: 429 with Retry-After, on the page", async () => {
+    const ip = newIp();
+    for (let sent = 0; sent < 5; sent += 1) {
+      expect((await postForm("/contact", message(), { ip })).status).toBe(200);
+    }
+    const refused = await postForm("/contact", message(), { ip });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(await pageText(refused)).toContain(
+      "Too many messages. Please try again in a few minutes.",
+    );
+  });
+
+  it("is sent from the home page too, where the form also is", async () => {
+    const fields = message();
+    const response = await postForm("/", fields);
+    expect(response.status).toBe(200);
+    expect(await pageText(response)).toContain("Message sent!");
+  });
+
+  it("refuses another site's form, before anything is kept", async () => {
+    const fields = message();
+    const response = await postForm("/contact", fields, { origin: "https://evil.example" });
+    expect(response.status).toBe(403);
+    expect(
+      await count(sql`select count(*) as n from contact_messages where email = ${fields.email}`),
+    ).toBe(0);
+  });
+
+  it("holds a tripped honeypot and answers as usual (decision 034)", async () => {
+    const fields = { ...message(), website: "http://spam.example" };
+    const response = await postForm("/contact", fields);
+    expect(response.status).toBe(200);
+    expect(await pageText(response)).toContain("Message sent!");
+    expect(
+      await count(sql`select count(*) as n from contact_messages where email = ${fields.email}`),
+    ).toBe(0);
+    expect(
+      await count(
+        sql`select count(*) as n from held_submissions where payload->>'email' = ${fields.email}`,
+      ),
+    ).toBe(1);
+  });
+});
+
+describe("newsletter", () => {
+  it("answers with the outcome under the form, and the field's message for a bad address", async () => {
+    const sent = await postForm("/", { intent: "newsletter", email: uniqueEmail("news") });
+    expect(sent.status).toBe(200);
+    expect(await pageText(sent)).toContain("Please check your email to confirm your subscription.");
+
+    const refused = await postForm("/", { intent: "newsletter", email: "x" });
+    expect(refused.status).toBe(400);
+    expect(await pageText(refused)).toContain("Please enter a valid email address");
+  });
+});
+
+describe("data request", () => {
+  it("keeps the request and says so; a missing type comes back with its message", async () => {
+    const email = uniqueEmail("gdpr");
+    const fields = { intent: "data-request", requestType: "access", email, fullName: "Grace" };
+    const sent = await postForm("/data-request", fields);
+    expect(sent.status).toBe(200);
+    expect(await pageText(sent)).toContain("Request Submitted");
+    expect(await count(sql`select count(*) as n from data_requests where email = ${email}`)).toBe(
+      1,
+    );
+
+    const refused = await postForm("/data-request", { ...fields, requestType: "" });
+    expect(refused.status).toBe(400);
+    const html = await pageText(refused);
+    expect(html).toContain("Request type is required");
+    expect(html).toContain('value="Grace"');
+  });
+});
+
+describe("what is not a public form's post", () => {
+  it("is not found, as before: another intent, another page, a JSON body", async () => {
+    const fields = {
+      intent: "contact",
+      name: "A",
+      email: uniqueEmail(),
+      subject: "B",
+      message: "C",
+    };
+    expect((await postForm("/auth", fields)).status).toBe(404);
+    expect((await postForm("/contact", { ...fields, intent: "toString" })).status).toBe(404);
+    expect((await postForm("/discussion", fields)).status).toBe(404);
+    const json = await app.request(new URL("/contact", TEST_SITE_URL).href, {
+      method: "POST",
+      body: JSON.stringify(fields),
+      headers: { "content-type": "application/json", origin: TEST_SITE_URL },
+    });
+    expect(json.status).toBe(404);
+  });
+
+  it("writes what was sent as text, never as markup", async () => {
+    const response = await postForm("/contact", {
+      intent: "contact",
+      name: '<script>alert("x")</script>',
+      email: "x",
+      subject: "</script><img src=x onerror=alert(1)>",
+      message: "m",
+    });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).not.toContain("<script>alert");
+    expect(html).not.toContain("<img src=x");
+  });
+});
+
+describe("a page with a form's token", () => {
+  it("carries a token in the form, and is shared as any visitor's page is", async () => {
+    // The token names no one (docs/decisions/061, amended with 059): the page is not personal.
+    const app = createApp(t.deps, { staticFiles: builtClient(SHELL) });
+    const contact = await app.request("/contact");
+    expect(contact.status).toBe(200);
+    expect(contact.headers.get("cache-control")).toBe("no-cache");
+    expect(await contact.text()).toMatch(/name="formToken" value="[^"]+"/);
+
+    const forum = await app.request("/discussion");
+    expect(forum.headers.get("cache-control")).toBe("no-cache");
+    expect(await forum.text()).not.toContain('name="formToken"');
+  });
+
+  it("is the token a sign-up may come back with, held as too fast under a minimum", async () => {
+    const strict = await createTestApp({ env: { SPAM_MIN_FILL_SECONDS: "3" } });
+    try {
+      const strictApp = createApp(strict.deps, { staticFiles: builtClient(SHELL) });
+      const page = await (await strictApp.request("/auth?tab=sign-up")).text();
+      const token = /name="formToken" value="([^"]+)"/.exec(page)?.[1];
+      expect(token).toBeDefined();
+      const email = uniqueEmail("fast");
+      const response = await postForm(
+        "/auth",
+        { intent: "sign-up", name: "Fast Filler", email, formToken: token ?? "" },
+        { target: strictApp },
+      );
+      expect(response.status).toBe(200);
+      const [held] = await queryRows<{ reason: string }>(
+        strict.db,
+        sql`select reason from held_submissions where payload->>'email' = ${email}`,
+      );
+      expect(held?.reason).toBe("too_fast");
+    } finally {
+      await strict.close();
+    }
+  });
+});
