@@ -1,11 +1,10 @@
-import { type ReactNode, Suspense, useEffect } from "react";
+import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { useLocation } from "@/client/lib/location";
 import { paths } from "@/client/lib/paths";
 import { useSecondFactorRequired } from "@/client/lib/session/use-second-factor-required";
 import { SiteHeader } from "./header/site-header";
 import { PageErrorBoundary } from "./page-error-boundary";
 import { PageFallback } from "./page-fallback";
-import { SecondFactorRequired } from "./second-factor-required";
 import { SiteFooter } from "./site-footer";
 import { useScrollOnNavigate } from "./use-scroll-on-navigate";
 
@@ -21,6 +20,12 @@ function Started({ children }: { children: ReactNode }) {
 }
 
 /** The header, the page (`children`, the matched route) and the footer. */
+// Only staff without the factor their role needs see it: its code stays out of every visitor's
+// download (the home page's budget, bench/budget.test.ts).
+const SecondFactorRequired = lazy(() =>
+  import("./second-factor-required").then((module) => ({ default: module.SecondFactorRequired })),
+);
+
 export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   useScrollOnNavigate();

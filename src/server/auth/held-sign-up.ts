@@ -15,6 +15,8 @@ export function heldSignUpAnswer(name: string, email: string) {
       name,
       image: null,
       emailVerified: false,
+      // The two-factor plugin's field (docs/decisions/060): a new account never has one on.
+      twoFactorEnabled: false,
       createdAt: now,
       updatedAt: now,
     },

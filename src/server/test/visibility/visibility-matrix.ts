@@ -283,6 +283,9 @@ export const READ_ROUTES: Record<string, SurfaceName[] | { none: string }> = {
     none: "the public log's entries about one member, for staff: kind, date, reason, never words",
   },
   "GET /api/auth/confirm-email": { none: "an account" },
+  "GET /api/auth/two-factor": {
+    none: "the member's own second factor: whether it is on, never its secret",
+  },
   "GET /api/auth/*": { none: "better-auth's own" },
   "GET /api/account/sessions": { none: "sessions" },
   "GET /api/session": { none: "the viewer" },
