@@ -7,6 +7,7 @@ export const INTENT_FIELD = "intent";
 
 export const PUBLIC_FORMS = [
   "sign-in",
+  "second-step",
   "sign-up",
   "forgot-password",
   "reset-password",

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@/server/app";
 import { queryRows } from "@/server/db/client";
 import { builtClient } from "@/server/test/built-client";
-import { createMember, mailedToken, uniqueEmail } from "@/server/test/factories";
+import { createMember, mailedToken, totpCode, uniqueEmail } from "@/server/test/factories";
 import {
   CLIENT_IP_TEST_HEADER,
   createTestApp,
@@ -130,6 +130,78 @@ describe("sign in", () => {
     const html = await pageText(response);
     expect(html).toContain("Please enter a valid email address");
     expect(html).toContain("Password is required");
+  });
+});
+
+/** The cookies a response sets, as the browser would send them back. */
+function cookiesOf(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}
+
+describe("sign in with a second factor (decision 060)", () => {
+  it("asks for the code on the page, then signs in with it; a wrong code comes back", async () => {
+    const member = await createMember(t, { secondFactor: true });
+    const ip = newIp();
+    const first = await postForm(
+      "/auth?returnTo=/discussion",
+      { intent: "sign-in", email: member.email, password: member.password },
+      { ip },
+    );
+    expect(first.status).toBe(200);
+    expect(first.headers.getSetCookie().join()).not.toMatch(/session_token=[^;]/);
+    const pending = cookiesOf(first);
+    const page = await pageText(first);
+    expect(page).toContain("Enter the 6-digit code from your authenticator app.");
+    expect(page).toContain('value="second-step"');
+
+    const wrong = await postForm(
+      "/auth?returnTo=/discussion",
+      { intent: "second-step", kind: "app", code: "000000" },
+      { ip, cookie: pending },
+    );
+    expect(wrong.status).toBeGreaterThanOrEqual(400);
+    expect(wrong.headers.getSetCookie().join()).not.toMatch(/session_token=[^;]/);
+    expect(await pageText(wrong)).toContain("Enter the 6-digit code from your authenticator app.");
+
+    const code = await totpCode(member.totpSecret ?? "");
+    const signedIn = await postForm(
+      "/auth?returnTo=/discussion",
+      { intent: "second-step", kind: "app", code },
+      { ip, cookie: pending },
+    );
+    expect(signedIn.status).toBe(303);
+    expect(signedIn.headers.get("location")).toBe("/discussion");
+    expect(signedIn.headers.getSetCookie().join("\n")).toMatch(/session_token=[^;]+/);
+  });
+
+  it("takes a recovery code instead, and starts over when no sign-in is pending", async () => {
+    const member = await createMember(t, { secondFactor: true });
+    const ip = newIp();
+    const first = await postForm(
+      "/auth",
+      { intent: "sign-in", email: member.email, password: member.password },
+      { ip },
+    );
+    const recovery = await postForm(
+      "/auth",
+      { intent: "second-step", kind: "recovery", code: member.recoveryCodes[0] ?? "" },
+      { ip, cookie: cookiesOf(first) },
+    );
+    expect(recovery.status).toBe(303);
+    expect(recovery.headers.getSetCookie().join("\n")).toMatch(/session_token=[^;]+/);
+
+    const nothingPending = await postForm(
+      "/auth",
+      { intent: "second-step", kind: "app", code: "123456" },
+      { ip },
+    );
+    expect(nothingPending.status).toBeGreaterThanOrEqual(400);
+    expect(nothingPending.headers.getSetCookie().join()).not.toMatch(/session_token=[^;]/);
+    // The sign-in form again, with the route's message.
+    expect(await pageText(nothingPending)).toContain('value="sign-in"');
   });
 });
 

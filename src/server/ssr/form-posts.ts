@@ -16,11 +16,13 @@ import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "@/shared/spam";
 type FormRoute = {
   /** The pages the form is on, which it posts to. */
   pages: readonly string[];
-  /** The JSON route that does what the form asks (docs/product.md §7). */
-  api: string;
+  /** The JSON route that does what the form asks (docs/product.md §7), or which one `chooses` picks. */
+  api: string | ((choice: Record<string, string>) => string);
   /** The fields that route reads; `echoed` go back into the page's form. */
   fields: readonly string[];
   echoed: readonly string[];
+  /** Fields read here only, to choose the route; never sent on. */
+  chooses?: readonly string[];
   /** The route signs in: on success, 303 with its cookies to where the script path ends. */
   signsInTo?: (search: URLSearchParams) => string;
 };
@@ -35,6 +37,19 @@ export const FORM_ROUTES: Record<PublicForm, FormRoute> = {
     fields: ["email", "password"],
     echoed: ["email"],
     // On to the page that asked (docs/product.md §2.12).
+    signsInTo: (search) => safeReturnPath(search.get("returnTo")) ?? paths.home,
+  },
+  // The sign-in's second step (docs/product.md §2.24, decision 060): the app's code or a
+  // recovery code, each to its own route; the pending sign-in is the browser's cookie.
+  "second-step": {
+    pages: [paths.auth],
+    api: ({ kind }) =>
+      kind === "recovery"
+        ? "/api/auth/two-factor/verify-backup-code"
+        : "/api/auth/two-factor/verify-totp",
+    fields: ["code"],
+    chooses: ["kind"],
+    echoed: ["kind"],
     signsInTo: (search) => safeReturnPath(search.get("returnTo")) ?? paths.home,
   },
   "sign-up": {
@@ -179,7 +194,9 @@ export function formPosts({ dispatch, renderPage }: FormPostOptions): Handler<Ap
     if (!body || !found?.[1].pages.includes(pathname)) return next();
     const [form, route] = found;
 
-    const call = jsonCall(c, route.api, textFields(body, route.fields));
+    const api =
+      typeof route.api === "string" ? route.api : route.api(textFields(body, route.chooses ?? []));
+    const call = jsonCall(c, api, textFields(body, route.fields));
     const answer = await dispatch(call, callBindings(c, call));
     const posted = await postedForm(form, textFields(body, route.echoed), answer);
     // The browser gets the cookies the script path would have (a session, a known device, a

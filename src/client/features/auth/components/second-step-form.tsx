@@ -1,18 +1,32 @@
 // The sign-in's second step (docs/product.md §2.24): a code from the authenticator app, or a
-// recovery code instead.
+// recovery code instead. Sent without scripts, it posts to the page (decision 061), which sends
+// the code to the route for its kind.
 import { type FormEvent, useState } from "react";
 import { TextField } from "@/client/components/form/text-field";
 import { Button } from "@/client/components/ui/button";
 import { useVerifySecondStep } from "@/client/features/auth/api/verify-second-step";
 import { ApiError, errorMessage } from "@/client/lib/api-client";
+import { useFormAction } from "@/client/lib/page-forms";
 import { toast } from "@/client/lib/toast";
+import { INTENT_FIELD, type PostedForm } from "@/shared/public-forms";
 import { recoveryCodeSchema, totpCodeSchema } from "@/shared/second-factor";
 
-export function SecondStepForm({ onStartOver }: { onStartOver: () => void }) {
+type SecondStepFormProps = {
+  /** The server's answer to this step sent without scripts, if the page shows one. */
+  posted: PostedForm | null;
+  onStartOver: () => void;
+};
+
+export function SecondStepForm({ posted, onStartOver }: SecondStepFormProps) {
   const verify = useVerifySecondStep();
-  const [kind, setKind] = useState<"app" | "recovery">("app");
+  const action = useFormAction();
+  const [kind, setKind] = useState<"app" | "recovery">(
+    posted?.values.kind === "recovery" ? "recovery" : "app",
+  );
   const [code, setCode] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(
+    posted ? (posted.fieldErrors.code ?? posted.error) : null,
+  );
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -43,7 +57,9 @@ export function SecondStepForm({ onStartOver }: { onStartOver: () => void }) {
   };
 
   return (
-    <form method="post" onSubmit={onSubmit} noValidate className="grid gap-4">
+    <form method="post" action={action} onSubmit={onSubmit} noValidate className="grid gap-4">
+      <input type="hidden" name={INTENT_FIELD} value="second-step" />
+      <input type="hidden" name="kind" value={kind} />
       <div className="grid gap-1">
         <h2 className="font-semibold text-lg">Two-factor authentication</h2>
         <p className="text-muted-foreground text-sm">
@@ -55,6 +71,7 @@ export function SecondStepForm({ onStartOver }: { onStartOver: () => void }) {
       <TextField
         key={kind}
         id="sign-in-code"
+        name="code"
         label={kind === "app" ? "Code" : "Recovery code"}
         inputMode={kind === "app" ? "numeric" : "text"}
         autoComplete="one-time-code"

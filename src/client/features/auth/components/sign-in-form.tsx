@@ -11,12 +11,22 @@ import { postedFormError, useFormAction, usePostedForm } from "@/client/lib/page
 import { paths } from "@/client/lib/paths";
 import { setServerFieldErrors } from "@/client/lib/server-field-errors";
 import { toast } from "@/client/lib/toast";
-import { INTENT_FIELD } from "@/shared/public-forms";
+import { INTENT_FIELD, type PostedForm } from "@/shared/public-forms";
 import { type SignInInput, signInSchema } from "@/shared/schemas";
 import { ResendConfirmationButton } from "./resend-confirmation-button";
 import { SecondStepForm } from "./second-step-form";
 
 const FIELDS = ["email", "password"] as const;
+
+/** The second step's answer when the pending sign-in has run out: the sign-in starts over. */
+const SIGN_IN_EXPIRED = "SIGN_IN_EXPIRED";
+
+/** A sign-in sent without scripts whose password was right, for an account with a second factor. */
+function asksSecondStep(posted: PostedForm | null): boolean {
+  return Boolean(
+    posted?.ok && (posted.answer as { twoFactorRedirect?: unknown } | null)?.twoFactorRedirect,
+  );
+}
 
 function isUnconfirmed(error: unknown): boolean {
   return error instanceof ApiError && error.status === 403 && error.code === EMAIL_NOT_VERIFIED;
@@ -28,13 +38,18 @@ export function SignInForm() {
   // The server's answer to this form sent without scripts (docs/decisions/061): it shows until
   // the form is sent again.
   const posted = usePostedForm("sign-in");
+  const postedStep = usePostedForm("second-step");
+  const stepExpired = postedStep?.code === SIGN_IN_EXPIRED;
   const action = useFormAction();
   // The address a sign-in was refused for because it is not confirmed yet.
   const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(
     posted?.code === EMAIL_NOT_VERIFIED ? (posted.values.email ?? null) : null,
   );
-  // The password was right and the account asks a second factor (docs/product.md §2.24).
-  const [secondStep, setSecondStep] = useState(false);
+  // The password was right and the account asks a second factor (docs/product.md §2.24); without
+  // scripts, the server's answer to either step says so.
+  const [secondStep, setSecondStep] = useState(
+    () => asksSecondStep(posted) || (postedStep !== null && !stepExpired),
+  );
   const {
     register,
     handleSubmit,
@@ -44,7 +59,7 @@ export function SignInForm() {
     resolver: zodResolver(signInSchema),
     defaultValues: { email: posted?.values.email ?? "", password: "" },
   });
-  const shown = submitCount === 0 ? posted : null;
+  const shown = submitCount === 0 ? (stepExpired ? postedStep : posted) : null;
 
   const onSubmit = handleSubmit(async (values) => {
     setUnconfirmedEmail(null);
@@ -64,7 +79,9 @@ export function SignInForm() {
     }
   });
 
-  if (secondStep) return <SecondStepForm onStartOver={() => setSecondStep(false)} />;
+  if (secondStep) {
+    return <SecondStepForm posted={postedStep} onStartOver={() => setSecondStep(false)} />;
+  }
 
   return (
     // POST: a submit before the scripts have started must not put the fields in the address.
