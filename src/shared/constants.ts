@@ -30,14 +30,6 @@ export const AVATAR_SIZE_PX = 256;
 
 export const DATE_OF_BIRTH_MIN = "1900-01-01";
 
-export const HERO_TIMING = {
-  typeMs: 120,
-  deleteMs: 60,
-  holdMs: 3_000,
-  pauseMs: 500,
-  rotationMs: 2_000,
-} as const;
-
 export const SHOWCASE_TIMING = {
   rotationMs: [2_500, 3_000],
   typewriterTypeMs: 100,
@@ -118,11 +110,6 @@ export const ANONYMOUS_NAME = "Deleted member";
 export const SITE_PAGE_SLUGS = ["terms"] as const;
 export type SitePageSlug = (typeof SITE_PAGE_SLUGS)[number];
 
-/**
- * The theme a visitor chose with the header's toggle (docs/decisions/030): `light` or `dark` in
- * this cookie; without it the site follows the system's `prefers-color-scheme`. The server
- * writes it on <html data-theme> so the first paint has the right colours.
- */
-export const THEME_COOKIE = "theme";
-export const THEMES = ["light", "dark"] as const;
-export type Theme = (typeof THEMES)[number];
+// Kept in modules of their own so that the first page load does not carry every constant.
+export { HERO_TIMING } from "./hero-timing";
+export { THEME_COOKIE, THEMES, type Theme } from "./theme";

@@ -1,7 +1,15 @@
 import { Link } from "@/client/components/link";
-import { SuspensionBanner } from "@/client/features/moderation/components/suspension-banner";
+import { lazyComponent } from "@/client/lib/lazy-component";
 import { paths } from "@/client/lib/paths";
+import { useSuspension } from "@/client/lib/session/use-suspension";
 import { useSiteName } from "@/client/lib/site-name";
+
+// Only a suspended member sees it: its code downloads for them alone (the home page's budget,
+// docs/decisions/007), before hydration when the server rendered it.
+const SuspensionBanner = lazyComponent(
+  () => import("@/client/features/moderation/components/suspension-banner"),
+  "SuspensionBanner",
+);
 
 // docs/product.md §2's Blog, About and Legal columns, linked to the pages that exist; the
 // placeholders with no page behind them (Categories, Archive, Write for Us, Disclaimer) are gone
@@ -32,17 +40,22 @@ const COLUMNS = [
   },
 ] as const;
 
+const BOTTOM_LINKS = [
+  { label: "Privacy Policy", to: paths.privacy },
+  { label: "Data Request", to: paths.dataRequest },
+] as const;
+
 const linkClass = "rounded-sm text-ink-muted text-sm transition-colors hover:text-ink-foreground";
 
 export function SiteFooter() {
   const siteName = useSiteName();
+  const suspended = useSuspension() !== null;
   const year = new Date().getFullYear();
   return (
     <>
-      {/* A suspended member's banner (docs/decisions/027) comes with the footer's chunk, which
-          loads right after the first paint, so it costs the home page's first download nothing
-          (docs/decisions/007); it is placed first in the page's column, above the header. */}
-      <SuspensionBanner />
+      {/* A suspended member's banner (docs/decisions/027), placed first in the page's column,
+          above the header. */}
+      {suspended ? <SuspensionBanner /> : null}
       <footer className="mt-auto bg-ink text-ink-foreground">
         <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
           <div className="lg:col-span-2">
@@ -75,16 +88,13 @@ export function SiteFooter() {
               © {year} {siteName}. All rights reserved.
             </p>
             <ul className="flex gap-4">
-              <li>
-                <Link to={paths.privacy} className={linkClass}>
-                  Privacy Policy
-                </Link>
-              </li>
-              <li>
-                <Link to={paths.dataRequest} className={linkClass}>
-                  Data Request
-                </Link>
-              </li>
+              {BOTTOM_LINKS.map(({ label, to }) => (
+                <li key={label}>
+                  <Link to={to} className={linkClass}>
+                    {label}
+                  </Link>
+                </li>
+              ))}
             </ul>
           </div>
         </div>

@@ -1,7 +1,7 @@
 // The light or dark theme (docs/decisions/030). The server writes a chosen theme on
 // <html data-theme> from the cookie, so the first paint is right without a script; without a
 // choice the CSS follows the system's prefers-color-scheme. The toggle reads and changes it.
-import { THEME_COOKIE, type Theme } from "@/shared/constants";
+import { THEME_COOKIE, type Theme } from "@/shared/theme";
 
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 const DARK_QUERY = "(prefers-color-scheme: dark)";

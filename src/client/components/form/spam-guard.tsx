@@ -13,8 +13,8 @@ import {
 } from "@/shared/spam";
 
 /**
- * A form's spam fields: render `<Honeypot inputRef={honeypotRef} pageToken={pageToken} />`
- * inside the form and send `spamFields()` with the submission.
+ * A form's spam fields: render `<Honeypot inputRef={honeypotRef} />` inside the form and send
+ * `spamFields()` with the submission.
  */
 export function useSpamGuard() {
   const honeypotRef = useRef<HTMLInputElement>(null);
@@ -36,20 +36,16 @@ export function useSpamGuard() {
     [HONEYPOT_FIELD]: honeypotRef.current?.value ?? "",
     [FORM_TOKEN_FIELD]: token.current,
   });
-  return { honeypotRef, pageToken, spamFields };
+  return { honeypotRef, spamFields };
 }
-
-type HoneypotProps = {
-  inputRef: React.RefObject<HTMLInputElement | null>;
-  /** The page's token (useSpamGuard), sent by the form when it posts without scripts. */
-  pageToken: string | null;
-};
 
 /**
  * The honeypot: hidden from sight, from assistive technology and from the tab order; and the
  * page's token, for a post without scripts.
  */
-export function Honeypot({ inputRef, pageToken }: HoneypotProps) {
+export function Honeypot({ inputRef }: { inputRef: React.RefObject<HTMLInputElement | null> }) {
+  // The page's token, sent by the form when it posts without scripts.
+  const pageToken = usePageFormToken();
   return (
     // Off-screen rather than display:none, which some bots look for and skip.
     <div aria-hidden="true" className="absolute -left-[10000px] size-px overflow-hidden">

@@ -24,7 +24,7 @@ type SignUpFormProps = {
 
 export function SignUpForm({ onSignedUp }: SignUpFormProps) {
   const signUp = useSignUp();
-  const { honeypotRef, pageToken, spamFields } = useSpamGuard();
+  const { honeypotRef, spamFields } = useSpamGuard();
   // The server's answer to this form sent without scripts (docs/decisions/061).
   const posted = usePostedForm("sign-up");
   const action = useFormAction();
@@ -64,7 +64,7 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
       className="relative grid gap-4"
     >
       <input type="hidden" name={INTENT_FIELD} value="sign-up" />
-      <Honeypot inputRef={honeypotRef} pageToken={pageToken} />
+      <Honeypot inputRef={honeypotRef} />
       {postedFormError(shown) ? (
         <Notice tone="error" role="alert">
           <p>{postedFormError(shown)}</p>

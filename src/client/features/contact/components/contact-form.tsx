@@ -59,7 +59,7 @@ export function ContactForm() {
   const [outcome, setOutcome] = useState(posted);
   const [sending, setSending] = useState(false);
   const send = useSendContactMessage();
-  const { honeypotRef, pageToken, spamFields } = useSpamGuard();
+  const { honeypotRef, spamFields } = useSpamGuard();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -112,7 +112,7 @@ export function ContactForm() {
       className="relative grid gap-5"
     >
       <input type="hidden" name={INTENT_FIELD} value="contact" />
-      <Honeypot inputRef={honeypotRef} pageToken={pageToken} />
+      <Honeypot inputRef={honeypotRef} />
       {/* Plain text, not the Notice component: this form is on the home page (its budget). */}
       {outcome ? (
         <p role="status" className={outcome.ok ? "text-sm" : fieldErrorClassName}>

@@ -29,7 +29,7 @@ const EMPTY = { email: "", fullName: "", details: "" } as const;
 export function DataRequestForm() {
   const { user, profile } = useAuth();
   const submit = useSubmitDataRequest();
-  const { honeypotRef, pageToken, spamFields } = useSpamGuard();
+  const { honeypotRef, spamFields } = useSpamGuard();
   // The server's answer to this form sent without scripts (docs/decisions/061): a refused
   // request comes back filled in with its errors; a kept one says so until the next send.
   const posted = usePostedForm("data-request");
@@ -99,7 +99,7 @@ export function DataRequestForm() {
       className="relative grid gap-5"
     >
       <input type="hidden" name={INTENT_FIELD} value="data-request" />
-      <Honeypot inputRef={honeypotRef} pageToken={pageToken} />
+      <Honeypot inputRef={honeypotRef} />
       {shown?.ok ? (
         <Notice tone="success" role="status">
           <p className="font-medium">Request Submitted</p>

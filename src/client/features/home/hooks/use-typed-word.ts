@@ -2,7 +2,7 @@
 // 60 ms, wait 500 ms, go on to the next word, loop. With reduced motion the whole word swaps
 // every 2 s instead.
 import { useEffect, useState } from "react";
-import { HERO_TIMING } from "@/shared/constants";
+import { HERO_TIMING } from "@/shared/hero-timing";
 
 type Phase = "typing" | "holding" | "deleting" | "pausing";
 type State = { index: number; length: number; phase: Phase };

@@ -44,8 +44,7 @@ const OUTCOMES = {
 
 function showOutcome(status: Outcome) {
   const { title, description } = OUTCOMES[status];
-  if (status === "already_subscribed") toast.message(title, { description });
-  else toast.success(title, { description });
+  (status === "already_subscribed" ? toast.message : toast.success)(title, { description });
 }
 
 export function NewsletterSignup() {
@@ -63,7 +62,7 @@ export function NewsletterSignup() {
     posted?.ok ? (posted.answer as NewsletterResult).status : null,
   );
   const subscribe = useSubscribeToNewsletter();
-  const { honeypotRef, pageToken, spamFields } = useSpamGuard();
+  const { honeypotRef, spamFields } = useSpamGuard();
   const errorId = `${id}-error`;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -109,7 +108,7 @@ export function NewsletterSignup() {
           className="relative mx-auto mt-8 flex max-w-md flex-col gap-3 text-left sm:flex-row sm:items-start"
         >
           <input type="hidden" name={INTENT_FIELD} value="newsletter" />
-          <Honeypot inputRef={honeypotRef} pageToken={pageToken} />
+          <Honeypot inputRef={honeypotRef} />
           <div className="grid flex-1 gap-2">
             <label htmlFor={`${id}-email`} className="sr-only">
               Email address
