@@ -22,7 +22,7 @@ async function signInWithForm(page: Page, email: string, password: string): Prom
   await page.goto("/auth");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
 /** Whether the API takes these credentials (checked without touching any browser's cookies). */
@@ -139,7 +139,7 @@ test("an unconfirmed sign-up: sign-in says so, a resent link chooses the passwor
   await page.getByRole("tab", { name: "Sign in" }).click();
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(typedAtSignUp);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   const notice = page.getByRole("alert").filter({ hasText: "confirm your email" });
   await expect(notice).toHaveText(
     /Please confirm your email address first\. Check your inbox for the confirmation link\./,

@@ -5,6 +5,7 @@ import { confirmationRoutes } from "./auth/confirmation-routes";
 import { controlRoutes } from "./auth/control-routes";
 import { authRoutes } from "./auth/routes";
 import { staffWithoutSecondFactorRefused } from "./auth/second-factor-guard";
+import { passkeyRoutes } from "./auth/passkey-routes";
 import { secondFactorRoutes } from "./auth/second-factor-routes";
 import { sessionAnswersPrivate } from "./auth/session-answers-private";
 import type { AppDeps, AppEnv } from "./context";
@@ -82,6 +83,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     .use(staffWithoutSecondFactorRefused())
     .route("/auth", confirmationRoutes)
     .route("/auth", secondFactorRoutes)
+    .route("/auth", passkeyRoutes)
     .route("/auth", authRoutes)
     .route("/account", accountRoutes)
     .route("/session", sessionRoutes)

@@ -7,6 +7,7 @@ import { useVerifySecondStep } from "@/client/features/auth/api/verify-second-st
 import { ApiError, errorMessage } from "@/client/lib/api-client";
 import { toast } from "@/client/lib/toast";
 import { recoveryCodeSchema, totpCodeSchema } from "@/shared/second-factor";
+import { PasskeySignInButton } from "./passkey-sign-in-button";
 
 export function SecondStepForm({ onStartOver }: { onStartOver: () => void }) {
   const verify = useVerifySecondStep();
@@ -66,6 +67,8 @@ export function SecondStepForm({ onStartOver }: { onStartOver: () => void }) {
       <Button type="submit" className="w-full" disabled={verify.isPending}>
         {verify.isPending ? "Verifying..." : "Verify"}
       </Button>
+      {/* A passkey is the sign-in and the second factor at once (decision 063). */}
+      <PasskeySignInButton className="w-full" />
       <div className="flex justify-between text-sm">
         <button
           type="button"

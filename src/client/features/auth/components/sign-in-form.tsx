@@ -11,6 +11,8 @@ import { paths } from "@/client/lib/paths";
 import { setServerFieldErrors } from "@/client/lib/server-field-errors";
 import { toast } from "@/client/lib/toast";
 import { type SignInInput, signInSchema } from "@/shared/schemas";
+import { PasskeySignInButton, usePasskeyAutofill } from "./passkey-sign-in-button";
+import { PasskeyStep } from "./passkey-step";
 import { ResendConfirmationButton } from "./resend-confirmation-button";
 import { SecondStepForm } from "./second-step-form";
 
@@ -26,7 +28,7 @@ export function SignInForm() {
   // The address a sign-in was refused for because it is not confirmed yet.
   const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
   // The password was right and the account asks a second factor (docs/product.md §2.24).
-  const [secondStep, setSecondStep] = useState(false);
+  const [secondStep, setSecondStep] = useState<"code" | "passkey" | null>(null);
   const {
     register,
     handleSubmit,
@@ -40,8 +42,9 @@ export function SignInForm() {
   const onSubmit = handleSubmit(async (values) => {
     setUnconfirmedEmail(null);
     try {
-      if ((await signIn.mutateAsync(values)) === "second-step") {
-        setSecondStep(true);
+      const outcome = await signIn.mutateAsync(values);
+      if (outcome !== "signed-in") {
+        setSecondStep(outcome === "second-step" ? "code" : "passkey");
         return;
       }
       toast.success("Welcome back!", { description: "You have been successfully logged in." });
@@ -55,7 +58,8 @@ export function SignInForm() {
     }
   });
 
-  if (secondStep) return <SecondStepForm onStartOver={() => setSecondStep(false)} />;
+  if (secondStep === "code") return <SecondStepForm onStartOver={() => setSecondStep(null)} />;
+  if (secondStep === "passkey") return <PasskeyStep onStartOver={() => setSecondStep(null)} />;
 
   return (
     // POST: a submit before the scripts have started must not put the fields in the address.
@@ -68,11 +72,13 @@ export function SignInForm() {
           <ResendConfirmationButton email={unconfirmedEmail} />
         </Notice>
       ) : null}
+      <PasskeyAutofill />
+      {/* "webauthn": the browser offers the site's passkeys here too (decision 063). */}
       <TextField
         id="sign-in-email"
         label="Email"
         type="email"
-        autoComplete="email"
+        autoComplete="username webauthn"
         error={errors.email?.message}
         {...register("email")}
       />
@@ -95,6 +101,14 @@ export function SignInForm() {
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? "Signing in..." : "Sign in"}
       </Button>
+      <p className="text-center text-muted-foreground text-sm">or</p>
+      <PasskeySignInButton className="w-full" />
     </form>
   );
+}
+
+/** The autofill's waiting request lives while the password form is shown. */
+function PasskeyAutofill() {
+  usePasskeyAutofill();
+  return null;
 }
