@@ -190,6 +190,16 @@ describe("signing in with a passkey", () => {
     expect((await sessionOf(replay)).user).toBeNull();
   });
 
+  it("mails a passkey sign-in from a new browser, as any sign-in", async () => {
+    const member = await memberWithPasskey();
+    await t.db.execute(sql`update profiles set last_active_at = now() where id = ${member.id}`);
+    const { response } = await passkeySignIn(member.authenticator);
+    expect(response.status).toBe(200);
+    await expect
+      .poll(async () => (await t.mailbox.latest(member.email)) ?? "")
+      .toContain("signed in to from a device or browser it has not been used on before");
+  });
+
   it("refuses an assertion without user verification, for another origin or RP ID, or with a forged challenge", async () => {
     const member = await memberWithPasskey();
     const sessionsBefore = await liveSessions(member.id);
@@ -285,7 +295,7 @@ describe("a passkey as the second factor", () => {
 
   it("satisfies the staff rule: a moderator without one can add a passkey, and then works", async () => {
     const moderator = await createMember(t, { role: "moderator", secondFactor: false });
-    const refused = await moderator.client.get("/api/moderation/reports");
+    const refused = await moderator.client.get("/api/moderation/queue");
     expect(refused.status).toBe(403);
     expect((await errorOf(refused)).code).toBe(SECOND_FACTOR_REQUIRED_CODE);
     expect((await sessionOf(moderator.client)).secondFactorRequired).toBe(true);
@@ -295,10 +305,10 @@ describe("a passkey as the second factor", () => {
     const added = await moderator.client.post("/api/auth/passkeys", { response });
     expect(added.status).toBe(201);
     expect((await sessionOf(moderator.client)).secondFactorRequired).toBe(false);
-    expect((await moderator.client.get("/api/moderation/reports")).status).toBe(200);
+    expect((await moderator.client.get("/api/moderation/queue")).status).toBe(200);
     // And signs them in alone.
     const { client } = await passkeySignIn(authenticator);
-    expect((await client.get("/api/moderation/reports")).status).toBe(200);
+    expect((await client.get("/api/moderation/queue")).status).toBe(200);
   });
 });
 

@@ -5,7 +5,7 @@
 // id), so an answer made for one flow or member works for no other. User verification is
 // always required: a passkey then is the sign-in and the second factor at once.
 import {
-  type AuthenticatorTransportFuture,
+  type AuthenticatorTransport,
   generateAuthenticationOptions,
   generateRegistrationOptions,
   type PublicKeyCredentialCreationOptionsJSON,
@@ -154,8 +154,8 @@ function userHandleOf(userId: string): string {
   return isoBase64URL.fromUTF8String(userId);
 }
 
-function transportsOf(stored: string): AuthenticatorTransportFuture[] | undefined {
-  return stored ? (stored.split(",") as AuthenticatorTransportFuture[]) : undefined;
+function transportsOf(stored: string): AuthenticatorTransport[] | undefined {
+  return stored ? (stored.split(",") as AuthenticatorTransport[]) : undefined;
 }
 
 /** Options for adding a passkey: resident (it names the account at sign-in), verified user. */

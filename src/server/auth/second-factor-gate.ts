@@ -10,7 +10,7 @@ import type { GenericEndpointContext } from "@better-auth/core";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
-import { passkey, user } from "@/server/db/schema";
+import { user } from "@/server/db/schema";
 import type { RateLimiter } from "@/server/lib/rate-limit";
 import { passkeyProvedMember } from "./passkey-sign-in";
 import { claimTotpCode, REUSED_TOTP_CODE, SECOND_FACTOR_LIMITS } from "./second-factor-codes";
@@ -31,7 +31,7 @@ const ALREADY_EXPIRED = new Date(0);
 export async function hasSecondFactor(db: Db, userId: string): Promise<boolean> {
   const [row] = await db
     .select({
-      enabled: sql<boolean>`${user.twoFactorEnabled} or exists (select 1 from ${passkey} where ${passkey.userId} = ${user.id})`,
+      enabled: sql<boolean>`${user.twoFactorEnabled} or exists (select 1 from passkey where passkey.user_id = ${userId})`,
     })
     .from(user)
     .where(eq(user.id, userId));

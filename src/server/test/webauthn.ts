@@ -33,7 +33,7 @@ type Credential = {
   id: string;
   privateKey: KeyObject;
   /** The COSE public key, as the database keeps it. */
-  publicKey: Uint8Array;
+  publicKey: Uint8Array<ArrayBuffer>;
   userHandle: string;
   counter: number;
 };
@@ -48,7 +48,7 @@ function uint32(value: number): Uint8Array {
   return bytes;
 }
 
-function concat(...parts: Uint8Array[]): Uint8Array {
+function concat(...parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
   let at = 0;
   for (const part of parts) {
@@ -58,7 +58,7 @@ function concat(...parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
-function newKeyPair(): { privateKey: KeyObject; publicKey: Uint8Array } {
+function newKeyPair(): { privateKey: KeyObject; publicKey: Uint8Array<ArrayBuffer> } {
   const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
   const jwk = publicKey.export({ format: "jwk" });
   const cose = new Map<number, number | Uint8Array>([
@@ -68,7 +68,7 @@ function newKeyPair(): { privateKey: KeyObject; publicKey: Uint8Array } {
     [-2, isoBase64URL.toBuffer(jwk.x as string)],
     [-3, isoBase64URL.toBuffer(jwk.y as string)],
   ]);
-  return { privateKey, publicKey: isoCBOR.encode(cose) };
+  return { privateKey, publicKey: new Uint8Array(isoCBOR.encode(cose)) };
 }
 
 function clientData(type: string, challenge: string, origin: string): string {
