@@ -186,14 +186,14 @@ describe("undoing an email change", () => {
 
   it("removes the passkeys and the authenticator app added since the change, not older ones", async () => {
     const member = await createMember(t);
-    const authenticator = new TestAuthenticator(t.env.siteUrl);
-    await authenticator.insertPasskey(t.db, member.id, "The owner's");
-    // Added before the change: a moment earlier than the change's time.
-    await t.db.execute(
-      sql`update passkey set created_at = now() - interval '1 minute' where user_id = ${member.id}`,
-    );
     const oldEmail = member.email;
     await changeEmail(member, uniqueEmail("stolen"));
+    const authenticator = new TestAuthenticator(t.env.siteUrl);
+    // The owner's, dated before the change (had it been there, the change would have asked it).
+    await authenticator.insertPasskey(t.db, member.id, "The owner's");
+    await t.db.execute(
+      sql`update passkey set created_at = now() - interval '1 day' where user_id = ${member.id}`,
+    );
     await authenticator.insertPasskey(t.db, member.id, "The attacker's");
     await enrolSecondFactor(t, member.id);
     const undone = await undo(await mailedToken(t, oldEmail, "/settings/email/undo"));
