@@ -60,11 +60,10 @@ export const finishSecondFactorResetSchema = z
  * POST /api/account/email: a member with a second factor confirms with it too (decision 049's
  * note): a code from the app, or an assertion of one of their passkeys.
  */
-export const changeEmailWithFactorSchema = changeEmailSchema
-  .extend({
-    code: totpCodeSchema.optional(),
-    passkey: authenticationResponseSchema.optional(),
-  });
+export const changeEmailWithFactorSchema = changeEmailSchema.extend({
+  code: totpCodeSchema.optional(),
+  passkey: authenticationResponseSchema.optional(),
+});
 export type ChangeEmailWithFactorInput = z.infer<typeof changeEmailWithFactorSchema>;
 
 /** The 400 code of an email change that needs the second factor too. */

@@ -114,7 +114,10 @@ export const passkeyRoutes = new Hono<AppEnv>()
     if (!outcome.ok) throw refusalError(outcome.refusal);
     const { site } = accountMailDeps(deps);
     await sendSecurityNotice(deps, viewer.id, (to) => passkeyAddedMail(site, to, named));
-    const [row] = await deps.db.select(summaryColumns).from(passkey).where(eq(passkey.id, outcome.id));
+    const [row] = await deps.db
+      .select(summaryColumns)
+      .from(passkey)
+      .where(eq(passkey.id, outcome.id));
     return c.json(summaryOf(row as NonNullable<typeof row>), 201);
   })
   .patch("/passkeys/:id", signedIn(), jsonBody(renamePasskeySchema), async (c) => {

@@ -96,14 +96,24 @@ describe("adding a passkey in settings", () => {
     });
     expect(options.rp.id).toBe("localhost");
     const response = authenticator.register(options);
-    const added = await member.client.post("/api/auth/passkeys", { name: " Work phone ", response });
+    const added = await member.client.post("/api/auth/passkeys", {
+      name: " Work phone ",
+      response,
+    });
     expect(added.status).toBe(201);
 
     const list = (await (await member.client.get("/api/auth/passkeys")).json()) as PasskeyList;
     expect(list.passkeys).toEqual([
-      { id: expect.any(String), name: "Work phone", createdAt: expect.any(String), lastUsedAt: null },
+      {
+        id: expect.any(String),
+        name: "Work phone",
+        createdAt: expect.any(String),
+        lastUsedAt: null,
+      },
     ]);
-    expect(await t.mailbox.latest(member.email)).toContain('A passkey named "Work phone" was added');
+    expect(await t.mailbox.latest(member.email)).toContain(
+      'A passkey named "Work phone" was added',
+    );
     expect((await sessionOf(elsewhere)).user?.id).toBe(member.id);
 
     // The same answer again: its challenge was used.
@@ -117,10 +127,14 @@ describe("adding a passkey in settings", () => {
     const response = new TestAuthenticator(t.env.siteUrl).register(
       await registrationOptions(member.client),
     );
-    const added = await member.client.post("/api/auth/passkeys", { response }, {
-      "user-agent":
-        "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
-    });
+    const added = await member.client.post(
+      "/api/auth/passkeys",
+      { response },
+      {
+        "user-agent":
+          "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+      },
+    );
     expect(added.status).toBe(201);
     expect(((await added.json()) as PasskeySummary).name).toMatch(/^Chrome 131 on macOS/);
   });
@@ -321,15 +335,21 @@ describe("renaming and removing", () => {
     });
     expect(renamed.status).toBe(200);
     expect(((await renamed.json()) as PasskeySummary).name).toBe("Old laptop");
-    const empty = await member.client.patch(`/api/auth/passkeys/${member.passkeyId}`, { name: " " });
+    const empty = await member.client.patch(`/api/auth/passkeys/${member.passkeyId}`, {
+      name: " ",
+    });
     expect(empty.status).toBe(400);
     const theirs = await other.client.patch(`/api/auth/passkeys/${member.passkeyId}`, {
       name: "Mine now",
     });
     expect(theirs.status).toBe(404);
-    const removed = await other.client.delete(`/api/auth/passkeys/${member.passkeyId}`, {}, {
-      password: other.password,
-    });
+    const removed = await other.client.delete(
+      `/api/auth/passkeys/${member.passkeyId}`,
+      {},
+      {
+        password: other.password,
+      },
+    );
     expect(removed.status).toBe(404);
   });
 
@@ -352,7 +372,10 @@ describe("renaming and removing", () => {
     expect(await t.mailbox.latest(member.email)).toContain("It was your only second factor");
     // The password alone signs in again.
     const client = freshClient();
-    await client.post("/api/auth/sign-in/email", { email: member.email, password: member.password });
+    await client.post("/api/auth/sign-in/email", {
+      email: member.email,
+      password: member.password,
+    });
     expect((await sessionOf(client)).user?.id).toBe(member.id);
   });
 
@@ -364,7 +387,9 @@ describe("renaming and removing", () => {
     const removed = await member.client.delete(`/api/auth/passkeys/${member.passkeyId}`);
     expect(removed.status).toBe(200);
     expect((await sessionOf(elsewhere)).user?.id).toBe(member.id);
-    expect(await t.mailbox.latest(member.email)).toContain('The passkey named "My laptop" was removed');
+    expect(await t.mailbox.latest(member.email)).toContain(
+      'The passkey named "My laptop" was removed',
+    );
   });
 });
 
@@ -382,7 +407,6 @@ describe("limits and data", () => {
     expect(statuses.slice(0, 30).every((status) => status === 400)).toBe(true);
     expect(statuses[30]).toBe(429);
   });
-
 
   it("counts sign-in attempts per account, from any address", async () => {
     const member = await memberWithPasskey();

@@ -200,7 +200,8 @@ export const authRoutes = new Hono<AppEnv>()
     // was born expired (second-factor-gate.ts) and goes; the passkey itself signs them in.
     if (await hasPasskey(db, accountId)) {
       const made = (await answer.json().catch(() => null)) as { token?: unknown } | null;
-      if (typeof made?.token === "string") await db.delete(session).where(eq(session.token, made.token));
+      if (typeof made?.token === "string")
+        await db.delete(session).where(eq(session.token, made.token));
       return c.json({ passkeyRequired: true } satisfies PasskeyStepAnswer);
     }
     const remembered = new Response(answer.body, answer);

@@ -120,7 +120,8 @@ export const secondFactorRoutes = new Hono<AppEnv>()
   .post("/two-factor/enable", signedIn(), jsonBody(enableTwoFactorSchema), async (c) => {
     const { deps, viewer } = c.var;
     await countAttempt(deps, viewer.id, c.var.clientIp);
-    if (viewer.authenticatorApp) throw new HttpError(409, CODE_REWRITES.TOTP_ALREADY_ENABLED.message);
+    if (viewer.authenticatorApp)
+      throw new HttpError(409, CODE_REWRITES.TOTP_ALREADY_ENABLED.message);
     await deps.db
       .delete(twoFactor)
       .where(and(eq(twoFactor.userId, viewer.id), eq(twoFactor.verified, false)));

@@ -90,14 +90,19 @@ export class TestAuthenticator {
   }
 
   /** What navigator.credentials.create() gives for `options` (attestation "none"). */
-  register(options: PublicKeyCredentialCreationOptionsJSON, bend: Bend = {}): RegistrationResponseJSON {
+  register(
+    options: PublicKeyCredentialCreationOptionsJSON,
+    bend: Bend = {},
+  ): RegistrationResponseJSON {
     const { privateKey, publicKey } = newKeyPair();
     const idBytes = new Uint8Array(randomBytes(32));
     const id = isoBase64URL.fromBuffer(idBytes);
     const credential = { id, privateKey, publicKey, userHandle: options.user.id, counter: 0 };
     this.credentials.set(id, credential);
     const flags =
-      FLAG_USER_PRESENT | FLAG_ATTESTED_DATA | (bend.userVerified === false ? 0 : FLAG_USER_VERIFIED);
+      FLAG_USER_PRESENT |
+      FLAG_ATTESTED_DATA |
+      (bend.userVerified === false ? 0 : FLAG_USER_VERIFIED);
     const credentialIdLength = new Uint8Array([idBytes.length >> 8, idBytes.length & 0xff]);
     const authData = concat(
       sha256(bend.rpId ?? this.rpId),
@@ -163,7 +168,9 @@ export class TestAuthenticator {
       response: {
         clientDataJSON,
         authenticatorData: isoBase64URL.fromBuffer(authData),
-        signature: isoBase64URL.fromBuffer(new Uint8Array(sign("sha256", signed, credential.privateKey))),
+        signature: isoBase64URL.fromBuffer(
+          new Uint8Array(sign("sha256", signed, credential.privateKey)),
+        ),
         userHandle: credential.userHandle,
       },
       clientExtensionResults: {},

@@ -28,8 +28,8 @@ export function SettingsPage() {
         <header className="grid gap-2">
           <PageHeading>Account settings</PageHeading>
           <p className="text-muted-foreground">
-            Your role needs two-factor authentication. Set up an authenticator app or add a
-            passkey here to continue.
+            Your role needs two-factor authentication. Set up an authenticator app or add a passkey
+            here to continue.
           </p>
         </header>
         <TwoFactorSection email={user.email} />

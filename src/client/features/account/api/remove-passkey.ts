@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/client/lib/api-client";
 import type { RemovePasskeyInput } from "@/shared/passkeys";
-import { accountSessionsQueryKey } from "./get-sessions";
 import { passkeysQueryKey } from "./get-passkeys";
+import { accountSessionsQueryKey } from "./get-sessions";
 
 /**
  * Removes a passkey. The member's only second factor asks the password (400 PASSWORD_REQUIRED

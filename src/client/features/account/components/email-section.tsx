@@ -36,7 +36,9 @@ export function EmailSection({ email }: { email: string }) {
     reset,
     formState: { errors, isSubmitting },
   } = useForm<EmailForm>({
-    resolver: zodResolver(changeEmailSchema.extend({ code: totpCodeSchema.or(z.literal("")).optional() })),
+    resolver: zodResolver(
+      changeEmailSchema.extend({ code: totpCodeSchema.or(z.literal("")).optional() }),
+    ),
     defaultValues: { email: "", currentPassword: "", code: "" },
   });
 

@@ -238,7 +238,14 @@ function RemoveForm({
       </p>
       {askPassword ? (
         <>
-          <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+          <input
+            type="email"
+            name="username"
+            autoComplete="username"
+            value={email}
+            readOnly
+            hidden
+          />
           <TextField
             id={`passkey-remove-password-${passkey.id}`}
             label="Password"
