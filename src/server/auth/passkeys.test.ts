@@ -95,6 +95,10 @@ describe("adding a passkey in settings", () => {
       userVerification: "required",
     });
     expect(options.rp.id).toBe("localhost");
+    // Ed25519, ES256, RS256 only: not ML-DSA, which only some runtimes verify.
+    expect(options.pubKeyCredParams.map((param: { alg: number }) => param.alg)).toEqual([
+      -8, -7, -257,
+    ]);
     const response = authenticator.register(options);
     const added = await member.client.post("/api/auth/passkeys", {
       name: " Work phone ",

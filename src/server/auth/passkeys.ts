@@ -13,7 +13,7 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
-import { isoBase64URL, isoUint8Array } from "@simplewebauthn/server/helpers";
+import { COSEALG, isoBase64URL, isoUint8Array } from "@simplewebauthn/server/helpers";
 import { and, eq, gt, lt, or, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { passkey, verification } from "@/server/db/schema";
@@ -25,6 +25,9 @@ export const CHALLENGE_SECONDS = 5 * 60;
 
 /** Registering a passkey; signing in with one; confirming it is the member (an email change). */
 export type ChallengeFlow = "registration" | "sign-in" | "confirmation";
+
+/** The passkeys' algorithms (COSE ids). */
+const SUPPORTED_ALGORITHMS = [COSEALG.EdDSA, COSEALG.ES256, COSEALG.RS256];
 
 /** The verification row's value of a sign-in challenge, which is for no member yet. */
 const ANY_MEMBER = "-";
@@ -180,6 +183,10 @@ export async function registrationOptions(
       transports: transportsOf(row.transports),
     })),
     authenticatorSelection: { residentKey: "required", userVerification: "required" },
+    // Every runtime verifies these. By default v14 offers ML-DSA-44 first where the runtime
+    // has it (Chromium's authenticator then picks it): a passkey must not depend on the Node
+    // the site runs on next year.
+    supportedAlgorithmIDs: SUPPORTED_ALGORITHMS,
     timeout: CHALLENGE_SECONDS * 1000,
   });
   await storeChallenge(deps.db, "registration", options.challenge, member.id);
