@@ -113,6 +113,8 @@ export function EmailSection({ email }: { email: string }) {
               error={errors.code?.message}
               {...register("code")}
             />
+          ) : hasPasskey ? (
+            <p className="text-muted-foreground text-xs">Your passkey confirms the change.</p>
           ) : null}
           <Button type="submit" className="w-fit" disabled={isSubmitting}>
             {isSubmitting ? "Sending link..." : "Change email"}
