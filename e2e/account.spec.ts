@@ -22,7 +22,7 @@ async function signInWithForm(page: Page, email: string, password: string): Prom
   await page.goto("/auth");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
 /** Whether the API takes these credentials (checked without touching any browser's cookies). */

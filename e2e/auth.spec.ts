@@ -41,7 +41,7 @@ test("a visitor signs up, chooses the password from the emailed link, signs out 
   await page.goto("/auth");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByText("Welcome back!")).toBeVisible();
   await expect(page.getByText("You have been successfully logged in.")).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
@@ -50,7 +50,7 @@ test("a visitor signs up, chooses the password from the emailed link, signs out 
 test("sign-in shows the inline messages of docs/product.md §5", async ({ page }) => {
   await page.goto("/auth");
   await page.getByLabel("Email").fill("not-an-email");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByText("Please enter a valid email address")).toBeVisible();
   await expect(page.getByText("Password is required")).toBeVisible();
 });

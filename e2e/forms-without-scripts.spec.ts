@@ -16,13 +16,13 @@ test("sign in: on to the page that asked, signed in; a wrong password says so", 
   await page.goto("/auth?returnTo=/members");
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password").fill("not the password");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByText("Invalid email or password")).toBeVisible();
   await expect(page.getByLabel("Email")).toHaveValue(account.email);
   await expect(page.getByLabel("Password")).toHaveValue("");
 
   await page.getByLabel("Password").fill(account.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/members$/);
   await expect(page.getByRole("button", { name: /Account menu/ })).toBeVisible();
 });

@@ -441,7 +441,7 @@ test("signed out: 'Sign in to reply.' leads to sign-in and back to the discussio
   await expect(page).toHaveURL(/\/auth\?returnTo=/);
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password").fill(account.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByText("Welcome back!")).toBeVisible();
   await expect(page).toHaveURL(`/discussion/${discussion.id}`);
   await expect(composer(page)).toBeVisible();
@@ -451,7 +451,7 @@ test("signed out: 'Sign in to reply.' leads to sign-in and back to the discussio
   await page.goto("/auth?returnTo=%2F%2Fevil.example%2Fdiscussion");
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password").fill(account.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByText("Welcome back!")).toBeVisible();
   await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/$/);
 });

@@ -33,7 +33,7 @@ test("two-factor: set up an authenticator app in settings, then sign in with its
   await page.goto("/auth");
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password").fill(account.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByText("Enter the 6-digit code from your authenticator app.")).toBeVisible();
   // The password alone made no session.
   const pending = await page.request.get("/api/session");

@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { confirmationRoutes } from "./auth/confirmation-routes";
 import { controlRoutes } from "./auth/control-routes";
+import { passkeyRoutes } from "./auth/passkey-routes";
 import { authRoutes } from "./auth/routes";
 import { staffWithoutSecondFactorRefused } from "./auth/second-factor-guard";
 import { secondFactorRoutes } from "./auth/second-factor-routes";
@@ -83,6 +84,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     .use(staffWithoutSecondFactorRefused())
     .route("/auth", confirmationRoutes)
     .route("/auth", secondFactorRoutes)
+    .route("/auth", passkeyRoutes)
     .route("/auth", authRoutes)
     .route("/account", accountRoutes)
     .route("/session", sessionRoutes)

@@ -464,6 +464,8 @@ export type AdminUser = {
   displayName: string;
   avatarUrl: string | null;
   role: Role;
+  /** An authenticator app or a passkey (decisions 060, 063): only then is there one to reset. */
+  secondFactor: boolean;
   createdAt: string;
 };
 

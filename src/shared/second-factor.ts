@@ -1,7 +1,8 @@
 // Two-factor sign-in (docs/product.md §2.24, docs/decisions/060): the bodies of its endpoints and
 // their messages, shared by the server's validation and the settings and sign-in forms.
 import { z } from "zod";
-import { passwordSchema } from "./schemas";
+import { authenticationResponseSchema } from "./passkeys";
+import { changeEmailSchema, passwordSchema } from "./schemas";
 
 /** The code of a 403 for a member whose role must use a second factor and has none yet. */
 export const SECOND_FACTOR_REQUIRED_CODE = "SECOND_FACTOR_REQUIRED";
@@ -54,6 +55,19 @@ export const startSecondFactorResetSchema = z.object({ code: totpCodeSchema }).s
 export const finishSecondFactorResetSchema = z
   .object({ token: z.string({ error: "The link is incomplete" }).min(1).max(200) })
   .strict();
+
+/**
+ * POST /api/account/email: a member with a second factor confirms with it too (decision 049's
+ * note): a code from the app, or an assertion of one of their passkeys.
+ */
+export const changeEmailWithFactorSchema = changeEmailSchema.extend({
+  code: totpCodeSchema.optional(),
+  passkey: authenticationResponseSchema.optional(),
+});
+export type ChangeEmailWithFactorInput = z.infer<typeof changeEmailWithFactorSchema>;
+
+/** The 400 code of an email change that needs the second factor too. */
+export const SECOND_FACTOR_NEEDED_CODE = "SECOND_FACTOR_NEEDED";
 
 export type EnableTwoFactorInput = z.infer<typeof enableTwoFactorSchema>;
 export type VerifyTotpInput = z.infer<typeof verifyTotpSchema>;

@@ -192,6 +192,46 @@ export function secondFactorRemovedMail(site: Site, to: string): MailMessage {
   };
 }
 
+/** A passkey was added (decision 063): no session ends, as for any factor added. */
+export function passkeyAddedMail(site: Site, to: string, name: string): MailMessage {
+  return {
+    to,
+    subject: `A passkey was added to your ${site.siteName} account`,
+    text: [
+      "Hi there,",
+      "",
+      `A passkey named "${name}" was added to your ${site.siteName} account. It signs you in without your password, and counts as your second factor.`,
+      "",
+      `If this was not you, remove it in your settings now: ${new URL("/settings", site.siteUrl).href}`,
+      `then reset your password: ${new URL("/auth/forgot-password", site.siteUrl).href}`,
+      `and check where you are signed in: ${sessionsLink(site)}`,
+    ].join("\n"),
+  };
+}
+
+/** A passkey was removed; when it was the only second factor, every other device was signed out. */
+export function passkeyRemovedMail(
+  site: Site,
+  to: string,
+  name: string,
+  lastFactor: boolean,
+): MailMessage {
+  return {
+    to,
+    subject: `A passkey was removed from your ${site.siteName} account`,
+    text: [
+      "Hi there,",
+      "",
+      lastFactor
+        ? `The passkey named "${name}" was removed from your ${site.siteName} account. It was your only second factor, so every other device was signed out and signing in now asks for your password only.`
+        : `The passkey named "${name}" was removed from your ${site.siteName} account. It no longer signs you in.`,
+      "",
+      `If this was not you, reset your password now: ${new URL("/auth/forgot-password", site.siteUrl).href}`,
+      `and check your settings: ${new URL("/settings", site.siteUrl).href}`,
+    ].join("\n"),
+  };
+}
+
 export function passwordChangedMail(site: Site, to: string): MailMessage {
   return {
     to,

@@ -22,6 +22,7 @@ import {
 } from "./account-lifecycle";
 import { passwordChangedMail, passwordResetMail, RESET_LINK_HOURS } from "./account-mail";
 import { revokeTokens } from "./account-tokens";
+import { passkeySignIn } from "./passkey-sign-in";
 import { gateSessionCreation, secondStepChecks } from "./second-factor-gate";
 import { alertNewDevice, sendSecurityNotice } from "./security-alerts";
 
@@ -75,6 +76,13 @@ export function createAuth(options: AuthOptions) {
       twoFactorPlugin({
         issuer: options.siteName,
         backupCodeOptions: { amount: RECOVERY_CODE_COUNT, storeBackupCodes: "encrypted" },
+      }),
+      // Passkey sign-in (decision 063): its session is made here, through the gate.
+      passkeySignIn({
+        db,
+        siteUrl: options.siteUrl,
+        siteName: options.siteName,
+        rateLimiter: options.rateLimiter,
       }),
     ],
     hooks: {

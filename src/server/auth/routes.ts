@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type { AppEnv } from "@/server/context";
 import type { Db } from "@/server/db/client";
-import { user } from "@/server/db/schema";
+import { session, user } from "@/server/db/schema";
 import {
   dropHeldSignUps,
   holdSubmission,
@@ -16,6 +16,7 @@ import { clientPrefix } from "@/server/lib/client-prefix";
 import { DatabaseUnavailableError, isDatabaseReachable } from "@/server/lib/database-errors";
 import { errorBody } from "@/server/lib/http-error";
 import { jsonBody } from "@/server/lib/validate";
+import type { PasskeyStepAnswer } from "@/shared/passkeys";
 import {
   changePasswordSchema,
   emailOnlySchema,
@@ -28,6 +29,7 @@ import { passwordChangedMail } from "./account-mail";
 import { CLIENT_IP_HEADER } from "./auth";
 import { heldSignUpAnswer } from "./held-sign-up";
 import { deviceCookieFor, knownDeviceOf } from "./known-device";
+import { hasPasskey } from "./passkeys";
 import { sendSecurityNotice } from "./security-alerts";
 import { claimSignInAttempt, type SignInPlace, settleSignInAttempt } from "./sign-in-delay";
 import { getViewer } from "./viewer";
@@ -198,6 +200,14 @@ export const authRoutes = new Hono<AppEnv>()
     if (await waitsForSecondStep(answer)) return answer;
     accountId ??= await accountIdOf(db, email);
     if (!accountId) return answer;
+    // The account's second factor is a passkey and no app (decision 063): the session just made
+    // was born expired (second-factor-gate.ts) and goes; the passkey itself signs them in.
+    if (await hasPasskey(db, accountId)) {
+      const made = (await answer.json().catch(() => null)) as { token?: unknown } | null;
+      if (typeof made?.token === "string")
+        await db.delete(session).where(eq(session.token, made.token));
+      return c.json({ passkeyRequired: true } satisfies PasskeyStepAnswer);
+    }
     const remembered = new Response(answer.body, answer);
     remembered.headers.append("set-cookie", await deviceCookieFor(c, accountId, device));
     return remembered;

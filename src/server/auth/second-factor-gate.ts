@@ -4,13 +4,15 @@
 // second-step endpoints, or as the renewal of a session that already passed. Any other session
 // for them (a password sign-in, the confirmation page's, a route added later) is created
 // already expired, so it works nowhere; the plugin's sign-in hook deletes it and starts the
-// second step instead.
+// second step instead. A passkey sign-in's session is working too, for the member whose passkey
+// that very request proved (decision 063).
 import type { GenericEndpointContext } from "@better-auth/core";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { user } from "@/server/db/schema";
 import type { RateLimiter } from "@/server/lib/rate-limit";
+import { passkeyProvedMember } from "./passkey-sign-in";
 import { claimTotpCode, REUSED_TOTP_CODE, SECOND_FACTOR_LIMITS } from "./second-factor-codes";
 
 /** better-auth's two-factor endpoints that create a session only after checking a code. */
@@ -25,10 +27,12 @@ const CHALLENGE_COOKIE = "two_factor";
 /** What a born-expired session expires at: better-auth deletes it when it is first read. */
 const ALREADY_EXPIRED = new Date(0);
 
-/** Whether the member has confirmed a second factor. */
+/** Whether the member has a second factor: a confirmed authenticator app or a passkey. */
 export async function hasSecondFactor(db: Db, userId: string): Promise<boolean> {
   const [row] = await db
-    .select({ enabled: user.twoFactorEnabled })
+    .select({
+      enabled: sql<boolean>`${user.twoFactorEnabled} or exists (select 1 from passkey where passkey.user_id = ${userId})`,
+    })
     .from(user)
     .where(eq(user.id, userId));
   return row?.enabled === true;
@@ -42,6 +46,8 @@ export function gateSessionCreation(db: Db) {
   ): Promise<{ data: { expiresAt: Date } } | undefined> => {
     if (!(await hasSecondFactor(db, session.userId))) return undefined;
     if (ctx && SECOND_STEP_PATHS.has(ctx.path)) return undefined;
+    // A passkey sign-in: this request checked one of this member's passkeys, user verified.
+    if (ctx && passkeyProvedMember(ctx) === session.userId) return undefined;
     // A renewal (a password change, turning two-factor off): the request's own session passed.
     if (ctx?.context.session?.user.id === session.userId) return undefined;
     return { data: { expiresAt: ALREADY_EXPIRED } };

@@ -1,7 +1,7 @@
 // The staff rule (docs/decisions/060): members whose role the CMS setting names must have a
 // second factor. Like the suspension guard it runs on every API request and reads the setting
 // each time, so it holds at once and for sessions made before it: until the member confirms an
-// authenticator app, only the routes below answer them; every other route, read or write,
+// authenticator app or adds a passkey (decision 063), only the routes below answer them; every other route, read or write,
 // refuses with 403 SECOND_FACTOR_REQUIRED. second-factor-guard.test.ts sends each of the app's
 // routes as such a member, so a new route is covered without being listed.
 import type { MiddlewareHandler } from "hono";
@@ -14,6 +14,7 @@ import {
   SECOND_FACTOR_REQUIRED_CODE,
   SECOND_FACTOR_REQUIRED_MESSAGE,
 } from "@/shared/second-factor";
+import { hasPasskey } from "./passkeys";
 import { getViewer, type Viewer } from "./viewer";
 
 /** What such a member may still reach: `METHOD /path` as the app registers it. */
@@ -24,6 +25,10 @@ export const ENROLMENT_ROUTES: ReadonlySet<string> = new Set([
   "GET /api/auth/two-factor",
   "POST /api/auth/two-factor/enable",
   "POST /api/auth/two-factor/verify-totp",
+  // Adding a passkey, which is a second factor too (decision 063).
+  "GET /api/auth/passkeys",
+  "POST /api/auth/passkeys/registration-options",
+  "POST /api/auth/passkeys",
   // Signing out and better-auth's session read (passed through by auth/routes.ts).
   "POST /api/auth/*",
   "GET /api/auth/*",
@@ -34,11 +39,13 @@ const answers = new WeakMap<Viewer, Promise<boolean>>();
 
 /** Whether the member's role must use a second factor and they have none yet. */
 export function secondFactorMissing(db: Db, viewer: Viewer): Promise<boolean> {
-  if (viewer.secondFactor) return Promise.resolve(false);
+  if (viewer.authenticatorApp) return Promise.resolve(false);
   let answer = answers.get(viewer);
   if (!answer) {
-    answer = readSiteSettings(db).then(({ secondFactorRoles }) =>
-      secondFactorRoles.includes(viewer.role),
+    // Passkeys are looked up only for the roles the rule names: most members have none to ask.
+    answer = readSiteSettings(db).then(
+      async ({ secondFactorRoles }) =>
+        secondFactorRoles.includes(viewer.role) && !(await hasPasskey(db, viewer.id)),
     );
     answers.set(viewer, answer);
   }

@@ -14,6 +14,7 @@ import {
   secondFactorResetMail,
 } from "./account-mail";
 import { consumeToken, issueToken } from "./account-tokens";
+import { hasSecondFactor } from "./second-factor-gate";
 import { removeSecondFactor } from "./second-factor-removal";
 import { sendSecurityNotice } from "./security-alerts";
 
@@ -24,10 +25,10 @@ type StartOutcome = "sent" | "not-found" | "no-factor";
 
 async function memberOf(db: Db, userId: string) {
   const [found] = await db
-    .select({ id: user.id, email: user.email, enabled: user.twoFactorEnabled })
+    .select({ id: user.id, email: user.email })
     .from(user)
     .where(eq(user.id, userId));
-  return found ?? null;
+  return found ? { ...found, enabled: await hasSecondFactor(db, found.id) } : null;
 }
 
 /** An admin's start: mails the member the link and logs it. */
@@ -67,7 +68,7 @@ export async function finishSecondFactorReset(
   const member = await memberOf(deps.db, claim.userId);
   // A link sent before an email change is for the address it was sent to only.
   if (!member || member.email.toLowerCase() !== claim.email) return false;
-  await removeSecondFactor(deps.db, member.id, null);
+  await removeSecondFactor(deps.db, member.id, null, { passkeysToo: true });
   await recordModerationAction(deps.db, {
     actorId: member.id,
     action: RESET_DONE_ACTION,
@@ -90,14 +91,14 @@ export async function resetSecondFactorByEmail(
   if (!email) return { ok: false, message: "Usage: npm run role -- --reset-second-factor <email>" };
   const address = email.trim().toLowerCase();
   const [found] = await db
-    .select({ id: user.id, enabled: user.twoFactorEnabled })
+    .select({ id: user.id })
     .from(user)
     .where(eq(sql`lower(${user.email})`, address));
   if (!found) return { ok: false, message: `No account with the email ${address}.` };
-  if (!found.enabled) {
+  if (!(await hasSecondFactor(db, found.id))) {
     return { ok: false, message: `${address} has no two-factor authentication to reset.` };
   }
-  await removeSecondFactor(db, found.id, null);
+  await removeSecondFactor(db, found.id, null, { passkeysToo: true });
   await recordModerationAction(db, {
     actorId: null,
     action: RESET_DONE_ACTION,

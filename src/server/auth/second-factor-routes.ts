@@ -110,8 +110,8 @@ export const secondFactorRoutes = new Hono<AppEnv>()
       .where(and(eq(twoFactor.userId, viewer.id), eq(twoFactor.verified, true)));
     const { secondFactorRoles } = await readSiteSettings(deps.db);
     return c.json({
-      enabled: viewer.secondFactor,
-      enabledAt: viewer.secondFactor && row ? row.createdAt.toISOString() : null,
+      enabled: viewer.authenticatorApp,
+      enabledAt: viewer.authenticatorApp && row ? row.createdAt.toISOString() : null,
       required: secondFactorRoles.includes(viewer.role),
     } satisfies TwoFactorStatus);
   })
@@ -120,7 +120,8 @@ export const secondFactorRoutes = new Hono<AppEnv>()
   .post("/two-factor/enable", signedIn(), jsonBody(enableTwoFactorSchema), async (c) => {
     const { deps, viewer } = c.var;
     await countAttempt(deps, viewer.id, c.var.clientIp);
-    if (viewer.secondFactor) throw new HttpError(409, CODE_REWRITES.TOTP_ALREADY_ENABLED.message);
+    if (viewer.authenticatorApp)
+      throw new HttpError(409, CODE_REWRITES.TOTP_ALREADY_ENABLED.message);
     await deps.db
       .delete(twoFactor)
       .where(and(eq(twoFactor.userId, viewer.id), eq(twoFactor.verified, false)));
@@ -150,7 +151,7 @@ export const secondFactorRoutes = new Hono<AppEnv>()
     const answer = await reshapeError(response, deps.db, CODE_REWRITES);
     if (!answer.ok) return answer;
     if (viewer) {
-      if (!viewer.secondFactor) {
+      if (!viewer.authenticatorApp) {
         const { site } = accountMailDeps(deps);
         await sendSecurityNotice(deps, viewer.id, (to) => secondFactorAddedMail(site, to));
       }
@@ -178,7 +179,7 @@ export const secondFactorRoutes = new Hono<AppEnv>()
       const { deps, viewer } = c.var;
       const { password, code } = c.req.valid("json");
       await countAttempt(deps, viewer.id, c.var.clientIp);
-      if (!viewer.secondFactor) throw NOT_ENABLED;
+      if (!viewer.authenticatorApp) throw NOT_ENABLED;
       await requirePassword(deps, viewer.id, password);
       await requireTotpCode(await codeDepsOf(deps), viewer.id, code);
       const response = await deps.auth.handler(
@@ -197,7 +198,7 @@ export const secondFactorRoutes = new Hono<AppEnv>()
     const { deps, viewer } = c.var;
     const { password, code } = c.req.valid("json");
     await countAttempt(deps, viewer.id, c.var.clientIp);
-    if (!viewer.secondFactor) throw NOT_ENABLED;
+    if (!viewer.authenticatorApp) throw NOT_ENABLED;
     await requirePassword(deps, viewer.id, password);
     const keys = await codeDepsOf(deps);
     if (code.includes("-")) {
@@ -210,7 +211,7 @@ export const secondFactorRoutes = new Hono<AppEnv>()
     } else {
       await requireTotpCode(keys, viewer.id, code.replace(/\s/g, ""));
     }
-    await removeSecondFactor(deps.db, viewer.id, viewer.sessionId);
+    await removeSecondFactor(deps.db, viewer.id, viewer.sessionId, { passkeysToo: false });
     const { site } = accountMailDeps(deps);
     await sendSecurityNotice(deps, viewer.id, (to) => secondFactorRemovedMail(site, to));
     return c.json({ ok: true });
@@ -232,8 +233,11 @@ export const secondFactorRoutes = new Hono<AppEnv>()
     return c.json({ ok: true });
   });
 
-/** A sign-in's second step passed: the session is made; this browser is remembered (decision 051). */
-async function rememberDevice(c: Context<AppEnv>, answer: Response): Promise<Response> {
+/**
+ * A sign-in's second step (or a passkey sign-in) passed: the session is made; this browser is
+ * remembered (decision 051).
+ */
+export async function rememberDevice(c: Context<AppEnv>, answer: Response): Promise<Response> {
   const body = (await answer
     .clone()
     .json()

@@ -11,6 +11,7 @@ import type { Mailer, MailMessage } from "@/server/lib/mail";
 import { deviceName } from "@/server/lib/user-agent";
 import { newSignInMail } from "./account-mail";
 import { deviceCookieAccount } from "./device-cookie";
+import { PASSKEY_SIGN_IN_PATH } from "./passkey-sign-in";
 import { SECOND_STEP_PATHS } from "./second-factor-gate";
 
 export type AlertDeps = {
@@ -40,7 +41,11 @@ export async function sendSecurityNotice(
 }
 
 /** The requests that sign a member in (the others that create a session renew one). */
-const SIGN_IN_PATHS: ReadonlySet<string> = new Set(["/sign-in/email", ...SECOND_STEP_PATHS]);
+const SIGN_IN_PATHS: ReadonlySet<string> = new Set([
+  "/sign-in/email",
+  PASSKEY_SIGN_IN_PATH,
+  ...SECOND_STEP_PATHS,
+]);
 
 /**
  * `databaseHooks.session.create.after`: mails the member when a sign-in makes a working session

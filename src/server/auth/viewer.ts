@@ -19,8 +19,11 @@ export type Viewer = {
   email: string;
   emailVerified: boolean;
   role: Role;
-  /** A second factor is confirmed (decision 060): the staff rule asks it of some roles. */
-  secondFactor: boolean;
+  /**
+   * The authenticator app (TOTP) is confirmed (decision 060). Passkeys, the other second factor
+   * (decision 063), are asked of the database where they matter (second-factor-guard.ts).
+   */
+  authenticatorApp: boolean;
 };
 
 /** A route context of this app: its dependencies are set on every request (app.ts). */
@@ -59,7 +62,7 @@ export async function getViewer<E extends WithDeps>(c: Context<E>): Promise<View
         email: found.user.email,
         emailVerified: found.user.emailVerified,
         role: await getRole(db, found.user.id, logger),
-        secondFactor: found.user.twoFactorEnabled === true,
+        authenticatorApp: found.user.twoFactorEnabled === true,
       }
     : null;
   viewers.set(request, viewer);

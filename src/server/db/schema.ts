@@ -111,6 +111,37 @@ export const twoFactor = pgTable(
   (table) => [uniqueIndex("two_factor_user_id_idx").on(table.userId)],
 );
 
+/**
+ * Passkeys (WebAuthn, decision 063): a member's credentials, each named by them. The public key
+ * (COSE, base64url) checks assertions; `counter` is the authenticator's signature counter where
+ * it sends one (0 when it does not), so a cloned authenticator's older count is refused.
+ */
+export const passkey = pgTable(
+  "passkey",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** The credential's id as the browser sends it (base64url). */
+    credentialId: text("credential_id").notNull(),
+    publicKey: text("public_key").notNull(),
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    /** How the browser may reach the authenticator ("internal", "hybrid", ...), comma-separated. */
+    transports: text("transports").notNull().default(""),
+    /** Synced between the member's devices ("multiDevice") or bound to one ("singleDevice"). */
+    deviceType: text("device_type").notNull(),
+    backedUp: boolean("backed_up").notNull().default(false),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex("passkey_credential_id_idx").on(table.credentialId),
+    index("passkey_user_id_idx").on(table.userId),
+  ],
+);
+
 /** Rate-limit counters live in the database so they hold across app instances. */
 export const rateLimit = pgTable("rate_limit", {
   id: text("id").primaryKey(),

@@ -168,10 +168,12 @@ function callBindings(c: Context<AppEnv>, call: Request): unknown {
 
 /**
  * A sign-in that succeeded but asks for more (better-auth's two-factor answer,
- * `twoFactorRedirect`) is no session yet: its page shows the answer, for its form to go on.
+ * `twoFactorRedirect`, or a passkey when that is the account's only factor, decision 063) is no
+ * session yet: its page shows the answer, for its form to go on.
  */
 function asksForAnotherStep(answer: unknown): boolean {
-  return Boolean((answer as { twoFactorRedirect?: unknown } | null)?.twoFactorRedirect);
+  const next = answer as { twoFactorRedirect?: unknown; passkeyRequired?: unknown } | null;
+  return Boolean(next?.twoFactorRedirect || next?.passkeyRequired);
 }
 
 export type FormPostOptions = {

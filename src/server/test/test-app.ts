@@ -184,8 +184,8 @@ export function createClient(app: TestApp["app"], clientIp = "127.0.0.1", siteUr
       request("PATCH", url, body, headers),
     put: (url: string, body: unknown = {}, headers?: Record<string, string>) =>
       request("PUT", url, body, headers),
-    delete: (url: string, headers?: Record<string, string>) =>
-      request("DELETE", url, undefined, headers),
+    delete: (url: string, headers?: Record<string, string>, body?: unknown) =>
+      request("DELETE", url, body, headers),
   };
 }
 

@@ -2,6 +2,7 @@ import { Link } from "@/client/components/link";
 import { PageContainer } from "@/client/components/page-container";
 import { PageHeading } from "@/client/components/page-heading";
 import { EmailSection } from "@/client/features/account/components/email-section";
+import { PasskeysSection } from "@/client/features/account/components/passkeys-section";
 import { PasswordSection } from "@/client/features/account/components/password-section";
 import { SessionsSection } from "@/client/features/account/components/sessions-section";
 import { TwoFactorSection } from "@/client/features/account/components/two-factor-section";
@@ -27,10 +28,12 @@ export function SettingsPage() {
         <header className="grid gap-2">
           <PageHeading>Account settings</PageHeading>
           <p className="text-muted-foreground">
-            Your role needs two-factor authentication. Set it up here to continue.
+            Your role needs two-factor authentication. Set up an authenticator app or add a passkey
+            here to continue.
           </p>
         </header>
         <TwoFactorSection email={user.email} />
+        <PasskeysSection email={user.email} />
       </PageContainer>
     );
   }
@@ -53,6 +56,7 @@ export function SettingsPage() {
       </header>
       <PasswordSection email={user.email} />
       <TwoFactorSection email={user.email} />
+      <PasskeysSection email={user.email} />
       <EmailSection email={user.email} />
       <SessionsSection />
       <NotificationSettingsSection />

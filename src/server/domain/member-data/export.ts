@@ -86,6 +86,14 @@ export const MEMBER_DATA_SECTIONS = {
       sql`select 'Authenticator app' as "name", verified as "confirmed", created_at as "addedAt"
           from two_factor where user_id = ${id} order by created_at`,
   },
+  // Passkeys by name and dates (decision 063): the public key and counter are not information.
+  passkeys: {
+    table: "passkey",
+    byId: ["user_id"],
+    rows: ({ id }) =>
+      sql`select name, created_at as "addedAt", last_used_at as "lastUsedAt"
+          from passkey where user_id = ${id} order by created_at`,
+  },
   // Password hashes and provider tokens stay out: they are secrets, not information.
   signInMethods: {
     table: "account",

@@ -31,6 +31,14 @@ export const SUSPENDED_MEMBERS_MAY: ReadonlySet<string> = new Set([
   "POST /api/auth/two-factor/generate-backup-codes",
   "POST /api/auth/two-factor/disable",
   "POST /api/auth/two-factor/reset",
+  // Passkeys: the account's own security too (docs/decisions/063).
+  "POST /api/auth/passkeys/registration-options",
+  "POST /api/auth/passkeys",
+  "PATCH /api/auth/passkeys/:id",
+  "DELETE /api/auth/passkeys/:id",
+  "POST /api/auth/passkeys/confirmation-options",
+  "POST /api/auth/passkeys/sign-in/options",
+  "POST /api/auth/passkeys/sign-in",
   // Account settings.
   "POST /api/account/email",
   "POST /api/account/email/confirm",

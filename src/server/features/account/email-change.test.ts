@@ -4,8 +4,15 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "@/server/db/client";
-import { createMember, mailedToken, tokenIn, uniqueEmail } from "@/server/test/factories";
+import {
+  createMember,
+  enrolSecondFactor,
+  mailedToken,
+  tokenIn,
+  uniqueEmail,
+} from "@/server/test/factories";
 import { createClient, createTestApp, type TestApp } from "@/server/test/test-app";
+import { TestAuthenticator } from "@/server/test/webauthn";
 import type { ApiErrorBody, SessionResponse } from "@/shared/api-types";
 
 let t: TestApp;
@@ -175,6 +182,34 @@ describe("undoing an email change", () => {
     const again = await undo(token);
     expect(again.status).toBe(409);
     expect((await errorOf(again)).code).toBe("ALREADY_UNDONE");
+  });
+
+  it("removes the passkeys and the authenticator app added since the change, not older ones", async () => {
+    const member = await createMember(t);
+    const oldEmail = member.email;
+    await changeEmail(member, uniqueEmail("stolen"));
+    const authenticator = new TestAuthenticator(t.env.siteUrl);
+    // The owner's, dated before the change (had it been there, the change would have asked it).
+    await authenticator.insertPasskey(t.db, member.id, "The owner's");
+    await t.db.execute(
+      sql`update passkey set created_at = now() - interval '1 day' where user_id = ${member.id}`,
+    );
+    await authenticator.insertPasskey(t.db, member.id, "The attacker's");
+    await enrolSecondFactor(t, member.id);
+    const undone = await undo(await mailedToken(t, oldEmail, "/settings/email/undo"));
+    expect(undone.status).toBe(200);
+    const left = await queryRows<{ name: string }>(
+      t.db,
+      sql`select name from passkey where user_id = ${member.id}`,
+    );
+    expect(left.map((row) => row.name)).toEqual(["The owner's"]);
+    const [factor] = await queryRows<{ enabled: boolean; apps: number }>(
+      t.db,
+      sql`select two_factor_enabled as enabled,
+            (select count(*)::int from two_factor where user_id = ${member.id}) as apps
+          from "user" where id = ${member.id}`,
+    );
+    expect(factor).toEqual({ enabled: false, apps: 0 });
   });
 
   it("is refused when another account holds the old address meanwhile", async () => {

@@ -2,7 +2,7 @@
 // is asked, a link to the new address confirms it, and nothing changes until it is opened.
 // Confirming ends the other sessions and every older link; the old address gets a link that
 // undoes the change for 7 days.
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, gt, ne, sql } from "drizzle-orm";
 import {
   ACCOUNT_MAIL_LIMITS,
   type AccountMailDeps,
@@ -26,7 +26,7 @@ import {
 } from "@/server/auth/account-tokens";
 import { promoteAdminEmails } from "@/server/auth/roles";
 import type { Db, Tx } from "@/server/db/client";
-import { account, profiles, session, user } from "@/server/db/schema";
+import { account, passkey, profiles, session, twoFactor, user } from "@/server/db/schema";
 import {
   rememberSuspendedAddress,
   suspendIfAddressSuspended,
@@ -179,10 +179,22 @@ export type EmailChangeUndoOutcome =
 
 /**
  * Removes what a second factor or passkey added after `since` would give whoever made the
- * change. Two-factor sign-in and passkeys do not exist yet: when they land, their rows added
- * since the change are deleted here.
+ * change (decisions 049, 060, 063): the passkeys added since, and an authenticator app set up
+ * since (which turns two-factor off).
  */
-async function removeFactorsAddedSince(_tx: Tx, _userId: string, _since: Date): Promise<void> {}
+async function removeFactorsAddedSince(tx: Tx, userId: string, since: Date): Promise<void> {
+  await tx.delete(passkey).where(and(eq(passkey.userId, userId), gt(passkey.createdAt, since)));
+  const apps = await tx
+    .delete(twoFactor)
+    .where(and(eq(twoFactor.userId, userId), gt(twoFactor.createdAt, since)))
+    .returning({ id: twoFactor.id });
+  if (apps.length > 0) {
+    await tx
+      .update(user)
+      .set({ twoFactorEnabled: false, updatedAt: sql`now()` })
+      .where(eq(user.id, userId));
+  }
+}
 
 /**
  * The old address's way back (decision 049): restores it, ends every session (the one that

@@ -21,6 +21,7 @@ import { createMember, enrolSecondFactor, tokenIn, uniqueEmail } from "@/server/
 import { storedAndFreshCounts } from "@/server/test/replies";
 import { avatarForm, sendForm } from "@/server/test/security/test-support";
 import { createClient, createTestApp, type TestApp } from "@/server/test/test-app";
+import { TestAuthenticator } from "@/server/test/webauthn";
 import type { ApiErrorBody, DiscussionItem, ExportQueued, ReplyItem } from "@/shared/api-types";
 import { mentionToken } from "@/shared/mentions";
 
@@ -191,6 +192,8 @@ async function memberWithEverything() {
   await setRole(t.db, { targetUserId: ada.id, newRole: "admin", changedBy: null, reason: "test" });
   // As an admin she must have a second factor (decision 060); the export lists it.
   await enrolSecondFactor(t, ada.id);
+  // And a passkey (decision 063): listed by name and dates.
+  await new TestAuthenticator(t.env.siteUrl).insertPasskey(t.db, ada.id);
   await ada.client.put(`/api/users/${bob.id}/role`, { role: "author" });
   const post = await ada.client.post("/api/cms/blog-posts", {
     title: "Ada's post",

@@ -5,6 +5,7 @@ import { Hono } from "hono";
 import { accountMailDeps } from "@/server/auth/account-lifecycle";
 import { isCurrentPassword } from "@/server/auth/current-password";
 import { signedIn } from "@/server/auth/middleware";
+import { requireSecondFactorAgain } from "@/server/auth/second-factor-again";
 import type { AppEnv } from "@/server/context";
 import { HttpError } from "@/server/lib/http-error";
 import { uuidParam } from "@/server/lib/ids";
@@ -17,11 +18,8 @@ import type {
   EmailChangeUndone,
   EmailChangeUndoResult,
 } from "@/shared/api-types";
-import {
-  changeEmailSchema,
-  confirmEmailChangeSchema,
-  undoEmailChangeSchema,
-} from "@/shared/schemas";
+import { confirmEmailChangeSchema, undoEmailChangeSchema } from "@/shared/schemas";
+import { changeEmailWithFactorSchema } from "@/shared/second-factor";
 import {
   confirmEmailChange,
   emailChangeLockedUntil,
@@ -82,7 +80,7 @@ export const accountRoutes = new Hono<AppEnv>()
     c.header("cache-control", "no-store");
   })
   .route("/", memberDataRoutes)
-  .post("/email", signedIn(), jsonBody(changeEmailSchema), async (c) => {
+  .post("/email", signedIn(), jsonBody(changeEmailWithFactorSchema), async (c) => {
     const { viewer, deps } = c.var;
     const input = c.req.valid("json");
     const newEmail = input.email.toLowerCase();
@@ -91,10 +89,11 @@ export const accountRoutes = new Hono<AppEnv>()
       throw new HttpError(400, message, { fields: { email: message } });
     }
     await deps.rateLimiter.hit(EMAIL_CHANGE_LIMIT, viewer.id);
-    // The second factor is asked here too once two-factor sign-in exists (decision 049).
     if (!(await isCurrentPassword(deps, viewer.id, input.currentPassword))) {
       throw new HttpError(400, WRONG_PASSWORD, { fields: { currentPassword: WRONG_PASSWORD } });
     }
+    // A member with a second factor confirms with it too (decision 049's note, 063).
+    await requireSecondFactorAgain(deps, viewer, input, c.var.clientIp);
     const lockedUntil = await emailChangeLockedUntil(deps.db, viewer.id);
     if (lockedUntil) {
       throw new HttpError(

@@ -15,6 +15,7 @@ type UserRow = {
   display_name: string;
   avatar_url: string | null;
   role: string | null;
+  second_factor: boolean;
   created_at: string;
   cursorAt: string;
 };
@@ -26,10 +27,13 @@ type UserRow = {
 function selectUsers(pageOfProfiles: SQL): SQL {
   return sql`select p.id, p.email, p.full_name, p.avatar_url, r.role,
       ${displayName(sql`p.full_name`, sql`p.email`)} as display_name,
+      (u.two_factor_enabled or exists (select 1 from passkey k where k.user_id = p.id))
+        as second_factor,
       ${microsecondText(sql`p.created_at`)} as created_at,
       ${microsecondText(sql`p.created_at`)} as "cursorAt"
     from (${pageOfProfiles}) p
     left join user_roles r on r.user_id = p.id
+    left join "user" u on u.id = p.id
     order by p.created_at desc, p.id desc`;
 }
 
@@ -42,6 +46,7 @@ export function toAdminUser(row: Omit<UserRow, "cursorAt">): AdminUser {
     avatarUrl: row.avatar_url,
     // docs/product.md §7: the role defaults to user.
     role: roleOrDefault(row.role),
+    secondFactor: row.second_factor === true,
     createdAt: row.created_at,
   };
 }

@@ -270,6 +270,33 @@ export async function buildCatalogue(
       valid: () => ({ token: "a-link-token" }),
       answers: 400,
     },
+    // Passkeys (decision 063): well-formed browser answers to challenges never issued, so that
+    // what passes validation is refused by the challenge check (400), never a 5xx.
+    {
+      name: "add a passkey",
+      method: "POST",
+      caller: "user",
+      path: "/api/auth/passkeys",
+      valid: () => ({ name: "My laptop", response: sampleRegistration() }),
+      answers: 400,
+    },
+    {
+      name: "rename a passkey",
+      method: "PATCH",
+      caller: "user",
+      path: `/api/auth/passkeys/${randomUUID()}`,
+      // Not the caller's (no such passkey): the name passed validation.
+      valid: () => ({ name: "Work phone" }),
+      answers: 404,
+    },
+    {
+      name: "sign in with a passkey",
+      method: "POST",
+      caller: "anonymous",
+      path: "/api/auth/passkeys/sign-in",
+      valid: () => ({ response: sampleAssertion() }),
+      answers: 400,
+    },
     {
       name: "admin starts a two-factor reset",
       method: "POST",
@@ -803,6 +830,8 @@ export async function buildCatalogue(
   ];
   const ids: IdRoute[] = [
     { method: "GET", caller: "anonymous", path: "/api/discussions/:id" },
+    { method: "PATCH", caller: "user", path: "/api/auth/passkeys/:id" },
+    { method: "DELETE", caller: "user", path: "/api/auth/passkeys/:id" },
     { method: "PUT", caller: "moderator", path: "/api/discussions/:id/pin" },
     { method: "DELETE", caller: "moderator", path: "/api/discussions/:id" },
     { method: "GET", caller: "anonymous", path: "/api/discussions/:id/replies" },
@@ -922,6 +951,46 @@ export async function buildCatalogue(
   return { bodies, queries, ids, documents, forms };
 }
 
+/** base64url of `text`. */
+const b64 = (text: string) => Buffer.from(text).toString("base64url");
+
+/** A browser's answer's client data for a challenge this server never issued. */
+function strangeClientData(type: string): string {
+  return b64(JSON.stringify({ type, challenge: b64(randomUUID()), origin: "http://localhost" }));
+}
+
+/** The shape of a RegistrationResponseJSON (decision 063), for a challenge never issued. */
+function sampleRegistration() {
+  const id = b64(randomUUID());
+  return {
+    id,
+    rawId: id,
+    type: "public-key",
+    response: {
+      clientDataJSON: strangeClientData("webauthn.create"),
+      attestationObject: b64("not a real attestation"),
+      transports: ["internal"],
+    },
+    clientExtensionResults: {},
+  };
+}
+
+/** The shape of an AuthenticationResponseJSON, for a challenge never issued. */
+function sampleAssertion() {
+  const id = b64(randomUUID());
+  return {
+    id,
+    rawId: id,
+    type: "public-key",
+    response: {
+      clientDataJSON: strangeClientData("webauthn.get"),
+      authenticatorData: b64("authenticator data"),
+      signature: b64("signature"),
+    },
+    clientExtensionResults: {},
+  };
+}
+
 /** Bodies for the id routes that take one, so that the id is what gets tested. */
 export const ID_ROUTE_BODIES: Record<string, unknown> = {
   "PUT /api/discussions/:id/pin": { pinned: true },
@@ -946,6 +1015,7 @@ export const ID_ROUTE_BODIES: Record<string, unknown> = {
   "PUT /api/cms/site-pages/:id": { content: "Terms" },
   "PUT /api/users/:id/role": { role: "user" },
   "POST /api/users/:id/second-factor-reset": { code: "000000" },
+  "PATCH /api/auth/passkeys/:id": { name: "Work phone" },
   "PATCH /api/inbox/data-requests/:id": { status: "in_progress" },
   "POST /api/inbox/data-requests/:id/erase": { reason: "A reason" },
 };

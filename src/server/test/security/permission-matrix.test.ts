@@ -19,6 +19,7 @@ import { createMember, mailedToken, totpCode, uniqueEmail } from "@/server/test/
 import { insertReplyRow } from "@/server/test/replies";
 import { insertDataRequest, insertWord } from "@/server/test/staff-area";
 import { createClient, createTestApp, type TestApp, type TestClient } from "@/server/test/test-app";
+import { TestAuthenticator } from "@/server/test/webauthn";
 import type { Role } from "@/shared/permissions";
 import {
   allowedCallers,
@@ -266,6 +267,72 @@ const CASES: Record<string, Case> = {
     },
     success: 200,
   },
+  // Passkeys (decision 063), with a software authenticator; each on a member of its own.
+  "POST /api/auth/passkeys/registration-options": {
+    send: async ({ caller, client }) => {
+      const member = await passkeyMemberLike(caller);
+      return (member?.client ?? client).post("/api/auth/passkeys/registration-options");
+    },
+    success: 200,
+  },
+  "POST /api/auth/passkeys": {
+    send: async ({ caller, client }) => {
+      const member = await passkeyMemberLike(caller);
+      const authenticator = new TestAuthenticator(t.env.siteUrl);
+      const options = member
+        ? await (await member.client.post("/api/auth/passkeys/registration-options")).json()
+        : { challenge: "none", user: { id: "none" } };
+      return (member?.client ?? client).post("/api/auth/passkeys", {
+        response: authenticator.register(options),
+      });
+    },
+    success: 201,
+  },
+  "PATCH /api/auth/passkeys/:id": {
+    send: async ({ caller, ownership, client }) => {
+      const member = await passkeyMemberLike(caller);
+      const owner = ownership === "own" && member ? member : await createMember(t);
+      const id = await new TestAuthenticator(t.env.siteUrl).insertPasskey(t.db, owner.id);
+      return (member?.client ?? client).patch(`/api/auth/passkeys/${id}`, { name: "Renamed" });
+    },
+    success: 200,
+  },
+  "DELETE /api/auth/passkeys/:id": {
+    send: async ({ caller, ownership, client }) => {
+      const member = await passkeyMemberLike(caller);
+      const owner = ownership === "own" && member ? member : await createMember(t);
+      const id = await new TestAuthenticator(t.env.siteUrl).insertPasskey(t.db, owner.id);
+      return (member?.client ?? client).delete(`/api/auth/passkeys/${id}`, undefined, {
+        password: member?.password ?? "whatever it was",
+      });
+    },
+    success: 200,
+  },
+  "POST /api/auth/passkeys/confirmation-options": {
+    send: async ({ caller, client }) => {
+      const member = await passkeyMemberLike(caller);
+      if (member) await new TestAuthenticator(t.env.siteUrl).insertPasskey(t.db, member.id);
+      return (member?.client ?? client).post("/api/auth/passkeys/confirmation-options");
+    },
+    success: 200,
+  },
+  "POST /api/auth/passkeys/sign-in/options": {
+    send: ({ client }) => client.post("/api/auth/passkeys/sign-in/options"),
+    success: 200,
+  },
+  // Someone's passkey, on the caller's copy of their client: whoever holds it signs in.
+  "POST /api/auth/passkeys/sign-in": {
+    send: async ({ client }) => {
+      const member = await createMember(t, { secondFactor: false });
+      const authenticator = new TestAuthenticator(t.env.siteUrl);
+      await authenticator.insertPasskey(t.db, member.id);
+      const options = await (await client.post("/api/auth/passkeys/sign-in/options")).json();
+      return client.post("/api/auth/passkeys/sign-in", {
+        response: authenticator.assert(options),
+      });
+    },
+    success: 200,
+  },
   // The admin passes their own second factor again: the caller's code, once per time-step.
   "POST /api/users/:id/second-factor-reset": {
     send: async ({ caller, client }) => {
@@ -290,9 +357,12 @@ const CASES: Record<string, Case> = {
   "POST /api/account/email": {
     send: async ({ caller, client }) => {
       const member = await memberLike(caller);
+      // Staff have an authenticator app (decision 060): its code confirms the change too.
+      const code = member?.totpSecret ? await totpCode(member.totpSecret) : undefined;
       return (member?.client ?? client).post("/api/account/email", {
         email: uniqueEmail("moving"),
         currentPassword: member?.password ?? "whatever it was",
+        code,
       });
     },
     success: 200,
@@ -914,6 +984,11 @@ async function postTitle(id: string) {
 }
 
 /** A new member with the caller's role (null for anonymous), signed in on a client of its own. */
+/** A member of the caller's role with a session of its own; no passkey yet. */
+async function passkeyMemberLike(caller: Caller) {
+  return caller === "anonymous" ? null : createMember(t, { role: caller });
+}
+
 async function memberLike(caller: Caller) {
   return caller === "anonymous" ? null : createMember(t, { role: caller });
 }

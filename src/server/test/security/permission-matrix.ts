@@ -137,6 +137,53 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
     source: "Issue 37: the reset link an admin had mailed (the token is the credential)",
   },
 
+  // Passkeys (decision 063): a member's own; signing in with one is for anyone holding one.
+  {
+    method: "POST",
+    path: "/api/auth/passkeys/registration-options",
+    allowed: MEMBERS,
+    source: "Issue 37: add a passkey (own account)",
+  },
+  {
+    method: "POST",
+    path: "/api/auth/passkeys",
+    allowed: MEMBERS,
+    source: "Issue 37: add a passkey (own account)",
+  },
+  {
+    method: "PATCH",
+    path: "/api/auth/passkeys/:id",
+    allowed: { own: MEMBERS, "other's": NOBODY },
+    // Another member's passkey is not the caller's to know about.
+    othersRefusedWith: 404,
+    source: "Issue 37: rename a passkey (own only)",
+  },
+  {
+    method: "DELETE",
+    path: "/api/auth/passkeys/:id",
+    allowed: { own: MEMBERS, "other's": NOBODY },
+    othersRefusedWith: 404,
+    source: "Issue 37: remove a passkey (own only)",
+  },
+  {
+    method: "POST",
+    path: "/api/auth/passkeys/confirmation-options",
+    allowed: MEMBERS,
+    source: "Issue 37: confirm an email change with a passkey (own passkeys)",
+  },
+  {
+    method: "POST",
+    path: "/api/auth/passkeys/sign-in/options",
+    allowed: EVERYONE,
+    source: "Issue 37: sign in with a passkey",
+  },
+  {
+    method: "POST",
+    path: "/api/auth/passkeys/sign-in",
+    allowed: EVERYONE,
+    source: "Issue 37: sign in with a passkey (the passkey is the credential)",
+  },
+
   // Account settings (/settings): a member acts on their own account only.
   {
     method: "POST",
@@ -618,6 +665,8 @@ export const BETTER_AUTH_ENDPOINTS: Readonly<Record<string, "public" | "own sess
   "POST /two-factor/verify-backup-code": "public",
   "POST /two-factor/generate-backup-codes": "own session",
   "POST /two-factor/disable": "own session",
+  // Ours (auth/passkey-sign-in.ts, decision 063), behind our route.
+  "POST /passkeys/sign-in": "public",
   "GET /ok": "public",
   "GET /error": "public",
 };

@@ -286,6 +286,9 @@ export const READ_ROUTES: Record<string, SurfaceName[] | { none: string }> = {
   "GET /api/auth/two-factor": {
     none: "the member's own second factor: whether it is on, never its secret",
   },
+  "GET /api/auth/passkeys": {
+    none: "the member's own passkeys: names and dates, never a key",
+  },
   "GET /api/auth/*": { none: "better-auth's own" },
   "GET /api/account/sessions": { none: "sessions" },
   "GET /api/session": { none: "the viewer" },
@@ -439,6 +442,7 @@ export const EXPORT_SECTIONS: Record<string, OtherSurface> = {
       "account",
       "signInMethods",
       "secondFactors",
+      "passkeys",
       "sessions",
       "profile",
       "role",

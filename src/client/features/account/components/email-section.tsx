@@ -1,40 +1,56 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
+import { z } from "zod";
 import { TextField } from "@/client/components/form/text-field";
 import { Notice } from "@/client/components/notice";
 import { Button } from "@/client/components/ui/button";
 import { useChangeEmail } from "@/client/features/account/api/change-email";
-import { errorMessage } from "@/client/lib/api-client";
+import { confirmWithPasskey } from "@/client/features/account/api/confirm-with-passkey";
+import { usePasskeys } from "@/client/features/account/api/get-passkeys";
+import { useTwoFactorStatus } from "@/client/features/account/api/two-factor-status";
+import { ApiError, errorMessage } from "@/client/lib/api-client";
+import { passkeyPromptMessage } from "@/client/lib/passkey-prompt";
 import { setServerFieldErrors } from "@/client/lib/server-field-errors";
 import { toast } from "@/client/lib/toast";
 import { type ChangeEmailInput, changeEmailSchema } from "@/shared/schemas";
+import { totpCodeSchema } from "@/shared/second-factor";
 import { SettingsSection } from "./settings-section";
 
-const FIELDS = ["email", "currentPassword"] as const;
+const FIELDS = ["email", "currentPassword", "code"] as const;
+
+type EmailForm = ChangeEmailInput & { code?: string };
 
 /**
- * Change email: the current password first (docs/decisions/049), then a link to the new
- * address confirms it; until then nothing changes.
+ * Change email: the current password first (docs/decisions/049), and a member with a second
+ * factor confirms with it too (a code from the app, or a passkey: decision 063); then a link to
+ * the new address confirms it; until then nothing changes.
  */
 export function EmailSection({ email }: { email: string }) {
   const changeEmail = useChangeEmail();
+  const app = useTwoFactorStatus().data?.enabled === true;
+  const hasPasskey = (usePasskeys().data?.passkeys.length ?? 0) > 0;
   const {
     register,
     handleSubmit,
     setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<ChangeEmailInput>({
-    resolver: zodResolver(changeEmailSchema),
-    defaultValues: { email: "", currentPassword: "" },
+  } = useForm<EmailForm>({
+    resolver: zodResolver(
+      changeEmailSchema.extend({ code: totpCodeSchema.or(z.literal("")).optional() }),
+    ),
+    defaultValues: { email: "", currentPassword: "", code: "" },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = handleSubmit(async ({ code, ...values }) => {
     try {
-      await changeEmail.mutateAsync(values);
+      // The app's code when given; else the passkey, when the member has one.
+      const passkey = !code && hasPasskey ? await confirmWithPasskey() : undefined;
+      await changeEmail.mutateAsync({ ...values, code: code || undefined, passkey });
       reset();
     } catch (error) {
-      if (!setServerFieldErrors(error, setError, FIELDS)) toast.error(errorMessage(error));
+      if (!(error instanceof ApiError)) toast.error(passkeyPromptMessage(error));
+      else if (!setServerFieldErrors(error, setError, FIELDS)) toast.error(errorMessage(error));
     }
   });
 
@@ -87,6 +103,19 @@ export function EmailSection({ email }: { email: string }) {
             error={errors.currentPassword?.message}
             {...register("currentPassword")}
           />
+          {app ? (
+            <TextField
+              id="settings-email-code"
+              label="Code from your authenticator app"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              hint={hasPasskey ? "Or leave it empty to confirm with your passkey." : undefined}
+              error={errors.code?.message}
+              {...register("code")}
+            />
+          ) : hasPasskey ? (
+            <p className="text-muted-foreground text-xs">Your passkey confirms the change.</p>
+          ) : null}
           <Button type="submit" className="w-fit" disabled={isSubmitting}>
             {isSubmitting ? "Sending link..." : "Change email"}
           </Button>

@@ -6,8 +6,11 @@ import type { SignInInput } from "@/shared/schemas";
 /** The code of a 403 answer to sign-in: the account's email is not confirmed yet. */
 export const EMAIL_NOT_VERIFIED = "EMAIL_NOT_VERIFIED";
 
-/** Signed in, or the password was right and the second factor comes next (decision 060). */
-export type SignInOutcome = "signed-in" | "second-step";
+/**
+ * Signed in, or the password was right and the second factor comes next: a code (decision
+ * 060), or the account's passkey when that is its only factor (decision 063).
+ */
+export type SignInOutcome = "signed-in" | "second-step" | "passkey-step";
 
 /**
  * Email sign-in; sets the session cookie, or (two-factor on) the pending sign-in's. Throws
@@ -15,9 +18,11 @@ export type SignInOutcome = "signed-in" | "second-step";
  * Sign in tab offers to resend the link instead.
  */
 export async function signInWithEmail(input: SignInInput): Promise<SignInOutcome> {
-  const answer = await api.post<{ twoFactorRedirect?: boolean } | null>("/api/auth/sign-in/email", {
-    body: { email: input.email, password: input.password },
-  });
+  const answer = await api.post<{ twoFactorRedirect?: boolean; passkeyRequired?: boolean } | null>(
+    "/api/auth/sign-in/email",
+    { body: { email: input.email, password: input.password } },
+  );
+  if (answer?.passkeyRequired) return "passkey-step";
   return answer?.twoFactorRedirect ? "second-step" : "signed-in";
 }
 

@@ -10,6 +10,7 @@ import { useFormAction } from "@/client/lib/page-forms";
 import { toast } from "@/client/lib/toast";
 import { INTENT_FIELD, type PostedForm } from "@/shared/public-forms";
 import { recoveryCodeSchema, totpCodeSchema } from "@/shared/second-factor";
+import { PasskeySignInButton } from "./passkey-sign-in-button";
 
 type SecondStepFormProps = {
   /** The server's answer to this step sent without scripts, if the page shows one. */
@@ -83,6 +84,8 @@ export function SecondStepForm({ posted, onStartOver }: SecondStepFormProps) {
       <Button type="submit" className="w-full" disabled={verify.isPending}>
         {verify.isPending ? "Verifying..." : "Verify"}
       </Button>
+      {/* A passkey is the sign-in and the second factor at once (decision 063). */}
+      <PasskeySignInButton className="w-full" />
       <div className="flex justify-between text-sm">
         <button
           type="button"

@@ -13,6 +13,8 @@ import { setServerFieldErrors } from "@/client/lib/server-field-errors";
 import { toast } from "@/client/lib/toast";
 import { INTENT_FIELD, type PostedForm } from "@/shared/public-forms";
 import { type SignInInput, signInSchema } from "@/shared/schemas";
+import { PasskeySignInButton, usePasskeyAutofill } from "./passkey-sign-in-button";
+import { PasskeyStep } from "./passkey-step";
 import { ResendConfirmationButton } from "./resend-confirmation-button";
 import { SecondStepForm } from "./second-step-form";
 
@@ -21,11 +23,15 @@ const FIELDS = ["email", "password"] as const;
 /** The second step's answer when the pending sign-in has run out: the sign-in starts over. */
 const SIGN_IN_EXPIRED = "SIGN_IN_EXPIRED";
 
-/** A sign-in sent without scripts whose password was right, for an account with a second factor. */
-function asksSecondStep(posted: PostedForm | null): boolean {
-  return Boolean(
-    posted?.ok && (posted.answer as { twoFactorRedirect?: unknown } | null)?.twoFactorRedirect,
-  );
+/**
+ * A sign-in sent without scripts whose password was right, for an account with a second factor:
+ * which step comes next (better-auth's `twoFactorRedirect`, or our `passkeyRequired`).
+ */
+function secondStepOf(posted: PostedForm | null): "code" | "passkey" | null {
+  if (!posted?.ok) return null;
+  const answer = posted.answer as { twoFactorRedirect?: unknown; passkeyRequired?: unknown } | null;
+  if (answer?.passkeyRequired) return "passkey";
+  return answer?.twoFactorRedirect ? "code" : null;
 }
 
 function isUnconfirmed(error: unknown): boolean {
@@ -45,10 +51,11 @@ export function SignInForm() {
   const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(
     posted?.code === EMAIL_NOT_VERIFIED ? (posted.values.email ?? null) : null,
   );
-  // The password was right and the account asks a second factor (docs/product.md §2.24); without
-  // scripts, the server's answer to either step says so.
-  const [secondStep, setSecondStep] = useState(
-    () => asksSecondStep(posted) || (postedStep !== null && !stepExpired),
+  // The password was right and the account asks a second factor (docs/product.md §2.24): a
+  // code, or its passkey when that is its only factor (decision 063). Without scripts, the
+  // server's answer to either step says so.
+  const [secondStep, setSecondStep] = useState<"code" | "passkey" | null>(() =>
+    secondStepOf(posted) ?? (postedStep !== null && !stepExpired ? "code" : null),
   );
   const {
     register,
@@ -64,8 +71,9 @@ export function SignInForm() {
   const onSubmit = handleSubmit(async (values) => {
     setUnconfirmedEmail(null);
     try {
-      if ((await signIn.mutateAsync(values)) === "second-step") {
-        setSecondStep(true);
+      const outcome = await signIn.mutateAsync(values);
+      if (outcome !== "signed-in") {
+        setSecondStep(outcome === "second-step" ? "code" : "passkey");
         return;
       }
       toast.success("Welcome back!", { description: "You have been successfully logged in." });
@@ -79,9 +87,10 @@ export function SignInForm() {
     }
   });
 
-  if (secondStep) {
-    return <SecondStepForm posted={postedStep} onStartOver={() => setSecondStep(false)} />;
+  if (secondStep === "code") {
+    return <SecondStepForm posted={postedStep} onStartOver={() => setSecondStep(null)} />;
   }
+  if (secondStep === "passkey") return <PasskeyStep onStartOver={() => setSecondStep(null)} />;
 
   return (
     // POST: a submit before the scripts have started must not put the fields in the address.
@@ -100,11 +109,13 @@ export function SignInForm() {
           <ResendConfirmationButton email={unconfirmedEmail} />
         </Notice>
       ) : null}
+      <PasskeyAutofill />
+      {/* "webauthn": the browser offers the site's passkeys here too (decision 063). */}
       <TextField
         id="sign-in-email"
         label="Email"
         type="email"
-        autoComplete="email"
+        autoComplete="username webauthn"
         error={errors.email?.message ?? shown?.fieldErrors.email}
         defaultValue={posted?.values.email}
         {...register("email")}
@@ -128,6 +139,14 @@ export function SignInForm() {
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? "Signing in..." : "Sign in"}
       </Button>
+      <p className="text-center text-muted-foreground text-sm">or</p>
+      <PasskeySignInButton className="w-full" />
     </form>
   );
+}
+
+/** The autofill's waiting request lives while the password form is shown. */
+function PasskeyAutofill() {
+  usePasskeyAutofill();
+  return null;
 }

@@ -44,7 +44,8 @@ export function UserRow({ user, saving, onRoleChange }: UserRowProps) {
         </div>
       </div>
       <div className="flex items-center gap-2">
-        <ResetTwoFactorDialog id={user.id} name={user.displayName} />
+        {/* Only a member with a factor has one to reset (the server refuses the others too). */}
+        {user.secondFactor ? <ResetTwoFactorDialog id={user.id} name={user.displayName} /> : null}
         <Select
           value={user.role}
           disabled={saving}

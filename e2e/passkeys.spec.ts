@@ -1,0 +1,47 @@
+// Issue 37 in Chromium (decision 063): a member adds a passkey in /settings, then signs out and
+// signs in with it alone. The passkey lives in Chromium's virtual authenticator (CDP), which
+// verifies the user; WebAuthn works on `localhost`, the e2e servers' SITE_URL, never on an IP.
+import { newMemberOn, signOutContext } from "./support/accounts";
+import { expect, test } from "./support/test";
+
+test("passkeys: add one in settings, then sign in with it alone", async ({ page }) => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  const account = await newMemberOn(page);
+  await page.goto("/settings");
+  expect(new URL(page.url()).hostname).toBe("localhost");
+  const card = page.getByRole("region", { name: "Passkeys" });
+  await expect(card.getByText("You have no passkeys yet.")).toBeVisible();
+  await card.getByLabel("Name (optional)").fill("E2E authenticator");
+  await card.getByRole("button", { name: "Add a passkey" }).click();
+  const list = card.getByRole("list", { name: "Your passkeys" });
+  await expect(list.getByRole("button", { name: "Remove E2E authenticator" })).toBeVisible();
+  await expect(list.getByText("Not used yet")).toBeVisible();
+  const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
+  expect(credentials).toHaveLength(1);
+
+  await signOutContext(page);
+  await page.goto("/auth");
+  await expect(page.getByLabel("Email")).toHaveAttribute("autocomplete", "username webauthn");
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const session = await page.request.get("/api/session");
+  expect(((await session.json()) as { user: { email: string } | null }).user?.email).toBe(
+    account.email,
+  );
+
+  await page.goto("/settings");
+  await expect(
+    page.getByRole("region", { name: "Passkeys" }).getByText(/^Last used/),
+  ).toBeVisible();
+});

@@ -1,0 +1,71 @@
+// "Sign in with a passkey" (docs/product.md §2.24, decision 063), and the browser's autofill on
+// the email field (conditional UI) while the sign-in form is shown. The WebAuthn code downloads
+// only on this page (client/lib/passkey-prompt.ts).
+import { useEffect } from "react";
+import { Button } from "@/client/components/ui/button";
+import { useSignInWithPasskey } from "@/client/features/auth/api/sign-in-with-passkey";
+import { ApiError, errorMessage } from "@/client/lib/api-client";
+import {
+  cancelPasskeyPrompt,
+  isPasskeyPromptCancelled,
+  passkeyAutofillSupported,
+  passkeyPromptMessage,
+} from "@/client/lib/passkey-prompt";
+import { toast } from "@/client/lib/toast";
+
+function welcome() {
+  toast.success("Welcome back!", { description: "You have been successfully logged in." });
+}
+
+function announceFailure(error: unknown) {
+  if (error instanceof ApiError) toast.error(errorMessage(error));
+  else if (!isPasskeyPromptCancelled(error)) toast.error(passkeyPromptMessage(error));
+}
+
+/** Offers the site's passkeys in the email field's suggestions (`autocomplete="… webauthn"`). */
+export function usePasskeyAutofill() {
+  const signIn = useSignInWithPasskey();
+  const { mutateAsync } = signIn;
+  useEffect(() => {
+    let active = true;
+    void passkeyAutofillSupported().then(async (supported) => {
+      if (!supported || !active) return;
+      try {
+        await mutateAsync({ autofill: true });
+        welcome();
+      } catch (error) {
+        // The page was left or the button took over: both cancel the waiting request.
+        if (active) announceFailure(error);
+      }
+    });
+    return () => {
+      active = false;
+      void cancelPasskeyPrompt();
+    };
+  }, [mutateAsync]);
+}
+
+export function PasskeySignInButton({ className }: { className?: string }) {
+  const signIn = useSignInWithPasskey();
+  // Shown in every browser (the server-rendered page cannot know): one without passkeys is
+  // told so when it tries.
+  const onClick = async () => {
+    try {
+      await signIn.mutateAsync({ autofill: false });
+      welcome();
+    } catch (error) {
+      announceFailure(error);
+    }
+  };
+  return (
+    <Button
+      type="button"
+      variant="outline"
+      className={className}
+      disabled={signIn.isPending}
+      onClick={() => void onClick()}
+    >
+      {signIn.isPending ? "Waiting for your passkey..." : "Sign in with a passkey"}
+    </Button>
+  );
+}

@@ -1,0 +1,68 @@
+// The browser's passkey prompts (WebAuthn, decision 063) through @simplewebauthn/browser, which
+// downloads only when a passkey is used (settings, the sign-in page), never with the home page
+// (bench/budget.test.ts). Its errors are told in docs/product.md §2.24's words.
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from "@simplewebauthn/browser";
+
+const browserCode = () => import("@simplewebauthn/browser");
+
+/** Whether this browser can use passkeys at all. */
+export function passkeysSupported(): boolean {
+  return typeof window !== "undefined" && typeof window.PublicKeyCredential === "function";
+}
+
+/** Whether the browser offers passkeys in the email field's autofill (conditional UI). */
+export async function passkeyAutofillSupported(): Promise<boolean> {
+  if (!passkeysSupported()) return false;
+  const check = window.PublicKeyCredential.isConditionalMediationAvailable;
+  return typeof check === "function" ? check.call(window.PublicKeyCredential) : false;
+}
+
+/** Asks the browser to create a passkey for the options the server gave. */
+export async function createPasskey(
+  optionsJSON: PublicKeyCredentialCreationOptionsJSON,
+): Promise<RegistrationResponseJSON> {
+  const { startRegistration } = await browserCode();
+  return startRegistration({ optionsJSON });
+}
+
+/**
+ * Asks the browser for a passkey's assertion; with `autofill`, the request waits in the email
+ * field's suggestions until the member picks a passkey there (or it is cancelled).
+ */
+export async function assertPasskey(
+  optionsJSON: PublicKeyCredentialRequestOptionsJSON,
+  { autofill = false }: { autofill?: boolean } = {},
+): Promise<AuthenticationResponseJSON> {
+  const { startAuthentication } = await browserCode();
+  return startAuthentication({ optionsJSON, useBrowserAutofill: autofill });
+}
+
+/** Ends a waiting autofill request (the page is left, or the button starts another). */
+export async function cancelPasskeyPrompt(): Promise<void> {
+  const { WebAuthnAbortService } = await browserCode();
+  WebAuthnAbortService.cancelCeremony();
+}
+
+/** The member closed the prompt, or it timed out, or a newer one replaced it: nothing to say. */
+export function isPasskeyPromptCancelled(error: unknown): boolean {
+  const name = (error as { name?: unknown } | null)?.name;
+  return name === "NotAllowedError" || name === "AbortError";
+}
+
+/** A prompt's failure in the product's words (docs/product.md §2.24). */
+export function passkeyPromptMessage(error: unknown): string {
+  const name = (error as { name?: unknown; code?: unknown } | null)?.name;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED" || name === "InvalidStateError") {
+    return "This device holds a passkey for your account already.";
+  }
+  if (isPasskeyPromptCancelled(error)) {
+    return "The passkey request was cancelled or timed out. Please try again.";
+  }
+  return "This browser could not use a passkey. Please try again, or use another device.";
+}
