@@ -54,8 +54,8 @@ export function SignInForm() {
   // The password was right and the account asks a second factor (docs/product.md §2.24): a
   // code, or its passkey when that is its only factor (decision 063). Without scripts, the
   // server's answer to either step says so.
-  const [secondStep, setSecondStep] = useState<"code" | "passkey" | null>(() =>
-    secondStepOf(posted) ?? (postedStep !== null && !stepExpired ? "code" : null),
+  const [secondStep, setSecondStep] = useState<"code" | "passkey" | null>(
+    () => secondStepOf(posted) ?? (postedStep !== null && !stepExpired ? "code" : null),
   );
   const {
     register,
