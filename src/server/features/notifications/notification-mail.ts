@@ -17,6 +17,7 @@ import {
   notificationPath,
   notificationText,
 } from "@/shared/notifications";
+import { plainText } from "@/shared/markup/plain-text";
 import { type Role, roleOrDefault } from "@/shared/permissions";
 import { loadEntries } from "./queries";
 import { notificationUnsubscribeToken } from "./unsubscribe-token";
@@ -60,7 +61,7 @@ async function verifiedRecipient(tx: Db, userId: string): Promise<Recipient | nu
 
 /**
  * The newest reply's words for the mail, if `reader` may read them now (docs/decisions/052):
- * mention tokens as `@Name`, the rest as written.
+ * its plain text, mention tokens as `@Name` (docs/decisions/064).
  */
 async function replyExcerpt(
   tx: Db,
@@ -75,7 +76,7 @@ async function replyExcerpt(
           and ${wordsReadable(reader, { hiddenAt: sql`r.hidden_at`, authorId: sql`r.author_id` })}`,
   );
   if (!row) return null;
-  const text = row.content.replace(/@\[([^[\]\r\n]{1,100})\]\([A-Za-z0-9_-]{1,100}\)/g, "@$1");
+  const text = plainText(row.content, "markup");
   return text.length > 500 ? `${text.slice(0, 500).trimEnd()}…` : text;
 }
 

@@ -11,8 +11,10 @@ import {
 } from "@/client/features/replies/lib/reply-rights";
 import { authorName, type ReplyTarget } from "@/client/features/replies/lib/reply-target";
 import { useAuth } from "@/client/lib/session/use-auth";
+import { quoteOf } from "@/shared/markup/quotes";
 import type { DiscussionItem, ReplyItem } from "@/shared/api-types";
 import { ComposerSlot } from "./composer-slot";
+import type { Insertion } from "./reply-form";
 import { ReplyArticle, type StaffMenuControls } from "./reply-article";
 
 function ThreadSkeleton() {
@@ -58,6 +60,8 @@ export function RepliesThread({
   const highlighted = useReplySpotlight(spotlight, renderedIds);
   useLiveReplies(discussion.id);
   const [replyTo, setReplyTo] = useState<ReplyTarget | null>(null);
+  // The last "Quote" pressed: its block goes into the composer (docs/decisions/064).
+  const [quote, setQuote] = useState<Insertion | null>(null);
   const composer = useRef<HTMLTextAreaElement>(null);
   const canReply = mayReply(viewer, discussion);
   const count = discussion.replies;
@@ -111,6 +115,12 @@ export function RepliesThread({
                     : undefined
                 }
                 onAnswer={canReply && !reply.deleted ? () => answer(reply) : undefined}
+                onQuote={
+                  canReply && !reply.deleted
+                    ? (words) =>
+                        setQuote({ text: quoteOf(reply.id, words ?? reply.content), at: Date.now() })
+                    : undefined
+                }
               />
             </li>
           ))}
@@ -137,6 +147,7 @@ export function RepliesThread({
         replyTo={replyTo}
         onCancelReplyTo={() => setReplyTo(null)}
         onPosted={posted}
+        quote={quote}
         textareaRef={composer}
       />
     </section>

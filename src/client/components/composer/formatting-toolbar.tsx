@@ -5,7 +5,7 @@ import {
   FORMAT_ACTIONS,
   FORMAT_LABELS,
   type FormatAction,
-} from "@/client/features/replies/lib/format-actions";
+} from "./format-actions";
 
 const ICONS: Record<FormatAction, LucideIcon> = {
   bold: Bold,
