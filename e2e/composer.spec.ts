@@ -47,7 +47,11 @@ test("format, preview and open a new discussion; mention as @Name; quote a reply
 
   // A mention reads @Name while writing, after posting and when editing.
   await composer(page).pressSequentially(`Ask @${name.slice(0, 9)}`);
-  await page.getByRole("listbox", { name: "Members to mention" }).getByRole("option").first().waitFor();
+  await page
+    .getByRole("listbox", { name: "Members to mention" })
+    .getByRole("option")
+    .first()
+    .waitFor();
   await page.keyboard.press("Enter");
   await expect(composer(page)).toHaveValue(`Ask @${name} `);
   await composer(page).press("ControlOrMeta+Enter");

@@ -179,7 +179,9 @@ export type ReplyMention = { id: string; displayName: string };
  * discussion: who wrote it, or `hidden` when the reader may not read it (hidden, deleted, held,
  * or by a member they blocked), whose words the server then took out of the quote.
  */
-export type QuotedReply = { id: string; hidden: false; authorName: string } | { id: string; hidden: true };
+export type QuotedReply =
+  | { id: string; hidden: false; authorName: string }
+  | { id: string; hidden: true };
 
 /** One reply as a thread shows it. */
 export type ReplyItem = {

@@ -46,7 +46,6 @@ export function mentionToken(name: string, id: string): string {
   return `@[${mentionLabel(name)}](${id})`;
 }
 
-
 /**
  * The members `content`'s tokens name, as a discussion's text links them: the server kept only
  * tokens of members who may be mentioned when it was saved (docs/decisions/064).

@@ -244,7 +244,9 @@ export const discussions = pgTable(
      * `markup` (decision 021's, written with the composer) or `plain`: discussions from before
      * the composer, shown as written (docs/decisions/064). Migration 0033 made old rows plain.
      */
-    contentFormat: text("content_format", { enum: ["plain", "markup"] }).notNull().default("markup"),
+    contentFormat: text("content_format", { enum: ["plain", "markup"] })
+      .notNull()
+      .default("markup"),
     authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
     isPinned: boolean("is_pinned").notNull().default(false),
     isLocked: boolean("is_locked").notNull().default(false),
@@ -750,7 +752,9 @@ export const blogPosts = pgTable(
     excerpt: text("excerpt").notNull(),
     content: text("content").notNull(),
     /** As discussions' (docs/decisions/064): posts from before the composer are `plain`. */
-    contentFormat: text("content_format", { enum: ["plain", "markup"] }).notNull().default("markup"),
+    contentFormat: text("content_format", { enum: ["plain", "markup"] })
+      .notNull()
+      .default("markup"),
     category: text("category").notNull().default("Uncategorized"),
     status: text("status", { enum: ["draft", "published"] })
       .notNull()

@@ -46,14 +46,14 @@ function unindentedLine(state: StateBlock, line: number): string | null {
  * words as blocks, `quote_close`. No closing line: not a quote, the text as typed.
  */
 function quote(state: StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
-  const open = QUOTE_OPEN.exec(unindentedLine(state, startLine) ?? "");
-  if (!open) return false;
+  const id = QUOTE_OPEN.exec(unindentedLine(state, startLine) ?? "")?.[1];
+  if (!id) return false;
   let close = startLine + 1;
   while (close < endLine && !QUOTE_CLOSE.test(unindentedLine(state, close) ?? "")) close += 1;
   if (close >= endLine) return false;
   if (silent) return true;
   const token = state.push("quote_open", "blockquote", 1);
-  token.meta = { id: open[1] } satisfies QuoteMeta;
+  token.meta = { id } satisfies QuoteMeta;
   token.map = [startLine, close + 1];
   const parentType = state.parentType;
   const lineMax = state.lineMax;

@@ -39,7 +39,10 @@ export function emptyQuotes(content: string, keep: (id: string) => boolean): str
   const lines = content.split("\n");
   const dropped = new Set(
     blocks.flatMap((block) =>
-      Array.from({ length: block.closeLine - block.openLine - 1 }, (_, i) => block.openLine + 1 + i),
+      Array.from(
+        { length: block.closeLine - block.openLine - 1 },
+        (_, i) => block.openLine + 1 + i,
+      ),
     ),
   );
   return lines.filter((_, at) => !dropped.has(at)).join("\n");

@@ -98,7 +98,9 @@ describe("insertMention: '@Name' in place of the '@query', stored as its token",
     const caret = "hey @dr".length;
     const inserted = insertMention("hey @dr", { start: 4, end: caret, query: "dr" }, odd);
     expect(inserted.text).toBe("hey @Dr. Evil bBob/b Jr ");
-    expect(mentionTokens(storeMentions({ text: inserted.text, mentions: [inserted.mention] }))).toEqual([
+    expect(
+      mentionTokens(storeMentions({ text: inserted.text, mentions: [inserted.mention] })),
+    ).toEqual([
       { text: "@[Dr. Evil bBob/b Jr](x_Y-9)", label: "Dr. Evil bBob/b Jr", id: "x_Y-9", index: 4 },
     ]);
   });

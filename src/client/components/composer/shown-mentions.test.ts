@@ -17,9 +17,7 @@ describe("mentions shown as @Name while writing (decision 064)", () => {
     const before = showMentions(`${ANN} and ${ANN_TWO}`);
     expect(storedAfterEdit(before, `Oh @Ann Lee and @Ann Lee`)).toBe(`Oh ${ANN} and ${ANN_TWO}`);
     expect(storedAfterEdit(before, "@Ann Lee or @Ann Lee")).toBe(`${ANN} or ${ANN_TWO}`);
-    expect(storedAfterEdit(before, "@Ann Lee and @Ann Lee, hi")).toBe(
-      `${ANN} and ${ANN_TWO}, hi`,
-    );
+    expect(storedAfterEdit(before, "@Ann Lee and @Ann Lee, hi")).toBe(`${ANN} and ${ANN_TWO}, hi`);
   });
 
   it("keeps a mention that formatting wraps, and drops one whose name was changed", () => {

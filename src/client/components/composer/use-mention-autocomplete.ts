@@ -23,7 +23,11 @@ import {
 import { useDebouncedValue } from "@/client/hooks/use-debounced-value";
 import type { MemberSummary } from "@/shared/api-types";
 import { useMentionCandidates } from "./get-mention-candidates";
-import { MentionAutocomplete, type MentionPopupState, mentionOptionId } from "./mention-autocomplete";
+import {
+  MentionAutocomplete,
+  type MentionPopupState,
+  mentionOptionId,
+} from "./mention-autocomplete";
 import {
   activeMentionQuery,
   insertMention,

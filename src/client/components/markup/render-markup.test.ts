@@ -205,9 +205,11 @@ describe("renderMarkup: quotes of replies (decision 064)", () => {
 
   it("shows a quote as a blockquote headed by a link to the reply", () => {
     expect(
-      html(`[quote=${A}]\n**Loud** words\n[/quote]\n\nAgreed`, [], quoting([
-        { id: A, hidden: false, authorName: "Ann" },
-      ])),
+      html(
+        `[quote=${A}]\n**Loud** words\n[/quote]\n\nAgreed`,
+        [],
+        quoting([{ id: A, hidden: false, authorName: "Ann" }]),
+      ),
     ).toBe(
       `<blockquote><p><a href="/discussion/d-1?reply=${A}">Ann said:</a></p><p><strong>Loud</strong> words</p></blockquote><p>Agreed</p>`,
     );

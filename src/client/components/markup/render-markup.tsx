@@ -42,6 +42,8 @@ type Frame = {
   after?: ReactNode;
   /** A quote the reader may not read: its words (already taken out by the server) never show. */
   drop?: boolean;
+  /** Inside a dropped quote: how many of its blocks are open. */
+  dropDepth?: number;
 };
 
 type Context = { mentioned: ReadonlySet<string>; quoting: Quoting | undefined };
@@ -129,6 +131,14 @@ function walk(tokens: Token[], stack: Frame[], context: Context): void {
     const top = stack.at(-1) as Frame;
     // Siblings are keyed by their place among the parent's children.
     const key = top.children.length;
+    if (top.drop) {
+      // Nothing of a quote the reader may not read: only its own close ends it.
+      const depth = (top.dropDepth ?? 0) + token.nesting;
+      if (depth >= 0) {
+        top.dropDepth = depth;
+        continue;
+      }
+    }
     if (token.nesting === 1) {
       stack.push(openFrame(token, context));
     } else if (token.nesting === -1) {
@@ -137,8 +147,6 @@ function walk(tokens: Token[], stack: Frame[], context: Context): void {
       const done = stack.pop() as Frame;
       const parent = stack.at(-1) as Frame;
       parent.children.push(closeFrame(done, parent.children.length));
-    } else if (stack.some((frame) => frame.drop)) {
-      // Nothing of a quote the reader may not read.
     } else if (token.type === "inline") {
       walk(token.children ?? [], stack, context);
     } else if (token.type === "softbreak" || token.type === "hardbreak") {

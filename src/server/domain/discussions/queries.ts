@@ -25,8 +25,8 @@ import {
   timestampItem,
 } from "@/server/lib/page-cursor";
 import type { DiscussionItem, DiscussionPage } from "@/shared/api-types";
-import type { ContentFormat } from "@/shared/markup/plain-text";
 import type { DiscussionSort } from "@/shared/constants";
+import type { ContentFormat } from "@/shared/markup/plain-text";
 import { HIDDEN_BY_MODERATOR } from "@/shared/moderation";
 import type { PostAuthor } from "@/shared/permissions";
 import type { ListQuery } from "./list-query";

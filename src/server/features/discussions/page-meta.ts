@@ -15,7 +15,11 @@ export function discussionPageMeta(db: Db): PageMetaResolver {
   return async (pathname) => {
     const id = DISCUSSION_PATH.exec(pathname)?.[1];
     if (!id || !UUID_ID.test(id)) return null;
-    const [row] = await queryRows<{ title: string; content: string; content_format: ContentFormat }>(
+    const [row] = await queryRows<{
+      title: string;
+      content: string;
+      content_format: ContentFormat;
+    }>(
       db,
       sql`select title, left(content, ${META_DISCUSSION_DESCRIPTION_CHARS * 4}) as content,
             content_format

@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
 import { displayName } from "@/server/db/display-name";
 import { microsecondText } from "@/server/lib/page-cursor";
+import { type ContentFormat, plainText } from "@/shared/markup/plain-text";
 import type {
   ModerationQueue,
   QueueAppeal,
@@ -13,7 +14,6 @@ import type {
   ReportTarget,
 } from "@/shared/moderation";
 import { loadHeldSubmissions } from "./held";
-import { type ContentFormat, plainText } from "@/shared/markup/plain-text";
 import { loadHeldPosts } from "./held-posts";
 
 /** The oldest reported items first, up to this many at a time. */

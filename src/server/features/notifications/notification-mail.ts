@@ -10,6 +10,7 @@ import type { JobQueue } from "@/server/lib/jobs";
 import type { Logger } from "@/server/lib/logger";
 import type { Mailer, MailMessage } from "@/server/lib/mail";
 import { type HtmlBlock, mailHtml } from "@/server/lib/mail-html";
+import { plainText } from "@/shared/markup/plain-text";
 import {
   KIND_LABELS,
   type NotificationItem,
@@ -17,7 +18,6 @@ import {
   notificationPath,
   notificationText,
 } from "@/shared/notifications";
-import { plainText } from "@/shared/markup/plain-text";
 import { type Role, roleOrDefault } from "@/shared/permissions";
 import { loadEntries } from "./queries";
 import { notificationUnsubscribeToken } from "./unsubscribe-token";

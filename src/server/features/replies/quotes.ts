@@ -51,7 +51,12 @@ export async function withQuotes(
   const reader = viewer ? { id: viewer.id, role: viewer.role } : null;
 
   const quoted = (row: QuotedRow): QuotedReply => {
-    const post = { authorId: row.author_id, hidden: row.hidden, held: row.held, deleted: row.deleted };
+    const post = {
+      authorId: row.author_id,
+      hidden: row.hidden,
+      held: row.held,
+      deleted: row.deleted,
+    };
     const readable =
       mayReadWords(reader, post) && !(row.author_id !== null && blocked.has(row.author_id));
     return readable

@@ -14,6 +14,7 @@ import {
   enforceNewMemberPostLimits,
   NEW_MEMBER_REPLY_LIMIT,
 } from "@/server/domain/members/new-member-limits";
+import { resolveMentions } from "@/server/domain/mentions/resolve-mentions";
 import { holdsNextPost } from "@/server/domain/moderation/first-post-hold";
 import { NO_REASON_GIVEN, recordModerationAction } from "@/server/domain/moderation/log";
 import {
@@ -32,7 +33,6 @@ import type { ReplyChangeType, ReplyItem } from "@/shared/api-types";
 import { replyEditBodySchema } from "@/shared/moderation";
 import { can } from "@/shared/permissions";
 import { REPLY_TO_NOT_FOUND, replySchema } from "@/shared/schemas";
-import { resolveMentions } from "@/server/domain/mentions/resolve-mentions";
 import {
   findReply,
   findReplyState,

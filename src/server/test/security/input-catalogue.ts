@@ -480,7 +480,10 @@ export async function buildCatalogue(
       caller: "user",
       idempotent: true,
       path: `/api/discussions/${threadId}/replies`,
-      valid: () => ({ content: `[quote=${replyId}]\nA reply\n[/quote]\n\nMe too`, replyToId: replyId }),
+      valid: () => ({
+        content: `[quote=${replyId}]\nA reply\n[/quote]\n\nMe too`,
+        replyToId: replyId,
+      }),
       answers: 201,
       text: ["content"],
       stored: storedReply,

@@ -11,11 +11,11 @@ import {
 } from "@/client/features/replies/lib/reply-rights";
 import { authorName, type ReplyTarget } from "@/client/features/replies/lib/reply-target";
 import { useAuth } from "@/client/lib/session/use-auth";
-import { quoteOf } from "@/shared/markup/quotes";
 import type { DiscussionItem, ReplyItem } from "@/shared/api-types";
+import { quoteOf } from "@/shared/markup/quotes";
 import { ComposerSlot } from "./composer-slot";
-import type { Insertion } from "./reply-form";
 import { ReplyArticle, type StaffMenuControls } from "./reply-article";
+import type { Insertion } from "./reply-form";
 
 function ThreadSkeleton() {
   return (
@@ -118,7 +118,10 @@ export function RepliesThread({
                 onQuote={
                   canReply && !reply.deleted
                     ? (words) =>
-                        setQuote({ text: quoteOf(reply.id, words ?? reply.content), at: Date.now() })
+                        setQuote({
+                          text: quoteOf(reply.id, words ?? reply.content),
+                          at: Date.now(),
+                        })
                     : undefined
                 }
               />

@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { BlockedContent } from "@/client/components/blocked-content";
+import { MarkupContent } from "@/client/components/markup/markup-content";
 import { UserAvatar } from "@/client/components/user-avatar";
 import { replyElementId } from "@/client/features/replies/hooks/use-reply-spotlight";
 import { authorName } from "@/client/features/replies/lib/reply-target";
@@ -8,7 +9,6 @@ import type { ReplyItem } from "@/shared/api-types";
 import { AWAITING_REVIEW, HIDDEN_BY_MODERATOR } from "@/shared/moderation-texts";
 import { ReplyActions } from "./reply-actions";
 import { InReplyTo, ReplyByline, ReplyPermalinkTime } from "./reply-byline";
-import { MarkupContent } from "@/client/components/markup/markup-content";
 
 // Only authors, moderators and admins edit: the editor's form code downloads when one does.
 const ReplyEditor = lazy(() =>

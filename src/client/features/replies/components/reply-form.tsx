@@ -63,13 +63,22 @@ export function ReplyForm({
   "aria-label": ariaLabel,
 }: ReplyFormProps) {
   const id = useId();
-  const { control, handleSubmit, setError, reset, formState, register, watch, getValues, setValue } =
-    useForm<ReplyFormValues>({
-      resolver: zodResolver(askReason ? withReasonSchema : replyEditSchema),
-      defaultValues: askReason
-        ? { content: initialContent, reason: "" }
-        : { content: initialContent },
-    });
+  const {
+    control,
+    handleSubmit,
+    setError,
+    reset,
+    formState,
+    register,
+    watch,
+    getValues,
+    setValue,
+  } = useForm<ReplyFormValues>({
+    resolver: zodResolver(askReason ? withReasonSchema : replyEditSchema),
+    defaultValues: askReason
+      ? { content: initialContent, reason: "" }
+      : { content: initialContent },
+  });
   const { field, fieldState } = useController({ control, name: "content" });
 
   // "Quote" pressed: the quote goes after what is written, a blank line apart, ready to answer.
@@ -87,7 +96,6 @@ export function ReplyForm({
       textarea.scrollIntoView({ block: "center" });
     });
   }, [insertion, getValues, setValue, textareaRef]);
-
 
   const submit = handleSubmit(async (values) => {
     try {
