@@ -69,7 +69,8 @@ function DiscussionCardBody({ discussion, canModerate }: DiscussionCardProps) {
           <DiscussionBadges isPinned={discussion.isPinned} isLocked={discussion.isLocked} />
         </div>
         <p className="line-clamp-2 whitespace-pre-line text-muted-foreground text-sm leading-5">
-          {plainText(discussion.content, discussion.contentFormat)}
+          {/* Two lines of plain text: a blank line between paragraphs would waste one. */}
+          {plainText(discussion.content, discussion.contentFormat).replace(/\n{2,}/g, "\n")}
         </p>
         <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-muted-foreground text-xs md:hidden">
           <CardMeta discussion={discussion} />
