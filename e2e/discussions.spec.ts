@@ -45,7 +45,8 @@ test("a new discussion appears in another open browser without reloading", async
   await page.getByLabel("Content").fill("First line\nSecond line");
   await page.getByRole("button", { name: "Create discussion" }).click();
   await expect(page.getByText("Discussion created successfully!")).toBeVisible();
-  await expect(cards(page).filter({ hasText: title })).toBeVisible();
+  // The new discussion opens (docs/decisions/064).
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
 
   await expect(cards(watcher).filter({ hasText: title })).toBeVisible();
   await expect(cards(watcher).filter({ hasText: title })).toContainText("by Live Writer");

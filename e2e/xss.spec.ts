@@ -19,6 +19,8 @@ type Seeded = {
   memberIds: string[];
   authorNames: string[];
   discussionIds: string[];
+  /** The admin's discussion in the markup (decision 064): formatting, quotes and mentions. */
+  markupDiscussionId: string;
   postIds: string[];
   wordIds: string[];
 };
@@ -141,6 +143,40 @@ test.beforeAll(async ({ playwright, browser, site }, testInfo) => {
     "CMS discussion",
   );
   discussionIds.push(cmsDiscussion.id);
+
+  // The markup (decision 064): payloads inside formatting, a mention of a member whose name is
+  // a payload, quotes of a reply (one of them deleted) and quotes naming no reply.
+  const tricks = [
+    "[click me](javascript:alert('xss-md-link'))",
+    "**<img src=x onerror=alert('xss-in-bold')>**",
+    `@[<img src=x onerror=alert('xss-mention')>](${memberIds[0]})`,
+    "[quote=javascript:alert('xss-quote-id')]\nquoted\n[/quote]",
+    "[quote=00000000-0000-4000-8000-000000000000]\n<script>alert('xss-quote-missing')</script>\n[/quote]",
+  ].join("\n\n");
+  const markupDiscussion = await ok(
+    await staff.post("/api/discussions", {
+      data: { title: "Markup and quotes", content: `${tricks}\n\n${all}` },
+    }),
+    "markup discussion",
+  );
+  discussionIds.push(markupDiscussion.id);
+  const repliesPath = `/api/discussions/${markupDiscussion.id}/replies`;
+  const quoted = await ok(await staff.post(repliesPath, { data: { content: all } }), "quoted");
+  const hiddenOne = await ok(
+    await staff.post(repliesPath, { data: { content: "<b>hidden</b> alert('xss-hidden')" } }),
+    "to hide",
+  );
+  await ok(
+    await staff.post(repliesPath, {
+      data: {
+        content: `[quote=${quoted.id}]\n${clip(all, 3000)}\n[/quote]\n\n[quote=${hiddenOne.id}]\nalert('xss-hidden-quote')\n[/quote]\n\n${tricks}`,
+      },
+    }),
+    "quoting reply",
+  );
+  // Deleted: nobody reads it, the admin neither, so its quote shows "Quoted post hidden".
+  const removed = await staff.delete(`/api/replies/${hiddenOne.id}`);
+  if (removed.status() !== 204) throw new Error(`delete: ${removed.status()}`);
   await ok(
     await staff.put(`/api/discussions/${cmsDiscussion.id}/pin`, { data: { pinned: true } }),
     "pin",
@@ -188,6 +224,7 @@ test.beforeAll(async ({ playwright, browser, site }, testInfo) => {
     memberIds,
     authorNames,
     discussionIds,
+    markupDiscussionId: markupDiscussion.id,
     postIds,
     wordIds,
   };
@@ -370,6 +407,27 @@ test.describe("stored XSS payloads never run", () => {
     await visit(page, `/discussion?q=${encodeURIComponent("alert")}`);
     await visit(page, `/discussion?author=${encodeURIComponent(seeded.authorNames[0] ?? "")}`);
     for (const id of seeded.discussionIds) await visit(page, `/discussion/${id}`);
+  });
+
+  test("a discussion's formatting, quotes and mentions, read, previewed and edited", async ({
+    page,
+  }) => {
+    const url = `/discussion/${seeded.markupDiscussionId}`;
+    await visit(page, url, {
+      interact: async () => {
+        await expect(page.getByText("Quoted post hidden")).toBeVisible();
+        // The discussion's own editor: the composer with its mention shown as @Name.
+        await page.getByRole("button", { name: "Edit", exact: true }).first().click();
+        const editor = page.getByRole("form", { name: "Edit discussion" });
+        const content = editor.getByLabel("Content");
+        await expect(content).toHaveValue(/alert\(/);
+        // The mention reads @Name: its member's id stays out of the text box.
+        expect(await content.inputValue()).not.toContain(seeded.memberIds[0] ?? "-");
+        await editor.getByRole("tab", { name: "Preview" }).click();
+        await expect(editor.getByRole("tabpanel")).toContainText("alert(");
+      },
+    });
+    expect(await injectedMarkup(page), "injected markup in the editor's preview").toEqual([]);
   });
 
   test("members directory and each profile", async ({ page }) => {

@@ -1,4 +1,5 @@
 import type { SitePageSlug } from "./constants";
+import type { ContentFormat } from "./markup/plain-text";
 import type { Role } from "./permissions";
 
 /** docs/architecture.md "API": every error response has this body. */
@@ -82,8 +83,10 @@ export type SessionResponse =
 export type DiscussionItem = {
   id: string;
   title: string;
-  /** Plain text with its line breaks: shown as text, never inserted as HTML. */
+  /** Shown as text, never inserted as HTML: plain with its line breaks, or the markup. */
   content: string;
+  /** `markup` (decision 021's) or `plain`, a discussion from before the composer (064). */
+  contentFormat: ContentFormat;
   /** The author's full name, else the part of their email before the @, else 'Anonymous'. */
   author: string;
   authorId: string | null;
@@ -171,6 +174,15 @@ export type ReplyAuthor = {
 /** A member a reply mentions (a `@[label](id)` token of the content, shared/mentions.ts). */
 export type ReplyMention = { id: string; displayName: string };
 
+/**
+ * A reply another reply quotes (`[quote=id]…[/quote]`, docs/decisions/064), in the same
+ * discussion: who wrote it, or `hidden` when the reader may not read it (hidden, deleted, held,
+ * or by a member they blocked), whose words the server then took out of the quote.
+ */
+export type QuotedReply =
+  | { id: string; hidden: false; authorName: string }
+  | { id: string; hidden: true };
+
 /** One reply as a thread shows it. */
 export type ReplyItem = {
   id: string;
@@ -178,8 +190,8 @@ export type ReplyItem = {
   /** null for a deleted reply. */
   author: ReplyAuthor | null;
   /**
-   * Plain text with its line breaks and mention tokens; empty for a deleted reply, which
-   * shows as "This reply was deleted.".
+   * Decision 021's markup with its mention tokens and quotes (a quote the reader may not read
+   * without its words, decision 064); empty for a deleted reply ("This reply was deleted.").
    */
   content: string;
   createdAt: string;
@@ -202,6 +214,8 @@ export type ReplyItem = {
   replyTo: { id: string; authorDisplayName: string | null } | null;
   /** Mentioned members who are verified and public now; other tokens show as their label. */
   mentions: ReplyMention[];
+  /** The replies its quotes name, in this discussion; absent when it quotes none. */
+  quotes?: QuotedReply[];
   /** Held for review (docs/decisions/034): only its author reads it. Absent otherwise. */
   awaitingReview?: true;
   /** True when the viewer blocked the author (docs/decisions/031); absent otherwise. */
@@ -269,6 +283,8 @@ export type BlogPostsPage = { posts: BlogPostSummary[]; nextCursor: string | nul
 /** GET /api/blog-posts/{slug} (or an old {id}): one published post. */
 export type BlogPostDetail = BlogPostSummary & {
   content: string;
+  /** `markup`, or `plain` for a post from before the composer (docs/decisions/064). */
+  contentFormat: ContentFormat;
   /** The author's full name; null when unknown. */
   authorName: string | null;
 };
@@ -444,7 +460,7 @@ export type CmsBlogPostSummary = {
 };
 
 /** GET /api/cms/blog-posts/{id}, and the answer to creating or editing one. */
-export type CmsBlogPost = CmsBlogPostSummary & { content: string };
+export type CmsBlogPost = CmsBlogPostSummary & { content: string; contentFormat: ContentFormat };
 
 /** GET /api/cms/blog-posts: newest created first. */
 export type CmsBlogPostsPage = { posts: CmsBlogPostSummary[]; nextCursor: string | null };

@@ -28,15 +28,28 @@ export function mentionTokens(content: string): MentionToken[] {
 }
 
 /**
- * The token for member `id` shown as `name`: brackets and `<`, `>` leave the label (a name may
- * hold them), whitespace runs become one space, and it is cut to 100 characters.
+ * What a mention of `name` reads: brackets and `<`, `>` leave it (a name may hold them),
+ * whitespace runs become one space, and it is cut to 100 characters.
  */
-export function mentionToken(name: string, id: string): string {
+export function mentionLabel(name: string): string {
   const label = name
     .replace(/[[\]<>]/g, "")
     .replace(/\s+/g, " ")
     .trim()
     .slice(0, 100)
     .trim();
-  return `@[${label || "member"}](${id})`;
+  return label || "member";
+}
+
+/** The token for member `id` shown as `name`. */
+export function mentionToken(name: string, id: string): string {
+  return `@[${mentionLabel(name)}](${id})`;
+}
+
+/**
+ * The members `content`'s tokens name, as a discussion's text links them: the server kept only
+ * tokens of members who may be mentioned when it was saved (docs/decisions/064).
+ */
+export function mentionsNamedIn(content: string): Array<{ id: string; displayName: string }> {
+  return mentionTokens(content).map((token) => ({ id: token.id, displayName: token.label }));
 }

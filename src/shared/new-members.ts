@@ -16,7 +16,7 @@ export const NEW_MEMBER_REPLIES_MESSAGE = `New members can post ${NEW_MEMBER_RUL
 export const NEW_MEMBER_LINKS_MESSAGE = `New members can include at most ${NEW_MEMBER_RULES.linksPerPost} links in a post.`;
 
 // What a reply turns into a link (docs/decisions/021): a bare http:// or https:// address.
-// Discussions show their text as it is, but an address there is still a link to a reader.
+// Discussions and blog posts use the same markup (docs/decisions/064).
 const LINK = /\bhttps?:\/\/\S/gi;
 
 /** How many web addresses `text` holds. */

@@ -271,6 +271,13 @@ export const discussions = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     title: text("title").notNull(),
     content: text("content").notNull(),
+    /**
+     * `markup` (decision 021's, written with the composer) or `plain`: discussions from before
+     * the composer, shown as written (docs/decisions/064). Migration 0033 made old rows plain.
+     */
+    contentFormat: text("content_format", { enum: ["plain", "markup"] })
+      .notNull()
+      .default("markup"),
     authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
     isPinned: boolean("is_pinned").notNull().default(false),
     isLocked: boolean("is_locked").notNull().default(false),
@@ -310,6 +317,7 @@ export const discussions = pgTable(
     hiddenAt: timestamp("hidden_at", { withTimezone: true }),
   },
   (table) => [
+    check("discussions_content_format_check", sql`${table.contentFormat} in ('plain', 'markup')`),
     index("discussions_sitemap_idx").on(table.seq).where(sql`${table.status} = 'active'`),
     index("discussions_list_idx").on(
       table.status,
@@ -774,6 +782,10 @@ export const blogPosts = pgTable(
     title: text("title").notNull(),
     excerpt: text("excerpt").notNull(),
     content: text("content").notNull(),
+    /** As discussions' (docs/decisions/064): posts from before the composer are `plain`. */
+    contentFormat: text("content_format", { enum: ["plain", "markup"] })
+      .notNull()
+      .default("markup"),
     category: text("category").notNull().default("Uncategorized"),
     status: text("status", { enum: ["draft", "published"] })
       .notNull()
@@ -791,6 +803,7 @@ export const blogPosts = pgTable(
     ...timestamps,
   },
   (table) => [
+    check("blog_posts_content_format_check", sql`${table.contentFormat} in ('plain', 'markup')`),
     check("blog_posts_status_check", sql`${table.status} in ('draft', 'published')`),
     index("blog_posts_published_idx").on(table.status, table.publishedAt.desc()),
     uniqueIndex("blog_posts_slug_idx").on(table.slug),

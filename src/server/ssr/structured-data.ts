@@ -20,7 +20,7 @@ import type {
   ReplyItem,
   ReplyPage,
 } from "@/shared/api-types";
-import { mentionTokens } from "@/shared/mentions";
+import { plainText } from "@/shared/markup/plain-text";
 
 type Site = { name: string; url: string };
 type JsonLd = Record<string, unknown>;
@@ -30,17 +30,6 @@ const COMMENT_ACTION = "https://schema.org/CommentAction";
 const WRITE_ACTION = "https://schema.org/WriteAction";
 /** The forum search's query parameter (/discussion?q=…). */
 const SEARCH_PARAM = "q";
-
-/** A reply's text as read: each mention token `@[Name](id)` becomes `@Name`. */
-function replyText(content: string): string {
-  let text = "";
-  let from = 0;
-  for (const token of mentionTokens(content)) {
-    text += `${content.slice(from, token.index)}@${token.label}`;
-    from = token.index + token.text.length;
-  }
-  return text + content.slice(from);
-}
 
 function organization(site: Site): JsonLd {
   return {
@@ -79,7 +68,8 @@ function comment(reply: ReplyItem, threadUrl: string): JsonLd | null {
   return {
     "@type": "Comment",
     url: `${threadUrl}?${REPLY_PARAM}=${encodeURIComponent(reply.id)}`,
-    text: replyText(reply.content),
+    // The plain text, without markup or mention tokens (docs/decisions/064).
+    text: plainText(reply.content, "markup"),
     datePublished: reply.createdAt,
     ...(reply.editedAt ? { dateModified: reply.editedAt } : {}),
     author: { "@type": "Person", name: reply.author.displayName },
@@ -110,7 +100,7 @@ function discussionPage(
       "@id": url,
       url,
       headline: discussion.title,
-      text: discussion.content,
+      text: plainText(discussion.content, discussion.contentFormat),
       datePublished: discussion.createdAt,
       dateModified: discussion.updatedAt,
       author: { "@type": "Person", name: discussion.author },

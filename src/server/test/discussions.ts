@@ -10,6 +10,8 @@ export type DiscussionRowOverrides = {
   isPinned?: boolean;
   isLocked?: boolean;
   status?: string;
+  /** Decision 064: `plain` for a discussion from before the composer; the column's default else. */
+  contentFormat?: "plain" | "markup";
   /** How long ago it was created. */
   ageMinutes?: number;
 };
@@ -23,10 +25,11 @@ export async function insertDiscussionRow(
   counter += 1;
   const [row] = await queryRows<{ id: string }>(
     db,
-    sql`insert into discussions (title, content, author_id, is_pinned, is_locked, status, created_at, updated_at)
+    sql`insert into discussions (title, content, content_format, author_id, is_pinned, is_locked, status, created_at, updated_at)
         values (
           ${overrides.title ?? `Discussion ${counter}`},
           ${overrides.content ?? `Content of discussion ${counter}`},
+          ${overrides.contentFormat ?? "markup"},
           ${overrides.authorId ?? null},
           ${overrides.isPinned ?? false},
           ${overrides.isLocked ?? false},

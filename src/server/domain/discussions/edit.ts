@@ -4,7 +4,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { SignedInEnv } from "@/server/auth/middleware";
 import type { Db } from "@/server/db/client";
-import { sanitizedDiscussionText } from "@/server/domain/discussions/discussion-text";
+import { discussionTextToStore } from "@/server/domain/discussions/discussion-text";
 import {
   activeDiscussionAuthor,
   lockDiscussionForEdit,
@@ -71,7 +71,7 @@ export async function editDiscussion(
     const item = await updateDiscussionText(
       tx,
       id,
-      sanitizedDiscussionText(input),
+      await discussionTextToStore(tx, input),
       viewer,
       byModerator,
     );

@@ -5,6 +5,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
 import { displayName, displayNameKey } from "@/server/db/display-name";
 import { limitLiteral, queryPreparedRows, renderedOnce } from "@/server/db/prepared";
+import { markupWhenChanged } from "@/server/domain/content-format";
 import { authorIsAdmin } from "@/server/domain/moderation/post-edits";
 import {
   heldReadable,
@@ -25,6 +26,7 @@ import {
 } from "@/server/lib/page-cursor";
 import type { DiscussionItem, DiscussionPage } from "@/shared/api-types";
 import type { DiscussionSort } from "@/shared/constants";
+import type { ContentFormat } from "@/shared/markup/plain-text";
 import { HIDDEN_BY_MODERATOR } from "@/shared/moderation";
 import type { PostAuthor } from "@/shared/permissions";
 import type { ListQuery } from "./list-query";
@@ -59,6 +61,7 @@ type DiscussionRow = {
   id: string;
   title: string;
   content: string;
+  content_format: ContentFormat;
   author_id: string | null;
   author_name: string;
   is_pinned: boolean;
@@ -83,7 +86,7 @@ type DiscussionRow = {
 // The discussion columns the API shows and the joins naming the people, around the source
 // (selectFrom); without values, so rendered once (db/prepared.ts, renderedOnce).
 const DISCUSSION_COLUMNS = renderedOnce(sql`
-  select d.id, d.title, d.content, d.author_id, d.is_pinned, d.is_locked, d.replies_count,
+  select d.id, d.title, d.content, d.content_format, d.author_id, d.is_pinned, d.is_locked, d.replies_count,
     ${microsecondText(sql`d.created_at`)} as created_at,
     ${microsecondText(sql`d.updated_at`)} as updated_at,
     ${microsecondText(sql`d.last_reply_at`)} as last_reply_at,
@@ -130,6 +133,7 @@ function toItem(row: DiscussionRow, reader: ReaderOfHidden = null): DiscussionIt
     id: row.id,
     title: masked ? HIDDEN_BY_MODERATOR : row.title,
     content: masked ? "" : row.content,
+    contentFormat: row.content_format,
     author: row.author_name,
     authorId: row.author_id,
     authorIsPublic: row.author_public === true,
@@ -471,7 +475,7 @@ export async function updateDiscussionText(
     db,
     sql`with updated as (
           update discussions set title = ${values.title}, content = ${values.content},
-            edited_at = now(), edited_by_moderator = ${byModerator}, updated_at = now()
+            ${markupWhenChanged(values.content)}, edited_at = now(), edited_by_moderator = ${byModerator}, updated_at = now()
           where id = ${id}::uuid and status = 'active'
           returning *
         )

@@ -95,6 +95,14 @@ export async function eraseAccount(
             ${`@${ANONYMOUS_NAME}`}, 'g')
           where id in (select reply_id from reply_mentions where user_id = ${userId})`,
     );
+    // Discussions name members in their text too (docs/decisions/064); no table lists them,
+    // so the rare erasure reads the texts that hold the id.
+    await tx.execute(
+      sql`update discussions
+          set content = regexp_replace(content, ${`@\\[[^\\]\\r\\n]{1,100}\\]\\(${userId}\\)`},
+            ${`@${ANONYMOUS_NAME}`}, 'g')
+          where strpos(content, ${`](${userId})`}) > 0`,
+    );
     await tx.execute(
       sql`delete from newsletter_subscribers
           where user_id = ${userId} or lower(email) = ${member.email}`,

@@ -56,7 +56,12 @@ export async function findPublishedPost(
   by: { slug: string } | { id: string },
 ): Promise<BlogPostDetail | null> {
   const [row] = await db
-    .select({ ...summaryColumns, content: blogPosts.content, authorName: profiles.fullName })
+    .select({
+      ...summaryColumns,
+      content: blogPosts.content,
+      contentFormat: blogPosts.contentFormat,
+      authorName: profiles.fullName,
+    })
     .from(blogPosts)
     .leftJoin(profiles, eq(profiles.id, blogPosts.authorId))
     .where(

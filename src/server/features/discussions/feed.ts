@@ -8,12 +8,20 @@ import { type Db, queryRows } from "@/server/db/client";
 import { wordsReadable } from "@/server/domain/visibility/rule";
 import { FEED_ITEMS, feedResponse, rssDocument } from "@/server/lib/rss";
 import { SITE_FEEDS } from "@/server/lib/site-feeds";
+import { type ContentFormat, plainSummary } from "@/shared/markup/plain-text";
 import { HIDDEN_BY_MODERATOR } from "@/shared/moderation";
 
 /** What a feed item shows of a discussion: its title and the start of its text. */
 const SUMMARY_LENGTH = 300;
 
-type FeedRow = { id: string; title: string; summary: string; created_at: Date; updated_at: Date };
+type FeedRow = {
+  id: string;
+  title: string;
+  summary: string;
+  content_format: ContentFormat;
+  created_at: Date;
+  updated_at: Date;
+};
 
 /**
  * The newest active discussions. The forum's list index leads with the pinned flag, so each
@@ -26,8 +34,9 @@ async function newestDiscussions(db: Db, limit: number): Promise<FeedRow[]> {
   const readable = wordsReadable(null, { hiddenAt: sql`hidden_at`, authorId: sql`author_id` });
   const newest = (pinned: boolean) =>
     sql`(select id, case when ${readable} then title else ${HIDDEN_BY_MODERATOR} end as title,
-           case when ${readable} then left(content, ${SUMMARY_LENGTH}) else '' end as summary,
-           created_at, updated_at
+           -- Room for the markup's markers and mention tokens before the plain text's cut (064).
+           case when ${readable} then left(content, ${SUMMARY_LENGTH * 3}) else '' end as summary,
+           content_format, created_at, updated_at
          from discussions where status = 'active' and is_pinned = ${pinned}
          order by created_at desc, id desc limit ${limit})`;
   const rows = await queryRows<FeedRow>(
@@ -50,7 +59,7 @@ export const discussionFeedRoutes = new Hono<AppEnv>().get(
     const items = (await newestDiscussions(db, FEED_ITEMS)).map((row) => ({
       title: row.title,
       path: `/discussion/${row.id}`,
-      summary: row.summary,
+      summary: plainSummary(row.summary, row.content_format, SUMMARY_LENGTH),
       published: row.created_at,
       updated: row.updated_at,
     }));

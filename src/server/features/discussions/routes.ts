@@ -6,7 +6,7 @@ import { z } from "zod";
 import { allowedTo, signedIn } from "@/server/auth/middleware";
 import { getViewer } from "@/server/auth/viewer";
 import type { AppDeps, AppEnv } from "@/server/context";
-import { sanitizedDiscussionText } from "@/server/domain/discussions/discussion-text";
+import { discussionTextToStore } from "@/server/domain/discussions/discussion-text";
 import {
   changeableDiscussion,
   editDiscussion,
@@ -131,7 +131,7 @@ export const discussionRoutes = new Hono<AppEnv>()
           // event until a moderator approves it.
           const held = await holdsNextPost(tx, viewer);
           return insertDiscussion(tx, {
-            ...sanitizedDiscussionText(input),
+            ...(await discussionTextToStore(tx, input)),
             authorId: viewer.id,
             held,
           });

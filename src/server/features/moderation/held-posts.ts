@@ -12,6 +12,7 @@ import { queueNotificationEvent } from "@/server/domain/notifications/events";
 import { HttpError } from "@/server/lib/http-error";
 import { publishDiscussionChange } from "@/server/lib/live-discussions";
 import { microsecondText } from "@/server/lib/page-cursor";
+import { type ContentFormat, plainText } from "@/shared/markup/plain-text";
 import type { HeldPost, HeldPostKind } from "@/shared/moderation";
 
 export const HELD_POST_NOT_FOUND = "This post is no longer held for review.";
@@ -25,6 +26,7 @@ export async function loadHeldPosts(db: Db): Promise<HeldPost[]> {
     discussion_id: string;
     title: string;
     text: string;
+    text_format: ContentFormat;
     author_id: string | null;
     author_name: string;
     at: string;
@@ -32,12 +34,13 @@ export async function loadHeldPosts(db: Db): Promise<HeldPost[]> {
     db,
     sql`select * from (
           select 'discussion' as kind, d.id, d.id as discussion_id, d.title, d.content as text,
+            d.content_format as text_format,
             d.author_id, ${displayName(sql`p.full_name`, sql`p.email`)} as author_name,
             d.created_at as sort_at, ${microsecondText(sql`d.created_at`)} as at
           from discussions d left join profiles p on p.id = d.author_id
           where d.status = 'held'
           union all
-          select 'reply', r.id, r.discussion_id, d.title, r.content, r.author_id,
+          select 'reply', r.id, r.discussion_id, d.title, r.content, 'markup', r.author_id,
             ${displayName(sql`p.full_name`, sql`p.email`)}, r.created_at,
             ${microsecondText(sql`r.created_at`)}
           from discussion_replies r
@@ -51,7 +54,8 @@ export async function loadHeldPosts(db: Db): Promise<HeldPost[]> {
     id: row.id,
     discussionId: row.discussion_id,
     title: row.title,
-    text: row.text,
+    // Read as written, without markup or mention tokens (docs/decisions/064).
+    text: plainText(row.text, row.text_format),
     authorId: row.author_id,
     authorName: row.author_name,
     at: row.at,

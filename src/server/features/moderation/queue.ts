@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
 import { displayName } from "@/server/db/display-name";
 import { microsecondText } from "@/server/lib/page-cursor";
+import { type ContentFormat, plainText } from "@/shared/markup/plain-text";
 import type {
   ModerationQueue,
   QueueAppeal,
@@ -27,6 +28,7 @@ type ItemRow = {
   first_at: string;
   title: string | null;
   text: string | null;
+  text_format: ContentFormat | null;
   discussion_id: string | null;
   author_id: string | null;
   author_name: string | null;
@@ -57,6 +59,8 @@ export async function loadQueue(db: Db): Promise<ModerationQueue> {
           case o.target_kind when 'discussion' then d.title when 'reply' then rd.title end as title,
           case o.target_kind when 'discussion' then d.content when 'reply' then rp.content
             else concat_ws(E'\n', pp.full_name, pp.bio, pp.location, pp.website) end as text,
+          case o.target_kind when 'discussion' then d.content_format when 'reply' then 'markup'
+            else 'plain' end as text_format,
           case o.target_kind when 'discussion' then d.id when 'reply' then rp.discussion_id end
             as discussion_id,
           case o.target_kind when 'discussion' then d.author_id when 'reply' then rp.author_id
@@ -107,7 +111,8 @@ export async function loadQueue(db: Db): Promise<ModerationQueue> {
         targetId: row.target_id,
         context: {
           title: row.title,
-          text: row.text ?? "",
+          // Read as written, without markup or mention tokens (docs/decisions/064).
+          text: plainText(row.text ?? "", row.text_format ?? "plain"),
           discussionId: row.discussion_id,
           authorId: row.author_id,
           authorName: row.author_id ? row.author_name : null,

@@ -5,11 +5,13 @@
 import type { MailMessage } from "@/server/lib/mail";
 import { type HtmlBlock, mailHtml } from "@/server/lib/mail-html";
 import type { NewsletterContent } from "@/shared/api-types";
+import { type ContentFormat, plainText } from "@/shared/markup/plain-text";
 
 export type NewsletterPost = {
   title: string;
   excerpt: string;
   content: string;
+  contentFormat: ContentFormat;
   slug: string;
 };
 
@@ -29,7 +31,8 @@ export function postEmail(
   links: PostEmailLinks,
 ): MailMessage {
   const { siteName } = site;
-  const body = content === "full" ? post.content : post.excerpt;
+  // The post's markup as plain text (docs/decisions/064); the HTML part escapes it.
+  const body = content === "full" ? plainText(post.content, post.contentFormat) : post.excerpt;
   const more = content === "full" ? "Read it on the site" : "Read more";
   const text = [
     post.title,

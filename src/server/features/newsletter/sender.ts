@@ -137,7 +137,8 @@ async function sendRun(deps: NewsletterSenderDeps, sendId: string, job: JobConte
   const { db } = deps;
   const [send] = await queryRows<SendRow>(
     db,
-    sql`select p.title, p.excerpt, p.content, p.slug, s.content as content_mode
+    sql`select p.title, p.excerpt, p.content, p.content_format as "contentFormat", p.slug,
+          s.content as content_mode
         from newsletter_sends s join blog_posts p on p.id = s.post_id
         where s.id = ${sendId}::uuid`,
   );

@@ -10,6 +10,7 @@ import type { JobQueue } from "@/server/lib/jobs";
 import type { Logger } from "@/server/lib/logger";
 import type { Mailer, MailMessage } from "@/server/lib/mail";
 import { type HtmlBlock, mailHtml } from "@/server/lib/mail-html";
+import { plainText } from "@/shared/markup/plain-text";
 import {
   KIND_LABELS,
   type NotificationItem,
@@ -60,7 +61,7 @@ async function verifiedRecipient(tx: Db, userId: string): Promise<Recipient | nu
 
 /**
  * The newest reply's words for the mail, if `reader` may read them now (docs/decisions/052):
- * mention tokens as `@Name`, the rest as written.
+ * its plain text, mention tokens as `@Name` (docs/decisions/064).
  */
 async function replyExcerpt(
   tx: Db,
@@ -75,7 +76,7 @@ async function replyExcerpt(
           and ${wordsReadable(reader, { hiddenAt: sql`r.hidden_at`, authorId: sql`r.author_id` })}`,
   );
   if (!row) return null;
-  const text = row.content.replace(/@\[([^[\]\r\n]{1,100})\]\([A-Za-z0-9_-]{1,100}\)/g, "@$1");
+  const text = plainText(row.content, "markup");
   return text.length > 500 ? `${text.slice(0, 500).trimEnd()}…` : text;
 }
 

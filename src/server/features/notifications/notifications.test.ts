@@ -316,8 +316,9 @@ describe("email", () => {
     expect(mail.text).toContain("/discussion/");
     expect(mail.text).toContain("?reply=");
     expect(mail.text).toContain("/notifications/unsubscribe?token=");
-    // §5.1 took < and > out of the reply; the HTML escapes whatever member text holds.
-    expect(mail.html).toContain("&amp; **bold**<br>line two");
+    // §5.1 took < and > out of the reply; the mail reads its plain text, without the markup's
+    // markers (decision 064); the HTML escapes whatever member text holds.
+    expect(mail.html).toContain("&amp; bold<br>line two");
     expect(mail.html).not.toMatch(/<script|<b>/);
     // Ben (the replier) gets nothing; Cleo has nothing to do with it.
     expect(sink.received.some((m) => m.recipients.includes(ben.email))).toBe(false);

@@ -9,6 +9,7 @@ import { wordsReadable } from "@/server/domain/visibility/rule";
 import { emailFor } from "@/server/lib/member-privacy";
 import type { ProfileDiscussion, ProfileResponse, PublicProfile } from "@/shared/api-types";
 import { PROFILE_RECENT_DISCUSSIONS } from "@/shared/constants";
+import { type ContentFormat, plainText } from "@/shared/markup/plain-text";
 import { HIDDEN_BY_MODERATOR } from "@/shared/moderation";
 import { can, roleOrDefault } from "@/shared/permissions";
 
@@ -35,6 +36,7 @@ type DiscussionRow = {
   id: string;
   title: string;
   content: string;
+  content_format: ContentFormat;
   is_pinned: boolean;
   is_locked: boolean;
   created_at: Date | string;
@@ -96,11 +98,12 @@ export async function recentDiscussions(
   const readable = wordsReadable(viewer, { hiddenAt: sql`hidden_at`, authorId: sql`author_id` });
   const rows = await queryRows<DiscussionRow>(
     db,
-    // The page shows a clamped preview: the first 300 characters are plenty and keep the
-    // answer small (content may be 10,000 characters).
+    // The page shows a clamped preview: the first 300 characters of its plain text are plenty
+    // and keep the answer small (content may be 10,000 characters); read twice that, for the
+    // markup's markers and mention tokens (docs/decisions/064).
     sql`select id, case when ${readable} then title else ${HIDDEN_BY_MODERATOR} end as title,
-          case when ${readable} then left(content, 300) else '' end as content,
-          is_pinned, is_locked, created_at
+          case when ${readable} then left(content, 600) else '' end as content,
+          content_format, is_pinned, is_locked, created_at
         from discussions
         where author_id = ${authorId} and status = 'active'
         order by created_at desc, id desc
@@ -109,7 +112,7 @@ export async function recentDiscussions(
   return rows.map((row) => ({
     id: row.id,
     title: row.title,
-    content: row.content,
+    content: plainText(row.content, row.content_format).slice(0, 300),
     isPinned: row.is_pinned,
     isLocked: row.is_locked,
     createdAt: iso(row.created_at),

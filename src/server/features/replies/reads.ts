@@ -9,6 +9,7 @@ import { pageQuerySchema } from "@/server/lib/page-cursor";
 import type { ReplyPage } from "@/shared/api-types";
 import { REPLIES_PAGE_SIZE } from "@/shared/constants";
 import { listReplies, replyPageAround } from "./queries";
+import { withQuotes } from "./quotes";
 
 export const REPLY_NOT_FOUND = "Reply not found";
 
@@ -41,7 +42,7 @@ function threadPage(
 
 /**
  * A page of an active discussion's replies as `viewer` sees it: their blocked authors marked
- * (decision 031). Null for a reply `around` names that the thread does not have (the route's
+ * (decision 031), their quotes named as `viewer` may read them (decision 064). Null for a reply `around` names that the thread does not have (the route's
  * 404 "Reply not found").
  */
 export async function replyPageResponse(
@@ -54,5 +55,7 @@ export async function replyPageResponse(
     threadPage(db, discussionId, query, viewer),
     collapsedAuthorIds(db, viewer),
   ]);
-  return page && markPage(page, markReply, blocked);
+  if (!page) return null;
+  const quoted = { ...page, items: await withQuotes(db, viewer, page.items) };
+  return markPage(quoted, markReply, blocked);
 }

@@ -14,6 +14,7 @@ import {
   enforceNewMemberPostLimits,
   NEW_MEMBER_REPLY_LIMIT,
 } from "@/server/domain/members/new-member-limits";
+import { resolveMentions } from "@/server/domain/mentions/resolve-mentions";
 import { holdsNextPost } from "@/server/domain/moderation/first-post-hold";
 import { NO_REASON_GIVEN, recordModerationAction } from "@/server/domain/moderation/log";
 import {
@@ -32,7 +33,6 @@ import type { ReplyChangeType, ReplyItem } from "@/shared/api-types";
 import { replyEditBodySchema } from "@/shared/moderation";
 import { can } from "@/shared/permissions";
 import { REPLY_TO_NOT_FOUND, replySchema } from "@/shared/schemas";
-import { resolveMentions } from "./mentions";
 import {
   findReply,
   findReplyState,
@@ -42,6 +42,7 @@ import {
   type ReplyState,
   updateReplyContent,
 } from "./queries";
+import { withQuotes } from "./quotes";
 import { REPLY_NOT_FOUND, replyListQuerySchema, replyPageResponse } from "./reads";
 
 export const DISCUSSION_NOT_FOUND = "Discussion not found";
@@ -153,8 +154,9 @@ export const discussionReplyRoutes = new Hono<AppEnv>()
             : (inner, replyId) =>
                 queueNotificationEvent(jobs, { type: "reply-created", replyId }, { tx: inner }),
         );
-        const item = await findReply(tx, id, viewer);
-        if (!item) throw new HttpError(404, DISCUSSION_NOT_FOUND);
+        const found = await findReply(tx, id, viewer);
+        if (!found) throw new HttpError(404, DISCUSSION_NOT_FOUND);
+        const [item = found] = await withQuotes(tx, viewer, [found]);
         return item satisfies ReplyItem;
       },
       {
@@ -193,9 +195,11 @@ const mayChangeReply: MiddlewareHandler<SignedInEnv> = async (c, next) => {
 export const replyRoutes = new Hono<AppEnv>()
   .get("/:id", async (c) => {
     const { db } = c.var.deps;
-    const item = await findReply(db, replyId(c), await getViewer(c));
-    if (!item) throw replyNotFound();
-    return c.json(markReply(item, await collapsedAuthorIds(db, await getViewer(c))));
+    const viewer = await getViewer(c);
+    const found = await findReply(db, replyId(c), viewer);
+    if (!found) throw replyNotFound();
+    const [item = found] = await withQuotes(db, viewer, [found]);
+    return c.json(markReply(item, await collapsedAuthorIds(db, viewer)));
   })
   .patch("/:id", allowedTo("reply"), mayChangeReply, jsonBody(replyEditBodySchema), async (c) => {
     const reply = await replyState(c);
@@ -224,8 +228,9 @@ export const replyRoutes = new Hono<AppEnv>()
       });
     });
     await publish(c.var.deps, reply, "edited");
-    const item = await findReply(db, reply.id, c.var.viewer);
-    if (!item) throw replyNotFound();
+    const found = await findReply(db, reply.id, c.var.viewer);
+    if (!found) throw replyNotFound();
+    const [item = found] = await withQuotes(db, c.var.viewer, [found]);
     return c.json(item satisfies ReplyItem);
   })
   .delete("/:id", allowedTo("reply"), mayChangeReply, async (c) => {

@@ -138,8 +138,9 @@ export async function buildCatalogue(
   };
   const storedDiscussion = (answer: Answer) =>
     row(sql`select title, content from discussions where id = ${answer.id}::uuid`);
-  // Mention tokens are rewritten on the way in (features/replies/mentions.ts), so the valid
-  // bodies hold none: what is sent is what is stored.
+  // Mention tokens are rewritten on the way in (domain/mentions/resolve-mentions.ts, for
+  // discussions and replies alike: decision 064), so the valid bodies hold none: what is sent
+  // is what is stored. They hold the markup and, for replies, a quote, which are stored as sent.
   const storedReply = (answer: Answer) =>
     row(sql`select content from discussion_replies where id = ${answer.id}::uuid`);
   /** A moderator's edit (docs/decisions/048): the post's text and the logged reason. */
@@ -387,7 +388,7 @@ export async function buildCatalogue(
       caller: "user",
       idempotent: true,
       path: "/api/discussions",
-      valid: () => ({ title: "Title", content: "Content" }),
+      valid: () => ({ title: "Title", content: "**Content**\n- with a list" }),
       answers: 201,
       text: ["title", "content"],
       stored: storedDiscussion,
@@ -519,7 +520,10 @@ export async function buildCatalogue(
       caller: "user",
       idempotent: true,
       path: `/api/discussions/${threadId}/replies`,
-      valid: () => ({ content: "Me too", replyToId: replyId }),
+      valid: () => ({
+        content: `[quote=${replyId}]\nA reply\n[/quote]\n\nMe too`,
+        replyToId: replyId,
+      }),
       answers: 201,
       text: ["content"],
       stored: storedReply,
@@ -545,7 +549,7 @@ export async function buildCatalogue(
       method: "PATCH",
       caller: "user",
       path: `/api/replies/${replyId}`,
-      valid: () => ({ content: "Edited" }),
+      valid: () => ({ content: "*Edited*" }),
       answers: 200,
       text: ["content"],
       stored: storedReply,

@@ -51,11 +51,16 @@ const SHELL =
 
 type Member = Awaited<ReturnType<typeof createMember>>;
 
-/** One state's posts: a discussion in it, and a reply in it under an active discussion. */
+/**
+ * One state's posts: a discussion in it, a reply in it under an active discussion, and another
+ * reply in it that a reply of its own discussion quotes (decision 064).
+ */
 type Fixture = {
   author: Member | null;
   discussionId: string;
   replyId: string;
+  quotedId: string;
+  quotingId: string;
   words: { discussion: string; reply: string };
 };
 
@@ -84,12 +89,23 @@ async function setUp(state: State): Promise<Fixture> {
     content: `Reply with ${words.reply} inside`,
     deleted: state === "deleted",
   });
+  // The quoted reply has a thread of its own, so that the other surfaces' threads hold no quote.
+  const quoteThread = await insertDiscussionRow(t.db, { title: "A thread with a quote" });
+  const quotedId = await insertReplyRow(t.db, quoteThread, {
+    authorId,
+    content: `Quoted ${words.reply} here`,
+    deleted: state === "deleted",
+  });
+  const quotingId = await insertReplyRow(t.db, quoteThread, {
+    content: `[quote=${quotedId}]\nQuoted ${words.reply} here\n[/quote]\n\nAgreed.`,
+  });
+  const replies = sql`(${replyId}::uuid, ${quotedId}::uuid)`;
   if (state === "hidden") {
     await t.db.execute(sql`update discussions set hidden_at = now() where id = ${discussionId}`);
-    await t.db.execute(sql`update discussion_replies set hidden_at = now() where id = ${replyId}`);
+    await t.db.execute(sql`update discussion_replies set hidden_at = now() where id in ${replies}`);
   }
   if (state === "held") {
-    await t.db.execute(sql`update discussion_replies set held_at = now() where id = ${replyId}`);
+    await t.db.execute(sql`update discussion_replies set held_at = now() where id in ${replies}`);
   }
   if (state === "privateAuthor" && author) {
     await t.db.execute(sql`update profiles set is_public = false where id = ${author.id}`);
@@ -102,7 +118,7 @@ async function setUp(state: State): Promise<Fixture> {
       );
     }
   }
-  return { author, discussionId, replyId, words };
+  return { author, discussionId, replyId, quotedId, quotingId, words };
 }
 
 beforeAll(async () => {
@@ -156,6 +172,7 @@ const READS: Record<SurfaceName, (fixture: Fixture) => Read | null> = {
   search: (f) => ({ path: `/api/discussions?q=${f.words.discussion}`, kind: "json" }),
   replies: () => ({ path: `/api/discussions/${hostId}/replies?limit=50`, kind: "json" }),
   reply: (f) => ({ path: `/api/replies/${f.replyId}`, kind: "json" }),
+  quote: (f) => ({ path: `/api/replies/${f.quotingId}`, kind: "json" }),
   profile: (f) => (f.author ? { path: `/api/profiles/${f.author.id}`, kind: "json" } : null),
   cmsDiscussions: () => ({ path: "/api/cms/discussions?limit=50", kind: "json" }),
   cmsDeleted: () => ({ path: "/api/cms/discussions/deleted?limit=50", kind: "json" }),
@@ -209,8 +226,13 @@ describe.each(SURFACE_ENTRIES)("%s", (name, surface) => {
       expect(expected).toBe("absent");
       return;
     }
-    const id = surface.post === "discussion" ? fixture.discussionId : fixture.replyId;
-    const words = fixture.words[surface.post];
+    const id =
+      surface.post === "discussion"
+        ? fixture.discussionId
+        : surface.post === "quoted reply"
+          ? fixture.quotedId
+          : fixture.replyId;
+    const words = fixture.words[surface.post === "discussion" ? "discussion" : "reply"];
     const shown = await shownIn(await get(member, read.path), read, id, words);
     expect(shown, `${surface.name} ${read.path}`).toBe(expected);
   });

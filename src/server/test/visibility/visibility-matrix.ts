@@ -103,8 +103,11 @@ const LISTS = ruleWith({
 /** Where a post shows, and what each reader gets of it there. */
 export type Surface = {
   name: string;
-  /** Whose state the cells are about: a discussion, or a reply in an active discussion. */
-  post: "discussion" | "reply";
+  /**
+   * Whose state the cells are about: a discussion, a reply in an active discussion, or a reply
+   * another reply of its discussion quotes (its words copied into the quote, decision 064).
+   */
+  post: "discussion" | "reply" | "quoted reply";
   cells: Cells;
   source: string;
 };
@@ -144,6 +147,19 @@ export const SURFACES = {
     post: "reply",
     cells: ruleWith({ deleted: all("masked") }),
     source: "docs/decisions/020, 046",
+  },
+  quote: {
+    name: "GET /api/replies/:id (a reply quoting it)",
+    post: "quoted reply",
+    // The quote's words are the quoted reply's: the rule decides, and a reader's blocks hide
+    // them too (the quote has no collapse of its own). Otherwise "Quoted post hidden": its id
+    // without its words.
+    cells: ruleWith({
+      deleted: all("masked"),
+      held: all("masked", { postAuthor: "shown" }),
+      blockedAuthor: { member: "masked" },
+    }),
+    source: "docs/decisions/064",
   },
   profile: {
     name: "GET /api/profiles/:id (recent discussions)",
@@ -257,7 +273,7 @@ export const READ_ROUTES: Record<string, SurfaceName[] | { none: string }> = {
   "GET /api/discussions": ["list", "search"],
   "GET /api/discussions/:id": ["discussion"],
   "GET /api/discussions/:id/replies": ["replies"],
-  "GET /api/replies/:id": ["reply"],
+  "GET /api/replies/:id": ["reply", "quote"],
   "GET /api/profiles/:id": ["profile"],
   "GET /api/cms/discussions": ["cmsDiscussions"],
   "GET /api/cms/discussions/deleted": ["cmsDeleted"],

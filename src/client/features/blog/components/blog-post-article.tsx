@@ -1,5 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "@/client/components/link";
+import { MarkupContent } from "@/client/components/markup/markup-content";
 import { PageContainer } from "@/client/components/page-container";
 import { buttonVariants } from "@/client/components/ui/button-variants";
 import { Skeleton } from "@/client/components/ui/skeleton";
@@ -9,6 +10,9 @@ import { ApiError } from "@/client/lib/api-client";
 import { Redirect } from "@/client/lib/location";
 import { paths } from "@/client/lib/paths";
 import { PostMeta } from "./post-meta";
+
+/** Blog posts name no members: the CMS's composer offers no mentions. */
+const NO_MENTIONS: [] = [];
 
 /** One post to read: title, category, date, read time, then the text with its paragraphs. */
 export function BlogPostArticle({ slug }: { slug: string }) {
@@ -44,8 +48,13 @@ export function BlogPostArticle({ slug }: { slug: string }) {
           <p className="mt-8 border-l-4 border-primary/40 pl-4 text-lg text-muted-foreground italic">
             {post.excerpt}
           </p>
-          {/* Posts are plain text: paragraphs and line breaks as written. */}
-          <div className="mt-8 whitespace-pre-line text-lg leading-relaxed">{post.content}</div>
+          {/* The markup, or an older post's plain text as written (docs/decisions/064). */}
+          <MarkupContent
+            content={post.content}
+            format={post.contentFormat}
+            mentions={NO_MENTIONS}
+            className="mt-8 text-lg"
+          />
         </article>
       ) : error instanceof ApiError && error.status === 404 ? (
         <div className="mt-12 text-center">

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
+import { ComposerField } from "@/client/components/composer/composer-field";
 import { FieldError } from "@/client/components/form/field-error";
 import { TextField } from "@/client/components/form/text-field";
 import { TextareaField } from "@/client/components/form/textarea-field";
@@ -90,6 +91,7 @@ export function BlogPostForm({ post, onSubmit, onPublishAndEmail, onCancel }: Bl
   });
   const canEmail = Boolean(post && onPublishAndEmail && !post.newsletter);
 
+  const contentRef = useRef<HTMLTextAreaElement>(null);
   const content = watch("content");
   const minutes = readTimeMinutes(content);
   return (
@@ -109,18 +111,29 @@ export function BlogPostForm({ post, onSubmit, onPublishAndEmail, onCancel }: Bl
         error={errors.excerpt?.message}
         {...register("excerpt")}
       />
-      <TextareaField
-        id="post-content"
-        label="Content"
-        rows={10}
-        maxLength={LIMITS.content}
-        error={errors.content?.message}
-        counter={{
-          length: content.length,
-          max: LIMITS.content,
-          note: minutes > 0 ? ` · ${minutes} min read` : undefined,
-        }}
-        {...register("content")}
+      {/* The one composer (docs/decisions/064), without mentions: a post names no members. */}
+      <Controller
+        control={control}
+        name="content"
+        render={({ field }) => (
+          <ComposerField
+            id="post-content"
+            label="Content"
+            rows={10}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            fieldRef={field.ref}
+            textareaRef={contentRef}
+            max={LIMITS.content}
+            counterNote={minutes > 0 ? ` · ${minutes} min read` : undefined}
+            error={errors.content?.message}
+            mentions={false}
+            onSubmitShortcut={() => {
+              if (!isSubmitting) void submit();
+            }}
+          />
+        )}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid gap-2">

@@ -5,6 +5,7 @@ import { RelativeTime } from "@/client/components/relative-time";
 import { Card } from "@/client/components/ui/card";
 import { paths } from "@/client/lib/paths";
 import type { DiscussionItem } from "@/shared/api-types";
+import { plainText } from "@/shared/markup/plain-text";
 import { DiscussionBadges } from "./discussion-badges";
 import { AuthorAvatar, authorPublicId, LastReply, MemberName, ReplyCount } from "./discussion-meta";
 import { ModerationButtons } from "./moderation-buttons";
@@ -68,7 +69,8 @@ function DiscussionCardBody({ discussion, canModerate }: DiscussionCardProps) {
           <DiscussionBadges isPinned={discussion.isPinned} isLocked={discussion.isLocked} />
         </div>
         <p className="line-clamp-2 whitespace-pre-line text-muted-foreground text-sm leading-5">
-          {discussion.content}
+          {/* Two lines of plain text: a blank line between paragraphs would waste one. */}
+          {plainText(discussion.content, discussion.contentFormat).replace(/\n{2,}/g, "\n")}
         </p>
         <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-muted-foreground text-xs md:hidden">
           <CardMeta discussion={discussion} />

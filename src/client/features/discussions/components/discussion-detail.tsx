@@ -2,6 +2,7 @@ import { ArrowLeft, Lock } from "lucide-react";
 import { type MouseEvent, type ReactNode, Suspense, useEffect, useState } from "react";
 import { BlockedContent } from "@/client/components/blocked-content";
 import { Link, routerFollows } from "@/client/components/link";
+import { MarkupContent } from "@/client/components/markup/markup-content";
 import { Button } from "@/client/components/ui/button";
 import { Card } from "@/client/components/ui/card";
 import { Skeleton } from "@/client/components/ui/skeleton";
@@ -18,6 +19,7 @@ import { useAuth } from "@/client/lib/session/use-auth";
 import { useSuspension } from "@/client/lib/session/use-suspension";
 import { toast } from "@/client/lib/toast";
 import type { DiscussionItem } from "@/shared/api-types";
+import { mentionsNamedIn } from "@/shared/mentions";
 import {
   AWAITING_REVIEW,
   EDITED_BY_MODERATOR,
@@ -214,9 +216,11 @@ export function DiscussionDetail({
                   />
                 </Suspense>
               ) : (
-                <div className="whitespace-pre-line wrap-anywhere text-base leading-relaxed">
-                  {data.content}
-                </div>
+                <MarkupContent
+                  content={data.content}
+                  format={data.contentFormat}
+                  mentions={mentionsNamedIn(data.content)}
+                />
               )}
               {/* A held discussion waits as it was sent: the edit and delete routes and the
                   replies are for public ones (docs/decisions/034). */}

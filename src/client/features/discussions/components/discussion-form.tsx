@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId } from "react";
-import { useForm } from "react-hook-form";
+import { useId, useRef } from "react";
+import { useController, useForm } from "react-hook-form";
+import { ComposerField } from "@/client/components/composer/composer-field";
 import { CharacterCount } from "@/client/components/form/character-count";
 import { TextField } from "@/client/components/form/text-field";
 import { TextareaField } from "@/client/components/form/textarea-field";
@@ -29,8 +30,8 @@ type DiscussionFormProps = {
   /** The forum counts the title as well as the content; the CMS counts the content only. */
   countTitle?: boolean;
   /**
-   * The CMS stops typing at the limits; the forum lets one type past them and says why the
-   * draft cannot be sent (docs/product.md §5.6).
+   * The CMS stops typing the title at its limit; the forum lets one type past it and says why
+   * the draft cannot be sent (docs/product.md §5.6). The content's counter says so in both.
    */
   stopAtLimits?: boolean;
   contentRows: number;
@@ -64,8 +65,10 @@ export function DiscussionForm({
   "aria-label": ariaLabel,
 }: DiscussionFormProps) {
   const id = useId();
+  const contentRef = useRef<HTMLTextAreaElement>(null);
   const {
     register,
+    control,
     handleSubmit,
     setError,
     watch,
@@ -77,6 +80,8 @@ export function DiscussionForm({
       ...(askReason ? { reason: "" } : {}),
     },
   });
+
+  const { field: content } = useController({ control, name: "content" });
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -111,15 +116,22 @@ export function DiscussionForm({
           />
         ) : null}
       </div>
-      <TextareaField
+      {/* The one composer (docs/decisions/064): formatting, preview, mentions. */}
+      <ComposerField
         id={`${id}-content`}
         label="Content"
         rows={contentRows}
         placeholder={placeholders?.content}
-        maxLength={stopAtLimits ? LIMITS.content : undefined}
+        value={content.value}
+        onChange={content.onChange}
+        onBlur={content.onBlur}
+        fieldRef={content.ref}
+        textareaRef={contentRef}
+        max={LIMITS.content}
         error={errors.content?.message}
-        counter={{ length: watch("content").length, max: LIMITS.content }}
-        {...register("content")}
+        onSubmitShortcut={() => {
+          if (!isSubmitting) void submit();
+        }}
       />
       {askReason ? (
         <TextareaField

@@ -1,7 +1,10 @@
 import { Card } from "@/client/components/ui/card";
 import { useCreateDiscussion } from "@/client/features/discussions/api/create-discussion";
 import { ApiError } from "@/client/lib/api-client";
+import { useNavigate } from "@/client/lib/location";
+import { paths } from "@/client/lib/paths";
 import { toast } from "@/client/lib/toast";
+import type { DiscussionItem } from "@/shared/api-types";
 import type { DiscussionInput } from "@/shared/schemas";
 import { DiscussionForm } from "./discussion-form";
 
@@ -16,19 +19,26 @@ function showCreateError(error: unknown) {
   }
 }
 
-/** The forum's creation form above the list (docs/product.md §2.6); it closes when done. */
+/**
+ * The forum's creation form above the list (docs/product.md §2.6); once created, the new
+ * discussion opens.
+ */
 export function NewDiscussionForm({ onDone }: { onDone: () => void }) {
   const createDiscussion = useCreateDiscussion();
+  const navigate = useNavigate();
 
   const create = async (values: DiscussionInput) => {
+    let created: DiscussionItem;
     try {
-      await createDiscussion.mutateAsync(values);
+      created = await createDiscussion.mutateAsync(values);
     } catch (error) {
       showCreateError(error);
       throw error;
     }
     toast.success("Discussion created successfully!");
     onDone();
+    // Its author lands in the new thread (docs/product.md §2.6), held for review or not.
+    navigate(paths.discussion(created.id));
   };
 
   return (

@@ -7,6 +7,7 @@ import { lazyComponent } from "@/client/lib/lazy-component";
 import { useLocation } from "@/client/lib/location";
 import { paths } from "@/client/lib/paths";
 import type { DiscussionItem, ReplyItem } from "@/shared/api-types";
+import type { Insertion } from "./reply-form";
 
 // The composer brings react-hook-form, zod and the shared schemas: it downloads for members
 // who may reply, not with the thread every visitor reads.
@@ -20,6 +21,8 @@ type ComposerSlotProps = {
   replyTo: ReplyTarget | null;
   onCancelReplyTo: () => void;
   onPosted: (reply: ReplyItem) => void;
+  /** A quote to add to the composer's text. */
+  quote: Insertion | null;
   textareaRef: RefObject<HTMLTextAreaElement | null>;
 };
 
@@ -46,6 +49,7 @@ export function ComposerSlot({
   replyTo,
   onCancelReplyTo,
   onPosted,
+  quote,
   textareaRef,
 }: ComposerSlotProps) {
   const location = useLocation();
@@ -79,6 +83,7 @@ export function ComposerSlot({
         replyTo={replyTo}
         onCancelReplyTo={onCancelReplyTo}
         onPosted={onPosted}
+        quote={quote}
         textareaRef={textareaRef}
       />
     </Suspense>

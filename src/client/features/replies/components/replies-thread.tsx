@@ -12,8 +12,10 @@ import {
 import { authorName, type ReplyTarget } from "@/client/features/replies/lib/reply-target";
 import { useAuth } from "@/client/lib/session/use-auth";
 import type { DiscussionItem, ReplyItem } from "@/shared/api-types";
+import { quoteOf } from "@/shared/markup/quotes";
 import { ComposerSlot } from "./composer-slot";
 import { ReplyArticle, type StaffMenuControls } from "./reply-article";
+import type { Insertion } from "./reply-form";
 
 function ThreadSkeleton() {
   return (
@@ -58,6 +60,8 @@ export function RepliesThread({
   const highlighted = useReplySpotlight(spotlight, renderedIds);
   useLiveReplies(discussion.id);
   const [replyTo, setReplyTo] = useState<ReplyTarget | null>(null);
+  // The last "Quote" pressed: its block goes into the composer (docs/decisions/064).
+  const [quote, setQuote] = useState<Insertion | null>(null);
   const composer = useRef<HTMLTextAreaElement>(null);
   const canReply = mayReply(viewer, discussion);
   const count = discussion.replies;
@@ -111,6 +115,15 @@ export function RepliesThread({
                     : undefined
                 }
                 onAnswer={canReply && !reply.deleted ? () => answer(reply) : undefined}
+                onQuote={
+                  canReply && !reply.deleted
+                    ? (words) =>
+                        setQuote({
+                          text: quoteOf(reply.id, words ?? reply.content),
+                          at: Date.now(),
+                        })
+                    : undefined
+                }
               />
             </li>
           ))}
@@ -137,6 +150,7 @@ export function RepliesThread({
         replyTo={replyTo}
         onCancelReplyTo={() => setReplyTo(null)}
         onPosted={posted}
+        quote={quote}
         textareaRef={composer}
       />
     </section>

@@ -1,4 +1,4 @@
-import { Link2, Pencil, Reply } from "lucide-react";
+import { Link2, Pencil, Reply, TextQuote } from "lucide-react";
 import { type ReactNode, type RefObject, Suspense } from "react";
 import { Button } from "@/client/components/ui/button";
 import { useDeleteReply } from "@/client/features/replies/api/delete-reply";
@@ -20,6 +20,8 @@ type ReplyActionsProps = {
   name: string;
   /** Shown to members who may reply in this discussion. */
   onAnswer?: () => void;
+  /** Shown to members who may reply in this discussion: quotes the reply, or the selection in it. */
+  onQuote?: () => void;
   /** Shown to the author, moderators and admins. */
   onEdit?: () => void;
   /** Shown to the author, moderators and admins: Delete, then this once the reply is deleted. */
@@ -44,6 +46,7 @@ export function ReplyActions({
   reply,
   name,
   onAnswer,
+  onQuote,
   onEdit,
   onDeleted,
   editButtonRef,
@@ -62,6 +65,22 @@ export function ReplyActions({
         >
           <Reply aria-hidden="true" />
           Reply
+        </Button>
+      ) : null}
+      {onQuote ? (
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          className="h-8 px-2"
+          aria-label={`Quote ${name}`}
+          title="Quote (or select words in the reply first)"
+          // A press keeps the words selected in the reply: they are what is quoted.
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={onQuote}
+        >
+          <TextQuote aria-hidden="true" />
+          Quote
         </Button>
       ) : null}
       <Button

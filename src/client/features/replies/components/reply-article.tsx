@@ -1,5 +1,6 @@
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { BlockedContent } from "@/client/components/blocked-content";
+import { MarkupContent } from "@/client/components/markup/markup-content";
 import { UserAvatar } from "@/client/components/user-avatar";
 import { replyElementId } from "@/client/features/replies/hooks/use-reply-spotlight";
 import { authorName } from "@/client/features/replies/lib/reply-target";
@@ -8,7 +9,6 @@ import type { ReplyItem } from "@/shared/api-types";
 import { AWAITING_REVIEW, HIDDEN_BY_MODERATOR } from "@/shared/moderation-texts";
 import { ReplyActions } from "./reply-actions";
 import { InReplyTo, ReplyByline, ReplyPermalinkTime } from "./reply-byline";
-import { ReplyContent } from "./reply-content";
 
 // Only authors, moderators and admins edit: the editor's form code downloads when one does.
 const ReplyEditor = lazy(() =>
@@ -21,6 +21,11 @@ type ReplyArticleProps = {
   highlighted: boolean;
   /** Starts an answer to this reply (members who may reply here). */
   onAnswer?: () => void;
+  /**
+   * Quotes this reply in the composer (members who may reply here): `words`, the text selected
+   * in it, or null for the whole reply.
+   */
+  onQuote?: (words: string | null) => void;
   /**
    * In what right the viewer edits and deletes it: its author's, a moderator's (whose edit
    * gives a reason, docs/decisions/048), or not at all.
@@ -42,6 +47,7 @@ export function ReplyArticle({
   reply,
   highlighted,
   onAnswer,
+  onQuote,
   changeRight,
   extraActions,
   staffMenu,
@@ -53,6 +59,20 @@ export function ReplyArticle({
   const [editing, setEditing] = useState(false);
   const article = useRef<HTMLElement>(null);
   const editButton = useRef<HTMLButtonElement>(null);
+  const contentBox = useRef<HTMLDivElement>(null);
+  const quoting = useMemo(
+    () => ({ quotes: reply.quotes ?? [], discussionId: reply.discussionId }),
+    [reply.quotes, reply.discussionId],
+  );
+
+  // The words selected inside this reply's text, if that is where the selection is.
+  const selectedWords = (): string | null => {
+    const selection = window.getSelection();
+    const box = contentBox.current;
+    if (!selection || selection.isCollapsed || !box) return null;
+    if (!box.contains(selection.anchorNode) || !box.contains(selection.focusNode)) return null;
+    return selection.toString().trim() || null;
+  };
   // The focus goes back to Edit once the editor closes (saved or cancelled).
   const focusEditAfter = useRef(false);
 
@@ -119,12 +139,19 @@ export function ReplyArticle({
                     </p>
                   ) : null}
                   {reply.content ? (
-                    <ReplyContent content={reply.content} mentions={reply.mentions} />
+                    <div ref={contentBox}>
+                      <MarkupContent
+                        content={reply.content}
+                        mentions={reply.mentions}
+                        quoting={quoting}
+                      />
+                    </div>
                   ) : null}
                   <ReplyActions
                     reply={reply}
                     name={name}
                     onAnswer={onAnswer}
+                    onQuote={onQuote && reply.content ? () => onQuote(selectedWords()) : undefined}
                     onEdit={mayChange ? () => setEditing(true) : undefined}
                     // The article stays, now as a deleted reply: the focus stays with it.
                     onDeleted={mayChange ? () => article.current?.focus() : undefined}

@@ -4,7 +4,7 @@ import type { ReplyTarget } from "@/client/features/replies/lib/reply-target";
 import { ApiError } from "@/client/lib/api-client";
 import { toast } from "@/client/lib/toast";
 import type { ReplyItem } from "@/shared/api-types";
-import { ReplyForm } from "./reply-form";
+import { type Insertion, ReplyForm } from "./reply-form";
 import { ReplyingTo } from "./replying-to";
 
 type ReplyComposerProps = {
@@ -13,6 +13,8 @@ type ReplyComposerProps = {
   replyTo: ReplyTarget | null;
   onCancelReplyTo: () => void;
   onPosted: (reply: ReplyItem) => void;
+  /** A quote to add to the text ("Quote" on a reply). */
+  quote: Insertion | null;
   textareaRef: RefObject<HTMLTextAreaElement | null>;
 };
 
@@ -31,6 +33,7 @@ export function ReplyComposer({
   replyTo,
   onCancelReplyTo,
   onPosted,
+  quote,
   textareaRef,
 }: ReplyComposerProps) {
   const createReply = useCreateReply(discussionId);
@@ -71,6 +74,7 @@ export function ReplyComposer({
         pendingLabel="Posting..."
         onSubmit={post}
         clearOnSuccess
+        insertion={quote}
         textareaRef={textareaRef}
       >
         {replyTo ? (

@@ -1,19 +1,21 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { type ReactNode, type RefObject, useId } from "react";
+import { type ReactNode, type RefObject, useEffect, useId } from "react";
 import { useController, useForm } from "react-hook-form";
+import { ComposerField } from "@/client/components/composer/composer-field";
 import { TextareaField } from "@/client/components/form/textarea-field";
 import { Button } from "@/client/components/ui/button";
-import { useMentionAutocomplete } from "@/client/features/replies/hooks/use-mention-autocomplete";
 import { setServerFieldErrors } from "@/client/lib/server-field-errors";
 import { LIMITS } from "@/shared/constants";
 import { moderationReasonSchema } from "@/shared/moderation";
 import { EDIT_REASON_LABEL, EDIT_REASON_NOTE } from "@/shared/moderation-texts";
 import { type ReplyEditInput, replyEditSchema } from "@/shared/schemas";
-import { ReplyField } from "./reply-field";
 
 const FIELDS = ["content", "reason"] as const;
 
 type ReplyFormValues = ReplyEditInput & { reason?: string };
+
+/** Text to add at the end of the field (a quote); `at` tells two presses apart. */
+export type Insertion = { text: string; at: number };
 
 const withReasonSchema = replyEditSchema.extend(moderationReasonSchema.shape);
 
@@ -37,6 +39,8 @@ type ReplyFormProps = {
   textareaRef: RefObject<HTMLTextAreaElement | null>;
   /** Above the field (the composer's "Replying to @name"). */
   children?: ReactNode;
+  /** Added after the text, then the field is focused at its end. */
+  insertion?: Insertion | null;
   "aria-label": string;
 };
 
@@ -55,22 +59,43 @@ export function ReplyForm({
   onCancel,
   textareaRef,
   children,
+  insertion,
   "aria-label": ariaLabel,
 }: ReplyFormProps) {
   const id = useId();
-  const { control, handleSubmit, setError, reset, formState, register, watch } =
-    useForm<ReplyFormValues>({
-      resolver: zodResolver(askReason ? withReasonSchema : replyEditSchema),
-      defaultValues: askReason
-        ? { content: initialContent, reason: "" }
-        : { content: initialContent },
-    });
+  const {
+    control,
+    handleSubmit,
+    setError,
+    reset,
+    formState,
+    register,
+    watch,
+    getValues,
+    setValue,
+  } = useForm<ReplyFormValues>({
+    resolver: zodResolver(askReason ? withReasonSchema : replyEditSchema),
+    defaultValues: askReason
+      ? { content: initialContent, reason: "" }
+      : { content: initialContent },
+  });
   const { field, fieldState } = useController({ control, name: "content" });
 
-  const content = field.value;
-  const setContent = field.onChange;
-  // Typing @name offers members to mention; a pick writes their token into the text.
-  const mention = useMentionAutocomplete({ textareaRef, value: content, onChange: setContent });
+  // "Quote" pressed: the quote goes after what is written, a blank line apart, ready to answer.
+  useEffect(() => {
+    if (!insertion) return;
+    const current = getValues("content").replace(/\s+$/, "");
+    setValue("content", current ? `${current}\n\n${insertion.text}` : insertion.text, {
+      shouldDirty: true,
+    });
+    requestAnimationFrame(() => {
+      const textarea = textareaRef.current;
+      if (!textarea) return;
+      textarea.focus({ preventScroll: true });
+      textarea.setSelectionRange(textarea.value.length, textarea.value.length);
+      textarea.scrollIntoView({ block: "center" });
+    });
+  }, [insertion, getValues, setValue, textareaRef]);
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -85,17 +110,16 @@ export function ReplyForm({
   return (
     <form onSubmit={submit} noValidate className="grid gap-3" aria-label={ariaLabel}>
       {children}
-      <ReplyField
+      <ComposerField
         id={`${id}-content`}
         label={label}
-        value={content}
-        onChange={setContent}
+        value={field.value}
+        onChange={field.onChange}
+        max={LIMITS.reply}
         onBlur={field.onBlur}
         textareaRef={textareaRef}
         fieldRef={field.ref}
         error={fieldState.error?.message}
-        addOnProps={mention.textareaProps}
-        afterTextarea={mention.popup}
         onSubmitShortcut={() => {
           if (!formState.isSubmitting) void submit();
         }}

@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
 import { slugBase, slugCandidate } from "@/server/domain/blog-posts/slug";
+import { markupWhenChanged } from "@/server/domain/content-format";
 import { newsletterDeliveryJson } from "@/server/domain/newsletter/sends";
 import {
   microsecondText,
@@ -12,6 +13,7 @@ import {
 } from "@/server/lib/page-cursor";
 import type { CmsBlogPost, CmsBlogPostSummary, NewsletterDelivery } from "@/shared/api-types";
 import { readTimeMinutes } from "@/shared/constants";
+import type { ContentFormat } from "@/shared/markup/plain-text";
 import type { BlogPostValues } from "@/shared/schemas";
 
 type PostRow = {
@@ -20,6 +22,7 @@ type PostRow = {
   title: string;
   excerpt: string;
   content?: string;
+  content_format?: ContentFormat;
   category: string;
   status: "draft" | "published";
   featured: boolean;
@@ -56,7 +59,11 @@ function toSummary(row: PostRow): CmsBlogPostSummary {
 }
 
 function toPost(row: PostRow): CmsBlogPost {
-  return { ...toSummary(row), content: row.content ?? "" };
+  return {
+    ...toSummary(row),
+    content: row.content ?? "",
+    contentFormat: row.content_format ?? "markup",
+  };
 }
 
 /** Every post, drafts too, newest created first. */
@@ -75,7 +82,7 @@ export async function listAllPosts(
 export async function findPost(db: Db, id: string): Promise<CmsBlogPost | null> {
   const [row] = await queryRows<PostRow>(
     db,
-    sql`select ${columns}, content from blog_posts where id = ${id}::uuid`,
+    sql`select ${columns}, content, content_format from blog_posts where id = ${id}::uuid`,
   );
   return row ? toPost(row) : null;
 }
@@ -114,7 +121,7 @@ export async function insertPost(
           values (${slugCandidate(base, n)}, ${values.title}, ${values.excerpt}, ${values.content},
                   ${values.category}, 'draft', false, ${readTimeMinutes(values.content)}, ${authorId})
           on conflict (slug) do nothing
-          returning ${columns}, content`,
+          returning ${columns}, content, content_format`,
     );
     if (row) return toPost(row);
   }
@@ -136,6 +143,7 @@ export async function updatePost(
     sql`update blog_posts set
           title = ${values.title},
           excerpt = ${values.excerpt},
+          ${markupWhenChanged(values.content)},
           content = ${values.content},
           category = ${values.category},
           status = ${values.status},
@@ -145,7 +153,7 @@ export async function updatePost(
             case when ${values.status} = 'published' then now() end),
           updated_at = now()
         where id = ${id}::uuid
-        returning ${columns}, content`,
+        returning ${columns}, content, content_format`,
   );
   return row ? toPost(row) : null;
 }

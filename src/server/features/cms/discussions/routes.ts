@@ -5,7 +5,7 @@
 import { Hono } from "hono";
 import { allowedTo } from "@/server/auth/middleware";
 import type { AppEnv } from "@/server/context";
-import { sanitizedDiscussionText } from "@/server/domain/discussions/discussion-text";
+import { discussionTextToStore } from "@/server/domain/discussions/discussion-text";
 import { editDiscussion, mayEditDiscussion } from "@/server/domain/discussions/edit";
 import { listQuerySchema } from "@/server/domain/discussions/list-query";
 import {
@@ -67,7 +67,7 @@ export const cmsDiscussionRoutes = new Hono<AppEnv>()
   .post("/", jsonBody(discussionSchema), async (c) => {
     const { db, logger } = c.var.deps;
     const item = await insertDiscussion(db, {
-      ...sanitizedDiscussionText(c.req.valid("json")),
+      ...(await discussionTextToStore(db, c.req.valid("json"))),
       authorId: c.var.viewer.id,
     });
     await publishDiscussionChange(db, { type: "created", id: item.id }, logger);

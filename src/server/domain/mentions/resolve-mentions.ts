@@ -1,4 +1,4 @@
-// Mentions in a reply's content (docs/decisions/020): a `@[label](member-id)` token stays a
+// Mentions in a reply's or a discussion's content (docs/decisions/020, 064): a `@[label](member-id)` token stays a
 // mention only when the id is a verified member with a public profile, among the first
 // MAX_MENTIONS_PER_REPLY members named; its label becomes the member's display name. Every
 // other token is left as the plain text `@label`. The ids kept go to reply_mentions.

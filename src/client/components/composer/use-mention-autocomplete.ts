@@ -1,26 +1,11 @@
-// @mention autocomplete for a reply's textarea (docs/decisions/020: the token
-// `@[Display Name](member-id)`).
+// @mention autocomplete for the composer's textarea (docs/decisions/020, 064): offers public
+// members for the "@query" at the caret; a pick writes "@Name" and hands its range (with the
+// member's id) to the composer, which stores it as the token `@[Name](id)`.
 //
-// Wiring, in the composer:
-//
-//   const textareaRef = useRef<HTMLTextAreaElement>(null);
-//   const mention = useMentionAutocomplete({ textareaRef, value, onChange: setValue });
-//   ...
-//   <textarea ref={textareaRef} value={value} onChange={(e) => setValue(e.target.value)}
-//     {...mention.textareaProps} />
-//   {mention.popup}
-//
-// `value` is the textarea's text and `onChange(text)` replaces it (a useState setter, or
-// react-hook-form's `(text) => setValue("content", text, { shouldDirty: true })` with
-// `value = watch("content")`). Spread `textareaProps` after the composer's own props: it sets
-// onKeyDown, onSelect, onFocus, onBlur, onCompositionStart, onCompositionEnd and the ARIA
-// attributes, so a handler the composer also needs is called from its own: with
-// react-hook-form's register, `onBlur={(e) => { field.onBlur(e); mention.textareaProps.onBlur(); }}`
-// and one ref function that sets both register's ref and textareaRef. A composer with its own
-// onKeyDown (Ctrl+Enter to send) calls `mention.textareaProps.onKeyDown(event)` first and does
-// nothing more when `event.defaultPrevented`. Render `popup` right after the textarea, in the
-// same parent: it lies over what follows, below the textarea, and holds the live region that
-// announces the count, so render it always (it draws nothing while closed).
+// Spread `textareaProps` after the textarea's own props (a handler the composer also needs
+// calls it from its own: onKeyDown first, doing nothing more when `event.defaultPrevented`).
+// Render `popup` right after the textarea, in the same parent: it lies over what follows and
+// holds the live region that announces the count, so render it always.
 import {
   type CompositionEvent,
   createElement,
@@ -35,20 +20,21 @@ import {
   useRef,
   useState,
 } from "react";
-import { useMentionCandidates } from "@/client/features/replies/api/get-mention-candidates";
+import { useDebouncedValue } from "@/client/hooks/use-debounced-value";
+import type { MemberSummary } from "@/shared/api-types";
+import { useMentionCandidates } from "./get-mention-candidates";
 import {
   MentionAutocomplete,
   type MentionPopupState,
   mentionOptionId,
-} from "@/client/features/replies/components/mention-autocomplete";
+} from "./mention-autocomplete";
 import {
   activeMentionQuery,
   insertMention,
   type MentionInsertion,
   rankMentionCandidates,
-} from "@/client/features/replies/lib/mention-query";
-import { useDebouncedValue } from "@/client/hooks/use-debounced-value";
-import type { MemberSummary } from "@/shared/api-types";
+} from "./mention-query";
+import type { ShownMention } from "./shown-mentions";
 
 /** Typing pauses this long before members are asked for. */
 const LOOKUP_DELAY_MS = 150;
@@ -57,10 +43,12 @@ const MAX_OPTIONS = 8;
 
 type UseMentionAutocompleteOptions = {
   textareaRef: RefObject<HTMLTextAreaElement | null>;
-  /** The textarea's text. */
+  /** The textarea's text, mentions shown as "@Name". */
   value: string;
-  /** Replaces the textarea's text (the picked member's token in place of the "@query"). */
-  onChange: (value: string) => void;
+  /** The mentions in `value`: an "@" that starts one is no query. */
+  mentions: readonly ShownMention[];
+  /** Replaces the textarea's text: "@Name" in place of the "@query", and its range. */
+  onChange: (value: string, picked: ShownMention) => void;
 };
 
 export type MentionTextareaProps = {
@@ -90,6 +78,7 @@ function caretOf(textarea: HTMLTextAreaElement): number | null {
 export function useMentionAutocomplete({
   textareaRef,
   value,
+  mentions,
   onChange,
 }: UseMentionAutocompleteOptions): { textareaProps: MentionTextareaProps; popup: ReactNode } {
   const listboxId = useId();
@@ -102,8 +91,10 @@ export function useMentionAutocomplete({
   const [highlight, setHighlight] = useState({ query: "", index: 0 });
   const pendingSelection = useRef<MentionInsertion | null>(null);
 
-  const mention =
+  const found =
     caret === null || composing ? null : activeMentionQuery(value, Math.min(caret, value.length));
+  // "@Name" of a member already picked is not typed again.
+  const mention = found && !mentions.some((shown) => shown.start === found.start) ? found : null;
   const open = mention !== null && mention.start !== dismissedAt;
   const query = open ? mention.query.trim() : "";
   const lookedUp = useDebouncedValue(query, LOOKUP_DELAY_MS);
@@ -145,10 +136,9 @@ export function useMentionAutocomplete({
 
   const pick = (member: MemberSummary) => {
     if (!mention) return;
-    pendingSelection.current = insertMention(value, mention, member);
-    onChange(pendingSelection.current.text);
-    // An uncontrolled textarea (react-hook-form's register) may hold it already.
-    restoreSelection();
+    const inserted = insertMention(value, mention, member);
+    pendingSelection.current = inserted;
+    onChange(inserted.text, inserted.mention);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {

@@ -3,14 +3,14 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { StaticLocation } from "@/client/lib/location";
-import type { ReplyMention } from "@/shared/api-types";
-import { REPLY_LINK_REL, renderReplyContent, safeWebHref } from "./render-reply-content";
+import type { QuotedReply, ReplyMention } from "@/shared/api-types";
+import { type Quoting, REPLY_LINK_REL, renderMarkup, safeWebHref } from "./render-markup";
 
 const MEMBER = "Abc_123-xyz";
 
-function html(content: string, mentions: ReplyMention[] = []): string {
+function html(content: string, mentions: ReplyMention[] = [], quoting?: Quoting): string {
   return renderToStaticMarkup(
-    createElement(StaticLocation, { location: "/" }, renderReplyContent(content, mentions)),
+    createElement(StaticLocation, { location: "/" }, renderMarkup(content, mentions, quoting)),
   );
 }
 
@@ -30,7 +30,7 @@ function expectOnlyAllowed(markup: string): void {
   }
 }
 
-describe("renderReplyContent", () => {
+describe("renderMarkup", () => {
   it("renders the markup of decision 021 as elements", () => {
     expect(html("**bold** *italic* _also_ ++under++")).toBe(
       "<p><strong>bold</strong> <em>italic</em> <em>also</em> <u>under</u></p>",
@@ -196,5 +196,37 @@ describe("safeWebHref", () => {
     ]) {
       expect(safeWebHref(href), String(href)).toBeNull();
     }
+  });
+});
+
+describe("renderMarkup: quotes of replies (decision 064)", () => {
+  const A = "0a1b2c3d-0000-4000-8000-00000000000a";
+  const quoting = (quotes: QuotedReply[]): Quoting => ({ quotes, discussionId: "d-1" });
+
+  it("shows a quote as a blockquote headed by a link to the reply", () => {
+    expect(
+      html(
+        `[quote=${A}]\n**Loud** words\n[/quote]\n\nAgreed`,
+        [],
+        quoting([{ id: A, hidden: false, authorName: "Ann" }]),
+      ),
+    ).toBe(
+      `<blockquote><p><a href="/discussion/d-1?reply=${A}">Ann said:</a></p><p><strong>Loud</strong> words</p></blockquote><p>Agreed</p>`,
+    );
+  });
+
+  it("shows only the placeholder for a quote the reader may not read", () => {
+    expect(
+      html(`[quote=${A}]\nleft here by mistake\n[/quote]`, [], quoting([{ id: A, hidden: true }])),
+    ).toBe("<blockquote><p>Quoted post hidden</p></blockquote>");
+  });
+
+  it("shows a quote the server did not name as the text typed", () => {
+    expect(html(`[quote=${A}]\nwords\n[/quote]`, [], quoting([]))).toBe(
+      `<p>[quote=${A}]</p><p>words</p><p>[/quote]</p>`,
+    );
+    expect(html(`[quote=${A}]\nwords\n[/quote]`)).toBe(
+      `<p>[quote=${A}]</p><p>words</p><p>[/quote]</p>`,
+    );
   });
 });

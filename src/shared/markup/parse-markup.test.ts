@@ -1,15 +1,15 @@
 import type { Token } from "markdown-it";
 import { describe, expect, it } from "vitest";
-import { parseReplyMarkup } from "./reply-markup";
+import { parseMarkup } from "./parse-markup";
 
 /** Every token type in the stream, inline children included. */
 function types(content: string): string[] {
   const walk = (tokens: Token[]): string[] =>
     tokens.flatMap((token) => [token.type, ...walk(token.children ?? [])]);
-  return walk(parseReplyMarkup(content));
+  return walk(parseMarkup(content));
 }
 
-describe("parseReplyMarkup", () => {
+describe("parseMarkup", () => {
   it("recognises only decision 021's markup", () => {
     const found = new Set(
       types(
@@ -57,7 +57,7 @@ describe("parseReplyMarkup", () => {
   });
 
   it("reads a mention as one token, whatever its name holds", () => {
-    const [paragraph] = parseReplyMarkup("@[*Star* https://x.example](id_1)").filter(
+    const [paragraph] = parseMarkup("@[*Star* https://x.example](id_1)").filter(
       (token) => token.type === "inline",
     );
     expect(paragraph?.children?.map((token) => token.type)).toEqual(["mention"]);

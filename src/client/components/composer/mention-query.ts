@@ -1,7 +1,8 @@
-// The pure part of @mention autocomplete (docs/decisions/020): which "@query" the caret is
+// The pure part of @mention autocomplete (docs/decisions/020, 064): which "@query" the caret is
 // in, which members fit it best, and the text once one is picked. The hook
 // (hooks/use-mention-autocomplete.ts) keeps the state and talks to the API.
-import { mentionToken } from "@/shared/mentions";
+import { mentionLabel } from "@/shared/mentions";
+import type { ShownMention } from "./shown-mentions";
 
 /** Characters a query may hold after its "@"; a longer run is not a mention being typed. */
 export const MAX_MENTION_QUERY = 30;
@@ -49,15 +50,17 @@ export function activeMentionQuery(text: string, caret: number): MentionQuery | 
 }
 
 export type MentionInsertion = {
-  /** The whole text with the token in place of the "@query". */
+  /** The whole text as shown, with "@Name" in place of the "@query". */
   text: string;
+  /** The picked member's range in `text` (shown-mentions.ts keeps their id there). */
+  mention: ShownMention;
   /** Where the caret goes: after the token and the space that follows it. */
   caret: number;
 };
 
 /**
- * `text` with the "@query" replaced by member `id`'s token (shared/mentions.ts), followed by
- * one space. The rest of a word the caret was in the middle of goes too ("@Jo|hn" picks John
+ * `text` with the "@query" replaced by "@Name" for member `id` (read as their token when
+ * stored, shown-mentions.ts), followed by one space. The rest of a word the caret was in the middle of goes too ("@Jo|hn" picks John
  * whole); a space already after it is reused rather than doubled.
  */
 export function insertMention(
@@ -68,8 +71,13 @@ export function insertMention(
   const wordRest = WORD_REST.exec(text.slice(mention.end))?.[0] ?? "";
   const rest = text.slice(mention.end + wordRest.length);
   const after = /^[ \t]/.test(rest) ? rest : ` ${rest}`;
-  const before = text.slice(0, mention.start) + mentionToken(member.displayName, member.id);
-  return { text: before + after, caret: before.length + 1 };
+  const label = mentionLabel(member.displayName);
+  const before = `${text.slice(0, mention.start)}@${label}`;
+  return {
+    text: before + after,
+    caret: before.length + 1,
+    mention: { start: mention.start, end: before.length, id: member.id, label },
+  };
 }
 
 /**

@@ -1,11 +1,7 @@
 import { Bold, Italic, List, ListOrdered, type LucideIcon, Underline } from "lucide-react";
 import { type KeyboardEvent, useRef, useState } from "react";
 import { Button } from "@/client/components/ui/button";
-import {
-  FORMAT_ACTIONS,
-  FORMAT_LABELS,
-  type FormatAction,
-} from "@/client/features/replies/lib/format-actions";
+import { FORMAT_ACTIONS, FORMAT_LABELS, type FormatAction } from "./format-actions";
 
 const ICONS: Record<FormatAction, LucideIcon> = {
   bold: Bold,

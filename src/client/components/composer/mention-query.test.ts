@@ -6,6 +6,7 @@ import {
   MAX_MENTION_QUERY,
   rankMentionCandidates,
 } from "./mention-query";
+import { storeMentions } from "./shown-mentions";
 
 /** The query at the "|" of `marked` (the "|" is the caret, not part of the text). */
 function queryAt(marked: string) {
@@ -59,7 +60,7 @@ describe("activeMentionQuery: the '@query' at the caret", () => {
   });
 });
 
-describe("insertMention: the token in place of the '@query'", () => {
+describe("insertMention: '@Name' in place of the '@query', stored as its token", () => {
   const ann = { id: "abc123", displayName: "Ann Lee" };
 
   function pick(marked: string, member = ann) {
@@ -68,8 +69,10 @@ describe("insertMention: the token in place of the '@query'", () => {
     const mention = activeMentionQuery(text, caret);
     if (!mention) throw new Error(`no query in ${marked}`);
     const result = insertMention(text, mention, member);
-    // The caret shown as "|" again, to read the expectations at a glance.
-    return `${result.text.slice(0, result.caret)}|${result.text.slice(result.caret)}`;
+    // The stored form, with the caret shown as "|" again, to read the expectations at a glance.
+    const marker = "\u0000";
+    const withCaret = `${result.text.slice(0, result.caret)}${marker}${result.text.slice(result.caret)}`;
+    return storeMentions({ text: withCaret, mentions: [result.mention] }).replace(marker, "|");
   }
 
   it("writes the token and one space, and puts the caret after them", () => {
@@ -93,8 +96,11 @@ describe("insertMention: the token in place of the '@query'", () => {
   it("builds the token with shared/mentions.ts, so the server reads it back as this member", () => {
     const odd = { id: "x_Y-9", displayName: "  Dr. [Evil]  <b>Bob</b>\tJr " };
     const caret = "hey @dr".length;
-    const { text } = insertMention("hey @dr", { start: 4, end: caret, query: "dr" }, odd);
-    expect(mentionTokens(text)).toEqual([
+    const inserted = insertMention("hey @dr", { start: 4, end: caret, query: "dr" }, odd);
+    expect(inserted.text).toBe("hey @Dr. Evil bBob/b Jr ");
+    expect(
+      mentionTokens(storeMentions({ text: inserted.text, mentions: [inserted.mention] })),
+    ).toEqual([
       { text: "@[Dr. Evil bBob/b Jr](x_Y-9)", label: "Dr. Evil bBob/b Jr", id: "x_Y-9", index: 4 },
     ]);
   });

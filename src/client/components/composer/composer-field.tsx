@@ -1,39 +1,34 @@
 import {
   type KeyboardEvent,
-  type ReactNode,
   type RefObject,
-  type TextareaHTMLAttributes,
   useCallback,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
 } from "react";
 import { TextareaField } from "@/client/components/form/textarea-field";
+import { MarkupContent } from "@/client/components/markup/markup-content";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
-import {
-  applyFormat,
-  type FormatAction,
-  SHORTCUT_KEYS,
-} from "@/client/features/replies/lib/format-actions";
-import type { TextEdit } from "@/client/features/replies/lib/markup-edits";
-import { LIMITS } from "@/shared/constants";
-import { mentionTokens } from "@/shared/mentions";
+import { mentionsNamedIn } from "@/shared/mentions";
+import { applyFormat, type FormatAction, SHORTCUT_KEYS } from "./format-actions";
 import { FormattingToolbar } from "./formatting-toolbar";
-import { ReplyContent } from "./reply-content";
+import type { TextEdit } from "./markup-edits";
+import { type ShownMention, showMentions, storedAfterEdit } from "./shown-mentions";
+import { useMentionAutocomplete } from "./use-mention-autocomplete";
 
 type Mode = "write" | "preview";
 
-/** Props another feature of the textarea adds (the mention autocomplete's handlers and ARIA). */
-export type TextareaAddOnProps = Omit<
-  TextareaHTMLAttributes<HTMLTextAreaElement>,
-  "value" | "onChange" | "id" | "className"
->;
-
-export type ReplyFieldProps = {
+export type ComposerFieldProps = {
   id: string;
   label: string;
+  /** The text as stored: mentions as their tokens `@[Name](id)`. */
   value: string;
   onChange: (value: string) => void;
+  /** The limit the counter shows (the stored text's length counts, tokens included). */
+  max: number;
+  /** After the counter (the CMS's " · 3 min read"). */
+  counterNote?: string;
   textareaRef: RefObject<HTMLTextAreaElement | null>;
   /** Also given the textarea element (react-hook-form's ref, to focus the field on an error). */
   fieldRef?: (element: HTMLTextAreaElement | null) => void;
@@ -44,27 +39,23 @@ export type ReplyFieldProps = {
   placeholder?: string;
   /** Ctrl+Enter (⌘+Enter): send. */
   onSubmitShortcut?: () => void;
-  /** Spread on the textarea after its own props; their onKeyDown runs before the shortcuts. */
-  addOnProps?: TextareaAddOnProps;
-  /** Right after the textarea, in the same parent (the autocomplete's popup). */
-  afterTextarea?: ReactNode;
+  /** Typing "@name" offers members to mention (where the server keeps mentions). */
+  mentions?: boolean;
 };
 
-/** Every token's member, as the preview shows them before the server has checked them. */
-function previewMentions(value: string) {
-  return mentionTokens(value).map((token) => ({ id: token.id, displayName: token.label }));
-}
-
 /**
- * A reply's text (docs/product.md §2.7): Write, with the formatting toolbar, its shortcuts and
- * the live counter, or Preview, the reply as it will be shown. The textarea stays mounted while
- * previewing, so its ref, selection and undo history survive the switch.
+ * The one composer (docs/product.md §2.7, docs/decisions/064): Write, with the formatting
+ * toolbar, its shortcuts, the live counter and @-mention suggestions, or Preview, the text as
+ * it will be shown. Mentions read "@Name" in the textarea (shown-mentions.ts). The textarea
+ * stays mounted while previewing, so its ref, selection and undo history survive the switch.
  */
-export function ReplyField({
+export function ComposerField({
   id,
   label,
   value,
   onChange,
+  max,
+  counterNote,
   textareaRef,
   fieldRef,
   onBlur,
@@ -73,12 +64,22 @@ export function ReplyField({
   rows = 4,
   placeholder,
   onSubmitShortcut,
-  addOnProps,
-  afterTextarea,
-}: ReplyFieldProps) {
+  mentions = true,
+}: ComposerFieldProps) {
   const [mode, setMode] = useState<Mode>("write");
   // The selection to restore once React has written the edited text into the textarea.
   const pendingSelection = useRef<TextEdit | null>(null);
+  const shown = useMemo(() => showMentions(value), [value]);
+
+  const changeShown = (text: string, picked?: ShownMention) =>
+    onChange(storedAfterEdit(shown, text, picked));
+
+  const mention = useMentionAutocomplete({
+    textareaRef,
+    value: shown.text,
+    mentions: shown.mentions,
+    onChange: changeShown,
+  });
 
   useLayoutEffect(() => {
     const edit = pendingSelection.current;
@@ -100,13 +101,13 @@ export function ReplyField({
   const format = (action: FormatAction) => {
     const textarea = textareaRef.current;
     if (!textarea) return;
-    const edit = applyFormat(action, value, textarea.selectionStart, textarea.selectionEnd);
+    const edit = applyFormat(action, shown.text, textarea.selectionStart, textarea.selectionEnd);
     pendingSelection.current = edit;
-    onChange(edit.value);
+    changeShown(edit.value);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    addOnProps?.onKeyDown?.(event);
+    if (mentions) mention.textareaProps.onKeyDown(event);
     if (event.defaultPrevented || !(event.ctrlKey || event.metaKey) || event.altKey) return;
     if (event.key === "Enter" && onSubmitShortcut) {
       event.preventDefault();
@@ -143,29 +144,30 @@ export function ReplyField({
       </div>
       <TabsContent value="write" forceMount className="data-[state=inactive]:hidden">
         <TextareaField
-          {...addOnProps}
+          {...(mentions ? mention.textareaProps : {})}
           id={id}
           label={label}
           rows={rows}
           placeholder={placeholder}
-          value={value}
+          value={shown.text}
           disabled={disabled}
           error={error}
-          counter={{ length: value.length, max: LIMITS.reply }}
+          counter={{ length: value.length, max, note: counterNote }}
           ref={setTextarea}
-          onChange={(event) => onChange(event.target.value)}
-          onBlur={(event) => {
-            addOnProps?.onBlur?.(event);
+          onChange={(event) => changeShown(event.target.value)}
+          onBlur={() => {
+            if (mentions) mention.textareaProps.onBlur();
             onBlur?.();
           }}
           onKeyDown={onKeyDown}
-          afterTextarea={afterTextarea}
+          afterTextarea={mentions ? mention.popup : null}
         />
       </TabsContent>
       <TabsContent value="preview" className="grid gap-2">
         <div className="min-h-24 rounded-md border bg-card px-3 py-2">
+          {/* Every token's member links, before the server has checked them. */}
           {value.trim() ? (
-            <ReplyContent content={value} mentions={previewMentions(value)} />
+            <MarkupContent content={value} mentions={mentionsNamedIn(value)} quoting="preview" />
           ) : (
             <p className="text-muted-foreground text-sm">Nothing to preview yet.</p>
           )}

@@ -1,0 +1,171 @@
+// One markup for what members write (docs/decisions/064): discussions are stored as sent and
+// read back with their format; older plain ones stay plain until their text changes; mentions
+// keep the member's id; link previews, the feed and JSON-LD read the plain text.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "@/server/app";
+import { profiles } from "@/server/db/schema";
+import type { StaticFile } from "@/server/lib/static-files";
+import { insertDiscussionRow } from "@/server/test/discussions";
+import { createMember } from "@/server/test/factories";
+import { createClient, createTestApp, type TestApp } from "@/server/test/test-app";
+import { parseRss } from "@/server/test/xml";
+import type { DiscussionItem, ReplyItem } from "@/shared/api-types";
+
+let t: TestApp;
+let pages: ReturnType<typeof createApp>;
+type Member = Awaited<ReturnType<typeof createMember>>;
+let writer: Member;
+let named: Member;
+let hiddenName: Member;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: "1000" } });
+  const shell = '<html><head><title>x</title></head><body><div id="root"></div></body></html>';
+  const files = new Map<string, StaticFile>([
+    [
+      "/index.html",
+      {
+        body: Buffer.from(shell),
+        contentType: "text/html; charset=utf-8",
+        etag: '"s"',
+        immutable: false,
+      },
+    ],
+  ]);
+  pages = createApp(t.deps, { staticFiles: files });
+  writer = await createMember(t, { name: "Wanda Writer" });
+  named = await createMember(t, { name: "Mem Ber" });
+  hiddenName = await createMember(t, { name: "Pierre Private" });
+  await t.db.update(profiles).set({ isPublic: false }).where(eq(profiles.id, hiddenName.id));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const MARKUP = "**Every** day\n\n- ducking\n- diving\n\nhttps://example.com/a-long-address";
+
+async function created(content: string, title = "Formatted"): Promise<DiscussionItem> {
+  const response = await writer.client.post("/api/discussions", { title, content });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return (await response.json()) as DiscussionItem;
+}
+
+async function read(id: string): Promise<DiscussionItem> {
+  const response = await writer.client.get(`/api/discussions/${id}`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as DiscussionItem;
+}
+
+function description(html: string): string {
+  return html.match(/<meta name="description" content="([^"]*)">/)?.[1] ?? "";
+}
+
+describe("a discussion's markup", () => {
+  it("is stored as written and read back as markup", async () => {
+    const item = await created(MARKUP);
+    expect(item).toMatchObject({ content: MARKUP, contentFormat: "markup" });
+    expect(await read(item.id)).toMatchObject({ content: MARKUP, contentFormat: "markup" });
+  });
+
+  it("keeps an older discussion plain until its text changes", async () => {
+    const id = await insertDiscussionRow(t.db, {
+      authorId: writer.id,
+      content: "Old *text*\nkept as written",
+      contentFormat: "plain",
+    });
+    expect(await read(id)).toMatchObject({ contentFormat: "plain" });
+    const retitled = await writer.client.patch(`/api/discussions/${id}`, {
+      title: "A new title only",
+      content: "Old *text*\nkept as written",
+    });
+    expect(retitled.status).toBe(200);
+    expect(await read(id)).toMatchObject({ title: "A new title only", contentFormat: "plain" });
+    const edited = await writer.client.patch(`/api/discussions/${id}`, {
+      title: "A new title only",
+      content: "New **text**",
+    });
+    expect(edited.status).toBe(200);
+    expect(await read(id)).toMatchObject({ content: "New **text**", contentFormat: "markup" });
+  });
+
+  it("keeps a mention's member id, and turns a token naming a private member into text", async () => {
+    const item = await created(
+      `Hi @[Mem Ber](${named.id}) and @[Pierre Private](${hiddenName.id}) and @[Nobody](no-such-id)`,
+    );
+    expect(item.content).toBe(`Hi @[Mem Ber](${named.id}) and @Pierre Private and @Nobody`);
+  });
+
+  it("describes the page, feeds the feed and fills JSON-LD with plain text only", async () => {
+    const item = await created(
+      `**Plainly** said, @[Mem Ber](${named.id})\n\n- one ++item++`,
+      "Plain everywhere",
+    );
+    const html = await (await pages.request(`/discussion/${item.id}`)).text();
+    expect(description(html)).toBe("Plainly said, @Mem Ber - one item");
+    const ld = html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)?.[1] ?? "";
+    expect(ld).toContain("Plainly said, @Mem Ber");
+    expect(ld).not.toMatch(/\*\*|\+\+|@\[/);
+
+    const feed = parseRss(await (await t.app.request("/discussion/rss.xml")).text());
+    const entry = (feed.item ?? []).find((i) => i.title === "Plain everywhere");
+    expect(entry?.description).toBe("Plainly said, @Mem Ber - one item");
+  });
+
+  it("shows an older plain discussion's words as written in its description", async () => {
+    const id = await insertDiscussionRow(t.db, {
+      content: "Stars *stay* here",
+      contentFormat: "plain",
+    });
+    const html = await (await pages.request(`/discussion/${id}`)).text();
+    expect(description(html)).toBe("Stars *stay* here");
+  });
+});
+
+describe("a reply's markup", () => {
+  it("is stored as written, with its mention's member id", async () => {
+    const thread = await insertDiscussionRow(t.db);
+    const content = `**Yes**, @[Mem Ber](${named.id})\n1. first\n2. second`;
+    const response = await writer.client.post(`/api/discussions/${thread}/replies`, { content });
+    expect(response.status).toBe(201);
+    const reply = (await response.json()) as ReplyItem;
+    expect(reply.content).toBe(content);
+    expect(reply.mentions).toEqual([{ id: named.id, displayName: "Mem Ber" }]);
+  });
+});
+
+describe("a quote of a reply", () => {
+  async function reply(thread: string, content: string): Promise<ReplyItem> {
+    const response = await writer.client.post(`/api/discussions/${thread}/replies`, { content });
+    expect(response.status, await response.clone().text()).toBe(201);
+    return (await response.json()) as ReplyItem;
+  }
+
+  it("names the quoted reply's author, and takes its words out once the reader may not read it", async () => {
+    const thread = await insertDiscussionRow(t.db);
+    const quoted = await reply(thread, "Quotable words");
+    const quoting = await reply(thread, `[quote=${quoted.id}]\nQuotable words\n[/quote]\n\nYes`);
+    expect(quoting.quotes).toEqual([{ id: quoted.id, hidden: false, authorName: "Wanda Writer" }]);
+
+    const deleted = await writer.client.delete(`/api/replies/${quoted.id}`);
+    expect(deleted.status).toBe(204);
+    for (const client of [named.client, createClient(t.app)]) {
+      const response = await client.get(`/api/replies/${quoting.id}`);
+      const read = (await response.json()) as ReplyItem;
+      expect(read.quotes).toEqual([{ id: quoted.id, hidden: true }]);
+      expect(read.content).toBe(`[quote=${quoted.id}]\n[/quote]\n\nYes`);
+      const page = await client.get(`/api/discussions/${thread}/replies`);
+      expect(await page.text()).not.toContain("Quotable words");
+    }
+  });
+
+  it("names no reply of another discussion, and leaves that quote as written", async () => {
+    const elsewhere = await reply(await insertDiscussionRow(t.db), "Over there");
+    const here = await reply(
+      await insertDiscussionRow(t.db),
+      `[quote=${elsewhere.id}]\nOver there\n[/quote]`,
+    );
+    expect(here.quotes).toBeUndefined();
+    expect(here.content).toBe(`[quote=${elsewhere.id}]\nOver there\n[/quote]`);
+  });
+});
