@@ -6,6 +6,7 @@
 import { and, count, eq } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { discussions, profiles, user } from "@/server/db/schema";
+import { plainContentOf } from "@/server/domain/content-format";
 import type { Logger } from "@/server/lib/logger";
 import { createRateLimiter } from "@/server/lib/rate-limit";
 import type { Role } from "@/shared/permissions";
@@ -192,6 +193,7 @@ export async function seedDemoData(options: DemoDataOptions): Promise<DemoDataRe
       return {
         title: i < TOPICS.length ? title : `${title} (take ${Math.floor(i / TOPICS.length) + 1})`,
         content,
+        plainContent: plainContentOf(content, "markup"),
         authorId: memberIds[(i * 5) % memberIds.length] ?? null,
         isPinned: i === 3,
         isLocked: i === 6,

@@ -283,10 +283,20 @@ export const discussions = pgTable(
     isLocked: boolean("is_locked").notNull().default(false),
     status: text("status").notNull().default("active"),
     /**
-     * Title and content in lower case, for the forum search: `search_text LIKE lower(pattern)`
-     * costs a quarter of ILIKE on both columns (docs/decisions/009).
+     * The content's plain text (shared/markup/plain-text.ts), written by the app where it differs
+     * from the content; null where the content is its own plain text. A change of the content
+     * that does not write it sets it null (a trigger, migration 0034), so it is never stale
+     * (docs/decisions/064).
      */
-    searchText: text("search_text").generatedAlwaysAs(sql`lower("title" || chr(10) || "content")`),
+    plainContent: text("plain_content"),
+    /**
+     * Title and plain text in lower case, for the forum search: `search_text LIKE lower(pattern)`
+     * costs a quarter of ILIKE on both columns (docs/decisions/009); no markup marker or mention
+     * token is matched (docs/decisions/064).
+     */
+    searchText: text("search_text").generatedAlwaysAs(
+      sql`lower("title" || chr(10) || coalesce("plain_content", "content"))`,
+    ),
     /** Replies not deleted, kept by a trigger on discussion_replies (docs/decisions/020). */
     repliesCount: integer("replies_count").notNull().default(0),
     /** The newest reply not deleted; null without one. Kept by the same trigger. */

@@ -5,7 +5,11 @@ import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
 import { displayName, displayNameKey } from "@/server/db/display-name";
 import { limitLiteral, queryPreparedRows, renderedOnce } from "@/server/db/prepared";
-import { markupWhenChanged } from "@/server/domain/content-format";
+import {
+  markupWhenChanged,
+  plainContentOf,
+  plainContentWhenChanged,
+} from "@/server/domain/content-format";
 import { authorIsAdmin } from "@/server/domain/moderation/post-edits";
 import {
   heldReadable,
@@ -418,8 +422,9 @@ export async function insertDiscussion(
 ): Promise<DiscussionItem> {
   const [created] = await queryRows<{ id: string }>(
     db,
-    sql`insert into discussions (title, content, author_id, status)
-        values (${values.title}, ${values.content}, ${values.authorId},
+    sql`insert into discussions (title, content, plain_content, author_id, status)
+        values (${values.title}, ${values.content}, ${plainContentOf(values.content, "markup")},
+          ${values.authorId},
           ${values.held ? "held" : "active"})
         returning id`,
   );
@@ -475,7 +480,8 @@ export async function updateDiscussionText(
     db,
     sql`with updated as (
           update discussions set title = ${values.title}, content = ${values.content},
-            ${markupWhenChanged(values.content)}, edited_at = now(), edited_by_moderator = ${byModerator}, updated_at = now()
+            ${markupWhenChanged(values.content)},
+            ${plainContentWhenChanged(values.content)}, edited_at = now(), edited_by_moderator = ${byModerator}, updated_at = now()
           where id = ${id}::uuid and status = 'active'
           returning *
         )

@@ -18,6 +18,7 @@
 // stay while the suspension lasts (domain/moderation/suspended-addresses.ts): that is their point.
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
+import { plainContentOf } from "@/server/domain/content-format";
 import { memberScope } from "@/server/domain/idempotency/idempotent-create";
 import type { Env } from "@/server/env";
 import { HttpError } from "@/server/lib/http-error";
@@ -25,6 +26,7 @@ import type { Logger } from "@/server/lib/logger";
 import { mailboxDirectory, removeMailboxMessages } from "@/server/lib/mail";
 import type { FileStorage } from "@/server/lib/storage";
 import { ANONYMOUS_NAME } from "@/shared/constants";
+import type { ContentFormat } from "@/shared/markup/plain-text";
 import { avatarKey } from "./export";
 import { forgetJobsNaming } from "./job-traces";
 
@@ -96,13 +98,22 @@ export async function eraseAccount(
           where id in (select reply_id from reply_mentions where user_id = ${userId})`,
     );
     // Discussions name members in their text too (docs/decisions/064); no table lists them,
-    // so the rare erasure reads the texts that hold the id.
-    await tx.execute(
+    // so the rare erasure reads the texts that hold the id. Their plain text (the search's) is
+    // written again without the name.
+    const renamed = await queryRows<{ id: string; content: string; content_format: ContentFormat }>(
+      tx,
       sql`update discussions
           set content = regexp_replace(content, ${`@\\[[^\\]\\r\\n]{1,100}\\]\\(${userId}\\)`},
             ${`@${ANONYMOUS_NAME}`}, 'g')
-          where strpos(content, ${`](${userId})`}) > 0`,
+          where strpos(content, ${`](${userId})`}) > 0
+          returning id, content, content_format`,
     );
+    for (const row of renamed) {
+      await tx.execute(
+        sql`update discussions set plain_content = ${plainContentOf(row.content, row.content_format)}
+            where id = ${row.id}::uuid`,
+      );
+    }
     await tx.execute(
       sql`delete from newsletter_subscribers
           where user_id = ${userId} or lower(email) = ${member.email}`,

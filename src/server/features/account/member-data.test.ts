@@ -464,6 +464,12 @@ describe("Delete my account", () => {
         content: `Thanks ${mentionToken("Gone Soon", member.id)}`,
       })
     ).json()) as { id: string };
+    const naming = (await (
+      await other.client.post("/api/discussions", {
+        title: "Naming a member",
+        content: `**Hello** ${mentionToken("Gone Soon", member.id)}`,
+      })
+    ).json()) as { id: string };
     await member.client.post("/api/newsletter", { email: member.email });
     await t.runJobs();
 
@@ -500,6 +506,15 @@ describe("Delete my account", () => {
       ["Thanks @Deleted member", "Stays Here"],
     ]);
     expect(replies.items[1]?.id).toBe(otherReply.id);
+    // A discussion naming them names Deleted member, in its text and in the search's.
+    const search = async (term: string) =>
+      (
+        (await (await other.client.get(`/api/discussions?q=${term}`)).json()) as {
+          items: DiscussionItem[];
+        }
+      ).items.map((item) => item.id);
+    expect(await search("gone%20soon")).not.toContain(naming.id);
+    expect(await search("hello%20%40deleted%20member")).toContain(naming.id);
     await expectCountersRight();
     // The audit row: date and kind, nothing personal.
     const [audit] = await queryRows<Record<string, unknown>>(

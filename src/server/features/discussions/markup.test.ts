@@ -1,11 +1,11 @@
 // One markup for what members write (docs/decisions/064): discussions are stored as sent and
 // read back with their format; older plain ones stay plain until their text changes; mentions
 // keep the member's id; link previews, the feed and JSON-LD read the plain text.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@/server/app";
 import { profiles } from "@/server/db/schema";
-import type { StaticFile } from "@/server/lib/static-files";
+import { builtClient } from "@/server/test/built-client";
 import { insertDiscussionRow } from "@/server/test/discussions";
 import { createMember } from "@/server/test/factories";
 import { createClient, createTestApp, type TestApp } from "@/server/test/test-app";
@@ -21,19 +21,10 @@ let hiddenName: Member;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: "1000" } });
-  const shell = '<html><head><title>x</title></head><body><div id="root"></div></body></html>';
-  const files = new Map<string, StaticFile>([
-    [
-      "/index.html",
-      {
-        body: Buffer.from(shell),
-        contentType: "text/html; charset=utf-8",
-        etag: '"s"',
-        immutable: false,
-      },
-    ],
-  ]);
-  pages = createApp(t.deps, { staticFiles: files });
+  const shell =
+    '<!doctype html><html lang="en"><head><title>x</title></head><body><div id="root"></div>' +
+    '<script type="module" src="/assets/main.js"></script></body></html>';
+  pages = createApp(t.deps, { staticFiles: builtClient(shell) });
   writer = await createMember(t, { name: "Wanda Writer" });
   named = await createMember(t, { name: "Mem Ber" });
   hiddenName = await createMember(t, { name: "Pierre Private" });
@@ -103,13 +94,46 @@ describe("a discussion's markup", () => {
     );
     const html = await (await pages.request(`/discussion/${item.id}`)).text();
     expect(description(html)).toBe("Plainly said, @Mem Ber - one item");
-    const ld = html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)?.[1] ?? "";
+    const ld = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)]
+      .map((script) => script[1])
+      .join("\n");
     expect(ld).toContain("Plainly said, @Mem Ber");
     expect(ld).not.toMatch(/\*\*|\+\+|@\[/);
 
     const feed = parseRss(await (await t.app.request("/discussion/rss.xml")).text());
     const entry = (feed.item ?? []).find((i) => i.title === "Plain everywhere");
     expect(entry?.description).toBe("Plainly said, @Mem Ber - one item");
+  });
+
+  it("is searched by its plain text: words across markers, no mention token", async () => {
+    const item = await created(`**Soggy** chips, said @[Mem Ber](${named.id})`, "Searched plainly");
+    async function found(term: string): Promise<boolean> {
+      const response = await writer.client.get(`/api/discussions?q=${encodeURIComponent(term)}`);
+      const page = (await response.json()) as { items: DiscussionItem[] };
+      return page.items.some((d) => d.id === item.id);
+    }
+    expect(await found("soggy chips")).toBe(true);
+    expect(await found("said @mem ber")).toBe(true);
+    expect(await found(named.id)).toBe(false);
+    expect(await found("**soggy")).toBe(false);
+
+    const edited = await writer.client.patch(`/api/discussions/${item.id}`, {
+      title: "Searched plainly",
+      content: "__Limp__ chips",
+    });
+    expect(edited.status).toBe(200);
+    expect(await found("limp chips")).toBe(true);
+    expect(await found("soggy")).toBe(false);
+  });
+
+  it("is searched by its new content after an edit that does not write the plain text", async () => {
+    const item = await created("**Crisp** start", "Rewritten in SQL");
+    await t.db.execute(
+      sql`update discussions set content = 'Rewritten words' where id = ${item.id}`,
+    );
+    const response = await writer.client.get("/api/discussions?q=crisp");
+    const page = (await response.json()) as { items: DiscussionItem[] };
+    expect(page.items.map((d) => d.id)).not.toContain(item.id);
   });
 
   it("shows an older plain discussion's words as written in its description", async () => {
