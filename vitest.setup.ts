@@ -6,7 +6,8 @@
 // The server's own logs do not come through here: pino writes to stdout, and the test app logs
 // at "silent" (test/test-app.ts). Errors logged outside any test (a beforeAll) fail the file.
 import { format } from "node:util";
-import { afterAll, afterEach, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, vi } from "vitest";
+import { preloadLazyComponents } from "@/client/lib/lazy-component";
 
 // Test files share their process (vitest.config.ts: isolate false) and this file runs again
 // before each: the first run's console.error is the one printed through, and each run (each
@@ -36,3 +37,9 @@ afterEach(() => {
   failOnLoggedErrors("during the test");
 });
 afterAll(() => failOnLoggedErrors("outside the tests of this file"));
+
+// A page's lazy components load when it first renders. In a test run they are compiled from
+// source on that first load, which under load can outlast the renderer's deadline
+// (ssr/render-page.tsx), and the page is then answered 500. The ones this file's imports define
+// are loaded before its tests; a worker loads each once (isolate: false).
+beforeAll(() => preloadLazyComponents());

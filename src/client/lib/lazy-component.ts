@@ -44,6 +44,11 @@ export function lazyComponent<K extends string, P extends object = object>(
   return Lazy;
 }
 
+/** Loads every lazy component defined so far (the server tests' setup, vitest.setup.ts). */
+export async function preloadLazyComponents(): Promise<void> {
+  await Promise.all([...loaders.values()].map((load) => load()));
+}
+
 /** The loader of the lazy component named `name`, once the code that defines it has run. */
 export function lazyLoader(name: string): Loader | undefined {
   return loaders.get(name);
