@@ -233,7 +233,8 @@ test("the detail page shows the product's texts", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 2, name: "0 replies" })).toBeVisible();
   await expect(page.getByRole("textbox", { name: "Your reply" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Share" })).toBeVisible();
-  const content = page.getByText("Line one");
+  // The markup keeps a line break, and a blank line starts a paragraph (docs/decisions/064).
+  const content = page.getByRole("article").locator("[data-markup-content]").first();
   expect(await content.innerText()).toBe("Line one\nLine two\n\nLine four");
 
   // Back to the list it came from (decision 062).
