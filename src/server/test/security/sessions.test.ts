@@ -4,12 +4,17 @@
 // mutating route of the permission matrix, with nothing changed.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "@/server/app";
 import { queryRows } from "@/server/db/client";
+import { builtClient } from "@/server/test/built-client";
 import { createMember, uniqueEmail } from "@/server/test/factories";
 import { createClient, createTestApp, type TestApp, type TestClient } from "@/server/test/test-app";
 import type { ApiErrorBody, SessionResponse } from "@/shared/api-types";
 import { PERMISSION_MATRIX, rowKey } from "./permission-matrix";
 import { cookieHeader } from "./test-support";
+
+const SHELL =
+  '<!doctype html><html lang="en"><head><title>x</title></head><body><div id="root"></div></body></html>';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -149,12 +154,17 @@ describe("cross-site request forgery", () => {
     method: row.method,
     path: row.path
       .replace("/api/auth/*", "/api/auth/sign-out")
+      // The public forms' posts go to their page (decision 061).
+      .replace(/^\/\*$/, "/auth")
       .replace(":id", "00000000-0000-4000-8000-000000000000"),
   }));
 
   let admin: Awaited<ReturnType<typeof createMember>>;
+  // With a page shell, so that the pages' form posts are routes too.
+  let withPages: ReturnType<typeof createApp>;
   beforeAll(async () => {
     admin = await createMember(t, { role: "admin" });
+    withPages = createApp(t.deps, { staticFiles: builtClient(SHELL) });
   });
 
   const attacks: Array<[string, Record<string, string>]> = [
@@ -167,7 +177,7 @@ describe("cross-site request forgery", () => {
 
   it.each(attacks)("refuses a write with %s on every mutating route", async (_name, headers) => {
     for (const route of mutatingRoutes) {
-      const response = await t.app.request(`http://localhost:3000${route.path}`, {
+      const response = await withPages.request(`http://localhost:3000${route.path}`, {
         method: route.method,
         headers: {
           cookie: cookieHeader(admin.client),
