@@ -307,8 +307,9 @@ describe("privacy", () => {
   it("anonymous pages carry the signed-out session and no member's email", async () => {
     for (const path of PATHS()) {
       const { html, data, headers } = await page(path);
-      // The home page carries its newsletter form's token: this visitor's only (decision 061).
-      expect(headers.get("cache-control")).toBe(path === "/" ? "private, no-store" : "no-cache");
+      // The home page carries its forms' token, which names no one: shared like the others
+      // (decision 061, as amended with 059).
+      expect(headers.get("cache-control")).toBe("no-cache");
       const session = data?.queries.find((query) => query.queryKey[0] === "session");
       expect(session?.state.data).toEqual({
         user: null,
