@@ -12,6 +12,7 @@ import {
   TEST_SITE_URL,
   type TestApp,
 } from "@/server/test/test-app";
+import { TestAuthenticator } from "@/server/test/webauthn";
 
 const SHELL =
   '<!doctype html><html lang="en"><head><title>Rant Community</title>' +
@@ -202,6 +203,27 @@ describe("sign in with a second factor (decision 060)", () => {
     expect(nothingPending.headers.getSetCookie().join()).not.toMatch(/session_token=[^;]/);
     // The sign-in form again, with the route's message.
     expect(await pageText(nothingPending)).toContain('value="sign-in"');
+  });
+});
+
+describe("sign in with a passkey as the only factor (decision 063)", () => {
+  it("asks for the passkey on the page: the password alone is no session and no redirect", async () => {
+    const member = await createMember(t, { secondFactor: false });
+    const options = await (
+      await member.client.post("/api/auth/passkeys/registration-options")
+    ).json();
+    const response = new TestAuthenticator(t.env.siteUrl).register(options);
+    const added = await member.client.post("/api/auth/passkeys", { name: "My laptop", response });
+    expect(added.status).toBe(201);
+
+    const answer = await postForm("/auth?returnTo=/discussion", {
+      intent: "sign-in",
+      email: member.email,
+      password: member.password,
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.getSetCookie().join()).not.toMatch(/session_token=[^;]/);
+    expect(await pageText(answer)).toContain("Use your passkey");
   });
 });
 
