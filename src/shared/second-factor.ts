@@ -50,8 +50,17 @@ export const regenerateRecoveryCodesSchema = z
 export const disableTwoFactorSchema = z
   .object({ password: passwordSchema, code: anySecondFactorCodeSchema })
   .strict();
-/** An admin starting a member's reset passes their own second factor again. */
-export const startSecondFactorResetSchema = z.object({ code: totpCodeSchema }).strict();
+/**
+ * An admin starting a member's reset passes their own second factor again (decisions 060, 063):
+ * a code from their app, or an assertion of one of their own passkeys.
+ */
+export const startSecondFactorResetSchema = z
+  .object({
+    code: totpCodeSchema.optional(),
+    passkey: authenticationResponseSchema.optional(),
+  })
+  .strict();
+export type StartSecondFactorResetInput = z.infer<typeof startSecondFactorResetSchema>;
 export const finishSecondFactorResetSchema = z
   .object({ token: z.string({ error: "The link is incomplete" }).min(1).max(200) })
   .strict();
