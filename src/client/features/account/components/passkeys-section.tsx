@@ -6,6 +6,7 @@ import { KeyRound } from "lucide-react";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { TextField } from "@/client/components/form/text-field";
 import { RelativeTime } from "@/client/components/relative-time";
+import { ScriptsOnly } from "@/client/components/scripts-only";
 import { Button } from "@/client/components/ui/button";
 import { useAddPasskey } from "@/client/features/account/api/add-passkey";
 import { usePasskeys } from "@/client/features/account/api/get-passkeys";
@@ -14,7 +15,7 @@ import { useRenamePasskey } from "@/client/features/account/api/rename-passkey";
 import { ApiError, errorMessage } from "@/client/lib/api-client";
 import { passkeyPromptMessage } from "@/client/lib/passkey-prompt";
 import { toast } from "@/client/lib/toast";
-import { PASSKEY_NAME_MAX, type PasskeySummary } from "@/shared/passkeys";
+import { PASSKEY_NAME_MAX, PASSKEYS_NEED_SCRIPTS, type PasskeySummary } from "@/shared/passkeys";
 import { SettingsSection } from "./settings-section";
 
 /** An API refusal's words, or the browser prompt's in the product's words. */
@@ -64,7 +65,9 @@ export function PasskeysSection({ email }: { email: string }) {
     >
       <div className="grid gap-6">
         {list}
-        <AddPasskey />
+        <ScriptsOnly note={PASSKEYS_NEED_SCRIPTS}>
+          <AddPasskey />
+        </ScriptsOnly>
       </div>
     </SettingsSection>
   );

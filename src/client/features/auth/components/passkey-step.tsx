@@ -1,7 +1,10 @@
 // The sign-in's second step for an account whose only second factor is a passkey
 // (docs/product.md §2.24, decision 063): the password was right; the passkey signs them in.
-import { PASSKEY_STEP_TEXT } from "@/shared/passkeys";
+// Without scripts the page says what they need instead; `Start over` is a link to the form.
+import { ScriptsOnly } from "@/client/components/scripts-only";
+import { PASSKEY_STEP_NEEDS_SCRIPTS, PASSKEY_STEP_TEXT } from "@/shared/passkeys";
 import { PasskeySignInButton } from "./passkey-sign-in-button";
+import { StartOverLink } from "./start-over-link";
 
 export function PasskeyStep({ onStartOver }: { onStartOver: () => void }) {
   return (
@@ -10,14 +13,10 @@ export function PasskeyStep({ onStartOver }: { onStartOver: () => void }) {
         <h2 className="font-semibold text-lg">Use your passkey</h2>
         <p className="text-muted-foreground text-sm">{PASSKEY_STEP_TEXT}</p>
       </div>
-      <PasskeySignInButton className="w-full" />
-      <button
-        type="button"
-        className="w-fit text-primary text-sm underline-offset-4 hover:underline"
-        onClick={onStartOver}
-      >
-        Start over
-      </button>
+      <ScriptsOnly note={PASSKEY_STEP_NEEDS_SCRIPTS}>
+        <PasskeySignInButton className="w-full" />
+      </ScriptsOnly>
+      <StartOverLink onStartOver={onStartOver} />
     </div>
   );
 }
