@@ -95,13 +95,14 @@ export function SecondStepForm({ posted, onStartOver }: SecondStepFormProps) {
       <ScriptsOnly note={PASSKEYS_NEED_SCRIPTS} noteClassName="text-center">
         <PasskeySignInButton className="w-full" />
       </ScriptsOnly>
-      <div className="flex justify-between text-sm">
+      {/* Wraps rather than squeezing both into two lines each on a phone. */}
+      <div className="flex flex-wrap justify-between gap-x-4 gap-y-2 text-sm">
         <button
           type="submit"
           name={SECOND_STEP_SWITCH_FIELD}
           value={otherKind}
           formNoValidate
-          className="text-primary underline-offset-4 hover:underline"
+          className="whitespace-nowrap text-left text-primary underline-offset-4 hover:underline"
           onClick={switchKind}
         >
           {kind === "app" ? "Use a recovery code instead" : "Use your authenticator app instead"}

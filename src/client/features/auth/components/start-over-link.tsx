@@ -15,7 +15,7 @@ export function StartOverLink({ onStartOver }: { onStartOver: () => void }) {
     <a
       href={action}
       onClick={onClick}
-      className="w-fit rounded-sm text-primary text-sm underline-offset-4 hover:underline"
+      className="w-fit whitespace-nowrap rounded-sm text-primary text-sm underline-offset-4 hover:underline"
     >
       Start over
     </a>
