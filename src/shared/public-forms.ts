@@ -5,12 +5,6 @@
 /** The field that names which form of the page was sent. */
 export const INTENT_FIELD = "intent";
 
-/**
- * The sign-in's second step's switch between the app's code and a recovery code, sent without
- * scripts (the button's name; its value the kind to ask for): the page comes back asking for it.
- */
-export const SECOND_STEP_SWITCH_FIELD = "switchTo";
-
 export const PUBLIC_FORMS = [
   "sign-in",
   "second-step",

@@ -9,6 +9,13 @@ export const SECOND_FACTOR_REQUIRED_CODE = "SECOND_FACTOR_REQUIRED";
 export const SECOND_FACTOR_REQUIRED_MESSAGE =
   "Your role needs two-factor authentication. Set it up in your settings to continue.";
 
+/**
+ * The sign-in's second step's switch between the app's code and a recovery code, sent without
+ * scripts (the button's name; its value the kind to ask for): the page comes back asking for it.
+ * Here, not in public-forms.ts, which every page with a form downloads.
+ */
+export const SECOND_STEP_SWITCH_FIELD = "switchTo";
+
 /** How many single-use recovery codes a member gets (better-auth's default too). */
 export const RECOVERY_CODE_COUNT = 10;
 

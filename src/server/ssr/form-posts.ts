@@ -10,12 +10,8 @@ import { safeReturnPath } from "@/client/lib/return-path";
 import type { AppEnv } from "@/server/context";
 import { REQUEST_ID_HEADER } from "@/server/lib/request-log";
 import { isFormPost } from "@/server/lib/validate";
-import {
-  INTENT_FIELD,
-  type PostedForm,
-  type PublicForm,
-  SECOND_STEP_SWITCH_FIELD,
-} from "@/shared/public-forms";
+import { INTENT_FIELD, type PostedForm, type PublicForm } from "@/shared/public-forms";
+import { SECOND_STEP_SWITCH_FIELD } from "@/shared/second-factor";
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "@/shared/spam";
 
 type FormRoute = {

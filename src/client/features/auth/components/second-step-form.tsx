@@ -11,8 +11,12 @@ import { ApiError, errorMessage } from "@/client/lib/api-client";
 import { useFormAction } from "@/client/lib/page-forms";
 import { toast } from "@/client/lib/toast";
 import { PASSKEYS_NEED_SCRIPTS } from "@/shared/passkeys";
-import { INTENT_FIELD, type PostedForm, SECOND_STEP_SWITCH_FIELD } from "@/shared/public-forms";
-import { recoveryCodeSchema, totpCodeSchema } from "@/shared/second-factor";
+import { INTENT_FIELD, type PostedForm } from "@/shared/public-forms";
+import {
+  recoveryCodeSchema,
+  SECOND_STEP_SWITCH_FIELD,
+  totpCodeSchema,
+} from "@/shared/second-factor";
 import { PasskeySignInButton } from "./passkey-sign-in-button";
 import { StartOverLink } from "./start-over-link";
 
