@@ -116,13 +116,3 @@ export type PasskeyStepAnswer = { passkeyRequired: true };
 /** The sign-in's passkey step (docs/product.md §2.24). */
 export const PASSKEY_STEP_TEXT =
   "Your account's second factor is a passkey. Use it to finish signing in.";
-
-/** Shown instead of a passkey's controls to a browser running no scripts (docs/product.md §2.24.1). */
-export const PASSKEYS_NEED_SCRIPTS = "Passkeys need JavaScript in this browser.";
-
-/**
- * The passkey step without scripts: an account whose only factor is a passkey has no recovery
- * codes (they come with the authenticator app, decision 060), so the way on is scripts or a reset.
- */
-export const PASSKEY_STEP_NEEDS_SCRIPTS =
-  "Passkeys need JavaScript in this browser: turn it on and sign in again, or sign in on a device where it is on. If you have lost your passkey, ask the site's administrators to reset your two-factor authentication.";

@@ -5,8 +5,8 @@ import { format } from "date-fns";
 import { KeyRound } from "lucide-react";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { TextField } from "@/client/components/form/text-field";
+import { PasskeysWithScripts } from "@/client/components/passkeys-with-scripts";
 import { RelativeTime } from "@/client/components/relative-time";
-import { ScriptsOnly } from "@/client/components/scripts-only";
 import { Button } from "@/client/components/ui/button";
 import { useAddPasskey } from "@/client/features/account/api/add-passkey";
 import { usePasskeys } from "@/client/features/account/api/get-passkeys";
@@ -15,7 +15,7 @@ import { useRenamePasskey } from "@/client/features/account/api/rename-passkey";
 import { ApiError, errorMessage } from "@/client/lib/api-client";
 import { passkeyPromptMessage } from "@/client/lib/passkey-prompt";
 import { toast } from "@/client/lib/toast";
-import { PASSKEY_NAME_MAX, PASSKEYS_NEED_SCRIPTS, type PasskeySummary } from "@/shared/passkeys";
+import { PASSKEY_NAME_MAX, type PasskeySummary } from "@/shared/passkeys";
 import { SettingsSection } from "./settings-section";
 
 /** An API refusal's words, or the browser prompt's in the product's words. */
@@ -65,9 +65,9 @@ export function PasskeysSection({ email }: { email: string }) {
     >
       <div className="grid gap-6">
         {list}
-        <ScriptsOnly note={PASSKEYS_NEED_SCRIPTS}>
+        <PasskeysWithScripts>
           <AddPasskey />
-        </ScriptsOnly>
+        </PasskeysWithScripts>
       </div>
     </SettingsSection>
   );

@@ -4,13 +4,12 @@
 // comes back asking for the other kind.
 import { type FormEvent, type MouseEvent, useState } from "react";
 import { TextField } from "@/client/components/form/text-field";
-import { ScriptsOnly } from "@/client/components/scripts-only";
+import { PasskeysWithScripts } from "@/client/components/passkeys-with-scripts";
 import { Button } from "@/client/components/ui/button";
 import { useVerifySecondStep } from "@/client/features/auth/api/verify-second-step";
 import { ApiError, errorMessage } from "@/client/lib/api-client";
 import { useFormAction } from "@/client/lib/page-forms";
 import { toast } from "@/client/lib/toast";
-import { PASSKEYS_NEED_SCRIPTS } from "@/shared/passkeys";
 import { INTENT_FIELD, type PostedForm } from "@/shared/public-forms";
 import {
   recoveryCodeSchema,
@@ -96,9 +95,9 @@ export function SecondStepForm({ posted, onStartOver }: SecondStepFormProps) {
         {verify.isPending ? "Verifying..." : "Verify"}
       </Button>
       {/* A passkey is the sign-in and the second factor at once (decision 063). */}
-      <ScriptsOnly note={PASSKEYS_NEED_SCRIPTS} noteClassName="text-center">
+      <PasskeysWithScripts noteClassName="text-center">
         <PasskeySignInButton className="w-full" />
-      </ScriptsOnly>
+      </PasskeysWithScripts>
       {/* Wraps rather than squeezing both into two lines each on a phone. */}
       <div className="flex flex-wrap justify-between gap-x-4 gap-y-2 text-sm">
         <button

@@ -4,7 +4,7 @@ import { useForm } from "react-hook-form";
 import { TextField } from "@/client/components/form/text-field";
 import { Link } from "@/client/components/link";
 import { Notice } from "@/client/components/notice";
-import { ScriptsOnly } from "@/client/components/scripts-only";
+import { PasskeysWithScripts } from "@/client/components/passkeys-with-scripts";
 import { Button } from "@/client/components/ui/button";
 import { EMAIL_NOT_VERIFIED, useSignIn } from "@/client/features/auth/api/sign-in";
 import { ApiError, errorMessage } from "@/client/lib/api-client";
@@ -12,7 +12,6 @@ import { postedFormError, useFormAction, usePostedForm } from "@/client/lib/page
 import { paths } from "@/client/lib/paths";
 import { setServerFieldErrors } from "@/client/lib/server-field-errors";
 import { toast } from "@/client/lib/toast";
-import { PASSKEYS_NEED_SCRIPTS } from "@/shared/passkeys";
 import { INTENT_FIELD, type PostedForm } from "@/shared/public-forms";
 import { type SignInInput, signInSchema } from "@/shared/schemas";
 import { PasskeySignInButton, usePasskeyAutofill } from "./passkey-sign-in-button";
@@ -141,10 +140,10 @@ export function SignInForm() {
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? "Signing in..." : "Sign in"}
       </Button>
-      <ScriptsOnly note={PASSKEYS_NEED_SCRIPTS} noteClassName="text-center">
+      <PasskeysWithScripts noteClassName="text-center">
         <p className="text-center text-muted-foreground text-sm">or</p>
         <PasskeySignInButton className="w-full" />
-      </ScriptsOnly>
+      </PasskeysWithScripts>
     </form>
   );
 }
