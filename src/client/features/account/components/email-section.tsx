@@ -9,7 +9,7 @@ import { usePasskeys } from "@/client/features/account/api/get-passkeys";
 import { useTwoFactorStatus } from "@/client/features/account/api/two-factor-status";
 import { ApiError, errorMessage } from "@/client/lib/api-client";
 import { confirmWithPasskey } from "@/client/lib/confirm-with-passkey";
-import { passkeyPromptMessage } from "@/client/lib/passkey-prompt";
+import { passkeyPromptMessage } from "@/client/lib/passkey-prompt-message";
 import { setServerFieldErrors } from "@/client/lib/server-field-errors";
 import { toast } from "@/client/lib/toast";
 import { type ChangeEmailInput, changeEmailSchema } from "@/shared/schemas";

@@ -13,7 +13,7 @@ import { usePasskeys } from "@/client/features/account/api/get-passkeys";
 import { useRemovePasskey } from "@/client/features/account/api/remove-passkey";
 import { useRenamePasskey } from "@/client/features/account/api/rename-passkey";
 import { ApiError, errorMessage } from "@/client/lib/api-client";
-import { passkeyPromptMessage } from "@/client/lib/passkey-prompt";
+import { passkeyPromptMessage } from "@/client/lib/passkey-prompt-message";
 import { toast } from "@/client/lib/toast";
 import { PASSKEY_NAME_MAX, type PasskeySummary } from "@/shared/passkeys";
 import { SettingsSection } from "./settings-section";

@@ -12,7 +12,7 @@ import {
 import { useResetUserTwoFactor } from "@/client/features/cms/api/reset-user-two-factor";
 import { ApiError, errorMessage } from "@/client/lib/api-client";
 import { confirmWithPasskey } from "@/client/lib/confirm-with-passkey";
-import { passkeyPromptMessage } from "@/client/lib/passkey-prompt";
+import { passkeyPromptMessage } from "@/client/lib/passkey-prompt-message";
 import { toast } from "@/client/lib/toast";
 import { totpCodeSchema } from "@/shared/second-factor";
 
