@@ -1,4 +1,12 @@
-import { createVerifiedAccount, uniqueEmail } from "./support/accounts";
+import { base32 } from "@better-auth/utils/base32";
+import { createOTP } from "@better-auth/utils/otp";
+import {
+  createVerifiedAccount,
+  newMemberOn,
+  signOutContext,
+  siteOrigin,
+  uniqueEmail,
+} from "./support/accounts";
 import { openInbox } from "./support/mailbox";
 import { expect, test } from "./support/test";
 
@@ -23,6 +31,48 @@ test("sign in: on to the page that asked, signed in; a wrong password says so", 
 
   await page.getByLabel("Password").fill(account.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(/\/members$/);
+  await expect(page.getByRole("button", { name: /Account menu/ })).toBeVisible();
+});
+
+test("second step: a recovery code instead and back, then signed in with one; no passkey button", async ({
+  page,
+}) => {
+  // Two-factor on through the API, as settings turns it on (decision 060).
+  const account = await newMemberOn(page);
+  const headers = { origin: siteOrigin() };
+  const enrolled = await page.request.post("/api/auth/two-factor/enable", {
+    data: { password: account.password },
+    headers,
+  });
+  const { secret, recoveryCodes } = (await enrolled.json()) as {
+    secret: string;
+    recoveryCodes: string[];
+  };
+  const code = await createOTP(base32.decode(secret)).hotp(Math.floor(Date.now() / 30_000));
+  const confirmed = await page.request.post("/api/auth/two-factor/verify-totp", {
+    data: { code },
+    headers,
+  });
+  expect(confirmed.ok()).toBe(true);
+  await signOutContext(page);
+
+  await page.goto("/auth?returnTo=/members");
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByText("Enter the 6-digit code from your authenticator app.")).toBeVisible();
+  // WebAuthn needs scripts: no button that would do nothing (decision 063's amendment).
+  await expect(page.getByRole("button", { name: "Sign in with a passkey" })).toBeHidden();
+  await expect(page.getByText("Passkeys need JavaScript in this browser.")).toBeVisible();
+
+  await page.getByRole("button", { name: "Use a recovery code instead" }).click();
+  await expect(page.getByText("Enter one of the recovery codes you saved.")).toBeVisible();
+  await page.getByRole("button", { name: "Use your authenticator app instead" }).click();
+  await expect(page.getByLabel("Code", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Use a recovery code instead" }).click();
+  await page.getByLabel("Recovery code").fill(recoveryCodes[0] ?? "");
+  await page.getByRole("button", { name: "Verify" }).click();
   await expect(page).toHaveURL(/\/members$/);
   await expect(page.getByRole("button", { name: /Account menu/ })).toBeVisible();
 });

@@ -2,7 +2,8 @@
 // page shows before React listens; links and forms work natively then, but a button, a tab or
 // a menu does nothing. A small inline script at the top of the head keeps the clicks, taps and
 // keys aimed at such controls until React has taken the page, then sends them again: the
-// technique of Angular's event replay and Google's jsaction. The CSP names it by its hash
+// technique of Angular's event replay and Google's jsaction. It also marks <html class="js">, for
+// the controls that need scripts (styles.css). The CSP names it by its hash
 // (src/server/lib/security.ts).
 import { minifySync, type Plugin } from "vite";
 
@@ -12,6 +13,8 @@ import { minifySync, type Plugin } from "vite";
  */
 function eventReplay(): void {
   const root = document.documentElement;
+  // Scripts run here: controls that need them show from the first paint (styles.css, `no-js`).
+  root.classList.add("js");
   // Controls whose behaviour is the app's. Links and form submissions are left to the browser,
   // which does them without scripts (a submission is never replayed: it posts natively).
   const CONTROLS =

@@ -9,6 +9,13 @@ export const SECOND_FACTOR_REQUIRED_CODE = "SECOND_FACTOR_REQUIRED";
 export const SECOND_FACTOR_REQUIRED_MESSAGE =
   "Your role needs two-factor authentication. Set it up in your settings to continue.";
 
+/**
+ * The sign-in's second step's switch between the app's code and a recovery code, sent without
+ * scripts (the button's name; its value the kind to ask for): the page comes back asking for it.
+ * Here, not in public-forms.ts, which every page with a form downloads.
+ */
+export const SECOND_STEP_SWITCH_FIELD = "switchTo";
+
 /** How many single-use recovery codes a member gets (better-auth's default too). */
 export const RECOVERY_CODE_COUNT = 10;
 
@@ -50,8 +57,17 @@ export const regenerateRecoveryCodesSchema = z
 export const disableTwoFactorSchema = z
   .object({ password: passwordSchema, code: anySecondFactorCodeSchema })
   .strict();
-/** An admin starting a member's reset passes their own second factor again. */
-export const startSecondFactorResetSchema = z.object({ code: totpCodeSchema }).strict();
+/**
+ * An admin starting a member's reset passes their own second factor again (decisions 060, 063):
+ * a code from their app, or an assertion of one of their own passkeys.
+ */
+export const startSecondFactorResetSchema = z
+  .object({
+    code: totpCodeSchema.optional(),
+    passkey: authenticationResponseSchema.optional(),
+  })
+  .strict();
+export type StartSecondFactorResetInput = z.infer<typeof startSecondFactorResetSchema>;
 export const finishSecondFactorResetSchema = z
   .object({ token: z.string({ error: "The link is incomplete" }).min(1).max(200) })
   .strict();

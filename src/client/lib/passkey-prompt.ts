@@ -1,6 +1,7 @@
 // The browser's passkey prompts (WebAuthn, decision 063) through @simplewebauthn/browser, which
 // downloads only when a passkey is used (settings, the sign-in page), never with the home page
-// (bench/budget.test.ts). Its errors are told in docs/product.md §2.24's words.
+// (bench/budget.test.ts). Its errors are told in docs/product.md §2.24's words by
+// passkey-prompt-message.ts.
 import type {
   AuthenticationResponseJSON,
   PublicKeyCredentialCreationOptionsJSON,
@@ -46,23 +47,4 @@ export async function assertPasskey(
 export async function cancelPasskeyPrompt(): Promise<void> {
   const { WebAuthnAbortService } = await browserCode();
   WebAuthnAbortService.cancelCeremony();
-}
-
-/** The member closed the prompt, or it timed out, or a newer one replaced it: nothing to say. */
-export function isPasskeyPromptCancelled(error: unknown): boolean {
-  const name = (error as { name?: unknown } | null)?.name;
-  return name === "NotAllowedError" || name === "AbortError";
-}
-
-/** A prompt's failure in the product's words (docs/product.md §2.24). */
-export function passkeyPromptMessage(error: unknown): string {
-  const name = (error as { name?: unknown; code?: unknown } | null)?.name;
-  const code = (error as { code?: unknown } | null)?.code;
-  if (code === "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED" || name === "InvalidStateError") {
-    return "This device holds a passkey for your account already.";
-  }
-  if (isPasskeyPromptCancelled(error)) {
-    return "The passkey request was cancelled or timed out. Please try again.";
-  }
-  return "This browser could not use a passkey. Please try again, or use another device.";
 }

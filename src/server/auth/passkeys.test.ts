@@ -537,3 +537,113 @@ describe("CMS Users: resetting two-factor", () => {
     expect(sent.status).toBe(200);
   });
 });
+
+describe("CMS Users: a passkey-only admin's reset", () => {
+  /** The reset links mailed to `email` so far. */
+  async function resetLinks(email: string): Promise<number> {
+    const mails = await t.mailbox.all(email);
+    return mails.filter((mail) => mail.includes("/settings/two-factor/reset?token=")).length;
+  }
+
+  async function confirmationOptions(client: TestClient): Promise<Options> {
+    const response = await client.post("/api/auth/passkeys/confirmation-options");
+    expect(response.status).toBe(200);
+    return response.json();
+  }
+
+  it("starts the reset with the admin's own passkey, and logs it", async () => {
+    const admin = await memberWithPasskey({ role: "admin" });
+    const member = await createMember(t, { secondFactor: true });
+    const started = await admin.client.post(`/api/users/${member.id}/second-factor-reset`, {
+      passkey: admin.authenticator.assert(await confirmationOptions(admin.client)),
+    });
+    expect(started.status).toBe(200);
+    expect(await resetLinks(member.email)).toBe(1);
+    const logged = await queryRows<{ action: string; actor_id: string }>(
+      t.db,
+      sql`select action, actor_id from moderation_actions where subject_id = ${member.id}`,
+    );
+    expect(logged).toEqual([{ action: "second-factor-reset", actor_id: admin.id }]);
+  });
+
+  it("refuses none, a code, another member's passkey, a sign-in's and a replayed assertion", async () => {
+    const admin = await memberWithPasskey({ role: "admin" });
+    const other = await memberWithPasskey();
+    const member = await createMember(t, { secondFactor: true });
+    const path = `/api/users/${member.id}/second-factor-reset`;
+
+    const none = await admin.client.post(path, {});
+    expect(none.status).toBe(400);
+    expect(await errorOf(none)).toMatchObject({
+      code: "SECOND_FACTOR_NEEDED",
+      message: "Confirm with your passkey.",
+    });
+    // A passkey-only admin has no app whose code could count.
+    const code = await admin.client.post(path, { code: "123456" });
+    expect((await errorOf(code)).code).toBe("SECOND_FACTOR_NEEDED");
+    // Another member's passkey, on the admin's challenge.
+    const theirs = await admin.client.post(path, {
+      passkey: other.authenticator.assert(await confirmationOptions(admin.client)),
+    });
+    expect(theirs.status).toBe(401);
+    expect(await errorOf(theirs)).toMatchObject({
+      code: "UNKNOWN_PASSKEY",
+      message: "This passkey is not registered to an account here.",
+    });
+    // A sign-in's challenge is not a confirmation's.
+    const signIn = await admin.client.post(path, {
+      passkey: admin.authenticator.assert(await signInOptions(freshClient())),
+    });
+    expect(signIn.status).toBe(400);
+    expect((await errorOf(signIn)).code).toBe("PASSKEY_REQUEST_EXPIRED");
+    // No user verification.
+    const unverified = await admin.client.post(path, {
+      passkey: admin.authenticator.assert(await confirmationOptions(admin.client), {
+        userVerified: false,
+      }),
+    });
+    expect(unverified.status).toBe(401);
+    expect((await errorOf(unverified)).code).toBe("PASSKEY_NOT_VERIFIED");
+    // The same assertion twice: the second is refused.
+    const assertion = admin.authenticator.assert(await confirmationOptions(admin.client));
+    expect((await admin.client.post(path, { passkey: assertion })).status).toBe(200);
+    expect(await resetLinks(member.email)).toBe(1);
+    const replayed = await admin.client.post(path, { passkey: assertion });
+    expect(replayed.status).toBe(400);
+    expect(await errorOf(replayed)).toMatchObject({
+      code: "PASSKEY_REQUEST_EXPIRED",
+      message: "This passkey request has expired or was used already. Please try again.",
+    });
+    expect(await resetLinks(member.email)).toBe(1);
+  });
+
+  it("takes either factor from an admin with both, and asks one of an admin with none", async () => {
+    const admin = await createMember(t, { role: "admin", secondFactor: true });
+    const authenticator = new TestAuthenticator(t.env.siteUrl);
+    const added = await admin.client.post("/api/auth/passkeys", {
+      response: authenticator.register(await registrationOptions(admin.client)),
+    });
+    expect(added.status).toBe(201);
+    const member = await createMember(t, { secondFactor: true });
+    const path = `/api/users/${member.id}/second-factor-reset`;
+    const byPasskey = await admin.client.post(path, {
+      passkey: authenticator.assert(await confirmationOptions(admin.client)),
+    });
+    expect(byPasskey.status).toBe(200);
+    const byCode = await admin.client.post(path, { code: await totpCode(admin.totpSecret ?? "") });
+    expect(byCode.status).toBe(200);
+    expect(await resetLinks(member.email)).toBe(2);
+
+    // An admin without any factor (the staff rule turned off for admins) cannot start one.
+    await admin.client.put("/api/cms/settings", { secondFactorRoles: ["moderator"] });
+    try {
+      const bare = await createMember(t, { role: "admin", secondFactor: false });
+      const refused = await bare.client.post(path, {});
+      expect(refused.status).toBe(409);
+      expect((await errorOf(refused)).code).toBe("NOT_ENROLLED");
+    } finally {
+      await admin.client.put("/api/cms/settings", { secondFactorRoles: ["admin", "moderator"] });
+    }
+    expect(await resetLinks(member.email)).toBe(2);
+  });
+});

@@ -1,6 +1,7 @@
 // The second factor asked again for a change that could take the account (docs/decisions/049's
-// note, 063): a member with a factor confirms an email change with a code from the app or with
-// one of their passkeys, besides the password. Counted like the sign-in's codes and passkeys.
+// note, 063): a member with a factor confirms an email change, and an admin a member's
+// two-factor reset, with a code from the app or with one of their own passkeys (the
+// `confirmation` flow). Counted like the sign-in's codes and passkeys.
 import type { AppDeps } from "@/server/context";
 import { HttpError } from "@/server/lib/http-error";
 import type { AuthenticationResponse } from "@/shared/passkeys";
@@ -15,15 +16,24 @@ export type SecondFactorProof = { code?: string; passkey?: AuthenticationRespons
 const APP_OR_PASSKEY =
   "Enter the 6-digit code from your authenticator app, or confirm with your passkey.";
 const PASSKEY_ONLY = "Confirm with your passkey.";
+const OWN_FACTOR_FIRST =
+  "Set up two-factor authentication for your own account first: this asks for your own second factor.";
 
-/** Throws 400/401 (429 when over the limits) unless the member has no factor or `proof` passes. */
+/**
+ * Throws 400/401 (429 when over the limits) unless `proof` passes, or the member has no factor
+ * and it is not `required` (then 409 `NOT_ENROLLED`: an admin's reset, decision 060).
+ */
 export async function requireSecondFactorAgain(
   deps: AppDeps,
   viewer: Viewer,
   proof: SecondFactorProof,
   clientIp: string,
+  { required = false }: { required?: boolean } = {},
 ): Promise<void> {
-  if (!(await hasSecondFactor(deps.db, viewer.id))) return;
+  if (!(await hasSecondFactor(deps.db, viewer.id))) {
+    if (!required) return;
+    throw new HttpError(409, OWN_FACTOR_FIRST, { code: "NOT_ENROLLED" });
+  }
   if (proof.passkey) {
     await deps.rateLimiter.hit(PASSKEY_LIMITS.perClient, clientIp);
     await deps.rateLimiter.hit(PASSKEY_LIMITS.perAccount, viewer.id);

@@ -206,6 +206,80 @@ describe("sign in with a second factor (decision 060)", () => {
   });
 });
 
+/** The kind the second step's switch button asks for: a submit button of the form. */
+function switchButtonValue(page: string): string | undefined {
+  const button = page.match(/<button[^>]*name="switchTo"[^>]*>/)?.[0] ?? "";
+  expect(button).toContain('type="submit"');
+  return button.match(/value="([^"]*)"/)?.[1];
+}
+
+describe("the second step's switch without scripts (decision 063's amendment)", () => {
+  it("asks for a recovery code, signs in with one, and switches back; nothing is sent", async () => {
+    const member = await createMember(t, { secondFactor: true });
+    const ip = newIp();
+    const first = await postForm(
+      "/auth?returnTo=/discussion",
+      { intent: "sign-in", email: member.email, password: member.password },
+      { ip },
+    );
+    const pending = cookiesOf(first);
+    const firstPage = await pageText(first);
+    expect(switchButtonValue(firstPage)).toBe("recovery");
+    expect(firstPage).toContain("Use a recovery code instead");
+
+    const switched = await postForm(
+      "/auth?returnTo=/discussion",
+      { intent: "second-step", kind: "app", code: "", switchTo: "recovery" },
+      { ip, cookie: pending },
+    );
+    expect(switched.status).toBe(200);
+    expect(switched.headers.get("cache-control")).toBe("private, no-store");
+    expect(switched.headers.getSetCookie()).toEqual([]);
+    const recoveryPage = await pageText(switched);
+    expect(recoveryPage).toContain("Enter one of the recovery codes you saved.");
+    expect(recoveryPage).toContain('name="kind" value="recovery"');
+    expect(switchButtonValue(recoveryPage)).toBe("app");
+    expect(recoveryPage).toContain("Use your authenticator app instead");
+    // No code was tried: the empty field was not sent to a route, so no message for it.
+    expect(recoveryPage).not.toContain("Enter the code");
+
+    const back = await postForm(
+      "/auth?returnTo=/discussion",
+      { intent: "second-step", kind: "recovery", code: "", switchTo: "app" },
+      { ip, cookie: pending },
+    );
+    const appPage = await pageText(back);
+    expect(appPage).toContain("Enter the 6-digit code from your authenticator app.");
+    expect(appPage).toContain('name="kind" value="app"');
+
+    const signedIn = await postForm(
+      "/auth?returnTo=/discussion",
+      { intent: "second-step", kind: "recovery", code: member.recoveryCodes[0] ?? "" },
+      { ip, cookie: pending },
+    );
+    expect(signedIn.status).toBe(303);
+    expect(signedIn.headers.get("location")).toBe("/discussion");
+    expect(signedIn.headers.getSetCookie().join("\n")).toMatch(/session_token=[^;]+/);
+  });
+
+  it("sends the code as usual when the switch names no kind it knows", async () => {
+    const member = await createMember(t, { secondFactor: true });
+    const ip = newIp();
+    const first = await postForm(
+      "/auth",
+      { intent: "sign-in", email: member.email, password: member.password },
+      { ip },
+    );
+    const strange = await postForm(
+      "/auth",
+      { intent: "second-step", kind: "app", code: "000000", switchTo: "sms" },
+      { ip, cookie: cookiesOf(first) },
+    );
+    expect(strange.status).toBe(401);
+    expect(await pageText(strange)).toContain("That code is not right.");
+  });
+});
+
 describe("sign in with a passkey as the only factor (decision 063)", () => {
   it("asks for the passkey on the page: the password alone is no session and no redirect", async () => {
     const member = await createMember(t, { secondFactor: false });
@@ -223,7 +297,22 @@ describe("sign in with a passkey as the only factor (decision 063)", () => {
     });
     expect(answer.status).toBe(200);
     expect(answer.headers.getSetCookie().join()).not.toMatch(/session_token=[^;]/);
-    expect(await pageText(answer)).toContain("Use your passkey");
+    const page = await pageText(answer);
+    expect(page).toContain("Use your passkey");
+    // Without scripts the passkey cannot be used: the page says so, and how to go on.
+    expect(page).toContain(
+      "Passkeys need JavaScript in this browser: turn it on and sign in again, or sign in on a device where it is on. If you have lost your passkey, ask the site's administrators to reset your two-factor authentication.",
+    );
+    expect(page).toMatch(/<div class="contents no-js:hidden"><button[^>]*>Sign in with a passkey/);
+    expect(page).toMatch(/<a href="\/auth\?returnTo=\/discussion"[^>]*>Start over<\/a>/);
+  });
+
+  it("offers the passkey button only with scripts, and says so without them", async () => {
+    const page = await pageText(await app.request(new URL("/auth", TEST_SITE_URL).href));
+    expect(page).toMatch(/<div class="contents no-js:hidden">.*Sign in with a passkey/);
+    expect(page).toMatch(
+      /<p class="(?=[^"]*\bhidden\b)(?=[^"]*\bno-js:block\b)[^"]*">Passkeys need JavaScript in this browser.<\/p>/,
+    );
   });
 });
 

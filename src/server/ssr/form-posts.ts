@@ -11,6 +11,7 @@ import type { AppEnv } from "@/server/context";
 import { REQUEST_ID_HEADER } from "@/server/lib/request-log";
 import { isFormPost } from "@/server/lib/validate";
 import { INTENT_FIELD, type PostedForm, type PublicForm } from "@/shared/public-forms";
+import { SECOND_STEP_SWITCH_FIELD } from "@/shared/second-factor";
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from "@/shared/spam";
 
 type FormRoute = {
@@ -23,6 +24,11 @@ type FormRoute = {
   echoed: readonly string[];
   /** Fields read here only, to choose the route; never sent on. */
   chooses?: readonly string[];
+  /**
+   * A button that only changes what the form asks (its name; its value replaces the `chooses`
+   * field it names): the page comes back asking that, and no route is called.
+   */
+  switches?: { field: string; sets: string; values: readonly string[] };
   /** The route signs in: on success, 303 with its cookies to where the script path ends. */
   signsInTo?: (search: URLSearchParams) => string;
 };
@@ -50,6 +56,8 @@ export const FORM_ROUTES: Record<PublicForm, FormRoute> = {
     fields: ["code"],
     chooses: ["kind"],
     echoed: ["kind"],
+    // `Use a recovery code instead` and back, without scripts (decision 063's amendment).
+    switches: { field: SECOND_STEP_SWITCH_FIELD, sets: "kind", values: ["app", "recovery"] },
     signsInTo: (search) => safeReturnPath(search.get("returnTo")) ?? paths.home,
   },
   "sign-up": {
@@ -196,6 +204,15 @@ export function formPosts({ dispatch, renderPage }: FormPostOptions): Handler<Ap
     if (!body || !found?.[1].pages.includes(pathname)) return next();
     const [form, route] = found;
 
+    const switchedTo = switchedValue(route, body);
+    if (switchedTo) {
+      // Nothing was sent: the same form again, asking what the button chose (the pending
+      // sign-in's cookie stays the browser's).
+      const values = { [switchedTo.field]: switchedTo.value };
+      c.set("postedForm", { form, values, ok: false, fieldErrors: {}, error: null });
+      return privatePage(await renderPage(c));
+    }
+
     const api =
       typeof route.api === "string" ? route.api : route.api(textFields(body, route.chooses ?? []));
     const call = jsonCall(c, api, textFields(body, route.fields));
@@ -225,4 +242,22 @@ export function formPosts({ dispatch, renderPage }: FormPostOptions): Handler<Ap
     for (const cookie of cookies) headers.append("set-cookie", cookie);
     return new Response(page.body, { status, headers });
   };
+}
+
+/** The answer to a post shows that person's outcome: never stored by a shared cache. */
+function privatePage(page: Response): Response {
+  const headers = new Headers(page.headers);
+  headers.set("cache-control", "private, no-store");
+  return new Response(page.body, { status: page.status, headers });
+}
+
+/** The choice a switching button of `route` sent (a value it allows), or null. */
+function switchedValue(
+  route: FormRoute,
+  body: Record<string, unknown>,
+): { field: string; value: string } | null {
+  if (!route.switches) return null;
+  const value = body[route.switches.field];
+  if (typeof value !== "string" || !route.switches.values.includes(value)) return null;
+  return { field: route.switches.sets, value };
 }

@@ -2,11 +2,7 @@
 import { Hono } from "hono";
 import { accountMailDeps } from "@/server/auth/account-lifecycle";
 import { allowedTo } from "@/server/auth/middleware";
-import {
-  codeDepsOf,
-  requireTotpCode,
-  SECOND_FACTOR_LIMITS,
-} from "@/server/auth/second-factor-codes";
+import { requireSecondFactorAgain } from "@/server/auth/second-factor-again";
 import { startSecondFactorReset } from "@/server/auth/second-factor-reset";
 import type { AppEnv } from "@/server/context";
 import { queueNotificationEvent } from "@/server/domain/notifications/events";
@@ -62,8 +58,8 @@ export const userRoutes = new Hono<AppEnv>()
     return c.json(body);
   })
   // Recovery without a back door (docs/decisions/060): the admin passes their own second factor
-  // again; the member's factor goes only when they open the mailed link. An admin's own is
-  // reset on the server (npm run role), never through the web.
+  // again (a code, or their own passkey: 063); the member's factor goes only when they open the
+  // mailed link. An admin's own is reset on the server (npm run role), never through the web.
   .post("/:id/second-factor-reset", jsonBody(startSecondFactorResetSchema), async (c) => {
     const id = memberIdParam(c, "id", USER_NOT_FOUND);
     const { deps, viewer } = c.var;
@@ -74,8 +70,9 @@ export const userRoutes = new Hono<AppEnv>()
         { code: "OWN_RESET" },
       );
     }
-    await deps.rateLimiter.hit(SECOND_FACTOR_LIMITS.perAccount, viewer.id);
-    await requireTotpCode(await codeDepsOf(deps), viewer.id, c.req.valid("json").code);
+    await requireSecondFactorAgain(deps, viewer, c.req.valid("json"), c.var.clientIp, {
+      required: true,
+    });
     const outcome = await startSecondFactorReset(accountMailDeps(deps), viewer.id, id);
     if (outcome === "not-found") throw new HttpError(404, USER_NOT_FOUND);
     if (outcome === "no-factor") {

@@ -303,8 +303,9 @@ export async function buildCatalogue(
       method: "POST",
       caller: "admin",
       path: `/api/users/${callers.other.id}/second-factor-reset`,
-      // A code the admin's app did not show.
-      valid: () => ({ code: "000000" }),
+      // A code the admin's app did not show, and a passkey answer to a challenge never issued
+      // (the passkey is checked when both come).
+      valid: () => ({ code: "000000", passkey: sampleAssertion() }),
       answers: 400,
     },
     {

@@ -547,8 +547,8 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
     source: "docs/product.md §6 CMS Users tab",
   },
 
-  // Recovery without a back door (issue 37): an admin, passing their own second factor again,
-  // has a reset link mailed to another member.
+  // Recovery without a back door (issue 37): an admin, passing their own second factor again
+  // (a code from their app, or their own passkey), has a reset link mailed to another member.
   {
     method: "POST",
     path: "/api/users/:id/second-factor-reset",

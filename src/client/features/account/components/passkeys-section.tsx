@@ -5,6 +5,7 @@ import { format } from "date-fns";
 import { KeyRound } from "lucide-react";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { TextField } from "@/client/components/form/text-field";
+import { PasskeysWithScripts } from "@/client/components/passkeys-with-scripts";
 import { RelativeTime } from "@/client/components/relative-time";
 import { Button } from "@/client/components/ui/button";
 import { useAddPasskey } from "@/client/features/account/api/add-passkey";
@@ -12,7 +13,7 @@ import { usePasskeys } from "@/client/features/account/api/get-passkeys";
 import { useRemovePasskey } from "@/client/features/account/api/remove-passkey";
 import { useRenamePasskey } from "@/client/features/account/api/rename-passkey";
 import { ApiError, errorMessage } from "@/client/lib/api-client";
-import { passkeyPromptMessage } from "@/client/lib/passkey-prompt";
+import { passkeyPromptMessage } from "@/client/lib/passkey-prompt-message";
 import { toast } from "@/client/lib/toast";
 import { PASSKEY_NAME_MAX, type PasskeySummary } from "@/shared/passkeys";
 import { SettingsSection } from "./settings-section";
@@ -64,7 +65,9 @@ export function PasskeysSection({ email }: { email: string }) {
     >
       <div className="grid gap-6">
         {list}
-        <AddPasskey />
+        <PasskeysWithScripts>
+          <AddPasskey />
+        </PasskeysWithScripts>
       </div>
     </SettingsSection>
   );

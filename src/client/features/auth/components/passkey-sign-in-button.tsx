@@ -5,12 +5,11 @@ import { useEffect } from "react";
 import { Button } from "@/client/components/ui/button";
 import { useSignInWithPasskey } from "@/client/features/auth/api/sign-in-with-passkey";
 import { ApiError, errorMessage } from "@/client/lib/api-client";
+import { cancelPasskeyPrompt, passkeyAutofillSupported } from "@/client/lib/passkey-prompt";
 import {
-  cancelPasskeyPrompt,
   isPasskeyPromptCancelled,
-  passkeyAutofillSupported,
   passkeyPromptMessage,
-} from "@/client/lib/passkey-prompt";
+} from "@/client/lib/passkey-prompt-message";
 import { toast } from "@/client/lib/toast";
 
 function welcome() {

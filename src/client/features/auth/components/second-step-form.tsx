@@ -1,16 +1,23 @@
 // The sign-in's second step (docs/product.md §2.24): a code from the authenticator app, or a
 // recovery code instead. Sent without scripts, it posts to the page (decision 061), which sends
-// the code to the route for its kind.
-import { type FormEvent, useState } from "react";
+// the code to the route for its kind; the switch between the two kinds posts too, and the page
+// comes back asking for the other kind.
+import { type FormEvent, type MouseEvent, useState } from "react";
 import { TextField } from "@/client/components/form/text-field";
+import { PasskeysWithScripts } from "@/client/components/passkeys-with-scripts";
 import { Button } from "@/client/components/ui/button";
 import { useVerifySecondStep } from "@/client/features/auth/api/verify-second-step";
 import { ApiError, errorMessage } from "@/client/lib/api-client";
 import { useFormAction } from "@/client/lib/page-forms";
 import { toast } from "@/client/lib/toast";
 import { INTENT_FIELD, type PostedForm } from "@/shared/public-forms";
-import { recoveryCodeSchema, totpCodeSchema } from "@/shared/second-factor";
+import {
+  recoveryCodeSchema,
+  SECOND_STEP_SWITCH_FIELD,
+  totpCodeSchema,
+} from "@/shared/second-factor";
 import { PasskeySignInButton } from "./passkey-sign-in-button";
+import { StartOverLink } from "./start-over-link";
 
 type SecondStepFormProps = {
   /** The server's answer to this step sent without scripts, if the page shows one. */
@@ -51,8 +58,11 @@ export function SecondStepForm({ posted, onStartOver }: SecondStepFormProps) {
     }
   };
 
-  const switchKind = () => {
-    setKind(kind === "app" ? "recovery" : "app");
+  const otherKind = kind === "app" ? "recovery" : "app";
+  // With scripts the form switches in place; without, the button posts and the page comes back.
+  const switchKind = (event: MouseEvent<HTMLButtonElement>) => {
+    event.preventDefault();
+    setKind(otherKind);
     setCode("");
     setError(null);
   };
@@ -85,22 +95,22 @@ export function SecondStepForm({ posted, onStartOver }: SecondStepFormProps) {
         {verify.isPending ? "Verifying..." : "Verify"}
       </Button>
       {/* A passkey is the sign-in and the second factor at once (decision 063). */}
-      <PasskeySignInButton className="w-full" />
-      <div className="flex justify-between text-sm">
+      <PasskeysWithScripts noteClassName="text-center">
+        <PasskeySignInButton className="w-full" />
+      </PasskeysWithScripts>
+      {/* Wraps rather than squeezing both into two lines each on a phone. */}
+      <div className="flex flex-wrap justify-between gap-x-4 gap-y-2 text-sm">
         <button
-          type="button"
-          className="text-primary underline-offset-4 hover:underline"
+          type="submit"
+          name={SECOND_STEP_SWITCH_FIELD}
+          value={otherKind}
+          formNoValidate
+          className="whitespace-nowrap text-left text-primary underline-offset-4 hover:underline"
           onClick={switchKind}
         >
           {kind === "app" ? "Use a recovery code instead" : "Use your authenticator app instead"}
         </button>
-        <button
-          type="button"
-          className="text-primary underline-offset-4 hover:underline"
-          onClick={onStartOver}
-        >
-          Start over
-        </button>
+        <StartOverLink onStartOver={onStartOver} />
       </div>
     </form>
   );

@@ -4,6 +4,7 @@ import { useForm } from "react-hook-form";
 import { TextField } from "@/client/components/form/text-field";
 import { Link } from "@/client/components/link";
 import { Notice } from "@/client/components/notice";
+import { PasskeysWithScripts } from "@/client/components/passkeys-with-scripts";
 import { Button } from "@/client/components/ui/button";
 import { EMAIL_NOT_VERIFIED, useSignIn } from "@/client/features/auth/api/sign-in";
 import { ApiError, errorMessage } from "@/client/lib/api-client";
@@ -139,8 +140,10 @@ export function SignInForm() {
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? "Signing in..." : "Sign in"}
       </Button>
-      <p className="text-center text-muted-foreground text-sm">or</p>
-      <PasskeySignInButton className="w-full" />
+      <PasskeysWithScripts noteClassName="text-center">
+        <p className="text-center text-muted-foreground text-sm">or</p>
+        <PasskeySignInButton className="w-full" />
+      </PasskeysWithScripts>
     </form>
   );
 }
