@@ -31,10 +31,11 @@ test("passkeys: add one in settings, then sign in with it alone", async ({ page 
   expect(credentials).toHaveLength(1);
 
   await signOutContext(page);
-  // The email field asks the browser for passkeys. Read from the page as sent: with the
-  // virtual authenticator the autofill can sign in and leave /auth before a locator looks.
+  // The email field asks the browser for passkeys (React writes `autoComplete`). Read from the
+  // page as sent: the virtual authenticator's autofill can sign in and leave /auth before a
+  // locator looks.
   const signInPage = await page.goto("/auth");
-  expect(await signInPage?.text()).toMatch(/<input[^>]*autocomplete="username webauthn"/);
+  expect(await signInPage?.text()).toMatch(/<input[^>]*autocomplete="username webauthn"/i);
   // Chromium's virtual authenticator answers the email field's autofill request at once, and
   // the scripts now start at once (decision 061): the sign-in may be done before the button can
   // be pressed. Either path is the passkey's (the API tests check each on its own).
