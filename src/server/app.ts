@@ -21,6 +21,7 @@ import { dataRequestRoutes } from "./features/data-requests/routes";
 import { discussionFeedRoutes } from "./features/discussions/feed";
 import { discussionPageMeta } from "./features/discussions/page-meta";
 import { discussionRoutes } from "./features/discussions/routes";
+import { draftRoutes } from "./features/drafts/routes";
 import { formRoutes } from "./features/forms/routes";
 import { healthRoutes } from "./features/health/routes";
 import { heroWordRoutes } from "./features/hero-words/routes";
@@ -91,6 +92,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     .route("/members", memberRoutes)
     .route("/profiles", profileRoutes)
     .route("/blocks", blockRoutes)
+    .route("/drafts", draftRoutes)
     .route("/discussions/:id/follow", followRoutes)
     .route("/discussions", discussionRoutes)
     .route("/discussions/:id/replies", discussionReplyRoutes)

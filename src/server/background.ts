@@ -4,6 +4,7 @@
 import { defineStaleAccountSweep } from "./auth/account-lifecycle";
 import { defineHeldSignUpRelease } from "./auth/held-sign-up";
 import type { AppDeps } from "./context";
+import { defineDraftSweep } from "./domain/drafts/expiry";
 import { defineIdempotencySweep } from "./domain/idempotency/expiry";
 import { defineMemberExportWork } from "./domain/member-data/exports";
 import { defineHeldContactRelease } from "./features/contact/routes";
@@ -29,6 +30,7 @@ export function defineBackgroundWork(deps: AppDeps): void {
   defineRetentionSweep(deps.jobs, deps.db, deps.logger, deps.env.retentionMonths);
   defineIdempotencySweep(deps.jobs, deps.db, deps.logger);
   defineRateLimitSweep(deps.jobs, deps.db, deps.logger);
+  defineDraftSweep(deps.jobs, deps.db, deps.logger);
   // Held submissions a moderator released (docs/decisions/034), each done by its own feature.
   defineHeldSignUpRelease(deps);
   defineHeldContactRelease(deps);

@@ -444,6 +444,32 @@ export const siteCounters = pgTable("site_counters", {
   value: bigint("value", { mode: "number" }).notNull().default(0),
 });
 
+// ---- drafts (docs/decisions/065) ----------------------------------------------------------
+
+/**
+ * What a member is writing in a composer, saved as they type: one row per member and place
+ * (`new-discussion`, `reply-to-{discussionId}`, `edit-discussion-{id}`, `edit-reply-{id}`).
+ * Only its author reads it; sending or discarding deletes it, and a daily job removes drafts
+ * untouched for 30 days. Erasure takes it with the account (cascade).
+ */
+export const drafts = pgTable(
+  "drafts",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    place: text("place").notNull(),
+    /** A new discussion's or a discussion edit's title; null elsewhere. */
+    title: text("title"),
+    content: text("content").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.place] }),
+    index("drafts_updated_at_idx").on(table.updatedAt),
+  ],
+);
+
 // ---- member safety (docs/decisions/031) -----------------------------------------------
 
 /**

@@ -362,6 +362,14 @@ export const MEMBER_DATA_SECTIONS = {
             resolved_at as "resolvedAt"
           from appeals where user_id = ${id} order by created_at`,
   },
+  // What the member was writing and has not sent (docs/decisions/065).
+  drafts: {
+    table: "drafts",
+    byId: ["user_id"],
+    rows: ({ id }) =>
+      sql`select place, title, content, updated_at as "updatedAt"
+          from drafts where user_id = ${id} order by updated_at`,
+  },
   // The exports themselves, without their content or links.
   dataExports: {
     table: "data_exports",

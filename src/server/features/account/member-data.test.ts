@@ -148,6 +148,10 @@ async function memberWithEverything() {
   });
   await ada.client.post(`/api/discussions/${bobThread.id}/replies`, { content: "Ada replies" });
   await ada.client.put(`/api/discussions/${bobThread.id}/follow`, { state: "muted" });
+  // Drafts (decision 065): each member's own, at the same place.
+  await ada.client.put(`/api/drafts/reply-to-${bobThread.id}`, { content: "Ada's half reply" });
+  await bob.client.put(`/api/drafts/reply-to-${bobThread.id}`, { content: "Bob's private reply" });
+  await bob.client.put("/api/drafts/new-discussion", { title: "Bob's secret title", content: "" });
   await ada.client.put("/api/notifications/settings", { email: { followed_discussion: "daily" } });
   // Notifications both ways (and their mail) come from the queue.
   await t.runJobs({ ignoreStartAfter: true });

@@ -8,6 +8,7 @@ import { getViewer } from "@/server/auth/viewer";
 import type { AppDeps, AppEnv } from "@/server/context";
 import { collapsedAuthorIds, markReply } from "@/server/domain/blocks/blocked-authors";
 import { findActiveDiscussion } from "@/server/domain/discussions/queries";
+import { deleteDraft } from "@/server/domain/drafts/drafts";
 import { createOnce, idempotencyKey } from "@/server/domain/idempotency/idempotent-create";
 import {
   enforceNewMemberLinkLimit,
@@ -30,6 +31,7 @@ import type { RateLimitRule } from "@/server/lib/rate-limit";
 import { sanitizeRichText } from "@/server/lib/sanitize";
 import { jsonBody, queryParams } from "@/server/lib/validate";
 import type { ReplyChangeType, ReplyItem } from "@/shared/api-types";
+import { draftPlace } from "@/shared/drafts";
 import { replyEditBodySchema } from "@/shared/moderation";
 import { can } from "@/shared/permissions";
 import { REPLY_TO_NOT_FOUND, replySchema } from "@/shared/schemas";
@@ -137,6 +139,8 @@ export const discussionReplyRoutes = new Hono<AppEnv>()
         // A new member's first post may be held for review (docs/decisions/034): nobody hears
         // of it, and no live event goes out, until a moderator approves it.
         const held = await holdsNextPost(tx, viewer);
+        // Sent: its draft goes with the same commit (docs/decisions/065).
+        await deleteDraft(tx, viewer.id, draftPlace.replyTo(discussion.id));
         const id = await insertReply(
           tx,
           {
@@ -227,6 +231,7 @@ export const replyRoutes = new Hono<AppEnv>()
         previous: { title: null, content: edited.previous },
       });
     });
+    await deleteDraft(db, viewer.id, draftPlace.editReply(reply.id));
     await publish(c.var.deps, reply, "edited");
     const found = await findReply(db, reply.id, c.var.viewer);
     if (!found) throw replyNotFound();

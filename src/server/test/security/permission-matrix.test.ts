@@ -646,6 +646,14 @@ const CASES: Record<string, Case> = {
     send: (cell) => cell.client.delete(`/api/blocks/${idOf(cell)}`),
     success: 200,
   },
+  "PUT /api/drafts/:place": {
+    send: ({ client }) => client.put("/api/drafts/new-discussion", { title: "T", content: "C" }),
+    success: 200,
+  },
+  "DELETE /api/drafts/:place": {
+    send: ({ client }) => client.delete("/api/drafts/new-discussion"),
+    success: 204,
+  },
   "PUT /api/discussions/:id/follow": {
     send: async ({ client }) => {
       const id = await insertDiscussionRow(t.db, { authorId: callers.other.id });
