@@ -35,7 +35,8 @@ export function useDraft({ place, text, baseline, onRestore }: UseDraftOptions) 
   // The text the server holds for this place (null: no draft), as far as this tab knows.
   const stored = useRef<DraftText | null>(null);
   const pending = useRef<DraftText | null>(null);
-  const loaded = useRef(false);
+  // Saving waits for the saved draft to be read: typing before that must not overwrite it unseen.
+  const [loaded, setLoaded] = useState(false);
   const saving = useRef<Promise<void>>(Promise.resolve());
   const latest = useRef({ text, baseline, onRestore });
   latest.current = { text, baseline, onRestore };
@@ -63,7 +64,7 @@ export function useDraft({ place, text, baseline, onRestore }: UseDraftOptions) 
     const controller = new AbortController();
     getDraft(place, controller.signal)
       .then((draft) => {
-        loaded.current = true;
+        setLoaded(true);
         if (!draft) return;
         stored.current = { title: draft.title, content: draft.content };
         if (!same(latest.current.text, latest.current.baseline)) return;
@@ -71,7 +72,7 @@ export function useDraft({ place, text, baseline, onRestore }: UseDraftOptions) 
         setStatus("restored");
       })
       .catch(() => {
-        loaded.current = !controller.signal.aborted;
+        if (!controller.signal.aborted) setLoaded(true);
       });
     return () => controller.abort();
   }, [place]);
@@ -79,12 +80,12 @@ export function useDraft({ place, text, baseline, onRestore }: UseDraftOptions) 
   // Typing: saved once it pauses for DRAFT_SAVE_DELAY_MS.
   const { title, content } = text;
   useEffect(() => {
-    if (!place || !loaded.current) return;
+    if (!place || !loaded) return;
     const current = { title, content };
     pending.current = current;
     const timer = setTimeout(() => write(current), DRAFT_SAVE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [place, title, content, write]);
+  }, [place, loaded, title, content, write]);
 
   // The page goes away (or the composer closes) before the pause: saved at once.
   useEffect(() => {
