@@ -547,3 +547,6 @@ export type Draft = {
   content: string;
   updatedAt: string;
 };
+
+/** POST /api/images: the stored image, for the composer's token (docs/decisions/065). */
+export type UploadedPostImage = { id: string; width: number; height: number };

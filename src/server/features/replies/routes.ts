@@ -24,6 +24,7 @@ import {
   requirePostRight,
 } from "@/server/domain/moderation/post-edits";
 import { queueNotificationEvent } from "@/server/domain/notifications/events";
+import { attachPostImages } from "@/server/domain/post-images/attach";
 import { HttpError } from "@/server/lib/http-error";
 import { UUID_ID, uuidParam } from "@/server/lib/ids";
 import { publishDiscussionChange } from "@/server/lib/live-discussions";
@@ -158,6 +159,7 @@ export const discussionReplyRoutes = new Hono<AppEnv>()
             : (inner, replyId) =>
                 queueNotificationEvent(jobs, { type: "reply-created", replyId }, { tx: inner }),
         );
+        await attachPostImages(tx, { replyId: id, authorId: viewer.id, content });
         const found = await findReply(tx, id, viewer);
         if (!found) throw new HttpError(404, DISCUSSION_NOT_FOUND);
         const [item = found] = await withQuotes(tx, viewer, [found]);
@@ -221,6 +223,7 @@ export const replyRoutes = new Hono<AppEnv>()
     await db.transaction(async (tx) => {
       const edited = await updateReplyContent(tx, reply.id, content, memberIds, reason !== null);
       if (!edited) throw new HttpError(409, DELETED_REPLY_MESSAGE);
+      await attachPostImages(tx, { replyId: reply.id, authorId: reply.authorId, content });
       if (reason === null) return;
       await recordModeratorEdit(tx, jobs, {
         actorId: viewer.id,
