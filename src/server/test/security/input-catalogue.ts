@@ -883,6 +883,7 @@ export async function buildCatalogue(
     { method: "GET", caller: "user", path: "/api/blocks/:id" },
     { method: "PUT", caller: "user", path: "/api/blocks/:id" },
     { method: "DELETE", caller: "user", path: "/api/blocks/:id" },
+    { method: "GET", caller: "anonymous", path: "/api/images/:id" },
     { method: "GET", caller: "user", path: "/api/drafts/:id", knownId: "new-discussion" },
     { method: "PUT", caller: "user", path: "/api/drafts/:id", knownId: "new-discussion" },
     { method: "DELETE", caller: "user", path: "/api/drafts/:id", knownId: "new-discussion" },

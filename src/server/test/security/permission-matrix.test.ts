@@ -654,6 +654,11 @@ const CASES: Record<string, Case> = {
     send: ({ client }) => client.delete("/api/drafts/new-discussion"),
     success: 204,
   },
+  "POST /api/images": {
+    send: async ({ client }) =>
+      sendForm(app, client, "POST", "/api/images", await avatarForm("image")),
+    success: 201,
+  },
   "PUT /api/discussions/:id/follow": {
     send: async ({ client }) => {
       const id = await insertDiscussionRow(t.db, { authorId: callers.other.id });

@@ -320,6 +320,14 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
     source: "Issue 40: discard one's own draft",
   },
 
+  // Pictures in posts (docs/decisions/065): a member's own upload; who sees it, the post decides.
+  {
+    method: "POST",
+    path: "/api/images",
+    allowed: MEMBERS,
+    source: "Issue 40: add an image to a post",
+  },
+
   // Notifications (docs/decisions/023): every route acts on the caller's own entries and
   // settings; another member's entry is a 404 (notifications.test.ts).
   {

@@ -146,6 +146,7 @@ export function DiscussionForm({
         fieldRef={content.ref}
         textareaRef={contentRef}
         max={LIMITS.content}
+        images
         error={errors.content?.message}
         onSubmitShortcut={() => {
           if (!isSubmitting) void submit();

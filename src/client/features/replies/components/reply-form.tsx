@@ -129,6 +129,7 @@ export function ReplyForm({
         value={field.value}
         onChange={field.onChange}
         max={LIMITS.reply}
+        images
         onBlur={field.onBlur}
         textareaRef={textareaRef}
         fieldRef={field.ref}
