@@ -27,7 +27,7 @@ test("a reply's draft is restored after a reload and in a second browser, and go
   await composer.fill(words);
   const status = page.getByRole("status").filter({ hasText: /^Draft/ });
   await expect(status).toHaveText("Draft saved");
-  await screenshotsForReview(page, "draft-saved");
+  await screenshotsForReview(page, "draft-saved", { fullPage: true });
 
   // A reload: the draft is back, said once.
   await page.reload();

@@ -39,7 +39,7 @@ test("an image picked in the composer is shown in the reply with its alt text", 
     "alt",
     "sunset over hills",
   );
-  await screenshotsForReview(page, "composer-with-image");
+  await screenshotsForReview(page, "composer-with-image", { fullPage: true });
   await page.getByRole("tab", { name: "Write" }).click();
   await page.getByRole("button", { name: "Post reply" }).click();
   await expect(page.getByText("Reply posted")).toBeVisible();
