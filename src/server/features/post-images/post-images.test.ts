@@ -205,6 +205,26 @@ describe("who may load an image", () => {
   });
 });
 
+describe("erasure", () => {
+  it("removes the member's uploads, rows and files; their kept post shows the image to nobody", async () => {
+    const gone = await createMember(t, { name: "Gone Soon" });
+    const image = await uploaded(gone);
+    await gone.client.post("/api/discussions", {
+      title: "Kept",
+      content: imageToken({ alt: "kept", ...image }),
+    });
+    expect(await filesOf(gone.id)).toContain(`${image.id}.webp`);
+    const erased = await gone.client.post("/api/account/delete", {
+      password: gone.password,
+      confirmation: "DELETE",
+    });
+    expect(erased.status).toBe(200);
+    expect(await rowsOf(gone.id)).toBe(0);
+    expect(await filesOf(gone.id)).toEqual([]);
+    expect((await createClient(t.app).get(`/api/images/${image.id}`)).status).toBe(404);
+  });
+});
+
 describe("limits and clean-up", () => {
   it("refuses a post with more than 10 images", async () => {
     const image = await uploaded(pia);
