@@ -21,6 +21,7 @@ import { dataRequestRoutes } from "./features/data-requests/routes";
 import { discussionFeedRoutes } from "./features/discussions/feed";
 import { discussionPageMeta } from "./features/discussions/page-meta";
 import { discussionRoutes } from "./features/discussions/routes";
+import { draftRoutes } from "./features/drafts/routes";
 import { formRoutes } from "./features/forms/routes";
 import { healthRoutes } from "./features/health/routes";
 import { heroWordRoutes } from "./features/hero-words/routes";
@@ -30,6 +31,7 @@ import { moderationRoutes } from "./features/moderation/routes";
 import { newsletterAdminRoutes } from "./features/newsletter/admin-routes";
 import { newsletterRoutes } from "./features/newsletter/routes";
 import { followRoutes, notificationRoutes } from "./features/notifications/routes";
+import { postImageRoutes } from "./features/post-images/routes";
 import { profilePageMeta } from "./features/profiles/page-meta";
 import { profileRoutes } from "./features/profiles/routes";
 import { discussionReplyRoutes, replyRoutes } from "./features/replies/routes";
@@ -91,6 +93,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     .route("/members", memberRoutes)
     .route("/profiles", profileRoutes)
     .route("/blocks", blockRoutes)
+    .route("/drafts", draftRoutes)
+    .route("/images", postImageRoutes)
     .route("/discussions/:id/follow", followRoutes)
     .route("/discussions", discussionRoutes)
     .route("/discussions/:id/replies", discussionReplyRoutes)
@@ -123,7 +127,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.use(requestContext(deps));
   app.use(securityHeaders(deps.env.siteUrl, inlineScriptHashes(shellOf(options.staticFiles))));
   app.use(knownHostsOnly(deps.env.siteUrl));
-  app.use(requestBodyLimit({ ownLimits: ["PUT /api/profiles/me/avatar"] }));
+  app.use(requestBodyLimit({ ownLimits: ["PUT /api/profiles/me/avatar", "POST /api/images"] }));
   app.use(compressText());
   for (const path of ANONYMOUS_CACHE_READS) app.use(path, anonymousCacheable());
   app.route("/api", api);

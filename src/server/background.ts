@@ -4,8 +4,10 @@
 import { defineStaleAccountSweep } from "./auth/account-lifecycle";
 import { defineHeldSignUpRelease } from "./auth/held-sign-up";
 import type { AppDeps } from "./context";
+import { defineDraftSweep } from "./domain/drafts/expiry";
 import { defineIdempotencySweep } from "./domain/idempotency/expiry";
 import { defineMemberExportWork } from "./domain/member-data/exports";
+import { defineOrphanImageSweep } from "./domain/post-images/store";
 import { defineHeldContactRelease } from "./features/contact/routes";
 import { defineRetentionSweep } from "./features/inbox/retention";
 import { defineHeldReleaseSweep } from "./features/moderation/held";
@@ -29,6 +31,8 @@ export function defineBackgroundWork(deps: AppDeps): void {
   defineRetentionSweep(deps.jobs, deps.db, deps.logger, deps.env.retentionMonths);
   defineIdempotencySweep(deps.jobs, deps.db, deps.logger);
   defineRateLimitSweep(deps.jobs, deps.db, deps.logger);
+  defineDraftSweep(deps.jobs, deps.db, deps.logger);
+  defineOrphanImageSweep(deps);
   // Held submissions a moderator released (docs/decisions/034), each done by its own feature.
   defineHeldSignUpRelease(deps);
   defineHeldContactRelease(deps);

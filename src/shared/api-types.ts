@@ -539,3 +539,14 @@ export type DataRequestItem = {
 export type ExportQueued = { status: "queued"; email: string };
 
 export type DataRequestsPage = { requests: DataRequestItem[]; nextCursor: string | null };
+
+/** GET /api/drafts/{place}: the viewer's own draft there (docs/decisions/065). */
+export type Draft = {
+  place: string;
+  title: string | null;
+  content: string;
+  updatedAt: string;
+};
+
+/** POST /api/images: the stored image, for the composer's token (docs/decisions/065). */
+export type UploadedPostImage = { id: string; width: number; height: number };

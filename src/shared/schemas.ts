@@ -12,6 +12,7 @@ import {
 } from "./constants";
 import { ROLES } from "./permissions";
 import { EMAIL_PATTERN } from "./plain-checks";
+import { fewEnoughImages, TOO_MANY_IMAGES } from "./post-images";
 
 // In the browser, zod must not try to compile parsers with `new Function`: our CSP forbids
 // eval, so the attempt only logs a CSP violation (Lighthouse: best practices 96 on the forum)
@@ -213,7 +214,7 @@ export type ProfileValues = z.output<typeof profileSchema>;
 
 export const discussionSchema = z.object({
   title: requiredText("Title", LIMITS.title),
-  content: requiredText("Content", LIMITS.content),
+  content: requiredText("Content", LIMITS.content).refine(fewEnoughImages, TOO_MANY_IMAGES),
 });
 export type DiscussionInput = z.infer<typeof discussionSchema>;
 
@@ -225,7 +226,7 @@ export const REPLY_TO_NOT_FOUND = "The reply you are answering was not found in 
  * Mentions travel inside the content as tokens (shared/mentions.ts).
  */
 export const replySchema = z.object({
-  content: requiredText("Reply", LIMITS.reply),
+  content: requiredText("Reply", LIMITS.reply).refine(fewEnoughImages, TOO_MANY_IMAGES),
   replyToId: z
     .guid(REPLY_TO_NOT_FOUND)
     .nullish()

@@ -444,6 +444,64 @@ export const siteCounters = pgTable("site_counters", {
   value: bigint("value", { mode: "number" }).notNull().default(0),
 });
 
+// ---- drafts (docs/decisions/065) ----------------------------------------------------------
+
+/**
+ * What a member is writing in a composer, saved as they type: one row per member and place
+ * (`new-discussion`, `reply-to-{discussionId}`, `edit-discussion-{id}`, `edit-reply-{id}`).
+ * Only its author reads it; sending or discarding deletes it, and a daily job removes drafts
+ * untouched for 30 days. Erasure takes it with the account (cascade).
+ */
+export const drafts = pgTable(
+  "drafts",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    place: text("place").notNull(),
+    /** A new discussion's or a discussion edit's title; null elsewhere. */
+    title: text("title"),
+    content: text("content").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.place] }),
+    index("drafts_updated_at_idx").on(table.updatedAt),
+  ],
+);
+
+/**
+ * Pictures members add to posts (docs/decisions/065): the re-encoded WebP under `storage_key`,
+ * its size, and the post it was sent in (a discussion or a reply; neither while it is only in
+ * a draft). Served by /api/images/{id} as the post's visibility says; one in no post after a
+ * day, and in none of its uploader's drafts, is removed by the orphan sweep. Erasure removes
+ * the uploader's images with the account (cascade; the files after the commit).
+ */
+export const postImages = pgTable(
+  "post_images",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    uploaderId: text("uploader_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    storageKey: text("storage_key").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    bytes: integer("bytes").notNull(),
+    discussionId: uuid("discussion_id").references(() => discussions.id, { onDelete: "set null" }),
+    replyId: uuid("reply_id").references(() => discussionReplies.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    attachedAt: timestamp("attached_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("post_images_uploader_id_idx").on(table.uploaderId),
+    // The orphan sweep's range: uploads in no post, oldest first.
+    index("post_images_unattached_idx")
+      .on(table.createdAt)
+      .where(sql`${table.discussionId} is null and ${table.replyId} is null`),
+  ],
+);
+
 // ---- member safety (docs/decisions/031) -----------------------------------------------
 
 /**

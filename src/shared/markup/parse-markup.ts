@@ -11,6 +11,7 @@ import MarkdownIt, {
 } from "markdown-it";
 import ins from "markdown-it-ins";
 import { mentionTokens } from "@/shared/mentions";
+import { imageTokenAt, type PostImageMeta } from "@/shared/post-images";
 import { QUOTE_CLOSE, QUOTE_OPEN } from "./quotes";
 
 /** The longest mention token: "@[" + 100-character label + "](" + 100-character id + ")". */
@@ -31,6 +32,28 @@ function mention(state: StateInline, silent: boolean): boolean {
     token.meta = { label: found.label, id: found.id };
   }
   state.pos += found.text.length;
+  return true;
+}
+
+/**
+ * `![alt](image:{upload id}:{w}x{h})` at the current position becomes one `post_image` token
+ * (docs/decisions/065). Markdown's own images stay off: any other address is the text typed.
+ */
+function postImage(state: StateInline, silent: boolean): boolean {
+  if (state.src.charCodeAt(state.pos) !== 0x21 /* ! */) return false;
+  const found = imageTokenAt(state.src.slice(state.pos, state.posMax));
+  if (!found) return false;
+  if (!silent) {
+    const token = state.push("post_image", "img", 0);
+    token.content = found.alt;
+    token.meta = {
+      alt: found.alt,
+      id: found.id,
+      width: found.width,
+      height: found.height,
+    } satisfies PostImageMeta;
+  }
+  state.pos += found.length;
   return true;
 }
 
@@ -73,6 +96,7 @@ function createParser(): Parser {
     .use(ins)
     .enable(["list", "emphasis", "newline", "linkify", "ins"]);
   md.inline.ruler.after("text", "mention", mention);
+  md.inline.ruler.after("mention", "post_image", postImage);
   md.block.ruler.before("paragraph", "quote", quote, { alt: ["paragraph", "list"] });
   // Only bare http:// and https:// addresses become links: not "example.com", "www.", email
   // addresses, ftp:, mailto: or protocol-relative "//host".

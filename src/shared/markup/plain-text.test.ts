@@ -20,6 +20,17 @@ describe("plainText: what descriptions, feeds, mail and JSON-LD read (decision 0
     );
   });
 
+  it("reads an uploaded image as its alt text, and leaves another image address as typed (decision 065)", () => {
+    const id = "0b6f3c1e-2a4d-4e5f-8a9b-1c2d3e4f5a6b";
+    expect(plainText(`Look ![a red kite](image:${id}:640x480) there`, "markup")).toBe(
+      "Look a red kite there",
+    );
+    expect(plainText(`![](image:${id}:1x1)`, "markup")).toBe("");
+    expect(plainText("![pixel](https://tracker.example/p.gif)", "markup")).toBe(
+      "![pixel](https://tracker.example/p.gif)",
+    );
+  });
+
   it("leaves a plain text exactly as written", () => {
     const text = "Old **stars**\n- and @[tokens](x) stay";
     expect(plainText(text, "plain")).toBe(text);

@@ -16,6 +16,8 @@ function inlineText(children: Token[]): string {
   for (const child of children) {
     if (child.type === "softbreak" || child.type === "hardbreak") text += "\n";
     else if (child.type === "mention") text += `@${(child.meta as MentionMeta).label}`;
+    // An image reads as its alt text, or nothing (docs/decisions/065).
+    else if (child.type === "post_image") text += child.content;
     else text += child.content;
   }
   return text;

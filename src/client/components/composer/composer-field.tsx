@@ -1,4 +1,7 @@
+import { ImagePlus } from "lucide-react";
 import {
+  type ClipboardEvent,
+  type DragEvent,
   type KeyboardEvent,
   type RefObject,
   useCallback,
@@ -9,12 +12,15 @@ import {
 } from "react";
 import { TextareaField } from "@/client/components/form/textarea-field";
 import { MarkupContent } from "@/client/components/markup/markup-content";
+import { Button } from "@/client/components/ui/button";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/client/components/ui/tabs";
 import { mentionsNamedIn } from "@/shared/mentions";
 import { applyFormat, type FormatAction, SHORTCUT_KEYS } from "./format-actions";
 import { FormattingToolbar } from "./formatting-toolbar";
 import type { TextEdit } from "./markup-edits";
 import { type ShownMention, showMentions, storedAfterEdit } from "./shown-mentions";
+import { POST_IMAGE_ACCEPT } from "./upload-post-image";
+import { useImageUpload } from "./use-image-upload";
 import { useMentionAutocomplete } from "./use-mention-autocomplete";
 
 type Mode = "write" | "preview";
@@ -41,6 +47,8 @@ export type ComposerFieldProps = {
   onSubmitShortcut?: () => void;
   /** Typing "@name" offers members to mention (where the server keeps mentions). */
   mentions?: boolean;
+  /** Images may be pasted, dropped or picked (posts whose visibility the server knows). */
+  images?: boolean;
 };
 
 /**
@@ -65,6 +73,7 @@ export function ComposerField({
   placeholder,
   onSubmitShortcut,
   mentions = true,
+  images = false,
 }: ComposerFieldProps) {
   const [mode, setMode] = useState<Mode>("write");
   // The selection to restore once React has written the edited text into the textarea.
@@ -73,6 +82,35 @@ export function ComposerField({
 
   const changeShown = (text: string, picked?: ShownMention) =>
     onChange(storedAfterEdit(shown, text, picked));
+
+  // An upload ends after more typing: it writes into the text as it is then.
+  const latestChange = useRef(changeShown);
+  latestChange.current = changeShown;
+  const insertAtCaret = (text: string) => {
+    const textarea = textareaRef.current;
+    const current = textarea?.value ?? shown.text;
+    const start = textarea?.selectionStart ?? current.length;
+    const end = textarea?.selectionEnd ?? start;
+    const next = current.slice(0, start) + text + current.slice(end);
+    const caret = start + text.length;
+    pendingSelection.current = { value: next, selectionStart: caret, selectionEnd: caret };
+    latestChange.current(next);
+  };
+  const image = useImageUpload({ textareaRef, value, insert: insertAtCaret });
+  const picker = useRef<HTMLInputElement>(null);
+  const filesFrom = (list: FileList | null | undefined) => (list ? [...list] : []);
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const files = filesFrom(event.clipboardData?.files);
+    if (!images || files.length === 0) return;
+    event.preventDefault();
+    void image.add(files);
+  };
+  const onDrop = (event: DragEvent<HTMLTextAreaElement>) => {
+    const files = filesFrom(event.dataTransfer?.files);
+    if (!images || files.length === 0) return;
+    event.preventDefault();
+    void image.add(files);
+  };
 
   const mention = useMentionAutocomplete({
     textareaRef,
@@ -139,7 +177,38 @@ export function ComposerField({
           </TabsTrigger>
         </TabsList>
         {mode === "write" ? (
-          <FormattingToolbar controls={id} onFormat={format} disabled={disabled} />
+          <div className="flex items-center gap-1">
+            <FormattingToolbar controls={id} onFormat={format} disabled={disabled} />
+            {images ? (
+              <>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  className="size-9"
+                  aria-label={image.uploading ? "Adding image..." : "Add image"}
+                  title="Add image"
+                  disabled={disabled || image.uploading}
+                  onClick={() => picker.current?.click()}
+                >
+                  <ImagePlus aria-hidden />
+                </Button>
+                <input
+                  ref={picker}
+                  type="file"
+                  accept={POST_IMAGE_ACCEPT}
+                  multiple
+                  hidden
+                  aria-label="Image to add"
+                  onChange={(event) => {
+                    const files = filesFrom(event.target.files);
+                    event.target.value = "";
+                    void image.add(files);
+                  }}
+                />
+              </>
+            ) : null}
+          </div>
         ) : null}
       </div>
       <TabsContent value="write" forceMount className="data-[state=inactive]:hidden">
@@ -160,6 +229,9 @@ export function ComposerField({
             onBlur?.();
           }}
           onKeyDown={onKeyDown}
+          onPaste={onPaste}
+          onDrop={onDrop}
+          aria-busy={image.uploading || undefined}
           afterTextarea={mentions ? mention.popup : null}
         />
       </TabsContent>

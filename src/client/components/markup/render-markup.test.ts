@@ -30,6 +30,24 @@ function expectOnlyAllowed(markup: string): void {
   }
 }
 
+describe("renderMarkup: uploaded images (decision 065)", () => {
+  const id = "0b6f3c1e-2a4d-4e5f-8a9b-1c2d3e4f5a6b";
+
+  it("renders the token as an img with its size, lazy loading and the author's alt text", () => {
+    expect(html(`Look:\n![a *red* kite](image:${id}:640x480)`)).toBe(
+      `<p>Look:<br/><img src="/api/images/${id}" alt="a *red* kite" width="640" height="480" loading="lazy" decoding="async" class="my-2 block h-auto max-w-full rounded-md"/></p>`,
+    );
+  });
+
+  it("leaves an external image address, and a malformed token, as the text typed", () => {
+    // Its address is a bare link like any other: nothing is loaded from it.
+    expect(html("![pixel](https://tracker.example/p.gif)")).toBe(
+      `<p>![pixel](<a href="https://tracker.example/p.gif" rel="${REPLY_LINK_REL}">https://tracker.example/p.gif</a>)</p>`,
+    );
+    expect(html(`![x](image:${id})`)).toBe(`<p>![x](image:${id})</p>`);
+  });
+});
+
 describe("renderMarkup", () => {
   it("renders the markup of decision 021 as elements", () => {
     expect(html("**bold** *italic* _also_ ++under++")).toBe(

@@ -1,5 +1,5 @@
 // What members write as React elements (docs/decisions/021, 064): markdown-it's tokens are walked into
-// p, br, strong, em, u, ol, ul, li, a and a quote's blockquote, and nothing else. No HTML string is built or
+// p, br, strong, em, u, ol, ul, li, a, a quote's blockquote and an uploaded image's img, and nothing else. No HTML string is built or
 // inserted, so whatever the stored text says, React escapes it as text; a token this walker
 // does not know keeps only its text.
 import type { Token } from "markdown-it";
@@ -8,6 +8,7 @@ import { Link } from "@/client/components/link";
 import { paths } from "@/client/lib/paths";
 import type { QuotedReply, ReplyMention } from "@/shared/api-types";
 import { type MentionMeta, parseMarkup, type QuoteMeta } from "@/shared/markup/parse-markup";
+import { type PostImageMeta, postImageUrl } from "@/shared/post-images";
 
 /** What a link found in a member's text carries: it is the member's, not the site's (Google's "ugc"). */
 export const REPLY_LINK_REL = "ugc nofollow noopener";
@@ -117,6 +118,23 @@ function mentionNode(meta: MentionMeta, mentioned: ReadonlySet<string>, key: num
   return createElement(Link, { key, to: paths.profile(meta.id) }, text);
 }
 
+/**
+ * An uploaded image (docs/decisions/065): its size reserves its place before it loads (no
+ * layout shift), it loads as it nears the screen, and its alt text is the author's.
+ */
+function imageNode(meta: PostImageMeta, key: number): ReactNode {
+  return createElement("img", {
+    key,
+    src: postImageUrl(meta.id),
+    alt: meta.alt,
+    width: meta.width,
+    height: meta.height,
+    loading: "lazy",
+    decoding: "async",
+    className: "my-2 block h-auto max-w-full rounded-md",
+  });
+}
+
 /** The frame's element (or its children unwrapped) with `key`. */
 function closeFrame(done: Frame, key: number): ReactNode {
   const children = done.after ? [...done.children, done.after] : done.children;
@@ -153,6 +171,8 @@ function walk(tokens: Token[], stack: Frame[], context: Context): void {
       top.children.push(createElement("br", { key }));
     } else if (token.type === "mention") {
       top.children.push(mentionNode(token.meta as MentionMeta, context.mentioned, key));
+    } else if (token.type === "post_image") {
+      top.children.push(imageNode(token.meta as PostImageMeta, key));
     } else if (token.content) {
       top.children.push(token.content);
     }

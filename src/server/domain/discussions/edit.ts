@@ -15,6 +15,7 @@ import {
   recordModeratorEdit,
   requirePostRight,
 } from "@/server/domain/moderation/post-edits";
+import { attachPostImages } from "@/server/domain/post-images/attach";
 import { HttpError } from "@/server/lib/http-error";
 import { uuidParam } from "@/server/lib/ids";
 import type { JobQueue } from "@/server/lib/jobs";
@@ -76,6 +77,12 @@ export async function editDiscussion(
       byModerator,
     );
     if (!item) throw new HttpError(404, DISCUSSION_NOT_FOUND);
+    // Images the author added while editing (a moderator's edit adds none of theirs).
+    await attachPostImages(tx, {
+      discussionId: id,
+      authorId: before.authorId,
+      content: input.content,
+    });
     if (reason !== null) {
       await recordModeratorEdit(tx, deps.jobs, {
         actorId: viewer.id,

@@ -11,6 +11,7 @@ import {
   plainContentWhenChanged,
 } from "@/server/domain/content-format";
 import { authorIsAdmin } from "@/server/domain/moderation/post-edits";
+import { attachPostImages } from "@/server/domain/post-images/attach";
 import {
   heldReadable,
   isModerator,
@@ -429,6 +430,13 @@ export async function insertDiscussion(
         returning id`,
   );
   const author = { id: values.authorId, role: "user" as const };
+  if (created) {
+    await attachPostImages(db, {
+      discussionId: created.id,
+      authorId: values.authorId,
+      content: values.content,
+    });
+  }
   const item = created ? await findActiveDiscussion(db, created.id, author) : null;
   if (!item) throw new Error("The new discussion could not be read back");
   return item;

@@ -12,7 +12,8 @@
 // - one `account_erasures` row records the date and the kind, and nothing personal;
 // - held form submissions, rate-limit counters and job-queue rows that hold the member's id or
 //   address go too, and mail to the address (docs/decisions/047).
-// The avatar file and the dev mailbox's messages to the address are removed after the commit.
+// The avatar file, the member's post images (decision 065) and the dev mailbox's messages to
+// the address are removed after the commit.
 // Contact messages and data requests are kept (without the account) until the retention sweep:
 // they are the record of what was asked. The keyed hashes of a suspended member's addresses
 // stay while the suspension lasts (domain/moderation/suspended-addresses.ts): that is their point.
@@ -20,6 +21,7 @@ import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
 import { plainContentOf } from "@/server/domain/content-format";
 import { memberScope } from "@/server/domain/idempotency/idempotent-create";
+import { postImageKeysOf } from "@/server/domain/post-images/store";
 import type { Env } from "@/server/env";
 import { HttpError } from "@/server/lib/http-error";
 import type { Logger } from "@/server/lib/logger";
@@ -137,18 +139,25 @@ export async function eraseAccount(
     await tx.execute(sql`delete from sign_in_failures where email = ${member.email}`);
     // The answers to the member's keyed creates (docs/decisions/033): kept a day at most.
     await tx.execute(sql`delete from idempotency_keys where scope = ${memberScope(userId)}`);
+    // Their uploaded pictures go with the account (the rows by cascade, the files below).
+    const imageKeys = await postImageKeysOf(tx, userId);
     await tx.execute(sql`delete from "user" where id = ${userId}`);
     await tx.execute(
       sql`insert into account_erasures (kind, content_removed, reason)
           values (${options.kind}, ${options.removeContent}, ${options.reason ?? null})`,
     );
-    return member;
+    return { ...member, imageKeys };
   });
   if (erased) {
     await deps.storage.remove(avatarKey(userId)).catch((error: unknown) => {
       // The account is gone either way; a file left behind is logged for the operator.
       deps.logger.error({ err: error }, "could not remove an erased member's avatar file");
     });
+    for (const key of erased.imageKeys) {
+      await deps.storage.remove(key).catch((error: unknown) => {
+        deps.logger.error({ err: error }, "could not remove an erased member's post image file");
+      });
+    }
     await removeMailboxMessages(mailboxDirectory(deps.env.dataDir), erased.email).catch(
       (error: unknown) => {
         deps.logger.error({ err: error }, "could not remove an erased member's dev mailbox files");

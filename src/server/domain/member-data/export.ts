@@ -362,6 +362,24 @@ export const MEMBER_DATA_SECTIONS = {
             resolved_at as "resolvedAt"
           from appeals where user_id = ${id} order by created_at`,
   },
+  // What the member was writing and has not sent (docs/decisions/065).
+  drafts: {
+    table: "drafts",
+    byId: ["user_id"],
+    rows: ({ id }) =>
+      sql`select place, title, content, updated_at as "updatedAt"
+          from drafts where user_id = ${id} order by updated_at`,
+  },
+  // Pictures the member uploaded (docs/decisions/065): listed with their addresses; the files
+  // are not embedded (ten a post would make the document huge).
+  postImages: {
+    table: "post_images",
+    byId: ["uploader_id"],
+    rows: ({ id }) =>
+      sql`select '/api/images/' || id as address, width, height, bytes,
+            discussion_id as "discussionId", reply_id as "replyId", created_at as "createdAt"
+          from post_images where uploader_id = ${id} order by created_at`,
+  },
   // The exports themselves, without their content or links.
   dataExports: {
     table: "data_exports",

@@ -67,6 +67,9 @@ export const SUSPENDED_MEMBERS_MAY: ReadonlySet<string> = new Set([
   // Blocking protects the member themselves (docs/decisions/031).
   "PUT /api/blocks/:memberId",
   "DELETE /api/blocks/:memberId",
+  // Their own drafts, which nobody else reads (docs/decisions/065): sending stays refused.
+  "PUT /api/drafts/:place",
+  "DELETE /api/drafts/:place",
 ]);
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);

@@ -148,6 +148,17 @@ async function memberWithEverything() {
   });
   await ada.client.post(`/api/discussions/${bobThread.id}/replies`, { content: "Ada replies" });
   await ada.client.put(`/api/discussions/${bobThread.id}/follow`, { state: "muted" });
+  // Pictures (decision 065): each member's own uploads.
+  for (const member of [ada, bob]) {
+    await t.db.execute(
+      sql`insert into post_images (uploader_id, storage_key, width, height, bytes)
+          values (${member.id}, ${`post-images/${member.id}/x.webp`}, 1, 1, 1)`,
+    );
+  }
+  // Drafts (decision 065): each member's own, at the same place.
+  await ada.client.put(`/api/drafts/reply-to-${bobThread.id}`, { content: "Ada's half reply" });
+  await bob.client.put(`/api/drafts/reply-to-${bobThread.id}`, { content: "Bob's private reply" });
+  await bob.client.put("/api/drafts/new-discussion", { title: "Bob's secret title", content: "" });
   await ada.client.put("/api/notifications/settings", { email: { followed_discussion: "daily" } });
   // Notifications both ways (and their mail) come from the queue.
   await t.runJobs({ ignoreStartAfter: true });

@@ -19,6 +19,7 @@ import {
   markDiscussionDeleted,
   setModerationFlag,
 } from "@/server/domain/discussions/queries";
+import { deleteDraft } from "@/server/domain/drafts/drafts";
 import { createOnce, idempotencyKey } from "@/server/domain/idempotency/idempotent-create";
 import {
   enforceNewMemberPostLimits,
@@ -38,6 +39,7 @@ import { liveEventStream } from "@/server/lib/live-sse";
 import type { RateLimitRule } from "@/server/lib/rate-limit";
 import { jsonBody, queryParams } from "@/server/lib/validate";
 import type { DiscussionItem } from "@/shared/api-types";
+import { draftPlace } from "@/shared/drafts";
 import { discussionEditSchema } from "@/shared/moderation";
 import { discussionSchema } from "@/shared/schemas";
 import { discussionListResponse, discussionResponse } from "./reads";
@@ -130,6 +132,8 @@ export const discussionRoutes = new Hono<AppEnv>()
           // A new member's first post may be held for review (docs/decisions/034): no live
           // event until a moderator approves it.
           const held = await holdsNextPost(tx, viewer);
+          // Sent: its draft goes with the same commit (docs/decisions/065).
+          await deleteDraft(tx, viewer.id, draftPlace.newDiscussion());
           return insertDiscussion(tx, {
             ...(await discussionTextToStore(tx, input)),
             authorId: viewer.id,
@@ -182,6 +186,7 @@ export const discussionRoutes = new Hono<AppEnv>()
     const id = discussionId(c);
     const { db, logger } = c.var.deps;
     const item = await editDiscussion(c.var.deps, c.var.viewer, id, c.req.valid("json"));
+    await deleteDraft(db, c.var.viewer.id, draftPlace.editDiscussion(id));
     await publishDiscussionChange(db, { type: "updated", id }, logger);
     return c.json(item);
   })

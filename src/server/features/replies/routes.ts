@@ -8,6 +8,7 @@ import { getViewer } from "@/server/auth/viewer";
 import type { AppDeps, AppEnv } from "@/server/context";
 import { collapsedAuthorIds, markReply } from "@/server/domain/blocks/blocked-authors";
 import { findActiveDiscussion } from "@/server/domain/discussions/queries";
+import { deleteDraft } from "@/server/domain/drafts/drafts";
 import { createOnce, idempotencyKey } from "@/server/domain/idempotency/idempotent-create";
 import {
   enforceNewMemberLinkLimit,
@@ -23,6 +24,7 @@ import {
   requirePostRight,
 } from "@/server/domain/moderation/post-edits";
 import { queueNotificationEvent } from "@/server/domain/notifications/events";
+import { attachPostImages } from "@/server/domain/post-images/attach";
 import { HttpError } from "@/server/lib/http-error";
 import { UUID_ID, uuidParam } from "@/server/lib/ids";
 import { publishDiscussionChange } from "@/server/lib/live-discussions";
@@ -30,6 +32,7 @@ import type { RateLimitRule } from "@/server/lib/rate-limit";
 import { sanitizeRichText } from "@/server/lib/sanitize";
 import { jsonBody, queryParams } from "@/server/lib/validate";
 import type { ReplyChangeType, ReplyItem } from "@/shared/api-types";
+import { draftPlace } from "@/shared/drafts";
 import { replyEditBodySchema } from "@/shared/moderation";
 import { can } from "@/shared/permissions";
 import { REPLY_TO_NOT_FOUND, replySchema } from "@/shared/schemas";
@@ -137,6 +140,8 @@ export const discussionReplyRoutes = new Hono<AppEnv>()
         // A new member's first post may be held for review (docs/decisions/034): nobody hears
         // of it, and no live event goes out, until a moderator approves it.
         const held = await holdsNextPost(tx, viewer);
+        // Sent: its draft goes with the same commit (docs/decisions/065).
+        await deleteDraft(tx, viewer.id, draftPlace.replyTo(discussion.id));
         const id = await insertReply(
           tx,
           {
@@ -154,6 +159,7 @@ export const discussionReplyRoutes = new Hono<AppEnv>()
             : (inner, replyId) =>
                 queueNotificationEvent(jobs, { type: "reply-created", replyId }, { tx: inner }),
         );
+        await attachPostImages(tx, { replyId: id, authorId: viewer.id, content });
         const found = await findReply(tx, id, viewer);
         if (!found) throw new HttpError(404, DISCUSSION_NOT_FOUND);
         const [item = found] = await withQuotes(tx, viewer, [found]);
@@ -217,6 +223,7 @@ export const replyRoutes = new Hono<AppEnv>()
     await db.transaction(async (tx) => {
       const edited = await updateReplyContent(tx, reply.id, content, memberIds, reason !== null);
       if (!edited) throw new HttpError(409, DELETED_REPLY_MESSAGE);
+      await attachPostImages(tx, { replyId: reply.id, authorId: reply.authorId, content });
       if (reason === null) return;
       await recordModeratorEdit(tx, jobs, {
         actorId: viewer.id,
@@ -227,6 +234,7 @@ export const replyRoutes = new Hono<AppEnv>()
         previous: { title: null, content: edited.previous },
       });
     });
+    await deleteDraft(db, viewer.id, draftPlace.editReply(reply.id));
     await publish(c.var.deps, reply, "edited");
     const found = await findReply(db, reply.id, c.var.viewer);
     if (!found) throw replyNotFound();

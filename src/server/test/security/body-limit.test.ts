@@ -12,6 +12,8 @@ import { MUTATING_METHODS } from "./permission-matrix";
 import { cookieHeader } from "./test-support";
 
 const AVATAR_ROUTE = "PUT /api/profiles/me/avatar";
+/** A post image's upload (decision 065): 5 MB, like the avatar. */
+const IMAGE_ROUTE = "POST /api/images";
 
 let t: TestApp;
 let app: ReturnType<typeof createApp>;
@@ -70,7 +72,9 @@ function send(route: string, body: BodyInit, headers: Record<string, string> = {
 
 describe("a body over 64 KB", () => {
   it("is refused with 413 on every route that takes one, better-auth's included", async () => {
-    const routes = routesWithBodies().filter((route) => route !== AVATAR_ROUTE);
+    const routes = routesWithBodies().filter(
+      (route) => route !== AVATAR_ROUTE && route !== IMAGE_ROUTE,
+    );
     expect(routes.length).toBeGreaterThan(40);
     expect(routes).toContain("POST /api/contact");
     expect(routes).toContain("POST /api/auth/sign-up/email");
@@ -118,6 +122,21 @@ describe("a body within the limit", () => {
     const body = JSON.stringify({ email: member.email, password: "a wrong password" });
     const response = await send("POST /api/auth/sign-in/email", new Blob([body]).stream());
     expect(response.status).toBe(401);
+  });
+});
+
+describe("the post image upload", () => {
+  it("keeps its own larger limit", async () => {
+    const member = await createMember(t);
+    const form = new FormData();
+    form.set("image", new Blob([new Uint8Array(1024 * 1024)], { type: "image/png" }), "a.png");
+    const response = await app.request(`${TEST_SITE_URL}/api/images`, {
+      method: "POST",
+      body: form,
+      headers: { origin: TEST_SITE_URL, cookie: cookieHeader(member.client) },
+    });
+    // Read whole and refused as no image, not as too large.
+    expect(response.status).toBe(415);
   });
 });
 

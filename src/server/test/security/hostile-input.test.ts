@@ -484,6 +484,33 @@ describe("public forms sent without scripts", () => {
   }, 300_000);
 });
 
+describe("post image upload (decision 065)", () => {
+  it("answers random bytes, names and types with 400, 413 or 415, never 5xx, and stores nothing", async () => {
+    const client = clientFor(app, callers, "user");
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uint8Array({ maxLength: 4096 }),
+        fc.oneof(hostileString, fc.constant("photo.png")),
+        fc.constantFrom("image/png", "image/gif", "text/html", "image/svg+xml", ""),
+        fc.constantFrom("image", "file", ""),
+        async (bytes, fileName, type, field) => {
+          const form = new FormData();
+          form.set(field, new Blob([bytes], { type }), fileName);
+          const response = await sendForm(app, client, "POST", "/api/images", form);
+          await expectHandled(response, `image ${JSON.stringify(fileName)}`);
+          expect([400, 413, 415]).toContain(response.status);
+        },
+      ),
+      { numRuns: RUNS },
+    );
+    const [row] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from post_images where uploader_id = ${callers.members.user.id}`,
+    );
+    expect(row?.n).toBe(0);
+  });
+});
+
 describe("avatar upload", () => {
   it("answers random bytes, names and types with 400, 413 or 415, never 5xx", async () => {
     const client = clientFor(app, callers, "user");

@@ -405,6 +405,20 @@ export async function buildCatalogue(
       stored: storedDiscussion,
     },
     {
+      // A draft keeps what is typed, cleaned as posts are (docs/decisions/065).
+      name: "save a draft",
+      method: "PUT",
+      caller: "user",
+      path: "/api/drafts/new-discussion",
+      valid: () => ({ title: "A title", content: "Half a thought" }),
+      answers: 200,
+      text: ["title", "content"],
+      blank: "",
+      stored: () =>
+        row(sql`select title, content from drafts
+                where user_id = ${callers.members.user.id} and place = 'new-discussion'`),
+    },
+    {
       name: "report",
       method: "POST",
       caller: "user",
@@ -870,6 +884,10 @@ export async function buildCatalogue(
     { method: "GET", caller: "user", path: "/api/blocks/:id" },
     { method: "PUT", caller: "user", path: "/api/blocks/:id" },
     { method: "DELETE", caller: "user", path: "/api/blocks/:id" },
+    { method: "GET", caller: "anonymous", path: "/api/images/:id" },
+    { method: "GET", caller: "user", path: "/api/drafts/:id", knownId: "new-discussion" },
+    { method: "PUT", caller: "user", path: "/api/drafts/:id", knownId: "new-discussion" },
+    { method: "DELETE", caller: "user", path: "/api/drafts/:id", knownId: "new-discussion" },
     { method: "PATCH", caller: "user", path: "/api/discussions/:id" },
     { method: "POST", caller: "moderator", path: "/api/cms/discussions/:id/restore" },
     { method: "POST", caller: "moderator", path: "/api/moderation/items/discussion/:id/actions" },
@@ -1006,6 +1024,7 @@ export const ID_ROUTE_BODIES: Record<string, unknown> = {
   "PUT /api/cms/blog-posts/:id": { title: "T", excerpt: "E", content: "C" },
   "PATCH /api/cms/discussions/:id": { title: "T", content: "C" },
   "PATCH /api/discussions/:id": { title: "T", content: "C" },
+  "PUT /api/drafts/:id": { title: "T", content: "C" },
   "POST /api/moderation/items/discussion/:id/actions": { action: "dismiss", reason: "R" },
   "POST /api/moderation/items/:id/x/actions": { action: "dismiss", reason: "R" },
   "POST /api/moderation/members/:id/suspensions": { reason: "R", length: "1d" },
@@ -1109,6 +1128,7 @@ const TEXT_COLUMNS: Record<string, readonly string[]> = {
   newsletter_subscribers: ["email"],
   user: ["name", "email"],
   role_changes: ["reason"],
+  drafts: ["title", "content"],
 };
 
 /**

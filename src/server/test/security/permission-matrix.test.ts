@@ -646,6 +646,19 @@ const CASES: Record<string, Case> = {
     send: (cell) => cell.client.delete(`/api/blocks/${idOf(cell)}`),
     success: 200,
   },
+  "PUT /api/drafts/:place": {
+    send: ({ client }) => client.put("/api/drafts/new-discussion", { title: "T", content: "C" }),
+    success: 200,
+  },
+  "DELETE /api/drafts/:place": {
+    send: ({ client }) => client.delete("/api/drafts/new-discussion"),
+    success: 204,
+  },
+  "POST /api/images": {
+    send: async ({ client }) =>
+      sendForm(app, client, "POST", "/api/images", await avatarForm("image")),
+    success: 201,
+  },
   "PUT /api/discussions/:id/follow": {
     send: async ({ client }) => {
       const id = await insertDiscussionRow(t.db, { authorId: callers.other.id });

@@ -306,6 +306,28 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
     source: "Issue 17: unblock a member",
   },
 
+  // Drafts (docs/decisions/065): always the caller's own, by the session; no path names a member.
+  {
+    method: "PUT",
+    path: "/api/drafts/:place",
+    allowed: MEMBERS,
+    source: "Issue 40: save one's own draft",
+  },
+  {
+    method: "DELETE",
+    path: "/api/drafts/:place",
+    allowed: MEMBERS,
+    source: "Issue 40: discard one's own draft",
+  },
+
+  // Pictures in posts (docs/decisions/065): a member's own upload; who sees it, the post decides.
+  {
+    method: "POST",
+    path: "/api/images",
+    allowed: MEMBERS,
+    source: "Issue 40: add an image to a post",
+  },
+
   // Notifications (docs/decisions/023): every route acts on the caller's own entries and
   // settings; another member's entry is a 404 (notifications.test.ts).
   {

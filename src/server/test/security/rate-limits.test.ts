@@ -10,7 +10,9 @@ import { queryRows } from "@/server/db/client";
 import { CONTACT_LIMIT } from "@/server/features/contact/routes";
 import { DATA_REQUEST_LIMITS } from "@/server/features/data-requests/routes";
 import { CREATE_RATE_LIMIT } from "@/server/features/discussions/routes";
+import { DRAFT_RATE_LIMIT } from "@/server/features/drafts/routes";
 import { NEWSLETTER_LIMITS } from "@/server/features/newsletter/routes";
+import { IMAGE_UPLOAD_LIMIT } from "@/server/features/post-images/routes";
 import { REPLY_RATE_LIMIT } from "@/server/features/replies/routes";
 import { createRateLimiter } from "@/server/lib/rate-limit";
 import { insertDiscussionRow } from "@/server/test/discussions";
@@ -247,6 +249,24 @@ describe("our own limits (counted in rate_limit_hits)", () => {
         600,
       );
     }
+  });
+
+  it(`post image upload: ${IMAGE_UPLOAD_LIMIT.max} an hour per member, counted before the body is read`, async () => {
+    const member = await createMember(t);
+    const clients = pair(randomIp(), member.client.cookies);
+    // Not a form: refused (415) after the count, so no image need be re-encoded here.
+    const upload = (client: TestClient) => client.post("/api/images", { not: "a form" });
+    const limited = await exhaust(IMAGE_UPLOAD_LIMIT.max, upload, clients);
+    for (const response of limited) await expectLimited(response, IMAGE_UPLOAD_LIMIT.message, 3600);
+  });
+
+  it(`draft saves: ${DRAFT_RATE_LIMIT.max} a minute per member`, async () => {
+    const member = await createMember(t);
+    const clients = pair(randomIp(), member.client.cookies);
+    const save = (client: TestClient, n: number) =>
+      client.put("/api/drafts/new-discussion", { content: `Draft ${n}` });
+    const limited = await exhaust(DRAFT_RATE_LIMIT.max, save, clients);
+    for (const response of limited) await expectLimited(response, DRAFT_RATE_LIMIT.message, 60);
   });
 
   it("holds when the requests arrive at once on both instances", async () => {

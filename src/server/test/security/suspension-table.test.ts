@@ -85,6 +85,11 @@ const SUSPENDED_MEMBER_TABLE: Record<string, Rule> = {
   // Blocking protects the member themselves (docs/decisions/031): it stays theirs.
   "PUT /api/blocks/:memberId": "may",
   "DELETE /api/blocks/:memberId": "may",
+  // Their own drafts (docs/decisions/065): kept, never shown to anyone; sending is refused.
+  // An image is added to a post, which a suspended member may not send (decision 065).
+  "POST /api/images": "refused",
+  "PUT /api/drafts/:place": "may",
+  "DELETE /api/drafts/:place": "may",
   "POST /api/moderation/items/:kind/:id/actions": "refused",
   "POST /api/moderation/members/:id/suspensions": "refused",
   "POST /api/moderation/members/:id/lift": "refused",

@@ -94,9 +94,9 @@ export async function pngBlob(size = 8): Promise<Blob> {
   return new Blob([new Uint8Array(png)], { type: "image/png" });
 }
 
-export async function avatarForm(): Promise<FormData> {
+export async function avatarForm(field = "avatar"): Promise<FormData> {
   const form = new FormData();
-  form.set("avatar", await pngBlob(), "avatar.png");
+  form.set(field, await pngBlob(), "avatar.png");
   return form;
 }
 

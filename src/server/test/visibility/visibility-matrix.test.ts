@@ -3,7 +3,8 @@
 // table says. Fails when the app has a read route, a job queue, a live-event kind, a feed, a
 // sitemap kind, a notification kind or an export section the table does not list; and holds
 // the rule's two spellings (domain/visibility/rule.ts) to the same table.
-import { sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@/server/app";
 import { queryRows } from "@/server/db/client";
@@ -61,6 +62,8 @@ type Fixture = {
   replyId: string;
   quotedId: string;
   quotingId: string;
+  /** Images (decision 065) in the discussion and in the reply: ids that answer 404 when none. */
+  images: { discussion: string; reply: string };
   words: { discussion: string; reply: string };
 };
 
@@ -118,7 +121,24 @@ async function setUp(state: State): Promise<Fixture> {
       );
     }
   }
-  return { author, discussionId, replyId, quotedId, quotingId, words };
+  const images = {
+    discussion: await insertImage(authorId, sql`discussion_id`, discussionId),
+    reply: await insertImage(authorId, sql`reply_id`, replyId),
+  };
+  return { author, discussionId, replyId, quotedId, quotingId, images, words };
+}
+
+/** An uploaded image sent in the post (decision 065); an erased member's has none (a random id). */
+async function insertImage(authorId: string | null, column: SQL, postId: string): Promise<string> {
+  if (authorId === null) return randomUUID();
+  const id = randomUUID();
+  const key = `post-images/${authorId}/${id}.webp`;
+  await t.deps.storage.put(key, new Uint8Array([1, 2, 3]), "image/webp");
+  await t.db.execute(
+    sql`insert into post_images (id, uploader_id, storage_key, width, height, bytes, ${column})
+        values (${id}::uuid, ${authorId}, ${key}, 1, 1, 3, ${postId}::uuid)`,
+  );
+  return id;
 }
 
 beforeAll(async () => {
@@ -163,7 +183,10 @@ function markedBlocked(value: unknown, id: string): boolean {
   return Object.values(record).some((item) => markedBlocked(item, id));
 }
 
-type Read = { path: string; kind: "json" | "document" | "urls" | "page" | "search page" };
+type Read = {
+  path: string;
+  kind: "json" | "document" | "urls" | "page" | "search page" | "image";
+};
 
 /** The request each surface makes for one state's post. */
 const READS: Record<SurfaceName, (fixture: Fixture) => Read | null> = {
@@ -183,11 +206,15 @@ const READS: Record<SurfaceName, (fixture: Fixture) => Read | null> = {
   searchPage: (f) => ({ path: `/discussion?q=${f.words.discussion}`, kind: "search page" }),
   threadPage: () => ({ path: `/discussion/${hostId}`, kind: "page" }),
   profilePage: (f) => (f.author ? { path: `/profile/${f.author.id}`, kind: "page" } : null),
+  image: (f) => ({ path: `/api/images/${f.images.discussion}`, kind: "image" }),
+  replyImage: (f) => ({ path: `/api/images/${f.images.reply}`, kind: "image" }),
 };
 
 /** What the reader got of the post, read from the answer. */
 async function shownIn(response: Response, read: Read, id: string, words: string): Promise<Shown> {
   if (response.status === 401 || response.status === 403) return "refused";
+  // An image is the file or nothing.
+  if (read.kind === "image") return response.status === 200 ? "shown" : "absent";
   // A page's status comes from its link preview, made for visitors: a private profile's page
   // is a 404 even for its owner, who still gets the page's content (features/profiles).
   const page = read.kind === "page" || read.kind === "search page";

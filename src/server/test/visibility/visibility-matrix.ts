@@ -100,6 +100,13 @@ const LISTS = ruleWith({
   held: { postAuthor: "absent" },
 });
 
+/** A post's image (decision 065): the rule, with nothing in place of what may not be read. */
+const IMAGES: Cells = ruleWith({
+  hidden: { visitor: "absent", member: "absent", blogAuthor: "absent" },
+  blockedAuthor: { member: "shown" },
+  erasedMember: all("absent", { postAuthor: "n/a" }),
+});
+
 /** Where a post shows, and what each reader gets of it there. */
 export type Surface = {
   name: string;
@@ -261,6 +268,20 @@ export const SURFACES = {
     }),
     source: "docs/product.md §7, decision 046",
   },
+  // An image of the post (decision 065): served whole or not at all, never masked; an erased
+  // member's uploads went with the account.
+  image: {
+    name: "GET /api/images/:id (an image in the discussion)",
+    post: "discussion",
+    cells: IMAGES,
+    source: "docs/decisions/065",
+  },
+  replyImage: {
+    name: "GET /api/images/:id (an image in the reply)",
+    post: "reply",
+    cells: IMAGES,
+    source: "docs/decisions/065",
+  },
 } satisfies Record<string, Surface>;
 
 export type SurfaceName = keyof typeof SURFACES;
@@ -283,6 +304,8 @@ export const READ_ROUTES: Record<string, SurfaceName[] | { none: string }> = {
   // The server-rendered pages: the page shell answers every other address.
   "ALL /*": ["page", "searchPage", "threadPage", "profilePage"],
   "GET /*": { none: "the built client's files" },
+  "GET /api/images/:id": ["image", "replyImage"],
+  "GET /api/drafts/:place": { none: "the member's own draft (decision 065)" },
   "GET /api/discussions/events": { none: "ids only: LIVE_EVENTS below" },
   "GET /api/notifications": { none: "NOTIFICATION_SURFACES below (branch notifications)" },
   "GET /api/notifications/unread-count": { none: "a number" },
@@ -388,6 +411,8 @@ export const JOB_KINDS: Record<string, OtherSurface> = {
     test: "export",
     why: "the member's own data: EXPORT_SECTIONS",
   },
+  "remove-old-drafts": NONE("deletes drafts past 30 days"),
+  "remove-orphan-post-images": NONE("deletes uploads in no post"),
   "held-release-sign-up": NONE("a held sign-up"),
   "held-release-contact": NONE("a held contact message"),
   "held-release-newsletter": NONE("a held subscription"),
@@ -448,6 +473,8 @@ export const EXPORT_SECTIONS: Record<string, OtherSurface> = {
   discussions: { carries: "checked", test: "export", why: "own: the member's discussions" },
   replies: { carries: "checked", test: "export", why: "own: the member's replies" },
   mentionsOfYou: { carries: "ids", why: "which replies, not what others wrote" },
+  drafts: NONE("the member's own unsent text"),
+  postImages: { carries: "ids", why: "the member's own uploads and the posts they are in" },
   follows: { carries: "ids", why: "discussion ids" },
   notifications: { carries: "ids", why: "ids and kinds (branch notifications for their data)" },
   reportsMade: { carries: "ids", why: "targets by id" },

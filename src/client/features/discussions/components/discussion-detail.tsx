@@ -19,6 +19,7 @@ import { useAuth } from "@/client/lib/session/use-auth";
 import { useSuspension } from "@/client/lib/session/use-suspension";
 import { toast } from "@/client/lib/toast";
 import type { DiscussionItem } from "@/shared/api-types";
+import { draftPlace } from "@/shared/drafts";
 import { mentionsNamedIn } from "@/shared/mentions";
 import {
   AWAITING_REVIEW,
@@ -201,6 +202,7 @@ export function DiscussionDetail({
                 <Suspense fallback={<Skeleton className="h-72 w-full" />}>
                   <DiscussionForm
                     aria-label="Edit discussion"
+                    draftPlace={draftPlace.editDiscussion(data.id)}
                     initial={{ title: data.title, content: data.content }}
                     countTitle
                     contentRows={8}

@@ -2,6 +2,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useRef } from "react";
 import { useController, useForm } from "react-hook-form";
 import { ComposerField } from "@/client/components/composer/composer-field";
+import { DraftStatus } from "@/client/components/composer/draft-status";
+import { useDraft } from "@/client/components/composer/use-draft";
 import { CharacterCount } from "@/client/components/form/character-count";
 import { TextField } from "@/client/components/form/text-field";
 import { TextareaField } from "@/client/components/form/textarea-field";
@@ -44,6 +46,8 @@ type DiscussionFormProps = {
   onSubmit: (values: DiscussionEdit) => Promise<void>;
   onCancel: () => void;
   "aria-label"?: string;
+  /** Where the title and text are kept as a draft while typed (shared/drafts.ts `draftPlace`). */
+  draftPlace?: string;
 };
 
 /**
@@ -63,6 +67,7 @@ export function DiscussionForm({
   onSubmit,
   onCancel,
   "aria-label": ariaLabel,
+  draftPlace,
 }: DiscussionFormProps) {
   const id = useId();
   const contentRef = useRef<HTMLTextAreaElement>(null);
@@ -72,6 +77,7 @@ export function DiscussionForm({
     handleSubmit,
     setError,
     watch,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<DiscussionEdit>({
     resolver: zodResolver(askReason ? withReasonSchema : discussionSchema),
@@ -82,13 +88,25 @@ export function DiscussionForm({
   });
 
   const { field: content } = useController({ control, name: "content" });
+  const draft = useDraft({
+    place: draftPlace,
+    text: { title: watch("title"), content: content.value },
+    baseline: { title: initial?.title ?? "", content: initial?.content ?? "" },
+    onRestore: (text) => {
+      setValue("title", text.title ?? "", { shouldDirty: true });
+      setValue("content", text.content, { shouldDirty: true });
+    },
+  });
 
   const submit = handleSubmit(async (values) => {
+    draft.sending();
     try {
       await onSubmit(values);
     } catch (error) {
       setServerFieldErrors(error, setError, FIELDS);
+      return;
     }
+    draft.sent();
   });
 
   return (
@@ -128,6 +146,7 @@ export function DiscussionForm({
         fieldRef={content.ref}
         textareaRef={contentRef}
         max={LIMITS.content}
+        images
         error={errors.content?.message}
         onSubmitShortcut={() => {
           if (!isSubmitting) void submit();
@@ -148,7 +167,12 @@ export function DiscussionForm({
           {...register("reason")}
         />
       ) : null}
-      <div className="flex flex-wrap justify-end gap-2">
+      <div className="flex flex-wrap items-center justify-end gap-2">
+        {draftPlace ? (
+          <div className="mr-auto">
+            <DraftStatus status={draft.status} onDiscard={draft.discard} disabled={isSubmitting} />
+          </div>
+        ) : null}
         <Button type="button" variant="ghost" onClick={onCancel} disabled={isSubmitting}>
           Cancel
         </Button>

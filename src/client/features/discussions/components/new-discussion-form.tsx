@@ -5,6 +5,7 @@ import { useNavigate } from "@/client/lib/location";
 import { paths } from "@/client/lib/paths";
 import { toast } from "@/client/lib/toast";
 import type { DiscussionItem } from "@/shared/api-types";
+import { draftPlace } from "@/shared/drafts";
 import type { DiscussionInput } from "@/shared/schemas";
 import { DiscussionForm } from "./discussion-form";
 
@@ -45,6 +46,7 @@ export function NewDiscussionForm({ onDone }: { onDone: () => void }) {
     <Card className="p-5">
       <DiscussionForm
         aria-label="New discussion"
+        draftPlace={draftPlace.newDiscussion()}
         placeholders={{
           title: "What do you want to talk about?",
           content: "Say what's on your mind...",

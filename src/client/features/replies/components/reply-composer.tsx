@@ -4,6 +4,7 @@ import type { ReplyTarget } from "@/client/features/replies/lib/reply-target";
 import { ApiError } from "@/client/lib/api-client";
 import { toast } from "@/client/lib/toast";
 import type { ReplyItem } from "@/shared/api-types";
+import { draftPlace } from "@/shared/drafts";
 import { type Insertion, ReplyForm } from "./reply-form";
 import { ReplyingTo } from "./replying-to";
 
@@ -74,6 +75,7 @@ export function ReplyComposer({
         pendingLabel="Posting..."
         onSubmit={post}
         clearOnSuccess
+        draftPlace={draftPlace.replyTo(discussionId)}
         insertion={quote}
         textareaRef={textareaRef}
       >

@@ -3,6 +3,7 @@ import { useUpdateReply } from "@/client/features/replies/api/update-reply";
 import { ApiError } from "@/client/lib/api-client";
 import { toast } from "@/client/lib/toast";
 import type { ReplyItem } from "@/shared/api-types";
+import { draftPlace } from "@/shared/drafts";
 import { ReplyForm } from "./reply-form";
 
 type ReplyEditorProps = {
@@ -52,6 +53,7 @@ export function ReplyEditor({ reply, askReason, onDone }: ReplyEditorProps) {
       submitLabel="Save"
       pendingLabel="Saving..."
       initialContent={reply.content}
+      draftPlace={draftPlace.editReply(reply.id)}
       askReason={askReason}
       onSubmit={save}
       onCancel={onDone}

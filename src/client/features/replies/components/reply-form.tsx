@@ -2,6 +2,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { type ReactNode, type RefObject, useEffect, useId } from "react";
 import { useController, useForm } from "react-hook-form";
 import { ComposerField } from "@/client/components/composer/composer-field";
+import { DraftStatus } from "@/client/components/composer/draft-status";
+import { useDraft } from "@/client/components/composer/use-draft";
 import { TextareaField } from "@/client/components/form/textarea-field";
 import { Button } from "@/client/components/ui/button";
 import { setServerFieldErrors } from "@/client/lib/server-field-errors";
@@ -42,6 +44,8 @@ type ReplyFormProps = {
   /** Added after the text, then the field is focused at its end. */
   insertion?: Insertion | null;
   "aria-label": string;
+  /** Where the text is kept as a draft while typed (shared/drafts.ts `draftPlace`). */
+  draftPlace?: string;
 };
 
 /**
@@ -61,6 +65,7 @@ export function ReplyForm({
   children,
   insertion,
   "aria-label": ariaLabel,
+  draftPlace,
 }: ReplyFormProps) {
   const id = useId();
   const {
@@ -80,6 +85,12 @@ export function ReplyForm({
       : { content: initialContent },
   });
   const { field, fieldState } = useController({ control, name: "content" });
+  const draft = useDraft({
+    place: draftPlace,
+    text: { title: null, content: field.value },
+    baseline: { title: null, content: initialContent },
+    onRestore: (text) => setValue("content", text.content, { shouldDirty: true }),
+  });
 
   // "Quote" pressed: the quote goes after what is written, a blank line apart, ready to answer.
   useEffect(() => {
@@ -98,12 +109,14 @@ export function ReplyForm({
   }, [insertion, getValues, setValue, textareaRef]);
 
   const submit = handleSubmit(async (values) => {
+    draft.sending();
     try {
       await onSubmit(values.content, askReason ? values.reason : undefined);
     } catch (error) {
       setServerFieldErrors(error, setError, FIELDS);
       return;
     }
+    draft.sent();
     if (clearOnSuccess) reset({ content: "" });
   });
 
@@ -116,6 +129,7 @@ export function ReplyForm({
         value={field.value}
         onChange={field.onChange}
         max={LIMITS.reply}
+        images
         onBlur={field.onBlur}
         textareaRef={textareaRef}
         fieldRef={field.ref}
@@ -139,7 +153,16 @@ export function ReplyForm({
           {...register("reason")}
         />
       ) : null}
-      <div className="flex flex-wrap justify-end gap-2">
+      <div className="flex flex-wrap items-center justify-end gap-2">
+        {draftPlace ? (
+          <div className="mr-auto">
+            <DraftStatus
+              status={draft.status}
+              onDiscard={draft.discard}
+              disabled={formState.isSubmitting}
+            />
+          </div>
+        ) : null}
         {onCancel ? (
           <Button
             type="button"
