@@ -1,6 +1,6 @@
-// Pictures in posts (issue 40, docs/decisions/065): an image picked in the reply composer is
-// uploaded, written into the text as its token with the file name's words as alt text, and
-// shown in the thread with that alt text, its size reserved and loaded lazily.
+// Pictures in posts (issue 40, docs/decisions/065): an image picked, pasted or dropped in a
+// composer is uploaded, written into the text as its token with the file name's words as alt
+// text, and shown in the post with that alt text, its size reserved and loaded lazily.
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import type { DiscussionItem } from "../src/shared/api-types";
@@ -53,4 +53,63 @@ test("an image picked in the composer is shown in the reply with its alt text", 
   await expect(shown).toHaveAttribute("height", "360");
   await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
   await screenshotsForReview(page, "reply-with-image");
+});
+
+/** Sends `event` ("paste" or "drop") to the focused composer with a PNG file in its data. */
+async function sendImageEvent(
+  page: import("@playwright/test").Page,
+  label: string,
+  event: "paste" | "drop",
+  file: { name: string; bytes: Buffer },
+) {
+  await page.getByLabel(label).evaluate(
+    (textarea, { event, name, base64 }) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const data = new DataTransfer();
+      data.items.add(new File([bytes], name, { type: "image/png" }));
+      const sent =
+        event === "paste"
+          ? new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true })
+          : new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true });
+      textarea.dispatchEvent(sent);
+    },
+    { event, name: file.name, base64: file.bytes.toString("base64") },
+  );
+}
+
+test("an image pasted into a new discussion and one dropped on it are shown with their alt texts", async ({
+  page,
+}) => {
+  await newMemberOn(page, { name: "Paste Poster" });
+  const png = (r: number) =>
+    sharp({ create: { width: 320, height: 200, channels: 3, background: { r, g: 90, b: 160 } } })
+      .png()
+      .toBuffer();
+
+  await page.goto("/discussion");
+  await page.getByRole("button", { name: "New discussion" }).click();
+  const title = `Pasted ${token()}`;
+  await page.getByLabel("Title").fill(title);
+  const content = page.getByLabel("Content");
+  await content.fill("Before and after:\n");
+  await sendImageEvent(page, "Content", "paste", {
+    name: "garden_before.png",
+    bytes: await png(30),
+  });
+  await expect(content).toHaveValue(/!\[garden before\]\(image:[0-9a-f-]{36}:320x200\)\n$/);
+  await sendImageEvent(page, "Content", "drop", {
+    name: "garden-after.png",
+    bytes: await png(200),
+  });
+  await expect(content).toHaveValue(
+    /!\[garden before\]\(image:[0-9a-f-]{36}:320x200\)\n!\[garden after\]\(image:[0-9a-f-]{36}:320x200\)\n$/,
+  );
+  await page.getByRole("button", { name: "Create discussion" }).click();
+
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  for (const alt of ["garden before", "garden after"]) {
+    const shown = page.locator("[data-markup-content]").getByRole("img", { name: alt });
+    await expect(shown).toHaveAttribute("width", "320");
+    await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+  }
 });
