@@ -52,5 +52,30 @@ export function altFromFileName(name: string): string {
     .slice(0, ALT_TEXT_MAX);
 }
 
-/** Where the site serves an upload (features/post-images). */
-export const postImageUrl = (id: string) => `/api/images/${id}`;
+/**
+ * The narrower copies kept of an upload wider than each (docs/decisions/065): a phone is sent
+ * the one its screen needs, not the full 2048 px (a quarter of the bytes at 640).
+ */
+export const POST_IMAGE_VARIANT_WIDTHS = [640, 1280] as const;
+
+/** The variant widths an upload `width` pixels wide has. */
+export const variantWidthsOf = (width: number) =>
+  POST_IMAGE_VARIANT_WIDTHS.filter((variant) => variant < width);
+
+/** Where the site serves an upload, or its copy `width` pixels wide (features/post-images). */
+export const postImageUrl = (id: string, width?: number) =>
+  width === undefined ? `/api/images/${id}` : `/api/images/${id}?w=${width}`;
+
+/** An upload's srcset: its variants, then the image itself. */
+export function postImageSrcSet(image: Pick<PostImageMeta, "id" | "width">): string {
+  return [
+    ...variantWidthsOf(image.width).map((width) => `${postImageUrl(image.id, width)} ${width}w`),
+    `${postImageUrl(image.id)} ${image.width}w`,
+  ].join(", ");
+}
+
+/**
+ * How wide a post's image is shown: the post's column, at most 52rem on the forum's 56rem
+ * page, less the page's and the card's padding on a phone.
+ */
+export const POST_IMAGE_SIZES = "(min-width: 56rem) 52rem, calc(100vw - 4rem)";

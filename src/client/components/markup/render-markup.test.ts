@@ -4,6 +4,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { StaticLocation } from "@/client/lib/location";
 import type { QuotedReply, ReplyMention } from "@/shared/api-types";
+import { POST_IMAGE_SIZES } from "@/shared/post-images";
 import { type Quoting, REPLY_LINK_REL, renderMarkup, safeWebHref } from "./render-markup";
 
 const MEMBER = "Abc_123-xyz";
@@ -35,7 +36,13 @@ describe("renderMarkup: uploaded images (decision 065)", () => {
 
   it("renders the token as an img with its size, lazy loading and the author's alt text", () => {
     expect(html(`Look:\n![a *red* kite](image:${id}:640x480)`)).toBe(
-      `<p>Look:<br/><img src="/api/images/${id}" alt="a *red* kite" width="640" height="480" loading="lazy" decoding="async" class="my-2 block h-auto max-w-full rounded-md"/></p>`,
+      `<p>Look:<br/><img loading="lazy" decoding="async" srcSet="/api/images/${id} 640w" sizes="${POST_IMAGE_SIZES}" src="/api/images/${id}" alt="a *red* kite" width="640" height="480" class="my-2 block h-auto max-w-full rounded-md"/></p>`,
+    );
+  });
+
+  it("offers the narrower copies of a wide image for the screen to choose (srcset)", () => {
+    expect(html(`![a kite](image:${id}:1600x1200)`)).toContain(
+      `srcSet="/api/images/${id}?w=640 640w, /api/images/${id}?w=1280 1280w, /api/images/${id} 1600w"`,
     );
   });
 

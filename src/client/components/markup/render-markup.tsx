@@ -8,7 +8,12 @@ import { Link } from "@/client/components/link";
 import { paths } from "@/client/lib/paths";
 import type { QuotedReply, ReplyMention } from "@/shared/api-types";
 import { type MentionMeta, parseMarkup, type QuoteMeta } from "@/shared/markup/parse-markup";
-import { type PostImageMeta, postImageUrl } from "@/shared/post-images";
+import {
+  POST_IMAGE_SIZES,
+  type PostImageMeta,
+  postImageSrcSet,
+  postImageUrl,
+} from "@/shared/post-images";
 
 /** What a link found in a member's text carries: it is the member's, not the site's (Google's "ugc"). */
 export const REPLY_LINK_REL = "ugc nofollow noopener";
@@ -120,17 +125,21 @@ function mentionNode(meta: MentionMeta, mentioned: ReadonlySet<string>, key: num
 
 /**
  * An uploaded image (docs/decisions/065): its size reserves its place before it loads (no
- * layout shift), it loads as it nears the screen, and its alt text is the author's.
+ * layout shift), it loads as it nears the screen, in the width the screen needs (srcset), and
+ * its alt text is the author's.
  */
 function imageNode(meta: PostImageMeta, key: number): ReactNode {
   return createElement("img", {
     key,
+    // The choice of copy (srcset, sizes) and lazy loading come before src, which starts a load.
+    loading: "lazy",
+    decoding: "async",
+    srcSet: postImageSrcSet(meta),
+    sizes: POST_IMAGE_SIZES,
     src: postImageUrl(meta.id),
     alt: meta.alt,
     width: meta.width,
     height: meta.height,
-    loading: "lazy",
-    decoding: "async",
     className: "my-2 block h-auto max-w-full rounded-md",
   });
 }

@@ -10,6 +10,7 @@ export type ImageAccess = "public" | "private" | "hidden";
 
 export type PostImageRow = {
   storage_key: string;
+  width: number;
   uploader_id: string;
   discussion: PostState | null;
   reply: PostState | null;
@@ -25,7 +26,7 @@ const discussionState = (alias: string) =>
 export async function findPostImage(db: Db, id: string): Promise<PostImageRow | null> {
   const [row] = await queryRows<PostImageRow>(
     db,
-    sql`select i.storage_key, i.uploader_id,
+    sql`select i.storage_key, i.width, i.uploader_id,
           ${discussionState("d")} as discussion,
           case when r.id is null then null else json_build_object(
             'authorId', r.author_id, 'hidden', r.hidden_at is not null,

@@ -7,14 +7,30 @@ import { bodyLimit } from "hono/body-limit";
 import { signedIn } from "@/server/auth/middleware";
 import { getViewer } from "@/server/auth/viewer";
 import type { AppEnv } from "@/server/context";
-import { findPostImage, imageAccess, isPublicImage } from "@/server/domain/post-images/access";
+import {
+  findPostImage,
+  imageAccess,
+  isPublicImage,
+  type PostImageRow,
+} from "@/server/domain/post-images/access";
 import { reencodePostImage } from "@/server/domain/post-images/reencode";
-import { insertPostImage, postImageKey } from "@/server/domain/post-images/store";
+import {
+  insertPostImage,
+  postImageKey,
+  postImageVariantKey,
+  putPostImageFiles,
+  removePostImageFiles,
+} from "@/server/domain/post-images/store";
 import { errorBody, HttpError } from "@/server/lib/http-error";
 import { uuidParam } from "@/server/lib/ids";
 import type { RateLimitRule } from "@/server/lib/rate-limit";
 import type { UploadedPostImage } from "@/shared/api-types";
-import { IMAGE_NOT_AN_IMAGE, IMAGE_TOO_LARGE, POST_IMAGE_MAX_BYTES } from "@/shared/post-images";
+import {
+  IMAGE_NOT_AN_IMAGE,
+  IMAGE_TOO_LARGE,
+  POST_IMAGE_MAX_BYTES,
+  variantWidthsOf,
+} from "@/shared/post-images";
 
 export const IMAGE_NOT_FOUND = "Image not found";
 
@@ -33,6 +49,13 @@ const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
 // once the post is hidden it stops being served from a cache within that time.
 const PUBLIC_CACHE = "public, max-age=86400, s-maxage=300";
 const PRIVATE_CACHE = "private, no-store";
+
+/** The file to send: the image, or with `?w=640` its copy that wide; null for any other `w`. */
+function fileKey(row: PostImageRow, width: string | undefined): string | null {
+  if (width === undefined) return row.storage_key;
+  const variant = variantWidthsOf(row.width).find((known) => String(known) === width);
+  return variant ? postImageVariantKey(row.storage_key, variant) : null;
+}
 
 export const postImageRoutes = new Hono<AppEnv>()
   .post(
@@ -62,11 +85,14 @@ export const postImageRoutes = new Hono<AppEnv>()
       const { db, storage } = c.var.deps;
       const id = randomUUID();
       const key = postImageKey(viewer.id, id);
-      await storage.put(key, image.body, "image/webp");
+      await putPostImageFiles(storage, key, image);
       try {
         await insertPostImage(db, { id, uploaderId: viewer.id, key, ...image });
       } catch (error) {
-        await storage.remove(key).catch(() => undefined);
+        await removePostImageFiles(storage, [
+          key,
+          ...image.variants.map((v) => postImageVariantKey(key, v.width)),
+        ]);
         throw error;
       }
       const body: UploadedPostImage = { id, width: image.width, height: image.height };
@@ -83,7 +109,8 @@ export const postImageRoutes = new Hono<AppEnv>()
       : isPublicImage(row)
         ? "public"
         : imageAccess(row, await getViewer(c));
-    const file = row && access !== "hidden" ? await c.var.deps.storage.read(row.storage_key) : null;
+    const key = row && access !== "hidden" ? fileKey(row, c.req.query("w")) : null;
+    const file = key ? await c.var.deps.storage.read(key) : null;
     if (!file) {
       c.header("cache-control", "no-store");
       throw new HttpError(404, IMAGE_NOT_FOUND);

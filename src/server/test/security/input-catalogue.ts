@@ -4,8 +4,15 @@
 // checked by reading back every user-writable column.
 import { randomUUID } from "node:crypto";
 import { type SQL, sql } from "drizzle-orm";
+import sharp from "sharp";
 import { expect } from "vitest";
 import { type Db, queryRows } from "@/server/db/client";
+import { reencodePostImage } from "@/server/domain/post-images/reencode";
+import {
+  insertPostImage,
+  postImageKey,
+  putPostImageFiles,
+} from "@/server/domain/post-images/store";
 import { confirmToken } from "@/server/features/newsletter/confirm-token";
 import { insertDiscussionRow } from "@/server/test/discussions";
 import { uniqueEmail } from "@/server/test/factories";
@@ -128,6 +135,7 @@ export async function buildCatalogue(
   const ownDiscussionId = await insertDiscussionRow(t.db, { authorId: callers.members.user.id });
   const wordId = await insertWord(t.db);
   const requestId = await insertDataRequest(t.db);
+  const imageId = await insertPublicPostImage(t, threadId, callers.other.id);
   const { secret } = await t.auth.$context;
   const email = () => uniqueEmail("hostile");
   /** The one row `query` selects, its columns named like the body's fields. */
@@ -800,6 +808,8 @@ export async function buildCatalogue(
       caller: "anonymous",
       params: ["around", ...page],
     },
+    // The width of the copy to send (?w=640): only the widths the image has copies in.
+    { path: `/api/images/${imageId}`, caller: "anonymous", params: ["w"] },
     { path: "/api/members", caller: "admin", params: ["search", "role", "sort", ...page] },
     { path: "/api/members", caller: "user", params: ["search", "role", "sort", ...page] },
     { path: "/api/users", caller: "admin", params: ["search", ...page] },
@@ -1267,4 +1277,22 @@ export async function expectValidBodiesStored(
     const compared = await expectStored(endpoint, response, body, endpoint.name);
     if (endpoint.stored) expect(compared.length, endpoint.name).toBeGreaterThan(0);
   }
+}
+
+/** A 700 px wide image in a public discussion: it has one narrower copy (640). */
+async function insertPublicPostImage(t: TestApp, discussionId: string, uploaderId: string) {
+  const png = await sharp({
+    create: { width: 700, height: 400, channels: 3, background: { r: 200, g: 60, b: 60 } },
+  })
+    .png()
+    .toBuffer();
+  const image = await reencodePostImage(new Uint8Array(png));
+  const id = randomUUID();
+  const key = postImageKey(uploaderId, id);
+  await putPostImageFiles(t.deps.storage, key, image);
+  await insertPostImage(t.db, { id, uploaderId, key, ...image });
+  await t.db.execute(
+    sql`update post_images set discussion_id = ${discussionId}::uuid where id = ${id}::uuid`,
+  );
+  return id;
 }

@@ -101,7 +101,13 @@ export function RepliesThread({
           </Button>
         </div>
       ) : replies.length > 0 ? (
-        <ol aria-label="Replies" className="flex flex-col gap-3">
+        // Replies past the first few skip layout and paint until they near the screen (TBT
+        // on a 200-reply page). Not the first few: they may be on the first screen, where a
+        // placeholder's height giving way to the reply's (its images) is a layout shift.
+        <ol
+          aria-label="Replies"
+          className="flex flex-col gap-3 [&>li:nth-child(n+6)]:[contain-intrinsic-size:auto_9rem] [&>li:nth-child(n+6)]:[content-visibility:auto]"
+        >
           {replies.map((reply) => (
             <li key={reply.id}>
               <ReplyArticle

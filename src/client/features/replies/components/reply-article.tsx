@@ -90,7 +90,7 @@ export function ReplyArticle({
       tabIndex={-1}
       data-highlighted={highlighted || undefined}
       className={cn(
-        "scroll-mt-24 rounded-xl border p-4 outline-none transition-[background-color,box-shadow] duration-1000 [contain-intrinsic-size:auto_9rem] [content-visibility:auto] focus-visible:ring-2 focus-visible:ring-ring motion-reduce:transition-none sm:p-5",
+        "scroll-mt-24 rounded-xl border p-4 outline-none transition-[background-color,box-shadow] duration-1000 focus-visible:ring-2 focus-visible:ring-ring motion-reduce:transition-none sm:p-5",
         reply.deleted ? "border-dashed bg-muted/40" : "bg-card shadow-sm",
         highlighted && "bg-accent ring-2 ring-primary/60 duration-0",
       )}
