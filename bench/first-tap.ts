@@ -33,14 +33,15 @@ const PROBES: Probe[] = [
 
 /**
  * Runs in the page before its own scripts: notes the first contentful paint and the moment the
- * page changed (a dialog, the Sign Up tab chosen), in the page's clock.
+ * page changed (a dialog, the Sign Up tab chosen), in the page's clock. Plain JavaScript in a
+ * string: a function handed to addInitScript would carry tsx's `__name` helper calls, which do
+ * not exist in the page, and the script would stop at its first line.
  */
-function watchPage(): void {
-  const marks: { fcp: number | null; changedAt: number | null } = { fcp: null, changedAt: null };
-  Object.assign(window, { firstTapMarks: marks });
+const WATCH_PAGE = `(() => {
+  const marks = { fcp: null, changedAt: null };
+  window.firstTapMarks = marks;
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntriesByName("first-contentful-paint"))
-      marks.fcp = entry.startTime;
+    for (const entry of list.getEntriesByName("first-contentful-paint")) marks.fcp = entry.startTime;
   }).observe({ type: "paint", buffered: true });
   const check = () => {
     if (marks.changedAt !== null) return;
@@ -49,12 +50,8 @@ function watchPage(): void {
       marks.changedAt = performance.now();
     }
   };
-  new MutationObserver(check).observe(document, {
-    subtree: true,
-    childList: true,
-    attributes: true,
-  });
-}
+  new MutationObserver(check).observe(document, { subtree: true, childList: true, attributes: true });
+})();`;
 
 type Marks = { fcp: number | null; changedAt: number | null; timeOrigin: number };
 
@@ -66,7 +63,7 @@ async function oneLoad(browser: Browser, url: string, probe: Probe): Promise<num
   });
   const page = await context.newPage();
   try {
-    await page.addInitScript(watchPage);
+    await page.addInitScript({ content: WATCH_PAGE });
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");
     await cdp.send("Network.emulateNetworkConditions", {
