@@ -379,7 +379,7 @@ test("a moderator's edits in the CMS reach an open forum list live", async ({ pa
   const title = `Forum thread ${token}`;
   await signInAs(page, "moderator");
   const created = await page.request.post("/api/cms/discussions", {
-    data: { title, content: "Started from the CMS test." },
+    data: { category: "rants-and-vents", title, content: "Started from the CMS test." },
   });
   expect(created.status()).toBe(201);
 

@@ -13,7 +13,9 @@ async function createDiscussion(
   request: APIRequestContext,
   body: { title: string; content: string },
 ): Promise<DiscussionItem> {
-  const response = await request.post("/api/discussions", { data: body });
+  const response = await request.post("/api/discussions", {
+    data: { category: "rants-and-vents", ...body },
+  });
   if (response.status() !== 201) {
     throw new Error(`create failed: ${response.status()} ${await response.text()}`);
   }

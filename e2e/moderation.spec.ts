@@ -19,7 +19,9 @@ async function moderatorOn(page: Page, name: string) {
 }
 
 async function startDiscussion(page: Page, title: string, content: string) {
-  const created = await page.request.post("/api/discussions", { data: { title, content } });
+  const created = await page.request.post("/api/discussions", {
+    data: { category: "rants-and-vents", title, content },
+  });
   expect(created.status()).toBe(201);
   return (await created.json()) as DiscussionItem;
 }

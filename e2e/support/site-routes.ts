@@ -70,7 +70,11 @@ export async function seedHostileSite(browser: Browser): Promise<SeededSite> {
       "discussion",
       request.post("/api/discussions", {
         headers,
-        data: { title: LONG_WORD, content: `${LONG_WORD}\n${LONG_URL}` },
+        data: {
+          category: "rants-and-vents",
+          title: LONG_WORD,
+          content: `${LONG_WORD}\n${LONG_URL}`,
+        },
       }),
     );
     await ok(

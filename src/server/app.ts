@@ -15,6 +15,7 @@ import { blockRoutes } from "./features/blocks/routes";
 import { blogFeedRoutes } from "./features/blog-posts/feed";
 import { blogPostPageMeta } from "./features/blog-posts/page-meta";
 import { blogPostRoutes } from "./features/blog-posts/routes";
+import { categoryRoutes } from "./features/categories/routes";
 import { cmsRoutes } from "./features/cms/routes";
 import { contactRoutes } from "./features/contact/routes";
 import { dataRequestRoutes } from "./features/data-requests/routes";
@@ -95,6 +96,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     .route("/blocks", blockRoutes)
     .route("/drafts", draftRoutes)
     .route("/images", postImageRoutes)
+    .route("/categories", categoryRoutes)
     .route("/discussions/:id/follow", followRoutes)
     .route("/discussions", discussionRoutes)
     .route("/discussions/:id/replies", discussionReplyRoutes)

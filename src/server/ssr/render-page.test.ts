@@ -43,7 +43,7 @@ beforeAll(async () => {
     title: "A post rendered on the server",
     excerpt: "Its excerpt.",
     content: "Its body, in the HTML.",
-    category: "Unpopular Opinions",
+    categoryId: sql`(select id from categories where slug = 'unpopular-opinions')`,
     status: "published",
     publishedAt: sql`now()`,
   });

@@ -255,7 +255,7 @@ describe("Idempotency-Key scope and limits", () => {
     // The limit itself still holds for a new create.
     const next = await member.client.post(
       "/api/discussions",
-      { title: `Limit ${newTag()}`, content: "Body" },
+      { category: "rants-and-vents", title: `Limit ${newTag()}`, content: "Body" },
       keyed(randomUUID()),
     );
     expect(next.status).toBe(429);

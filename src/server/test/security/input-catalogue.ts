@@ -157,7 +157,7 @@ export async function buildCatalogue(
     title: "Title",
     excerpt: "Excerpt",
     content: "Content",
-    category: "Rants & Vents",
+    category: "rants-and-vents",
     status: "draft",
     featured: false,
   });

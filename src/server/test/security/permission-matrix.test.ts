@@ -455,7 +455,12 @@ const CASES: Record<string, Case> = {
     success: 200,
   },
   "POST /api/discussions": {
-    send: ({ client }) => client.post("/api/discussions", { title: "A title", content: "Text" }),
+    send: ({ client }) =>
+      client.post("/api/discussions", {
+        category: "rants-and-vents",
+        title: "A title",
+        content: "Text",
+      }),
     success: 201,
   },
   "PUT /api/discussions/:id/pin": {
@@ -860,7 +865,12 @@ const CASES: Record<string, Case> = {
     success: 204,
   },
   "POST /api/cms/discussions": {
-    send: ({ client }) => client.post("/api/cms/discussions", { title: "Staff", content: "Text" }),
+    send: ({ client }) =>
+      client.post("/api/cms/discussions", {
+        category: "rants-and-vents",
+        title: "Staff",
+        content: "Text",
+      }),
     success: 201,
   },
   "PATCH /api/cms/discussions/:id": {
