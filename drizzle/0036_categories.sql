@@ -16,10 +16,10 @@ CREATE TABLE "categories" (
 -- The SPEC's four categories (docs/product.md §2.4), shared by the forum and the blog
 -- (docs/decisions/066). Each colour is at least 3:1 against both themes' backgrounds.
 INSERT INTO "categories" ("slug", "name", "description", "colour", "position") VALUES
-  ('rants-and-vents', 'Rants & Vents', 'Let it out: the things that drive you up the wall.', '#e03131', 1),
-  ('life-observations', 'Life Observations', 'The small, strange and funny things about everyday life.', '#1c7ed6', 2),
-  ('unpopular-opinions', 'Unpopular Opinions', 'Say what you really think, and hear the other side.', '#ae3ec9', 3),
-  ('personal-stories', 'Personal Stories', 'What happened to you, told your way.', '#0c8599', 4);--> statement-breakpoint
+  ('rants-and-vents', 'Rants & Vents', 'The daily frustrations that deserve to be said out loud, at length.', '#e03131', 1),
+  ('life-observations', 'Life Observations', 'Small, strange and true things about the way we all live.', '#1c7ed6', 2),
+  ('unpopular-opinions', 'Unpopular Opinions', 'Takes you will probably disagree with. That is rather the point.', '#ae3ec9', 3),
+  ('personal-stories', 'Personal Stories', 'Honest stories from real life, the messy parts included.', '#0c8599', 4);--> statement-breakpoint
 ALTER TABLE "blog_posts" ADD COLUMN "category_id" uuid;--> statement-breakpoint
 -- A post's category by its name; "Uncategorized" (and any other) stays null.
 UPDATE "blog_posts" b SET "category_id" = c."id" FROM "categories" c WHERE c."name" = b."category";--> statement-breakpoint

@@ -148,6 +148,7 @@ export async function seedHostileSite(browser: Browser): Promise<SeededSite> {
 export function patternSamples(site: SeededSite): Record<keyof typeof routePatterns, string> {
   return {
     blogPost: paths.blogPost(site.postSlug),
+    category: paths.category("rants-and-vents"),
     discussion: paths.discussion(site.discussionId),
     profile: paths.profile(site.memberId),
   };

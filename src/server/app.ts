@@ -15,6 +15,7 @@ import { blockRoutes } from "./features/blocks/routes";
 import { blogFeedRoutes } from "./features/blog-posts/feed";
 import { blogPostPageMeta } from "./features/blog-posts/page-meta";
 import { blogPostRoutes } from "./features/blog-posts/routes";
+import { categoryPageMeta } from "./features/categories/page-meta";
 import { categoryRoutes } from "./features/categories/routes";
 import { cmsRoutes } from "./features/cms/routes";
 import { contactRoutes } from "./features/contact/routes";
@@ -147,6 +148,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
       // Features whose pages show a record add their resolver here.
       metaResolvers: [
         discussionPageMeta(deps.db),
+        categoryPageMeta(deps.db),
         blogPostPageMeta(deps.db),
         profilePageMeta(deps.db),
       ],

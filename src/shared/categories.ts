@@ -3,20 +3,12 @@
 import { z } from "zod";
 import { CHOOSE_A_CATEGORY, categorySlugField, optionalText, requiredText } from "./schemas";
 
-/** A category's page and its feed (docs/product.md §2.1). */
-export const categoryPath = (slug: string) => `/discussion/c/${slug}`;
-export const categoryFeedPath = (slug: string) => `/discussion/c/${slug}/rss.xml`;
-export const categoryFeedTitle = (siteName: string, name: string) =>
-  `${siteName} discussions: ${name}`;
-
 export const CATEGORY_LIMITS = { name: 50, slug: 50, description: 300, position: 10_000 } as const;
 
 /** The address part of /discussion/c/{slug}. */
 export const CATEGORY_SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
-export const CATEGORY_NOT_FOUND = "Category not found";
-export const CATEGORY_NOT_FOUND_DESCRIPTION =
-  "This category may have been removed or doesn't exist.";
+export { CATEGORY_NOT_FOUND, CATEGORY_NOT_FOUND_DESCRIPTION } from "./category-texts";
 export const STAFF_ONLY_CATEGORY =
   "Only staff can start discussions in this category. Choose another category.";
 export const HELD_IN_STAFF_ONLY_CATEGORY =

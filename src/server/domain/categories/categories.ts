@@ -6,7 +6,9 @@ import { type Db, queryRows } from "@/server/db/client";
 import { HttpError } from "@/server/lib/http-error";
 import type { Category } from "@/shared/api-types";
 import {
+  CATEGORY_LIMITS,
   CATEGORY_NOT_FOUND,
+  CATEGORY_SLUG_PATTERN,
   HELD_IN_STAFF_ONLY_CATEGORY,
   STAFF_ONLY_CATEGORY,
 } from "@/shared/categories";
@@ -48,8 +50,9 @@ export async function listCategories(db: Db): Promise<Category[]> {
   return rows.map(toCategory);
 }
 
-/** The category with this slug, or null. */
+/** The category with this slug, or null (also for what cannot be a slug, such as a NUL). */
 export async function findCategoryBySlug(db: Db, slug: string): Promise<Category | null> {
+  if (slug.length > CATEGORY_LIMITS.slug || !CATEGORY_SLUG_PATTERN.test(slug)) return null;
   const [row] = await queryRows<CategoryRow>(
     db,
     sql`select ${COLUMNS} from categories where slug = ${slug}`,
@@ -90,11 +93,17 @@ export function requireMayStartIn(role: Role, category: Pick<Category, "staffOnl
  * `Choose a category`), a staff-only one for a member 403 (docs/product.md §5.6).
  */
 export async function categoryToPostIn(db: Db, role: Role, slug: string): Promise<Category> {
+  const category = await categoryNamed(db, slug);
+  requireMayStartIn(role, category);
+  return category;
+}
+
+/** The category a form names by its slug; an unknown one is the field's error (400). */
+export async function categoryNamed(db: Db, slug: string): Promise<Category> {
   const category = await findCategoryBySlug(db, slug);
   if (!category) {
     throw new HttpError(400, CHOOSE_A_CATEGORY, { fields: { category: CHOOSE_A_CATEGORY } });
   }
-  requireMayStartIn(role, category);
   return category;
 }
 

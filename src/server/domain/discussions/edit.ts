@@ -4,7 +4,12 @@
 import type { MiddlewareHandler } from "hono";
 import type { SignedInEnv } from "@/server/auth/middleware";
 import type { Db } from "@/server/db/client";
-import { categoryToPostIn, findCategoryById } from "@/server/domain/categories/categories";
+import {
+  categoryNamed,
+  categoryToPostIn,
+  findCategoryById,
+  requireMayStartIn,
+} from "@/server/domain/categories/categories";
 import { discussionTextToStore } from "@/server/domain/discussions/discussion-text";
 import {
   activeDiscussionAuthor,
@@ -72,12 +77,12 @@ export async function editDiscussion(
     );
     const reason = editReason(right, input.reason);
     const byModerator = reason !== null;
-    // An edit may change the category, within the rules of starting one there (issue 41);
-    // a moderator's change of someone else's is also logged as a move.
-    const category = input.category
-      ? await categoryToPostIn(tx, viewer.role, input.category)
-      : null;
+    // An edit may change the category, within the rules of starting one there (issue 41):
+    // the form sends the category it has, so an unchanged one is not asked again. A
+    // moderator's change of someone else's is also logged as a move.
+    const category = input.category ? await categoryNamed(tx, input.category) : null;
     const moved = category !== null && category.id !== before.categoryId;
+    if (moved) requireMayStartIn(viewer.role, category);
     const item = await updateDiscussionText(
       tx,
       id,

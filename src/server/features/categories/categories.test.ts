@@ -153,6 +153,22 @@ describe("an author's edit", () => {
   });
 });
 
+describe("an author's edit in a staff-only category staff moved it to", () => {
+  it("still saves the text when the category stays the same", async () => {
+    const id = await insertDiscussionRow(t.db, {
+      authorId: clients.ids.user,
+      categoryId: await idOf("announcements"),
+    });
+    const response = await clients.user.patch(`/api/discussions/${id}`, {
+      title: "Still mine",
+      content: "C",
+      category: "announcements",
+    });
+    expect(response.status).toBe(200);
+    expect((await json<DiscussionItem>(response)).title).toBe("Still mine");
+  });
+});
+
 describe("a moderator's move", () => {
   it("moves it, logged with both names and the reason; the counts follow", async () => {
     const id = await insertDiscussionRow(t.db, { authorId: clients.ids.user });

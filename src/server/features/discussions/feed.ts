@@ -9,7 +9,7 @@ import { requireCategory } from "@/server/domain/categories/categories";
 import { wordsReadable } from "@/server/domain/visibility/rule";
 import { FEED_ITEMS, feedResponse, rssDocument } from "@/server/lib/rss";
 import { SITE_FEEDS } from "@/server/lib/site-feeds";
-import { categoryFeedPath, categoryFeedTitle, categoryPath } from "@/shared/categories";
+import { categoryFeedPath, categoryFeedTitle, categoryPath } from "@/shared/category-paths";
 import { type ContentFormat, plainSummary } from "@/shared/markup/plain-text";
 import { HIDDEN_BY_MODERATOR } from "@/shared/moderation";
 
