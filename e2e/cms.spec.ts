@@ -191,7 +191,9 @@ test.describe("blog posts", () => {
     await editor.getByLabel("Excerpt").fill("An excerpt written in the browser.");
     await editor.getByLabel("Content").fill("x".repeat(450));
     await expect(editor.getByText("450/10,000 characters · 3 min read")).toBeVisible();
-    await editor.getByLabel("Category").selectOption({ label: "Unpopular Opinions" });
+    await editor
+      .getByLabel("Category", { exact: true })
+      .selectOption({ label: "Unpopular Opinions" });
     await editor.getByRole("button", { name: "Create post" }).click();
     await expect(page.getByText("Post created", { exact: true })).toBeVisible();
     await expect(editor).toBeHidden();

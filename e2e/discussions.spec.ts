@@ -43,6 +43,7 @@ test("a new discussion appears in another open browser without reloading", async
   const title = `Live update ${token()}`;
   await page.goto("/discussion");
   await page.getByRole("button", { name: "New discussion" }).click();
+  await page.getByLabel("Category", { exact: true }).selectOption({ label: "Rants & Vents" });
   await page.getByLabel("Title").fill(title);
   await page.getByLabel("Content").fill("First line\nSecond line");
   await page.getByRole("button", { name: "Create discussion" }).click();
@@ -69,6 +70,7 @@ test("the form shows the product's messages, and signed-out visitors are asked t
   await page.goto("/discussion");
   await page.getByRole("button", { name: "New discussion" }).click();
   await page.getByRole("button", { name: "Create discussion" }).click();
+  await expect(page.locator("p").filter({ hasText: /^Choose a category$/ })).toBeVisible();
   await expect(page.getByText("Title is required")).toBeVisible();
   await expect(page.getByText("Content is required")).toBeVisible();
   await page.getByLabel("Title").fill("t".repeat(201));
@@ -347,6 +349,7 @@ test("script in a discussion never runs", async ({ page }) => {
   // Through the form, as a person would type it ...
   await page.goto("/discussion");
   await page.getByRole("button", { name: "New discussion" }).click();
+  await page.getByLabel("Category", { exact: true }).selectOption({ label: "Rants & Vents" });
   await page.getByLabel("Title").fill(`XSS form ${word} <img src=x onerror=alert(8)>`);
   await page.getByLabel("Content").fill(payloads.join("\n"));
   await page.getByRole("button", { name: "Create discussion" }).click();

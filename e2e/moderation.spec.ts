@@ -126,6 +126,7 @@ test("a suspended member sees the banner with the reason and end, and cannot pos
 
   consoleGuard.expectResponse(403, "/api/discussions");
   await page.getByRole("button", { name: "New discussion" }).first().click();
+  await page.getByLabel("Category", { exact: true }).selectOption({ label: "Rants & Vents" });
   await page.getByLabel("Title").fill(`Still here ${token()}`);
   await page.getByLabel("Content").fill("Can I post?");
   await page.getByRole("button", { name: "Create discussion" }).click();

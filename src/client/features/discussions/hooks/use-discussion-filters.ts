@@ -119,7 +119,7 @@ export function useDiscussionFilters(fixedCategory?: string) {
         { replace: true },
       );
     },
-    [setParams],
+    [setParams, fixedCategory],
   );
 
   const clearFilters = useCallback(
