@@ -77,6 +77,7 @@ test("each staff role sees exactly its tabs; a member sees 'Access Denied'", asy
         "Discussions",
         "Reports",
         "Users",
+        "Categories",
         "Hero Words",
         "Pages",
         "Subscribers",
