@@ -11,7 +11,7 @@ const token = () => `zb${randomBytes(4).toString("hex")}`;
 
 async function createDiscussion(request: APIRequestContext, title: string) {
   const response = await request.post("/api/discussions", {
-    data: { title, content: "What do you all think?" },
+    data: { category: "rants-and-vents", title, content: "What do you all think?" },
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as DiscussionItem;

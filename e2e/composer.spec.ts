@@ -24,6 +24,7 @@ test("format, preview and open a new discussion; mention as @Name; quote a reply
   const title = `Formatted ${token()}`;
   await page.goto("/discussion");
   await page.getByRole("button", { name: "New discussion" }).click();
+  await page.getByLabel("Category", { exact: true }).selectOption({ label: "Rants & Vents" });
   await page.getByLabel("Title").fill(title);
   const content = page.getByLabel("Content");
   await content.fill("Every day");

@@ -13,7 +13,9 @@ async function createDiscussion(
   request: APIRequestContext,
   body: { title: string; content: string },
 ): Promise<DiscussionItem> {
-  const response = await request.post("/api/discussions", { data: body });
+  const response = await request.post("/api/discussions", {
+    data: { category: "rants-and-vents", ...body },
+  });
   if (response.status() !== 201) {
     throw new Error(`create failed: ${response.status()} ${await response.text()}`);
   }
@@ -41,6 +43,7 @@ test("a new discussion appears in another open browser without reloading", async
   const title = `Live update ${token()}`;
   await page.goto("/discussion");
   await page.getByRole("button", { name: "New discussion" }).click();
+  await page.getByLabel("Category", { exact: true }).selectOption({ label: "Rants & Vents" });
   await page.getByLabel("Title").fill(title);
   await page.getByLabel("Content").fill("First line\nSecond line");
   await page.getByRole("button", { name: "Create discussion" }).click();
@@ -67,6 +70,7 @@ test("the form shows the product's messages, and signed-out visitors are asked t
   await page.goto("/discussion");
   await page.getByRole("button", { name: "New discussion" }).click();
   await page.getByRole("button", { name: "Create discussion" }).click();
+  await expect(page.locator("p").filter({ hasText: /^Choose a category$/ })).toBeVisible();
   await expect(page.getByText("Title is required")).toBeVisible();
   await expect(page.getByText("Content is required")).toBeVisible();
   await page.getByLabel("Title").fill("t".repeat(201));
@@ -345,6 +349,7 @@ test("script in a discussion never runs", async ({ page }) => {
   // Through the form, as a person would type it ...
   await page.goto("/discussion");
   await page.getByRole("button", { name: "New discussion" }).click();
+  await page.getByLabel("Category", { exact: true }).selectOption({ label: "Rants & Vents" });
   await page.getByLabel("Title").fill(`XSS form ${word} <img src=x onerror=alert(8)>`);
   await page.getByLabel("Content").fill(payloads.join("\n"));
   await page.getByRole("button", { name: "Create discussion" }).click();
@@ -362,10 +367,13 @@ test("script in a discussion never runs", async ({ page }) => {
   await page.goto(`/discussion/${direct.id}`);
   await expect(page.getByText('a href="javascript:alert(3)"click me/a')).toBeVisible();
   await expect(page.getByText("&lt;script&gt;alert(6)&lt;/script&gt;")).toBeVisible();
-  // The only link is the author's name, to their profile (issue 21): none comes from the text.
+  // The only links are the author's name, to their profile (issue 21), and the category's
+  // badge (issue 41): none comes from the text.
   expect(
     await page
-      .locator('article script, article img, article iframe, article a:not([href^="/profile/"])')
+      .locator(
+        'article script, article img, article iframe, article a:not([href^="/profile/"]):not([href^="/discussion/c/"])',
+      )
       .count(),
   ).toBe(0);
   // Anything scheduled (onerror, onload) would open its dialog before the sentinel's.

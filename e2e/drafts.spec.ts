@@ -16,7 +16,11 @@ test("a reply's draft is restored after a reload and in a second browser, and go
 }) => {
   const member = await newMemberOn(page, { name: "Drafty Writer" });
   const created = await page.request.post("/api/discussions", {
-    data: { title: `Drafts ${token()}`, content: "Say something, slowly." },
+    data: {
+      category: "rants-and-vents",
+      title: `Drafts ${token()}`,
+      content: "Say something, slowly.",
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   const discussion = (await created.json()) as DiscussionItem;

@@ -14,7 +14,7 @@ const token = () => `zq${randomBytes(4).toString("hex")}`;
 
 async function createDiscussion(request: APIRequestContext, title: string) {
   const response = await request.post("/api/discussions", {
-    data: { title, content: `Content of ${title}` },
+    data: { category: "rants-and-vents", title, content: `Content of ${title}` },
   });
   if (response.status() !== 201) {
     throw new Error(`create failed: ${response.status()} ${await response.text()}`);

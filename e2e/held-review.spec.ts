@@ -80,7 +80,7 @@ test("with the setting on, a new member's first discussion awaits review until a
     const newcomer = await newWatchedPage(browser, consoleGuard);
     await newMemberOn(newcomer, { name: "Nell Newcomer" });
     const created = await newcomer.request.post("/api/discussions", {
-      data: { title, content: "Hello everyone" },
+      data: { category: "rants-and-vents", title, content: "Hello everyone" },
     });
     expect(created.status()).toBe(201);
     const discussion = (await created.json()) as DiscussionItem;

@@ -42,6 +42,7 @@ test("a submission cut off after the server created it is retried once and creat
   const title = `Cut off ${token()}`;
   await page.goto("/discussion");
   await page.getByRole("button", { name: "New discussion" }).click();
+  await page.getByLabel("Category", { exact: true }).selectOption({ label: "Rants & Vents" });
   await page.getByLabel("Title").fill(title);
   await page.getByLabel("Content").fill("Sent once, answered twice.");
   await page.getByRole("button", { name: "Create discussion" }).click();
@@ -68,6 +69,7 @@ test("a submission cut off after the server created it is retried once and creat
   const second = `Next ${token()}`;
   await page.goto("/discussion");
   await page.getByRole("button", { name: "New discussion" }).click();
+  await page.getByLabel("Category", { exact: true }).selectOption({ label: "Rants & Vents" });
   await page.getByLabel("Title").fill(second);
   await page.getByLabel("Content").fill("Another one.");
   await page.getByRole("button", { name: "Create discussion" }).click();

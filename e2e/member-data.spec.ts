@@ -13,7 +13,11 @@ test("Download my data saves one JSON file of the member's data", async ({ page 
   const account = await createVerifiedAccount(page.request, { name: "Dora Download" });
   await signIn(page, account);
   await page.request.post("/api/discussions", {
-    data: { title: "Dora's downloadable rant", content: "Words to take away" },
+    data: {
+      category: "rants-and-vents",
+      title: "Dora's downloadable rant",
+      content: "Words to take away",
+    },
     headers: { origin: siteOrigin() },
   });
   await page.goto("/settings");
@@ -44,7 +48,7 @@ test("Delete my account erases the account, signs out, and frees the address", a
   const { email } = account;
   await signIn(page, account);
   const created = await page.request.post("/api/discussions", {
-    data: { title: "A rant that outlives me", content: "Still here" },
+    data: { category: "rants-and-vents", title: "A rant that outlives me", content: "Still here" },
     headers: { origin: siteOrigin() },
   });
   const { id } = (await created.json()) as { id: string };

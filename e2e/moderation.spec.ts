@@ -19,7 +19,9 @@ async function moderatorOn(page: Page, name: string) {
 }
 
 async function startDiscussion(page: Page, title: string, content: string) {
-  const created = await page.request.post("/api/discussions", { data: { title, content } });
+  const created = await page.request.post("/api/discussions", {
+    data: { category: "rants-and-vents", title, content },
+  });
   expect(created.status()).toBe(201);
   return (await created.json()) as DiscussionItem;
 }
@@ -124,6 +126,7 @@ test("a suspended member sees the banner with the reason and end, and cannot pos
 
   consoleGuard.expectResponse(403, "/api/discussions");
   await page.getByRole("button", { name: "New discussion" }).first().click();
+  await page.getByLabel("Category", { exact: true }).selectOption({ label: "Rants & Vents" });
   await page.getByLabel("Title").fill(`Still here ${token()}`);
   await page.getByLabel("Content").fill("Can I post?");
   await page.getByRole("button", { name: "Create discussion" }).click();

@@ -16,7 +16,7 @@ const signedInMember = (page: Page, name: string) => newMemberOn(page, { name })
 /** A discussion started through the API by the member signed in on `page`. */
 async function startDiscussion(page: Page, title: string): Promise<DiscussionItem> {
   const created = await page.request.post("/api/discussions", {
-    data: { title, content: "Tell me when someone answers." },
+    data: { category: "rants-and-vents", title, content: "Tell me when someone answers." },
   });
   expect(created.status()).toBe(201);
   return (await created.json()) as DiscussionItem;

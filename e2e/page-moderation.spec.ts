@@ -11,7 +11,7 @@ const token = () => `zm${randomBytes(4).toString("hex")}`;
 
 async function createDiscussion(request: APIRequestContext, title: string) {
   const response = await request.post("/api/discussions", {
-    data: { title, content: "Something worth a word." },
+    data: { category: "rants-and-vents", title, content: "Something worth a word." },
   });
   if (response.status() !== 201) {
     throw new Error(`create failed: ${response.status()} ${await response.text()}`);

@@ -20,7 +20,11 @@ test("an image picked in the composer is shown in the reply with its alt text", 
 }) => {
   await newMemberOn(page, { name: "Pixel Poster" });
   const created = await page.request.post("/api/discussions", {
-    data: { title: `Pictures ${token()}`, content: "Show me the view." },
+    data: {
+      category: "rants-and-vents",
+      title: `Pictures ${token()}`,
+      content: "Show me the view.",
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   const discussion = (await created.json()) as DiscussionItem;

@@ -20,7 +20,7 @@ const token = () => `zr${randomBytes(4).toString("hex")}`;
 
 async function createDiscussion(request: APIRequestContext, title = `Replies ${token()}`) {
   const response = await request.post("/api/discussions", {
-    data: { title, content: "What do you all think?" },
+    data: { category: "rants-and-vents", title, content: "What do you all think?" },
   });
   if (response.status() !== 201) {
     throw new Error(`create failed: ${response.status()} ${await response.text()}`);

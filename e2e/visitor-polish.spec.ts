@@ -28,7 +28,7 @@ test("the about section's stats follow the database; no Coffees, no comment coun
   await newMemberOn(page);
   const created = await page.request.post("/api/discussions", {
     headers: { origin: siteOrigin() },
-    data: { title: "Counted", content: "One more rant" },
+    data: { category: "rants-and-vents", title: "Counted", content: "One more rant" },
   });
   const { id } = (await created.json()) as { id: string };
   await page.request.post(`/api/discussions/${id}/replies`, {
@@ -203,6 +203,7 @@ test.describe("the forum list reads like a forum", () => {
       const created = await page.request.post("/api/discussions", {
         headers,
         data: {
+          category: "rants-and-vents",
           title: `Forum ${word} ${n}`,
           content: "A first line of text\nand a second\nand a third that is clamped",
         },
@@ -298,7 +299,7 @@ test("small things: share count hidden until a share, data request says what is 
   await newMemberOn(page);
   const created = await page.request.post("/api/discussions", {
     headers: { origin: siteOrigin() },
-    data: { title: "Share me", content: "Text" },
+    data: { category: "rants-and-vents", title: "Share me", content: "Text" },
   });
   const { id } = (await created.json()) as { id: string };
   await page.goto(`/discussion/${id}`);

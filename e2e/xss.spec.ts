@@ -89,7 +89,7 @@ test.beforeAll(async ({ playwright, browser, site }, testInfo) => {
     authorNames.push(profile.fullName ?? "");
     const discussion = await ok(
       await request.post("/api/discussions", {
-        data: { title: clip(mine[0] ?? "xss", 200), content: all },
+        data: { category: "rants-and-vents", title: clip(mine[0] ?? "xss", 200), content: all },
       }),
       "discussion",
     );
@@ -115,7 +115,7 @@ test.beforeAll(async ({ playwright, browser, site }, testInfo) => {
       title: clip(payload, 200),
       excerpt: clip(payload, 500),
       content: all,
-      category: "Rants & Vents",
+      category: "rants-and-vents",
       featured: n === 0,
     };
     // New posts start as drafts (docs/product.md §3); publishing is an edit.
@@ -138,7 +138,7 @@ test.beforeAll(async ({ playwright, browser, site }, testInfo) => {
   }
   const cmsDiscussion = await ok(
     await staff.post("/api/cms/discussions", {
-      data: { title: clip(XSS_PAYLOADS[5] ?? "x", 200), content: all },
+      data: { category: "rants-and-vents", title: clip(XSS_PAYLOADS[5] ?? "x", 200), content: all },
     }),
     "CMS discussion",
   );
@@ -155,7 +155,11 @@ test.beforeAll(async ({ playwright, browser, site }, testInfo) => {
   ].join("\n\n");
   const markupDiscussion = await ok(
     await staff.post("/api/discussions", {
-      data: { title: "Markup and quotes", content: `${tricks}\n\n${all}` },
+      data: {
+        category: "rants-and-vents",
+        title: "Markup and quotes",
+        content: `${tricks}\n\n${all}`,
+      },
     }),
     "markup discussion",
   );

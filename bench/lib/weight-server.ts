@@ -81,8 +81,9 @@ export async function startWeightServer(): Promise<WeightServer> {
   const [, adminCookies] = await signedIn("admin@page-weight.test", "admin");
   const [discussion] = await queryRows<{ id: string }>(
     database.db,
-    sql`insert into discussions (title, content, author_id)
-        values ('How heavy is this page?', 'Counting bytes, as one does.', ${memberId})
+    sql`insert into discussions (title, content, author_id, category_id)
+        values ('How heavy is this page?', 'Counting bytes, as one does.', ${memberId},
+          (select id from categories order by position limit 1))
         returning id`,
   );
   if (!discussion) throw new Error("could not create a discussion");

@@ -70,7 +70,11 @@ export async function seedHostileSite(browser: Browser): Promise<SeededSite> {
       "discussion",
       request.post("/api/discussions", {
         headers,
-        data: { title: LONG_WORD, content: `${LONG_WORD}\n${LONG_URL}` },
+        data: {
+          category: "rants-and-vents",
+          title: LONG_WORD,
+          content: `${LONG_WORD}\n${LONG_URL}`,
+        },
       }),
     );
     await ok(
@@ -144,6 +148,7 @@ export async function seedHostileSite(browser: Browser): Promise<SeededSite> {
 export function patternSamples(site: SeededSite): Record<keyof typeof routePatterns, string> {
   return {
     blogPost: paths.blogPost(site.postSlug),
+    category: paths.category("rants-and-vents"),
     discussion: paths.discussion(site.discussionId),
     profile: paths.profile(site.memberId),
   };

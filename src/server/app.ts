@@ -15,6 +15,8 @@ import { blockRoutes } from "./features/blocks/routes";
 import { blogFeedRoutes } from "./features/blog-posts/feed";
 import { blogPostPageMeta } from "./features/blog-posts/page-meta";
 import { blogPostRoutes } from "./features/blog-posts/routes";
+import { categoryPageMeta } from "./features/categories/page-meta";
+import { categoryRoutes } from "./features/categories/routes";
 import { cmsRoutes } from "./features/cms/routes";
 import { contactRoutes } from "./features/contact/routes";
 import { dataRequestRoutes } from "./features/data-requests/routes";
@@ -95,6 +97,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     .route("/blocks", blockRoutes)
     .route("/drafts", draftRoutes)
     .route("/images", postImageRoutes)
+    .route("/categories", categoryRoutes)
     .route("/discussions/:id/follow", followRoutes)
     .route("/discussions", discussionRoutes)
     .route("/discussions/:id/replies", discussionReplyRoutes)
@@ -145,6 +148,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
       // Features whose pages show a record add their resolver here.
       metaResolvers: [
         discussionPageMeta(deps.db),
+        categoryPageMeta(deps.db),
         blogPostPageMeta(deps.db),
         profilePageMeta(deps.db),
       ],

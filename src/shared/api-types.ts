@@ -80,8 +80,25 @@ export type SessionResponse =
 // ---- discussions (docs/product.md §3 discussion UI item; never the author's email) ------------------
 
 /** One discussion as the forum shows it. */
+/** What a discussion shows of its category (docs/decisions/066): a link and a coloured badge. */
+export type CategoryRef = { slug: string; name: string; colour: string };
+
+/** A category as the forum lists it (GET /api/categories). */
+export type Category = CategoryRef & {
+  id: string;
+  description: string;
+  position: number;
+  /** Only staff start discussions here; members still reply. */
+  staffOnly: boolean;
+  /** Active discussions in it, kept by a trigger. */
+  discussions: number;
+};
+
+export type CategoriesResponse = { categories: Category[] };
+
 export type DiscussionItem = {
   id: string;
+  category: CategoryRef;
   title: string;
   /** Shown as text, never inserted as HTML: plain with its line breaks, or the markup. */
   content: string;
@@ -270,7 +287,10 @@ export type BlogPostSummary = {
   slug: string;
   title: string;
   excerpt: string;
+  /** Its category's name, or "Uncategorized" (docs/decisions/066). */
   category: string;
+  /** Its category's slug; null for "Uncategorized". */
+  categorySlug: string | null;
   readTimeMinutes: number;
   featured: boolean;
   /** ISO date-time. */
@@ -447,7 +467,10 @@ export type CmsBlogPostSummary = {
   slug: string;
   title: string;
   excerpt: string;
+  /** Its category's name, or "Uncategorized" (docs/decisions/066). */
   category: string;
+  /** Its category's slug; null for "Uncategorized". */
+  categorySlug: string | null;
   status: "draft" | "published";
   featured: boolean;
   readTimeMinutes: number;

@@ -80,12 +80,6 @@ export const SHARE_EMAIL_CHARS = 150;
 export const META_DISCUSSION_DESCRIPTION_CHARS = 200;
 export const META_PROFILE_DESCRIPTION_CHARS = 150;
 
-export const BLOG_CATEGORIES = [
-  "Rants & Vents",
-  "Life Observations",
-  "Unpopular Opinions",
-  "Personal Stories",
-] as const;
 export const DEFAULT_BLOG_CATEGORY = "Uncategorized";
 export const BLOG_STATUSES = ["draft", "published"] as const;
 

@@ -3,7 +3,13 @@
 import { z } from "zod";
 import { LIMITS } from "./constants";
 
-import { cleanText, discussionSchema, replyEditSchema, requiredText } from "./schemas";
+import {
+  categorySlugField,
+  cleanText,
+  discussionSchema,
+  replyEditSchema,
+  requiredText,
+} from "./schemas";
 import type { HeldSubmission } from "./spam";
 
 export { AWAITING_REVIEW, HIDDEN_BY_MODERATOR } from "./moderation-texts";
@@ -78,7 +84,11 @@ export const moderationReasonSchema = z.object({ reason: reasonField });
  * own message) once it knows whose post it is; the client's form for someone else's post
  * requires it with `moderationReasonSchema`.
  */
-export const discussionEditSchema = discussionSchema.extend({ reason: reasonField.optional() });
+export const discussionEditSchema = discussionSchema.extend({
+  /** Absent: the category stays (an edit may move it, within the same rules; issue 41). */
+  category: categorySlugField.optional(),
+  reason: reasonField.optional(),
+});
 export const replyEditBodySchema = replyEditSchema.extend({ reason: reasonField.optional() });
 export const EDIT_REASON_REQUIRED = "Reason is required";
 

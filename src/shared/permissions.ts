@@ -40,6 +40,10 @@ const CAPABILITIES = {
   // profile) is shown to them and to admins (docs/product.md §3.4); admins also find members
   // by email.
   seePrivateMemberData: ["admin"],
+  // Issue 41 (docs/decisions/066): the CMS Categories tab; and starting discussions in a
+  // staff-only category (an "Announcements" kind), where members still reply.
+  manageCategories: ["admin"],
+  startInStaffOnlyCategories: STAFF_ROLES,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Capability = keyof typeof CAPABILITIES;

@@ -21,6 +21,7 @@ const BlogPostPage = lazyPage(() => import("./pages/blog-post-page"), "BlogPostP
 const AboutPage = lazyPage(() => import("./pages/about-page"), "AboutPage");
 const PostsPage = lazyPage(() => import("./pages/posts-page"), "PostsPage");
 const DiscussionsPage = lazyPage(() => import("./pages/discussions-page"), "DiscussionsPage");
+const CategoryPage = lazyPage(() => import("./pages/category-page"), "CategoryPage");
 const DiscussionPage = lazyPage(() => import("./pages/discussion-page"), "DiscussionPage");
 const ProfilePage = lazyPage(() => import("./pages/profile-page"), "ProfilePage");
 const ProfileEditPage = lazyPage(() => import("./pages/profile-edit-page"), "ProfileEditPage");
@@ -119,6 +120,8 @@ export function AppRoutes() {
         <Route path={paths.about} component={AboutPage} />
         <Route path={paths.posts} component={PostsPage} />
         <Route path={paths.discussions} component={DiscussionsPage} />
+        {/* /discussion/c/{slug} before /discussion/{id}: a category is no discussion id. */}
+        <Route path={routePatterns.category} component={CategoryPage} />
         <Route path={routePatterns.discussion} component={DiscussionPage} />
         {/* The first route that matches renders: /profile/edit before /profile/:id. */}
         <Route path={paths.profileEdit} component={ProfileEditRoute} />

@@ -1,6 +1,8 @@
 // Every client URL, defined once. Static pages are strings; pages with a parameter are
 // functions for links and have their router pattern in `routePatterns`.
 
+import { categoryPath } from "@/shared/category-paths";
+
 const encode = encodeURIComponent;
 
 export const paths = {
@@ -17,6 +19,8 @@ export const paths = {
   /** A reply's permalink: the discussion opened at that reply's page (docs/product.md §2.7). */
   discussionReply: (id: string, replyId: string) =>
     `/discussion/${encode(id)}?reply=${encode(replyId)}`,
+  /** A category's page (issue 41): its description and its discussions. */
+  category: categoryPath,
   discussionsByAuthor: (author: string) => `/discussion?author=${encode(author)}`,
   profile: (id: string) => `/profile/${encode(id)}`,
   profileEdit: "/profile/edit",
@@ -68,6 +72,7 @@ export const paths = {
 
 export const routePatterns = {
   blogPost: "/blog/:slug",
+  category: "/discussion/c/:slug",
   discussion: "/discussion/:id",
   profile: "/profile/:id",
 } as const;

@@ -26,3 +26,6 @@ export const profilesQueryKey = ["profiles"] as const;
  * it): blocking or unblocking a member changes how their replies show everywhere.
  */
 export const repliesRootQueryKey = ["replies"] as const;
+
+/** The forum's categories: the forum, the home page's cards, the CMS Categories tab. */
+export const categoriesQueryKey = ["categories"] as const;

@@ -5,7 +5,7 @@
 // The report says which was which, so a second run does not claim to have added anything.
 import { and, count, eq } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
-import { discussions, profiles, user } from "@/server/db/schema";
+import { categories, discussions, profiles, user } from "@/server/db/schema";
 import { plainContentOf } from "@/server/domain/content-format";
 import type { Logger } from "@/server/lib/logger";
 import { createRateLimiter } from "@/server/lib/rate-limit";
@@ -187,6 +187,10 @@ export async function seedDemoData(options: DemoDataOptions): Promise<DemoDataRe
   const [existing] = await db.select({ n: count() }).from(discussions);
   report.discussions.existing = existing?.n ?? 0;
   if (report.discussions.existing === 0) {
+    // Spread over the categories in their order (docs/decisions/066).
+    const categoryIds = (
+      await db.select({ id: categories.id }).from(categories).orderBy(categories.position)
+    ).map((row) => row.id);
     const rows = Array.from({ length: DEMO_DISCUSSIONS }, (_, i) => {
       const [title, content] = TOPICS[i % TOPICS.length] as [string, string];
       const created = new Date(Date.now() - i * 5 * 60 * 60 * 1000);
@@ -195,6 +199,7 @@ export async function seedDemoData(options: DemoDataOptions): Promise<DemoDataRe
         content,
         plainContent: plainContentOf(content, "markup"),
         authorId: memberIds[(i * 5) % memberIds.length] ?? null,
+        categoryId: categoryIds[i % categoryIds.length] as string,
         isPinned: i === 3,
         isLocked: i === 6,
         createdAt: created,

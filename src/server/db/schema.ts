@@ -265,6 +265,37 @@ export const roleChanges = pgTable(
 
 // ---- forum -----------------------------------------------------------------------------
 
+/**
+ * The forum's categories, shared with the blog (issue 41, docs/decisions/066): admins manage
+ * them in the CMS; every discussion has one, a blog post one or none ("Uncategorized").
+ */
+export const categories = pgTable(
+  "categories",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The address, /discussion/c/{slug}: lower-case letters, digits and single hyphens. */
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    /** `#rrggbb`, lower case, at least 3:1 against both themes' backgrounds (shared/categories.ts). */
+    colour: text("colour").notNull(),
+    /** The order of lists, smallest first; the first category takes old discussions. */
+    position: integer("position").notNull(),
+    /** Only staff start discussions here (an "Announcements" kind); members still reply. */
+    staffOnly: boolean("staff_only").notNull().default(false),
+    /** Active discussions in it, kept by a trigger (migration 0036), as profiles' counts. */
+    discussionsCount: integer("discussions_count").notNull().default(0),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex("categories_slug_idx").on(table.slug),
+    uniqueIndex("categories_name_idx").on(sql`lower(${table.name})`),
+    index("categories_position_idx").on(table.position),
+    check("categories_colour_check", sql`${table.colour} ~ '^#[0-9a-f]{6}$'`),
+    check("categories_slug_check", sql`${table.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+  ],
+);
+
 export const discussions = pgTable(
   "discussions",
   {
@@ -279,6 +310,10 @@ export const discussions = pgTable(
       .notNull()
       .default("markup"),
     authorId: text("author_id").references(() => user.id, { onDelete: "set null" }),
+    /** Exactly one (issue 41); a category is deleted only after its discussions moved. */
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "restrict" }),
     isPinned: boolean("is_pinned").notNull().default(false),
     isLocked: boolean("is_locked").notNull().default(false),
     status: text("status").notNull().default("active"),
@@ -344,6 +379,13 @@ export const discussions = pgTable(
     // Per-member counts and a profile's recent discussions read only active ones.
     index("discussions_active_author_idx")
       .on(table.authorId, table.createdAt.desc())
+      .where(sql`${table.status} = 'active'`),
+    // A category's page in list order, and by latest activity (docs/decisions/066).
+    index("discussions_category_list_idx")
+      .on(table.categoryId, table.isPinned.desc(), table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.status} = 'active'`),
+    index("discussions_category_activity_idx")
+      .on(table.categoryId, table.isPinned.desc(), table.lastActivityAt.desc(), table.id.desc())
       .where(sql`${table.status} = 'active'`),
     index("discussions_search_trgm_idx").using("gin", sql`${table.searchText} gin_trgm_ops`),
     // The forum's "Latest activity" sort: pinned first, then the last reply (else creation),
@@ -854,7 +896,8 @@ export const blogPosts = pgTable(
     contentFormat: text("content_format", { enum: ["plain", "markup"] })
       .notNull()
       .default("markup"),
-    category: text("category").notNull().default("Uncategorized"),
+    /** The forum's categories (docs/decisions/066); null is "Uncategorized". */
+    categoryId: uuid("category_id").references(() => categories.id, { onDelete: "set null" }),
     status: text("status", { enum: ["draft", "published"] })
       .notNull()
       .default("draft"),

@@ -34,6 +34,7 @@ import { threadQueryOptions } from "@/client/features/replies/api/get-replies";
 import { REPLY_PARAM } from "@/client/features/replies/hooks/use-reply-thread";
 import { sitePageQueryOptions } from "@/client/features/site-pages/api/get-site-page";
 import { ApiError } from "@/client/lib/api-client";
+import { categoriesQueryOptions } from "@/client/lib/categories";
 import { matchPath } from "@/client/lib/location";
 import { paths, routePatterns } from "@/client/lib/paths";
 import { sessionQueryOptions } from "@/client/lib/session/get-session";
@@ -44,6 +45,7 @@ import {
 import { sessionResponse } from "@/server/auth/session-response";
 import type { Viewer } from "@/server/auth/viewer";
 import type { Db } from "@/server/db/client";
+import { listCategories } from "@/server/domain/categories/categories";
 import { listQuerySchema } from "@/server/domain/discussions/list-query";
 import type { Env } from "@/server/env";
 import { postAddress } from "@/server/features/blog-posts/post-address";
@@ -132,6 +134,13 @@ function aboutStats(queryClient: QueryClient, { db }: PageDataContext): Fill {
 
 async function homePage(queryClient: QueryClient, context: PageDataContext): Promise<void> {
   await Promise.all([
+    // The categories' cards, with their counts (issue 41).
+    fillQuery(
+      queryClient,
+      categoriesQueryOptions().queryKey,
+      async () => ({ categories: await listCategories(context.db) }),
+      "",
+    ),
     fillQuery(queryClient, heroWordsQueryOptions().queryKey, () => activeHeroWords(context.db), ""),
     latestPosts(queryClient, context),
     aboutStats(queryClient, context),
@@ -194,6 +203,28 @@ async function discussionPage(
   const page = await replyPageResponse(db, discussion.id, query, viewer);
   if (page) fillFirstPage(queryClient, options.queryKey, options.initialPageParam, page);
   return found;
+}
+
+/**
+ * A category's page (issue 41): the categories (its name, description and count come from
+ * there) and the first page of its discussions. Null when no category has that slug.
+ */
+async function categoryPage(
+  queryClient: QueryClient,
+  { db, viewer }: PageDataContext,
+  slug: string,
+  params: URLSearchParams,
+): Fill {
+  const categories = await listCategories(db);
+  await fillQuery(queryClient, categoriesQueryOptions().queryKey, async () => ({ categories }), "");
+  if (!categories.some((category) => category.slug === slug)) return false;
+  const filters = discussionFiltersFrom(params, slug);
+  const query = apiQuery(listQuerySchema, discussionsApiPath(filters, null));
+  if (!query) return true;
+  const options = discussionsQueryOptions(filters);
+  const page = await discussionListResponse(db, query, viewer);
+  fillFirstPage(queryClient, options.queryKey, options.initialPageParam, page);
+  return true;
 }
 
 async function membersPage(
@@ -310,9 +341,11 @@ export async function loadPageData(
     await fillQuery(queryClient, siteInfoQueryOptions().queryKey, async () => siteInfo(env), "");
   } else {
     const slug = param(routePatterns.blogPost, path, "slug");
+    const category = param(routePatterns.category, path, "slug");
     const discussion = param(routePatterns.discussion, path, "id");
     const profile = param(routePatterns.profile, path, "id");
     if (slug !== null) found = await blogPostPage(queryClient, context, slug);
+    else if (category !== null) found = await categoryPage(queryClient, context, category, params);
     else if (discussion !== null)
       found = await discussionPage(queryClient, context, discussion, params);
     else if (profile !== null && path !== paths.profileEdit) {

@@ -43,7 +43,7 @@ beforeAll(async () => {
     title: "A post rendered on the server",
     excerpt: "Its excerpt.",
     content: "Its body, in the HTML.",
-    category: "Unpopular Opinions",
+    categoryId: sql`(select id from categories where slug = 'unpopular-opinions')`,
     status: "published",
     publishedAt: sql`now()`,
   });
@@ -171,6 +171,29 @@ describe("pages without JavaScript", () => {
     expect((await page("/discussion?q=nothing-matches-this")).text).not.toContain(
       "Server rendered discussion",
     );
+  });
+
+  it("a category's page has its name, description and discussions; the home cards link there", async () => {
+    const { status, root, text } = await page("/discussion/c/rants-and-vents");
+    expect(status).toBe(200);
+    expect(h1(root)).toBe("Rants & Vents");
+    expect(text).toContain("The daily frustrations that deserve to be said out loud");
+    expect(text).toContain("Server rendered discussion");
+    expect((await page("/discussion/c/personal-stories")).text).not.toContain(
+      "Server rendered discussion",
+    );
+    const home = await page("/");
+    expect(home.root).toContain('href="/discussion/c/life-observations"');
+    expect(home.text).toContain("Rants & Vents The daily frustrations");
+    const missing = await page("/discussion/c/no-such-category");
+    expect(missing.status).toBe(404);
+    expect(h1(missing.root)).toBe("Category not found");
+  });
+
+  it("a discussion's JSON-LD names its category (about, isPartOf)", async () => {
+    const { html } = await page(`/discussion/${discussionId}`);
+    expect(html).toContain('"about":{"@type":"Thing","name":"Rants & Vents"}');
+    expect(html).toContain('/discussion/c/rants-and-vents"');
   });
 
   it("a discussion has its text and the first page of replies", async () => {

@@ -109,7 +109,13 @@ function discussionPage(
         interactionType: COMMENT_ACTION,
         userInteractionCount: discussion.replies,
       },
-      isPartOf: { "@type": "WebPage", url: canonicalUrl(site.url, paths.discussions) },
+      // Its category (issue 41): what it is about, and the page that lists it.
+      about: { "@type": "Thing", name: discussion.category.name },
+      isPartOf: {
+        "@type": "CollectionPage",
+        name: discussion.category.name,
+        url: canonicalUrl(site.url, paths.category(discussion.category.slug)),
+      },
       ...(comments.length ? { comment: comments } : {}),
     },
   ];

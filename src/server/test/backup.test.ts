@@ -86,7 +86,14 @@ describe("backup and restore", () => {
   it("round-trips every table and every upload", async () => {
     const before = await fingerprints(t.db);
     // The site has what a real one has: members, sessions, a thread, an avatar.
-    for (const table of ["user", "session", "profiles", "discussions", "discussion_replies"]) {
+    for (const table of [
+      "user",
+      "session",
+      "profiles",
+      "discussions",
+      "discussion_replies",
+      "categories",
+    ]) {
       expect(Number(before[table]?.split(" ")[0]), table).toBeGreaterThan(0);
     }
     const target = await emptySite();

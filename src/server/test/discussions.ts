@@ -3,7 +3,17 @@
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
 
+/**
+ * The first category (docs/decisions/066): the one discussions inserted directly go to
+ * unless a test names another. The API never defaults; only these helpers do.
+ */
+export const FIRST_CATEGORY = sql`(select id from categories order by position, created_at limit 1)`;
+/** The seeded first category's slug, for requests that must name one. */
+export const FIRST_CATEGORY_SLUG = "rants-and-vents";
+
 export type DiscussionRowOverrides = {
+  /** A category's id; the first category by default. */
+  categoryId?: string;
   title?: string;
   content?: string;
   authorId?: string | null;
@@ -25,12 +35,13 @@ export async function insertDiscussionRow(
   counter += 1;
   const [row] = await queryRows<{ id: string }>(
     db,
-    sql`insert into discussions (title, content, content_format, author_id, is_pinned, is_locked, status, created_at, updated_at)
+    sql`insert into discussions (title, content, content_format, author_id, category_id, is_pinned, is_locked, status, created_at, updated_at)
         values (
           ${overrides.title ?? `Discussion ${counter}`},
           ${overrides.content ?? `Content of discussion ${counter}`},
           ${overrides.contentFormat ?? "markup"},
           ${overrides.authorId ?? null},
+          ${overrides.categoryId ? sql`${overrides.categoryId}::uuid` : FIRST_CATEGORY},
           ${overrides.isPinned ?? false},
           ${overrides.isLocked ?? false},
           ${overrides.status ?? "active"},

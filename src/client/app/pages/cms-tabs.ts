@@ -48,6 +48,16 @@ export const CMS_TABS: readonly CmsTab[] = [
     })),
   },
   {
+    // Issue 41: the forum's categories, shared with the blog (docs/decisions/066).
+    id: "categories",
+    label: "Categories",
+    capability: "manageCategories",
+    Component: lazy(async () => ({
+      default: (await import("@/client/features/categories/components/categories-tab"))
+        .CategoriesTab,
+    })),
+  },
+  {
     id: "hero-words",
     label: "Hero Words",
     capability: "heroWords",

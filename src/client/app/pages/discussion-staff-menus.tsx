@@ -2,6 +2,7 @@
 // with the discussions feature's Pin and Lock in it, composed here since features do not import
 // each other. One chunk, which the page downloads for moderators and admins only.
 import type { ModerationControls } from "@/client/features/discussions/components/discussion-detail";
+import { MoveCategoryControl } from "@/client/features/discussions/components/move-category-control";
 import { PinLockMenuItems } from "@/client/features/discussions/components/pin-lock-menu-items";
 import { ModerationMenu } from "@/client/features/moderation/components/moderation-menu";
 import type { StaffMenuControls } from "@/client/features/replies/components/reply-article";
@@ -19,6 +20,26 @@ export function DiscussionStaffMenu({
   onDeleted,
 }: DiscussionStaffMenuProps) {
   const others = discussion.authorId !== null && discussion.authorId !== viewerId;
+  return (
+    <>
+      <ModerationMenuFor
+        discussion={discussion}
+        others={others}
+        edit={edit}
+        onDeleted={onDeleted}
+      />
+      {/* Issue 41: never on an admin's discussion for a moderator (the server refuses). */}
+      {discussion.authorIsAdmin ? null : <MoveCategoryControl discussion={discussion} />}
+    </>
+  );
+}
+
+function ModerationMenuFor({
+  discussion,
+  others,
+  edit,
+  onDeleted,
+}: ModerationControls & { discussion: DiscussionItem; others: boolean }) {
   return (
     <ModerationMenu
       targetKind="discussion"

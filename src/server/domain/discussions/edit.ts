@@ -4,12 +4,20 @@
 import type { MiddlewareHandler } from "hono";
 import type { SignedInEnv } from "@/server/auth/middleware";
 import type { Db } from "@/server/db/client";
+import {
+  categoryNamed,
+  categoryToPostIn,
+  findCategoryById,
+  requireMayStartIn,
+} from "@/server/domain/categories/categories";
 import { discussionTextToStore } from "@/server/domain/discussions/discussion-text";
 import {
   activeDiscussionAuthor,
   lockDiscussionForEdit,
+  setDiscussionCategory,
   updateDiscussionText,
 } from "@/server/domain/discussions/queries";
+import { NO_REASON_GIVEN, recordModerationAction } from "@/server/domain/moderation/log";
 import {
   editReason,
   recordModeratorEdit,
@@ -19,7 +27,7 @@ import { attachPostImages } from "@/server/domain/post-images/attach";
 import { HttpError } from "@/server/lib/http-error";
 import { uuidParam } from "@/server/lib/ids";
 import type { JobQueue } from "@/server/lib/jobs";
-import type { DiscussionItem } from "@/shared/api-types";
+import type { Category, DiscussionItem } from "@/shared/api-types";
 import type { Role } from "@/shared/permissions";
 
 export const DISCUSSION_NOT_FOUND = "Discussion not found";
@@ -56,7 +64,7 @@ export async function editDiscussion(
   deps: { db: Db; jobs: Pick<JobQueue, "send"> },
   viewer: { id: string; role: Role },
   id: string,
-  input: { title: string; content: string; reason?: string },
+  input: { title: string; content: string; category?: string; reason?: string },
 ): Promise<DiscussionItem> {
   return deps.db.transaction(async (tx) => {
     const before = await lockDiscussionForEdit(tx, id);
@@ -69,10 +77,19 @@ export async function editDiscussion(
     );
     const reason = editReason(right, input.reason);
     const byModerator = reason !== null;
+    // An edit may change the category, within the rules of starting one there (issue 41):
+    // the form sends the category it has, so an unchanged one is not asked again. A
+    // moderator's change of someone else's is also logged as a move.
+    const category = input.category ? await categoryNamed(tx, input.category) : null;
+    const moved = category !== null && category.id !== before.categoryId;
+    if (moved) requireMayStartIn(viewer.role, category);
     const item = await updateDiscussionText(
       tx,
       id,
-      await discussionTextToStore(tx, input),
+      {
+        ...(await discussionTextToStore(tx, input)),
+        ...(moved ? { categoryId: category.id } : {}),
+      },
       viewer,
       byModerator,
     );
@@ -83,6 +100,16 @@ export async function editDiscussion(
       authorId: before.authorId,
       content: input.content,
     });
+    if (moved && reason !== null) {
+      await recordMove(
+        tx,
+        viewer,
+        { id, authorId: before.authorId },
+        before.categoryId,
+        category,
+        reason,
+      );
+    }
     if (reason !== null) {
       await recordModeratorEdit(tx, deps.jobs, {
         actorId: viewer.id,
@@ -92,6 +119,59 @@ export async function editDiscussion(
         reason,
         previous: { title: before.title, content: before.content },
       });
+    }
+    return item;
+  });
+}
+
+/** The log row of a move (docs/decisions/066): from which category to which, and why. */
+async function recordMove(
+  tx: Db,
+  viewer: { id: string },
+  discussion: { id: string; authorId: string | null },
+  fromId: string,
+  to: Category,
+  reason: string,
+): Promise<void> {
+  const from = await findCategoryById(tx, fromId);
+  await recordModerationAction(tx, {
+    actorId: viewer.id,
+    action: "move",
+    targetKind: "discussion",
+    targetId: discussion.id,
+    subjectId: discussion.authorId,
+    reason: `Moved from ${from?.name ?? "another category"} to ${to.name}. ${reason}`,
+  });
+}
+
+/**
+ * A moderator's move to another category (PUT /api/discussions/{id}/category): 404 for no
+ * active discussion, 400 for an unknown category, 403 for a staff-only one the moderator may
+ * not use, never an admin's discussion for a moderator (as an edit). Logged.
+ */
+export async function moveDiscussion(
+  db: Db,
+  viewer: { id: string; role: Role },
+  id: string,
+  input: { category: string; reason: string },
+): Promise<DiscussionItem> {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const before = await lockDiscussionForEdit(tx, id);
+    if (!before) throw new HttpError(404, DISCUSSION_NOT_FOUND);
+    requirePostRight(viewer, before, "moderateDiscussions", NOT_YOUR_DISCUSSION_MESSAGE);
+    const category = await categoryToPostIn(tx, viewer.role, input.category);
+    const item = await setDiscussionCategory(tx, id, category.id);
+    if (!item) throw new HttpError(404, DISCUSSION_NOT_FOUND);
+    if (category.id !== before.categoryId) {
+      await recordMove(
+        tx,
+        viewer,
+        { id, authorId: before.authorId },
+        before.categoryId,
+        category,
+        input.reason || NO_REASON_GIVEN,
+      );
     }
     return item;
   });

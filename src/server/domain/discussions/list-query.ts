@@ -26,6 +26,8 @@ const flag = (field: string) =>
 
 export const listQuerySchema = z.object({
   q: optionalTerm("Search", MAX_SEARCH),
+  /** A category's slug (docs/decisions/066); the route answers 404 for an unknown one. */
+  category: optionalTerm("Category", 50),
   author: optionalTerm("Author", LIMITS.name),
   range: z
     .enum(DATE_RANGES, { error: `Date range must be one of ${DATE_RANGES.join(", ")}` })
@@ -44,4 +46,5 @@ export const listQuerySchema = z.object({
     .default(DEFAULT_PAGE_SIZE),
 });
 
-export type ListQuery = z.output<typeof listQuerySchema>;
+/** The list's query with its category resolved to an id by the route. */
+export type ListQuery = z.output<typeof listQuerySchema> & { categoryId?: string };

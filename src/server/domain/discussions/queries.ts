@@ -5,6 +5,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
 import { displayName, displayNameKey } from "@/server/db/display-name";
 import { limitLiteral, queryPreparedRows, renderedOnce } from "@/server/db/prepared";
+import { requireCategory } from "@/server/domain/categories/categories";
 import {
   markupWhenChanged,
   plainContentOf,
@@ -86,6 +87,9 @@ type DiscussionRow = {
   author_is_admin: boolean;
   hidden: boolean;
   held: boolean;
+  category_slug: string;
+  category_name: string;
+  category_colour: string;
 };
 
 // The discussion columns the API shows and the joins naming the people, around the source
@@ -99,6 +103,7 @@ const DISCUSSION_COLUMNS = renderedOnce(sql`
     ${microsecondText(sql`d.edited_at`)} as edited_at, d.edited_by_moderator,
     ${authorIsAdmin(sql`d.author_id`)} as author_is_admin, d.hidden_at is not null as hidden,
     d.status = 'held' as held,
+    c.slug as category_slug, c.name as category_name, c.colour as category_colour,
     ${displayName(sql`p.full_name`, sql`p.email`)} as author_name,
     p.is_public as author_public, p.avatar_url as author_avatar,
     case when last_reply.id is not null
@@ -106,6 +111,7 @@ const DISCUSSION_COLUMNS = renderedOnce(sql`
     last_reply.author_id as last_reply_author_id, lp.is_public as last_reply_author_public`);
 
 const DISCUSSION_JOINS = renderedOnce(sql`
+  join categories c on c.id = d.category_id
   left join profiles p on p.id = d.author_id
   -- The newest reply's author (issue 21): one step back along discussion_replies_shown_idx,
   -- then that one author's profile (bench/RESULTS.md §11).
@@ -136,6 +142,7 @@ function toItem(row: DiscussionRow, reader: ReaderOfHidden = null): DiscussionIt
   const masked = visibilityOf(reader, post) !== "shown";
   return {
     id: row.id,
+    category: { slug: row.category_slug, name: row.category_name, colour: row.category_colour },
     title: masked ? HIDDEN_BY_MODERATOR : row.title,
     content: masked ? "" : row.content,
     contentFormat: row.content_format,
@@ -200,6 +207,8 @@ const since = (range: Exclude<ListQuery["range"], "all">) =>
  */
 function orderedConditions(query: ListQuery, cursor: DiscussionCursor | null): SQL[] {
   const conditions = [sql`d.status = 'active'`];
+  // A category's own partial indexes lead with category_id (docs/decisions/066).
+  if (query.categoryId) conditions.push(sql`d.category_id = ${query.categoryId}::uuid`);
   if (query.pinned) conditions.push(sql`d.is_pinned`);
   if (query.locked) conditions.push(sql`d.is_locked`);
   if (cursor) {
@@ -330,9 +339,13 @@ function collectMatches(
  */
 export async function listDiscussions(
   db: Db,
-  query: ListQuery,
+  listQuery: ListQuery,
   reader: ReaderOfHidden = null,
 ): Promise<DiscussionPage> {
+  // An unknown category is 404 `Category not found`, not an empty list (issue 41).
+  const query = listQuery.category
+    ? { ...listQuery, categoryId: (await requireCategory(db, listQuery.category)).id }
+    : listQuery;
   const cursor = query.cursor ? decodeDiscussionCursor(query.cursor) : null;
   const rows =
     query.q || query.author
@@ -394,15 +407,17 @@ export async function activeDiscussionAuthor(db: Db, id: string): Promise<PostAu
 export async function lockDiscussionForEdit(
   tx: Db,
   id: string,
-): Promise<(PostAuthor & { title: string; content: string }) | undefined> {
+): Promise<(PostAuthor & { title: string; content: string; categoryId: string }) | undefined> {
   const [row] = await queryRows<{
     author_id: string | null;
     author_is_admin: boolean;
     title: string;
     content: string;
+    category_id: string;
   }>(
     tx,
-    sql`select author_id, ${authorIsAdmin(sql`author_id`)} as author_is_admin, title, content
+    sql`select author_id, ${authorIsAdmin(sql`author_id`)} as author_is_admin, title, content,
+          category_id
         from discussions where id = ${id}::uuid and status = 'active'
         for update`,
   );
@@ -412,6 +427,7 @@ export async function lockDiscussionForEdit(
         authorIsAdmin: row.author_is_admin,
         title: row.title,
         content: row.content,
+        categoryId: row.category_id,
       }
     : undefined;
 }
@@ -419,13 +435,19 @@ export async function lockDiscussionForEdit(
 /** A new discussion; `held` keeps it for review, seen by its author only (docs/decisions/034). */
 export async function insertDiscussion(
   db: Db,
-  values: { title: string; content: string; authorId: string; held?: boolean },
+  values: {
+    title: string;
+    content: string;
+    authorId: string;
+    categoryId: string;
+    held?: boolean;
+  },
 ): Promise<DiscussionItem> {
   const [created] = await queryRows<{ id: string }>(
     db,
-    sql`insert into discussions (title, content, plain_content, author_id, status)
+    sql`insert into discussions (title, content, plain_content, author_id, category_id, status)
         values (${values.title}, ${values.content}, ${plainContentOf(values.content, "markup")},
-          ${values.authorId},
+          ${values.authorId}, ${values.categoryId}::uuid,
           ${values.held ? "held" : "active"})
         returning id`,
   );
@@ -460,6 +482,18 @@ async function updateActiveDiscussion(
   return row ? toItem(row) : null;
 }
 
+/**
+ * Moves an active discussion to another category (a moderator, docs/decisions/066); the
+ * trigger moves the counts. Null when there is no active discussion with that id.
+ */
+export function setDiscussionCategory(
+  db: Db,
+  id: string,
+  categoryId: string,
+): Promise<DiscussionItem | null> {
+  return updateActiveDiscussion(db, id, sql`category_id = ${categoryId}::uuid`);
+}
+
 export type ModerationFlag = "is_pinned" | "is_locked";
 
 /** Sets a moderator's flag (pinned, locked) on an active discussion. */
@@ -480,14 +514,15 @@ export function setModerationFlag(
 export async function updateDiscussionText(
   db: Db,
   id: string,
-  values: { title: string; content: string },
+  values: { title: string; content: string; categoryId?: string },
   reader: ReaderOfHidden,
   byModerator: boolean,
 ): Promise<DiscussionItem | null> {
+  const category = values.categoryId ? sql`category_id = ${values.categoryId}::uuid,` : sql``;
   const [row] = await queryRows<DiscussionRow>(
     db,
     sql`with updated as (
-          update discussions set title = ${values.title}, content = ${values.content},
+          update discussions set ${category} title = ${values.title}, content = ${values.content},
             ${markupWhenChanged(values.content)},
             ${plainContentWhenChanged(values.content)}, edited_at = now(), edited_by_moderator = ${byModerator}, updated_at = now()
           where id = ${id}::uuid and status = 'active'

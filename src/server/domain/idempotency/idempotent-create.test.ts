@@ -56,7 +56,7 @@ const ROUTES: Route[] = [
     name: "discussions",
     request: async (tag) => ({
       path: "/api/discussions",
-      body: { title: `Idem ${tag}`, content: "Body" },
+      body: { category: "rants-and-vents", title: `Idem ${tag}`, content: "Body" },
     }),
     rows: (tag) =>
       countOf(sql`select count(*)::int as n from discussions where title = ${`Idem ${tag}`}`),
@@ -248,14 +248,14 @@ describe("Idempotency-Key scope and limits", () => {
   it("does not count a replay against the rate limit (one discussion per 15 s)", async () => {
     const member = await createMember(t);
     const key = randomUUID();
-    const body = { title: `Limit ${newTag()}`, content: "Body" };
+    const body = { category: "rants-and-vents", title: `Limit ${newTag()}`, content: "Body" };
     expect((await member.client.post("/api/discussions", body, keyed(key))).status).toBe(201);
     const replay = await member.client.post("/api/discussions", body, keyed(key));
     expect(replay.status).toBe(201);
     // The limit itself still holds for a new create.
     const next = await member.client.post(
       "/api/discussions",
-      { title: `Limit ${newTag()}`, content: "Body" },
+      { category: "rants-and-vents", title: `Limit ${newTag()}`, content: "Body" },
       keyed(randomUUID()),
     );
     expect(next.status).toBe(429);

@@ -155,7 +155,9 @@ export const MEMBER_DATA_SECTIONS = {
     table: "discussions",
     byId: ["author_id"],
     rows: ({ id }) =>
-      sql`select id, title, content, status, is_pinned as "isPinned", is_locked as "isLocked",
+      sql`select id, title, content, status,
+            (select name from categories c where c.id = category_id) as "category",
+            is_pinned as "isPinned", is_locked as "isLocked",
             replies_count as "repliesCount", created_at as "createdAt", updated_at as "updatedAt"
           from discussions where author_id = ${id} order by created_at`,
   },
@@ -193,7 +195,8 @@ export const MEMBER_DATA_SECTIONS = {
     table: "blog_posts",
     byId: ["author_id"],
     rows: ({ id }) =>
-      sql`select id, slug, title, excerpt, content, category, status, featured,
+      sql`select id, slug, title, excerpt, content,
+            (select name from categories c where c.id = category_id) as "category", status, featured,
             published_at as "publishedAt", created_at as "createdAt", updated_at as "updatedAt"
           from blog_posts where author_id = ${id} order by created_at`,
   },

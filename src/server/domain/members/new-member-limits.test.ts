@@ -55,7 +55,11 @@ async function memberAged(ageHours: number, posts: number, role: Role = "user"):
 }
 
 const discussion = (member: Member, content = "Something to say.") =>
-  member.client.post("/api/discussions", { title: "A new member's thought", content });
+  member.client.post("/api/discussions", {
+    category: "rants-and-vents",
+    title: "A new member's thought",
+    content,
+  });
 
 const reply = (member: Member, content = "A reply.") =>
   member.client.post(`/api/discussions/${thread}/replies`, { content });
@@ -140,6 +144,7 @@ describe("links", () => {
     await expectRefused(await reply(member, three), 400, NEW_MEMBER_LINKS_MESSAGE);
     // A link in the title counts too.
     const titled = await member.client.post("/api/discussions", {
+      category: "rants-and-vents",
       title: "Read https://t.example",
       content: two,
     });

@@ -138,10 +138,18 @@ async function memberWithEverything() {
   });
   // Discussions both ways; Bob answers and mentions Ada; Ada replies in Bob's discussion.
   const adaThread = (await (
-    await ada.client.post("/api/discussions", { title: "Ada's rant", content: "Ada's words" })
+    await ada.client.post("/api/discussions", {
+      category: "rants-and-vents",
+      title: "Ada's rant",
+      content: "Ada's words",
+    })
   ).json()) as { id: string };
   const bobThread = (await (
-    await bob.client.post("/api/discussions", { title: "Bob's secret title", content: "Bob text" })
+    await bob.client.post("/api/discussions", {
+      category: "rants-and-vents",
+      title: "Bob's secret title",
+      content: "Bob text",
+    })
   ).json()) as { id: string };
   await bob.client.post(`/api/discussions/${adaThread.id}/replies`, {
     content: `Bob's private reply to ${mentionToken("Ada Exporter", ada.id)}`,
@@ -302,7 +310,11 @@ describe("Download my data", () => {
     const [blocked] = twins;
     for (const twin of twins) {
       const own = (await (
-        await twin.client.post("/api/discussions", { title: "Twin's rant", content: "Words" })
+        await twin.client.post("/api/discussions", {
+          category: "rants-and-vents",
+          title: "Twin's rant",
+          content: "Words",
+        })
       ).json()) as { id: string };
       await t.db.execute(
         sql`insert into moderation_actions (actor_id, action, target_kind, target_id, subject_id, reason)
@@ -467,7 +479,11 @@ describe("Delete my account", () => {
       password: member.password,
     });
     const thread = (await (
-      await member.client.post("/api/discussions", { title: "Kept", content: "Kept text" })
+      await member.client.post("/api/discussions", {
+        category: "rants-and-vents",
+        title: "Kept",
+        content: "Kept text",
+      })
     ).json()) as { id: string };
     await member.client.post(`/api/discussions/${thread.id}/replies`, { content: "My reply" });
     const otherReply = (await (
@@ -477,6 +493,7 @@ describe("Delete my account", () => {
     ).json()) as { id: string };
     const naming = (await (
       await other.client.post("/api/discussions", {
+        category: "rants-and-vents",
         title: "Naming a member",
         content: `**Hello** ${mentionToken("Gone Soon", member.id)}`,
       })
@@ -542,7 +559,11 @@ describe("Delete my account", () => {
     const member = await createMember(t, { name: "Takes Everything" });
     const other = await createMember(t);
     const thread = (await (
-      await member.client.post("/api/discussions", { title: "Goes", content: "Goes text" })
+      await member.client.post("/api/discussions", {
+        category: "rants-and-vents",
+        title: "Goes",
+        content: "Goes text",
+      })
     ).json()) as { id: string };
     const elsewhere = await insertDiscussionRow(t.db, { authorId: other.id });
     await member.client.post(`/api/discussions/${elsewhere}/replies`, { content: "My words" });

@@ -77,7 +77,11 @@ async function unblock(blocker: Member, blocked: { id: string }) {
 }
 
 async function startDiscussion(member: Member, title: string): Promise<DiscussionItem> {
-  const answer = await member.client.post("/api/discussions", { title, content: "Discuss." });
+  const answer = await member.client.post("/api/discussions", {
+    category: "rants-and-vents",
+    title,
+    content: "Discuss.",
+  });
   expect(answer.status, await answer.clone().text()).toBe(201);
   return (await answer.json()) as DiscussionItem;
 }

@@ -3,6 +3,10 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { blogPosts, profiles } from "@/server/db/schema";
+import {
+  BLOG_POST_CATEGORY_NAME,
+  BLOG_POST_CATEGORY_SLUG,
+} from "@/server/domain/blog-posts/category";
 import { encodeTimeCursor, type TimeCursor } from "@/server/lib/page-cursor";
 import type { BlogPostDetail, BlogPostSummary } from "@/shared/api-types";
 
@@ -13,7 +17,8 @@ const summaryColumns = {
   slug: blogPosts.slug,
   title: blogPosts.title,
   excerpt: blogPosts.excerpt,
-  category: blogPosts.category,
+  category: BLOG_POST_CATEGORY_NAME,
+  categorySlug: BLOG_POST_CATEGORY_SLUG,
   readTimeMinutes: blogPosts.readTimeMinutes,
   featured: blogPosts.featured,
   publishedAt: sql<Date>`${sortKey}`.mapWith(blogPosts.publishedAt),

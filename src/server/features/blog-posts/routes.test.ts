@@ -19,7 +19,7 @@ beforeAll(async () => {
       title: "Fresh <off> the press",
       excerpt: "The newest one.",
       content: "Body\n\nSecond paragraph",
-      category: "Unpopular Opinions",
+      categoryId: sql`(select id from categories where slug = 'unpopular-opinions')`,
       status: "published",
       publishedAt: sql`now()`,
     })

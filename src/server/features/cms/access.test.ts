@@ -34,7 +34,7 @@ type Endpoint = {
 };
 
 const post = { title: "A title", excerpt: "An excerpt", content: "Content" };
-const discussion = { title: "Staff title", content: "Staff content" };
+const discussion = { category: "rants-and-vents", title: "Staff title", content: "Staff content" };
 
 const ENDPOINTS: Record<string, Endpoint> = {
   "GET /api/cms/overview": {

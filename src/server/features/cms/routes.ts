@@ -3,6 +3,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "@/server/context";
 import { cmsBlogPostRoutes } from "./blog-posts/routes";
+import { cmsCategoryRoutes } from "./categories/routes";
 import { cmsDiscussionRoutes } from "./discussions/routes";
 import { cmsHeroWordRoutes } from "./hero-words/routes";
 import { overviewRoutes } from "./overview";
@@ -12,6 +13,7 @@ import { cmsSitePageRoutes } from "./site-pages/routes";
 export const cmsRoutes = new Hono<AppEnv>()
   .route("/overview", overviewRoutes)
   .route("/blog-posts", cmsBlogPostRoutes)
+  .route("/categories", cmsCategoryRoutes)
   .route("/discussions", cmsDiscussionRoutes)
   .route("/hero-words", cmsHeroWordRoutes)
   .route("/site-pages", cmsSitePageRoutes)

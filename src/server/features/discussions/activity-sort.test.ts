@@ -95,8 +95,8 @@ describe("GET /api/discussions?sort=activity", () => {
 
   it("keeps discussions with the same last activity apart by id", async () => {
     await t.db.execute(sql`
-      insert into discussions (title, content, created_at)
-      select 'same ' || n, 'x', timestamptz '2024-01-01 12:00:00.123456+00'
+      insert into discussions (title, content, category_id, created_at)
+      select 'same ' || n, 'x', (select id from categories order by position limit 1), timestamptz '2024-01-01 12:00:00.123456+00'
       from generate_series(1, 5) as n`);
     const seen = await allPages("&sort=activity");
     const ids = seen.map((item) => item.id);

@@ -14,7 +14,11 @@ afterAll(async () => {
   await t.close();
 });
 
-const valid = { title: "A fair title", content: "Some honest content" };
+const valid = {
+  category: "rants-and-vents",
+  title: "A fair title",
+  content: "Some honest content",
+};
 
 async function errorOf(response: Response) {
   return ((await response.json()) as ApiErrorBody).error;
@@ -35,6 +39,7 @@ describe("POST /api/discussions", () => {
   it("creates an active, unpinned, unlocked discussion with the author's name and no email", async () => {
     const member = await createMember(t, { name: "Rita Ranter" });
     const response = await member.client.post("/api/discussions", {
+      category: "rants-and-vents",
       title: "  Trains are always late  ",
       content: "  First line\nSecond line\n\nFourth line  ",
     });
@@ -103,6 +108,7 @@ describe("POST /api/discussions", () => {
     it("accepts the longest title and content, counted after trimming", async () => {
       const member = await createMember(t);
       const response = await member.client.post("/api/discussions", {
+        category: "rants-and-vents",
         title: ` ${"t".repeat(200)} `,
         content: ` ${"c".repeat(10_000)} `,
       });
@@ -142,6 +148,7 @@ describe("POST /api/discussions", () => {
       await t.db.execute(sql`delete from rate_limit_hits`);
       for (const payload of payloads) {
         const response = await member.client.post("/api/discussions", {
+          category: "rants-and-vents",
           title: `Title ${payload}`,
           content: `Before ${payload} after`,
         });
@@ -161,6 +168,7 @@ describe("POST /api/discussions", () => {
     it("keeps entity-encoded text as typed: it is shown as text, never decoded into markup", async () => {
       const member = await createMember(t);
       const response = await member.client.post("/api/discussions", {
+        category: "rants-and-vents",
         title: "Entities",
         content: "&lt;b&gt; & friends",
       });
@@ -171,6 +179,7 @@ describe("POST /api/discussions", () => {
     it("removes the markup of a javascript: link, leaving only inert text", async () => {
       const member = await createMember(t);
       const response = await member.client.post("/api/discussions", {
+        category: "rants-and-vents",
         title: "Link",
         content: '<a href="javascript:alert(1)">click</a>',
       });
@@ -200,7 +209,10 @@ describe("POST /api/discussions", () => {
 
     it("does not count a refused (invalid) attempt", async () => {
       const member = await createMember(t);
-      expect((await member.client.post("/api/discussions", { title: "" })).status).toBe(400);
+      expect(
+        (await member.client.post("/api/discussions", { category: "rants-and-vents", title: "" }))
+          .status,
+      ).toBe(400);
       expect((await member.client.post("/api/discussions", valid)).status).toBe(201);
     });
   });

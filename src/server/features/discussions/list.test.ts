@@ -224,8 +224,8 @@ describe("GET /api/discussions", () => {
 
     it("keeps discussions created in the same instant apart by id", async () => {
       await t.db.execute(sql`
-        insert into discussions (title, content, created_at)
-        select 'same ' || n, 'x', timestamptz '2024-01-01 12:00:00.123456+00'
+        insert into discussions (title, content, category_id, created_at)
+        select 'same ' || n, 'x', (select id from categories order by position limit 1), timestamptz '2024-01-01 12:00:00.123456+00'
         from generate_series(1, 8) as n`);
       const seen = await allPages("");
       expect(seen).toHaveLength(8);
@@ -239,8 +239,9 @@ describe("GET /api/discussions", () => {
       // the first 1,000 in list order before asking the indexes (queries.ts): both paths and
       // the switch between them must give the same, complete, ordered answer.
       await t.db.execute(sql`
-        insert into discussions (title, content, created_at)
+        insert into discussions (title, content, category_id, created_at)
         select 'row ' || n, case when n % 100 = 0 then 'a needle here' else 'hay' end,
+          (select id from categories order by position limit 1),
           now() - make_interval(mins => n)
         from generate_series(1, 1200) as n`);
       const expected = Array.from({ length: 12 }, (_, i) => `row ${(i + 1) * 100}`);

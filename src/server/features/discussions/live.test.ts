@@ -46,6 +46,7 @@ describe("GET /api/discussions/events (Server-Sent Events)", () => {
     const { stream } = await openStream();
     const member = await createMember(t);
     const created = await member.client.post("/api/discussions", {
+      category: "rants-and-vents",
       title: "Live one",
       content: "Hello",
     });
@@ -149,6 +150,7 @@ describe("two app instances on one PostgreSQL database", () => {
         const throughSecond = createClient(other);
         for (const [name, value] of member.client.cookies) throughSecond.cookies.set(name, value);
         const viaSecond = await throughSecond.post("/api/discussions", {
+          category: "rants-and-vents",
           title: "From instance two",
           content: "x",
         });

@@ -37,7 +37,11 @@ afterAll(async () => {
 const MARKUP = "**Every** day\n\n- ducking\n- diving\n\nhttps://example.com/a-long-address";
 
 async function created(content: string, title = "Formatted"): Promise<DiscussionItem> {
-  const response = await writer.client.post("/api/discussions", { title, content });
+  const response = await writer.client.post("/api/discussions", {
+    category: "rants-and-vents",
+    title,
+    content,
+  });
   expect(response.status, await response.clone().text()).toBe(201);
   return (await response.json()) as DiscussionItem;
 }

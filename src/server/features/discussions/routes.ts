@@ -6,11 +6,13 @@ import { z } from "zod";
 import { allowedTo, signedIn } from "@/server/auth/middleware";
 import { getViewer } from "@/server/auth/viewer";
 import type { AppDeps, AppEnv } from "@/server/context";
+import { categoryToPostIn } from "@/server/domain/categories/categories";
 import { discussionTextToStore } from "@/server/domain/discussions/discussion-text";
 import {
   changeableDiscussion,
   editDiscussion,
   mayEditDiscussion,
+  moveDiscussion,
 } from "@/server/domain/discussions/edit";
 import { listQuerySchema } from "@/server/domain/discussions/list-query";
 import {
@@ -39,6 +41,7 @@ import { liveEventStream } from "@/server/lib/live-sse";
 import type { RateLimitRule } from "@/server/lib/rate-limit";
 import { jsonBody, queryParams } from "@/server/lib/validate";
 import type { DiscussionItem } from "@/shared/api-types";
+import { moveDiscussionSchema } from "@/shared/categories";
 import { draftPlace } from "@/shared/drafts";
 import { discussionEditSchema } from "@/shared/moderation";
 import { discussionSchema } from "@/shared/schemas";
@@ -119,6 +122,8 @@ export const discussionRoutes = new Hono<AppEnv>()
       return createOnce(
         c,
         async (tx) => {
+          // Chosen, known, and open to this member (issue 41): refused before any limit counts.
+          const category = await categoryToPostIn(tx, viewer.role, input.category);
           const limits = rateLimiter.within(tx);
           // New members post less and link less (docs/decisions/031): before the 15-second
           // limit, so a post refused for its links can be fixed and sent again at once.
@@ -137,6 +142,7 @@ export const discussionRoutes = new Hono<AppEnv>()
           return insertDiscussion(tx, {
             ...(await discussionTextToStore(tx, input)),
             authorId: viewer.id,
+            categoryId: category.id,
             held,
           });
         },
@@ -178,6 +184,20 @@ export const discussionRoutes = new Hono<AppEnv>()
           c.req.valid("json").locked,
         ),
       ),
+  )
+  // A moderator moves a discussion to another category, logged with its reason (issue 41,
+  // docs/decisions/066); a staff-only category takes it only from staff.
+  .put(
+    "/:id/category",
+    allowedTo("moderateDiscussions"),
+    jsonBody(moveDiscussionSchema),
+    async (c) => {
+      const id = discussionId(c);
+      const { db, logger } = c.var.deps;
+      const item = await moveDiscussion(db, c.var.viewer, id, c.req.valid("json"));
+      await publishDiscussionChange(db, { type: "updated", id }, logger);
+      return c.json(item);
+    },
   )
   // The author edits their own discussion (same rules as creating it; marked edited);
   // moderators and admins edit others', as in the CMS, with a reason, audited

@@ -97,7 +97,11 @@ describe("nobody reads or overwrites another member's draft", () => {
 describe("sending or discarding deletes the draft", () => {
   it("goes when the discussion is created", async () => {
     await nora.client.put("/api/drafts/new-discussion", { title: "T", content: "C" });
-    const created = await nora.client.post("/api/discussions", { title: "T", content: "C" });
+    const created = await nora.client.post("/api/discussions", {
+      category: "rants-and-vents",
+      title: "T",
+      content: "C",
+    });
     expect(created.status).toBe(201);
     expect(await draftOf(nora.client, "new-discussion")).toBeNull();
   });
@@ -150,7 +154,11 @@ describe("a draft over the post limits", () => {
     const saved = await nora.client.put("/api/drafts/new-discussion", { title: "Long", content });
     expect(saved.status).toBe(200);
     expect((await draftOf(nora.client, "new-discussion"))?.content).toHaveLength(content.length);
-    const sent = await nora.client.post("/api/discussions", { title: "Long", content });
+    const sent = await nora.client.post("/api/discussions", {
+      category: "rants-and-vents",
+      title: "Long",
+      content,
+    });
     expect(sent.status).toBe(400);
     expect(await draftOf(nora.client, "new-discussion")).not.toBeNull();
   });

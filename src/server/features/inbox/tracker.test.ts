@@ -162,7 +162,11 @@ describe("confirmation by the requester", () => {
 describe("acting on a confirmed request", () => {
   it("Export data mails the member's export link to the request's address only", async () => {
     const member = await createMember(t, { name: "Exported Member" });
-    await member.client.post("/api/discussions", { title: "Mine", content: "My text" });
+    await member.client.post("/api/discussions", {
+      category: "rants-and-vents",
+      title: "Mine",
+      content: "My text",
+    });
     const id = await file(member.email);
     await confirm(member.email);
     const response = await clients.admin.post(`/api/inbox/data-requests/${id}/export`);

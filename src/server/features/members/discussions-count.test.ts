@@ -49,6 +49,7 @@ describe("a member's discussion count", () => {
     await expectCounts({ [author.id]: 0 });
     for (const title of ["First rant", "Second rant"]) {
       const response = await author.client.post("/api/discussions", {
+        category: "rants-and-vents",
         title,
         content: "Something that needed saying.",
       });
@@ -63,7 +64,11 @@ describe("a member's discussion count", () => {
 
   it("drops a discussion a moderator deletes, once, however often it is deleted", async () => {
     const created = (await (
-      await author.client.post("/api/discussions", { title: "Doomed", content: "Short-lived." })
+      await author.client.post("/api/discussions", {
+        category: "rants-and-vents",
+        title: "Doomed",
+        content: "Short-lived.",
+      })
     ).json()) as DiscussionItem;
     await expectCounts({ [author.id]: 3 });
     expect((await moderator.client.delete(`/api/discussions/${created.id}`)).status).toBe(204);

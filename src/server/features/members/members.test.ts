@@ -3,6 +3,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { discussions, profiles } from "@/server/db/schema";
+import { FIRST_CATEGORY } from "@/server/test/discussions";
 import { createMember, uniqueEmail } from "@/server/test/factories";
 import { createClient, createTestApp, type TestApp, type TestClient } from "@/server/test/test-app";
 import type { MemberStats, MembersPage } from "@/shared/api-types";
@@ -40,9 +41,13 @@ async function shape(
 
 async function addDiscussions(member: Member, count: number, status = "active") {
   for (let index = 0; index < count; index += 1) {
-    await t.db
-      .insert(discussions)
-      .values({ title: `Topic ${index}`, content: "Words", authorId: member.id, status });
+    await t.db.insert(discussions).values({
+      title: `Topic ${index}`,
+      content: "Words",
+      authorId: member.id,
+      categoryId: FIRST_CATEGORY,
+      status,
+    });
   }
 }
 

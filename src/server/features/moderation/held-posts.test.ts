@@ -132,7 +132,11 @@ describe("the Settings tab's API", () => {
 describe("off (the default)", () => {
   it("a new member's first discussion is published at once", async () => {
     const ned = await createMember(t, { name: "Ned New" });
-    const response = await ned.client.post("/api/discussions", { title: "Hello", content: "Hi" });
+    const response = await ned.client.post("/api/discussions", {
+      category: "rants-and-vents",
+      title: "Hello",
+      content: "Hi",
+    });
     expect(response.status).toBe(201);
     const item = await json<DiscussionItem>(response);
     expect(item.awaitingReview).toBeUndefined();
@@ -151,6 +155,7 @@ describe("on", () => {
   it("holds a new member's first discussion: only its author sees it, marked awaiting review", async () => {
     const nina = await createMember(t, { name: "Nina New" });
     const response = await nina.client.post("/api/discussions", {
+      category: "rants-and-vents",
       title: "Held unicorn title",
       content: "Held words",
     });
@@ -200,14 +205,22 @@ describe("on", () => {
 
     // Her next post is not her first: published at once.
     const next = await json<DiscussionItem>(
-      await nina.client.post("/api/discussions", { title: "Second", content: "Again" }),
+      await nina.client.post("/api/discussions", {
+        category: "rants-and-vents",
+        title: "Second",
+        content: "Again",
+      }),
     );
     expect(next.awaitingReview).toBeUndefined();
   });
 
   it("holds a new member's first reply: not in the thread, the counts or anyone's notifications until approved", async () => {
     const thread = await json<DiscussionItem>(
-      await old.client.post("/api/discussions", { title: "Olga asks", content: "Thoughts?" }),
+      await old.client.post("/api/discussions", {
+        category: "rants-and-vents",
+        title: "Olga asks",
+        content: "Thoughts?",
+      }),
     );
     const rita = await createMember(t, { name: "Rita Replier" });
     const response = await rita.client.post(`/api/discussions/${thread.id}/replies`, {
@@ -250,7 +263,11 @@ describe("on", () => {
   it("a deleted held post never appears, is audited, and stays off the public log", async () => {
     const sam = await createMember(t, { name: "Sam Spammer" });
     const item = await json<DiscussionItem>(
-      await sam.client.post("/api/discussions", { title: "Buy pills", content: "Cheap" }),
+      await sam.client.post("/api/discussions", {
+        category: "rants-and-vents",
+        title: "Buy pills",
+        content: "Cheap",
+      }),
     );
     expect(item.awaitingReview).toBe(true);
     const noReason = await mo.client.post(
@@ -284,7 +301,11 @@ describe("on", () => {
   it("only moderators and admins decide; a bad kind or id is 404", async () => {
     const tia = await createMember(t, { name: "Tia New" });
     const item = await json<DiscussionItem>(
-      await tia.client.post("/api/discussions", { title: "Mine", content: "Words" }),
+      await tia.client.post("/api/discussions", {
+        category: "rants-and-vents",
+        title: "Mine",
+        content: "Words",
+      }),
     );
     const path = `/api/moderation/held-posts/discussion/${item.id}/approve`;
     expect((await anonymous().post(path, {})).status).toBe(401);
@@ -308,12 +329,20 @@ describe("on", () => {
 
     const lia = await createMember(t, { name: "Lia Live" });
     const held = await json<DiscussionItem>(
-      await lia.client.post("/api/discussions", { title: "Held live", content: "Quiet" }),
+      await lia.client.post("/api/discussions", {
+        category: "rants-and-vents",
+        title: "Held live",
+        content: "Quiet",
+      }),
     );
     expect(held.awaitingReview).toBe(true);
     // The next event is Olga's public post: the held one sent none.
     const shown = await json<DiscussionItem>(
-      await old.client.post("/api/discussions", { title: "Public live", content: "Loud" }),
+      await old.client.post("/api/discussions", {
+        category: "rants-and-vents",
+        title: "Public live",
+        content: "Loud",
+      }),
     );
     expect(await next()).toEqual({ type: "created", id: shown.id });
     await mo.client.post(`/api/moderation/held-posts/discussion/${held.id}/approve`, {});
@@ -324,7 +353,11 @@ describe("on", () => {
   it("never holds staff or established members", async () => {
     for (const member of [mo, old]) {
       const item = await json<DiscussionItem>(
-        await member.client.post("/api/discussions", { title: "Staff or old", content: "Words" }),
+        await member.client.post("/api/discussions", {
+          category: "rants-and-vents",
+          title: "Staff or old",
+          content: "Words",
+        }),
       );
       expect(item.awaitingReview).toBeUndefined();
     }

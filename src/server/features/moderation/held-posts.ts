@@ -7,6 +7,7 @@ import type { Viewer } from "@/server/auth/viewer";
 import type { AppDeps } from "@/server/context";
 import { type Db, queryRows } from "@/server/db/client";
 import { displayName } from "@/server/db/display-name";
+import { requireAuthorMayPostIn } from "@/server/domain/categories/categories";
 import { recordModerationAction } from "@/server/domain/moderation/log";
 import { queueNotificationEvent } from "@/server/domain/notifications/events";
 import { HttpError } from "@/server/lib/http-error";
@@ -92,6 +93,8 @@ export async function decideHeldPost(
                 returning discussion_id, author_id`,
           );
     if (!row) throw new HttpError(404, HELD_POST_NOT_FOUND);
+    // Its category's rule applies as if it were posted now (issue 41).
+    if (approve && target.kind === "discussion") await requireAuthorMayPostIn(tx, target.id);
     const actionId = await recordModerationAction(tx, {
       actorId: actor.id,
       action: approve ? "approve-held" : "delete-held",

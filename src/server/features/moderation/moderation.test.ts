@@ -409,7 +409,11 @@ describe("suspensions", () => {
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThan(7.1);
 
-    const refused = await sam.client.post("/api/discussions", { title: "T", content: "C" });
+    const refused = await sam.client.post("/api/discussions", {
+      category: "rants-and-vents",
+      title: "T",
+      content: "C",
+    });
     expect(refused.status).toBe(403);
     expect((await json<ApiErrorBody>(refused)).error.code).toBe("SUSPENDED");
     expect(
@@ -451,7 +455,13 @@ describe("suspensions", () => {
       (await json<SessionResponse>(await sam.client.get("/api/session"))).suspension,
     ).toBeNull();
     expect(
-      (await sam.client.post("/api/discussions", { title: "Back", content: "Hi" })).status,
+      (
+        await sam.client.post("/api/discussions", {
+          category: "rants-and-vents",
+          title: "Back",
+          content: "Hi",
+        })
+      ).status,
     ).toBe(201);
   });
 
@@ -460,15 +470,27 @@ describe("suspensions", () => {
     await t.db.execute(
       sql`insert into suspensions (user_id, reason, ends_at) values (${tim.id}, 'Cool off', now() + interval '1 hour')`,
     );
-    expect((await tim.client.post("/api/discussions", { title: "T", content: "C" })).status).toBe(
-      403,
-    );
+    expect(
+      (
+        await tim.client.post("/api/discussions", {
+          category: "rants-and-vents",
+          title: "T",
+          content: "C",
+        })
+      ).status,
+    ).toBe(403);
     await t.db.execute(
       sql`update suspensions set ends_at = now() - interval '1 second' where user_id = ${tim.id}`,
     );
-    expect((await tim.client.post("/api/discussions", { title: "T", content: "C" })).status).toBe(
-      201,
-    );
+    expect(
+      (
+        await tim.client.post("/api/discussions", {
+          category: "rants-and-vents",
+          title: "T",
+          content: "C",
+        })
+      ).status,
+    ).toBe(201);
   });
 });
 

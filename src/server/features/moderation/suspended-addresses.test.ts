@@ -70,7 +70,11 @@ describe("a suspension outlives the account", () => {
       reason: "Harassment",
       endsAt: null,
     });
-    const write = await again.client.post("/api/discussions", { title: "Back", content: "Hi" });
+    const write = await again.client.post("/api/discussions", {
+      category: "rants-and-vents",
+      title: "Back",
+      content: "Hi",
+    });
     expect(write.status).toBe(403);
     const logged = await queryRows<Record<string, unknown>>(
       t.db,

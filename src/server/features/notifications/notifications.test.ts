@@ -50,7 +50,11 @@ beforeEach(async () => {
 });
 
 async function startDiscussion(member: Member, title = "Why are queues so long?") {
-  const answer = await member.client.post("/api/discussions", { title, content: "Discuss." });
+  const answer = await member.client.post("/api/discussions", {
+    category: "rants-and-vents",
+    title,
+    content: "Discuss.",
+  });
   expect(answer.status).toBe(201);
   return ((await answer.json()) as DiscussionItem).id;
 }

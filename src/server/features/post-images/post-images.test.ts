@@ -177,6 +177,7 @@ describe("who may load an image", () => {
   it("in a public discussion: everyone, cached publicly; once hidden: its author and moderators, never cached", async () => {
     const image = await uploaded(pia, new Blob([new Uint8Array(await png(700, 500))]));
     const created = await pia.client.post("/api/discussions", {
+      category: "rants-and-vents",
       title: "My cat",
       content: `Look:\n\n${token(image)}`,
     });
@@ -209,7 +210,11 @@ describe("who may load an image", () => {
 
   it("in a held reply: its author only", async () => {
     const thread = (await (
-      await olga.client.post("/api/discussions", { title: "Pets", content: "Show yours" })
+      await olga.client.post("/api/discussions", {
+        category: "rants-and-vents",
+        title: "Pets",
+        content: "Show yours",
+      })
     ).json()) as DiscussionItem;
     const image = await uploaded(pia);
     const sent = await pia.client.post(`/api/discussions/${thread.id}/replies`, {
@@ -225,7 +230,11 @@ describe("who may load an image", () => {
 
   it("of another member is not taken over by naming it in one's own post", async () => {
     const image = await uploaded(pia);
-    await olga.client.post("/api/discussions", { title: "Stolen", content: token(image) });
+    await olga.client.post("/api/discussions", {
+      category: "rants-and-vents",
+      title: "Stolen",
+      content: token(image),
+    });
     expect((await olga.client.get(`/api/images/${image.id}`)).status).toBe(404);
     expect((await pia.client.get(`/api/images/${image.id}`)).status).toBe(200);
   });
@@ -236,6 +245,7 @@ describe("erasure", () => {
     const gone = await createMember(t, { name: "Gone Soon" });
     const image = await uploaded(gone, new Blob([new Uint8Array(await png(1400, 700))]));
     await gone.client.post("/api/discussions", {
+      category: "rants-and-vents",
       title: "Kept",
       content: imageToken({ alt: "kept", ...image }),
     });
@@ -255,7 +265,11 @@ describe("limits and clean-up", () => {
   it("refuses a post with more than 10 images", async () => {
     const image = await uploaded(pia);
     const content = Array.from({ length: 11 }, () => imageToken({ alt: "x", ...image })).join("\n");
-    const response = await pia.client.post("/api/discussions", { title: "Many", content });
+    const response = await pia.client.post("/api/discussions", {
+      category: "rants-and-vents",
+      title: "Many",
+      content,
+    });
     expect(response.status).toBe(400);
     expect(((await response.json()) as ApiErrorBody).error.fields?.content).toBe(TOO_MANY_IMAGES);
   });
@@ -266,6 +280,7 @@ describe("limits and clean-up", () => {
     const fresh = await uploaded(olga);
     const sent = await uploaded(olga);
     await olga.client.post("/api/discussions", {
+      category: "rants-and-vents",
       title: "Sent",
       content: imageToken({ alt: "sent", ...sent }),
     });

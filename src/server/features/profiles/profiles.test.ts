@@ -3,6 +3,7 @@ import { eq, type SQLWrapper, sql } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { discussions, profiles } from "@/server/db/schema";
+import { FIRST_CATEGORY } from "@/server/test/discussions";
 import { createMember } from "@/server/test/factories";
 import { createClient, createTestApp, type TestApp, type TestClient } from "@/server/test/test-app";
 import type { OwnProfile, ProfileResponse } from "@/shared/api-types";
@@ -57,12 +58,17 @@ describe("GET /api/profiles/{id}", () => {
         title: `Rant ${index}`,
         content: "x".repeat(1_000),
         authorId: owner.id,
+        categoryId: FIRST_CATEGORY,
         createdAt: sql`now() - make_interval(mins => ${100 - index})`,
       });
     }
-    await t.db
-      .insert(discussions)
-      .values({ title: "Removed", content: "gone", authorId: owner.id, status: "deleted" });
+    await t.db.insert(discussions).values({
+      title: "Removed",
+      content: "gone",
+      authorId: owner.id,
+      categoryId: FIRST_CATEGORY,
+      status: "deleted",
+    });
 
     const { status, body } = await profileOf(anonymous, owner.id);
     expect(status).toBe(200);

@@ -12,8 +12,8 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   await t.db.execute(
-    sql`insert into discussions (title, content, status)
-        select 'Discussion ' || n, 'Content', case when n % 10 = 0 then 'deleted' else 'active' end
+    sql`insert into discussions (title, content, category_id, status)
+        select 'Discussion ' || n, 'Content', (select id from categories order by position limit 1), case when n % 10 = 0 then 'deleted' else 'active' end
         from generate_series(1, ${DISCUSSIONS}) as n`,
   );
   await t.db.execute(sql`analyze discussions`);

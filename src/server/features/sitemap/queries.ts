@@ -111,3 +111,11 @@ export async function sitemapBatch(
     next: rows.length === SITEMAP_BATCH && last ? Number(last.seq) : null,
   };
 }
+
+/** Every category's page (issue 41), with when the category last changed: a handful of rows. */
+export async function categoryPages(db: Db): Promise<{ slug: string; lastmod: string }[]> {
+  return queryRows<{ slug: string; lastmod: string }>(
+    db,
+    sql`select slug, updated_at as lastmod from categories order by position, slug`,
+  );
+}

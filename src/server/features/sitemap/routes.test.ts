@@ -79,11 +79,16 @@ describe("/sitemap.xml and its pages", () => {
     ]);
   });
 
-  it("lists the static pages", async () => {
+  it("lists the static pages, then the categories' pages (issue 41)", async () => {
     const urls = await urlsOf("/sitemap/pages-1.xml");
-    expect(urls.map((url) => url.loc)).toEqual(
-      STATIC_PAGES.map((path) => (path === "/" ? `${TEST_SITE_URL}/` : `${TEST_SITE_URL}${path}`)),
-    );
+    expect(urls.map((url) => url.loc)).toEqual([
+      ...STATIC_PAGES.map((path) =>
+        path === "/" ? `${TEST_SITE_URL}/` : `${TEST_SITE_URL}${path}`,
+      ),
+      ...["rants-and-vents", "life-observations", "unpopular-opinions", "personal-stories"].map(
+        (slug) => `${TEST_SITE_URL}/discussion/c/${slug}`,
+      ),
+    ]);
   });
 
   it("lists published posts by slug with their last change, drafts left out", async () => {
@@ -145,8 +150,8 @@ describe("/sitemap.xml and its pages", () => {
 
   it(`writes a page of more than ${SITEMAP_BATCH} URLs in batches, each URL once`, async () => {
     await t.db.execute(
-      sql`insert into discussions (title, content)
-          select 'Bulk ' || n, 'Bulk content' from generate_series(1, ${SITEMAP_BATCH + 10}) as n`,
+      sql`insert into discussions (title, content, category_id)
+          select 'Bulk ' || n, 'Bulk content', (select id from categories order by position limit 1) from generate_series(1, ${SITEMAP_BATCH + 10}) as n`,
     );
     const locs = (await urlsOf("/sitemap/discussions-1.xml")).map((url) => url.loc);
     const [{ count } = { count: 0 }] = await queryRows<{ count: number }>(

@@ -9,7 +9,14 @@ import { SitemapIndexStream, SitemapStream } from "sitemap";
 import type { AppEnv } from "@/server/context";
 import { HttpError } from "@/server/lib/http-error";
 import { canonicalUrl } from "@/server/lib/page-meta";
-import { RECORD_KINDS, type RecordKind, sitemapBatch, sitemapPages } from "./queries";
+import { categoryPath } from "@/shared/category-paths";
+import {
+  categoryPages,
+  RECORD_KINDS,
+  type RecordKind,
+  sitemapBatch,
+  sitemapPages,
+} from "./queries";
 
 export const SITEMAP_NOT_FOUND = "Sitemap not found";
 
@@ -87,6 +94,13 @@ async function staticPage(c: Context<AppEnv>): Promise<string> {
   const written = text(stream);
   for (const path of STATIC_PAGES) {
     stream.write({ url: path, lastmod: CODE_STARTED_AT.toISOString() });
+  }
+  // The categories' pages go with the pages: there are a handful (issue 41).
+  for (const category of await categoryPages(c.var.deps.db)) {
+    stream.write({
+      url: categoryPath(category.slug),
+      lastmod: new Date(category.lastmod).toISOString(),
+    });
   }
   stream.end();
   return written;

@@ -60,6 +60,8 @@ function example(method: string, path: string): string {
     }
     if (name === "kind") return "discussion";
     if (name === "file") return "discussions-1.xml";
+    // A category by its slug (issue 41): its page, feed and API answer.
+    if (name === "slug") return "rants-and-vents";
     return discussionId;
   };
   return path.replace(/:(\w+)(\{[^}]*\})?/g, (_, name: string) => idFor(name)).replace(/\*$/, "x");

@@ -52,7 +52,8 @@ beforeAll(async () => {
   t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: "100000" } });
   callers = await createCallers(t);
   await t.db.execute(
-    sql`insert into discussions (id, title, content) values (${THREAD_ID}::uuid, 'Thread', 'x')`,
+    sql`insert into discussions (id, title, content, category_id)
+        values (${THREAD_ID}::uuid, 'Thread', 'x', (select id from categories order by position limit 1))`,
   );
   await insertThread(t.db, THREAD_ID, 3);
   for (let i = 0; i < 3; i++) {

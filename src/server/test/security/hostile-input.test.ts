@@ -276,6 +276,7 @@ describe("mass assignment", () => {
   it("cannot set a discussion's author, pin, lock or status on create", async () => {
     const member = callers.members.user;
     const response = await clientFor(app, callers, "user").post("/api/discussions", {
+      category: "rants-and-vents",
       title: "Mine",
       content: "Text",
       authorId: callers.other.id,

@@ -134,6 +134,12 @@ export async function buildCatalogue(
   const postId = await insertBlogPost(t.db, callers.members.author.id);
   const ownDiscussionId = await insertDiscussionRow(t.db, { authorId: callers.members.user.id });
   const wordId = await insertWord(t.db);
+  const [category] = await queryRows<{ id: string }>(
+    t.db,
+    sql`insert into categories (slug, name, colour, position)
+        values ('hostile-edit', 'Hostile edit', '#e03131', 60) returning id`,
+  );
+  const categoryId = category?.id ?? "";
   const requestId = await insertDataRequest(t.db);
   const imageId = await insertPublicPostImage(t, threadId, callers.other.id);
   const { secret } = await t.auth.$context;
@@ -159,16 +165,31 @@ export async function buildCatalogue(
                         order by created_at desc limit 1`)),
   });
   const storedPost = (answer: Answer) =>
-    row(sql`select title, excerpt, content, category, status, featured
+    row(sql`select title, excerpt, content,
+              (select slug from categories c where c.id = category_id) as category, status, featured
             from blog_posts where id = ${answer.id}::uuid`);
   const post = () => ({
     title: "Title",
     excerpt: "Excerpt",
     content: "Content",
-    category: "Rants & Vents",
+    category: "rants-and-vents",
     status: "draft",
     featured: false,
   });
+  const categoryBody = () => {
+    const slug = `hostile-${randomUUID().slice(0, 8)}`;
+    return {
+      name: `Name ${slug}`,
+      slug,
+      description: "About it",
+      colour: "#e03131",
+      position: 60,
+      staffOnly: false,
+    };
+  };
+  const storedCategory = (answer: Answer) =>
+    row(sql`select name, description, slug, colour, position, staff_only as "staffOnly"
+            from categories where id = ${answer.id}::uuid`);
   const bodies: BodyEndpoint[] = [
     {
       name: "sign-up",
@@ -397,7 +418,11 @@ export async function buildCatalogue(
       caller: "user",
       idempotent: true,
       path: "/api/discussions",
-      valid: () => ({ title: "Title", content: "**Content**\n- with a list" }),
+      valid: () => ({
+        category: "rants-and-vents",
+        title: "Title",
+        content: "**Content**\n- with a list",
+      }),
       answers: 201,
       text: ["title", "content"],
       stored: storedDiscussion,
@@ -702,7 +727,7 @@ export async function buildCatalogue(
       method: "POST",
       caller: "moderator",
       path: "/api/cms/discussions",
-      valid: () => ({ title: "Title", content: "Content" }),
+      valid: () => ({ category: "life-observations", title: "Title", content: "Content" }),
       answers: 201,
       text: ["title", "content"],
       stored: storedDiscussion,
@@ -717,6 +742,43 @@ export async function buildCatalogue(
       answers: 200,
       text: ["title", "content", "reason"],
       stored: storedModeratorEdit("discussions"),
+    },
+    {
+      // Issue 41: a moderator moves a discussion; the reason goes to the log.
+      name: "discussion move",
+      method: "PUT",
+      caller: "moderator",
+      path: `/api/discussions/${discussionId}/category`,
+      valid: () => ({ category: "personal-stories", reason: "Fits better there" }),
+      answers: 200,
+      stored: (answer) =>
+        row(sql`select c.slug as category from discussions d join categories c on c.id = d.category_id
+                where d.id = ${answer.id}::uuid`),
+    },
+    {
+      name: "category add",
+      method: "POST",
+      caller: "admin",
+      path: "/api/cms/categories",
+      // A new slug and name each time: the list refuses one it has (409).
+      valid: () => categoryBody(),
+      answers: 201,
+      duplicateAnswer: 409,
+      text: ["name", "description"],
+      blank: "",
+      stored: storedCategory,
+    },
+    {
+      name: "category edit",
+      method: "PUT",
+      caller: "admin",
+      path: `/api/cms/categories/${categoryId}`,
+      valid: () => categoryBody(),
+      answers: 200,
+      duplicateAnswer: 409,
+      text: ["name", "description"],
+      blank: "",
+      stored: storedCategory,
     },
     {
       name: "hero word add",
@@ -801,7 +863,7 @@ export async function buildCatalogue(
     {
       path: "/api/discussions",
       caller: "anonymous",
-      params: ["q", "author", "range", "pinned", "locked", "sort", ...page],
+      params: ["q", "category", "author", "range", "pinned", "locked", "sort", ...page],
     },
     {
       path: `/api/discussions/${threadId}/replies`,
@@ -877,6 +939,15 @@ export async function buildCatalogue(
     { method: "POST", caller: "admin", path: "/api/cms/blog-posts/:id/newsletter" },
     { method: "PATCH", caller: "admin", path: "/api/cms/discussions/:id" },
     { method: "PATCH", caller: "admin", path: "/api/cms/hero-words/:id" },
+    { method: "PUT", caller: "moderator", path: "/api/discussions/:id/category" },
+    {
+      method: "GET",
+      caller: "anonymous",
+      path: "/api/categories/:id",
+      knownId: "rants-and-vents",
+    },
+    { method: "PUT", caller: "admin", path: "/api/cms/categories/:id" },
+    { method: "DELETE", caller: "admin", path: "/api/cms/categories/:id" },
     { method: "DELETE", caller: "admin", path: "/api/cms/hero-words/:id" },
     { method: "GET", caller: "anonymous", path: "/api/site/pages/:id", knownId: "terms" },
     { method: "GET", caller: "admin", path: "/api/cms/site-pages/:id", knownId: "terms" },
@@ -922,6 +993,7 @@ export async function buildCatalogue(
     { path: "/blog/:id", valid: "why-does-everyone-reply-all" },
     // Pages the server renders with their record or their query string (docs/decisions/025).
     { path: "/discussion/:id", valid: discussionId },
+    { path: "/discussion/c/:id/rss.xml", valid: "rants-and-vents" },
     { path: "/profile/:id", valid: callers.other.id },
     { path: "/discussion?q=:id&sort=activity", valid: "discussion" },
     { path: "/members?search=:id", valid: "olga" },
@@ -1046,6 +1118,14 @@ export const ID_ROUTE_BODIES: Record<string, unknown> = {
   "POST /api/moderation/held-posts/reply/:id/delete": { reason: "R" },
   "POST /api/moderation/held-posts/:id/x/approve": { reason: "R" },
   "PATCH /api/cms/hero-words/:id": { isActive: true },
+  "PUT /api/discussions/:id/category": { category: "personal-stories" },
+  "PUT /api/cms/categories/:id": {
+    name: "Renamed",
+    slug: "renamed",
+    colour: "#e03131",
+    position: 1,
+  },
+  "DELETE /api/cms/categories/:id": { moveTo: "rants-and-vents" },
   "PUT /api/cms/site-pages/:id": { content: "Terms" },
   "PUT /api/users/:id/role": { role: "user" },
   "POST /api/users/:id/second-factor-reset": { code: "000000" },

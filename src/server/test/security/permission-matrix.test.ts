@@ -100,7 +100,7 @@ const discussionFor = (cell: Cell) => insertDiscussionRow(t.db, { authorId: idOf
 async function discussionState(id: string) {
   const [row] = await queryRows<{ state: string }>(
     t.db,
-    sql`select concat_ws('|', title, content, is_pinned, is_locked, status, hidden_at) as state
+    sql`select concat_ws('|', title, content, is_pinned, is_locked, status, hidden_at, category_id) as state
         from discussions where id = ${id}::uuid`,
   );
   return row?.state;
@@ -131,6 +131,33 @@ async function onDiscussion(cell: Cell, send: (id: string) => Promise<Response>)
   const response = await send(id);
   if (response.status >= 400) expect(await discussionState(id)).toBe(before);
   return response;
+}
+
+/** A valid new category, with a slug and name no other has. */
+const categoryBody = () => {
+  const slug = `matrix-${randomUUID().slice(0, 8)}`;
+  return { name: slug, slug, colour: "#e03131", position: 50, staffOnly: false };
+};
+
+/** A category inserted directly, named "Matrix …" for the checks below. */
+async function insertCategoryRow(): Promise<string> {
+  const slug = `matrix-${randomUUID().slice(0, 8)}`;
+  const [row] = await queryRows<{ id: string }>(
+    t.db,
+    sql`insert into categories (slug, name, colour, position)
+        values (${slug}, ${`Matrix ${slug}`}, '#e03131', 50) returning id`,
+  );
+  if (!row) throw new Error("insert failed");
+  return row.id;
+}
+
+async function categoryName(id: string): Promise<string | undefined> {
+  const [row] = await queryRows<{ name: string }>(
+    t.db,
+    sql`select case when name like 'Matrix %' then 'Matrix' else name end as name
+        from categories where id = ${id}::uuid`,
+  );
+  return row?.name;
 }
 
 const CASES: Record<string, Case> = {
@@ -455,7 +482,12 @@ const CASES: Record<string, Case> = {
     success: 200,
   },
   "POST /api/discussions": {
-    send: ({ client }) => client.post("/api/discussions", { title: "A title", content: "Text" }),
+    send: ({ client }) =>
+      client.post("/api/discussions", {
+        category: "rants-and-vents",
+        title: "A title",
+        content: "Text",
+      }),
     success: 201,
   },
   "PUT /api/discussions/:id/pin": {
@@ -860,7 +892,12 @@ const CASES: Record<string, Case> = {
     success: 204,
   },
   "POST /api/cms/discussions": {
-    send: ({ client }) => client.post("/api/cms/discussions", { title: "Staff", content: "Text" }),
+    send: ({ client }) =>
+      client.post("/api/cms/discussions", {
+        category: "rants-and-vents",
+        title: "Staff",
+        content: "Text",
+      }),
     success: 201,
   },
   "PATCH /api/cms/discussions/:id": {
@@ -873,6 +910,40 @@ const CASES: Record<string, Case> = {
         }),
       ),
     success: 200,
+  },
+  "PUT /api/discussions/:id/category": {
+    send: (cell) =>
+      onDiscussion(cell, (id) =>
+        cell.client.put(`/api/discussions/${id}/category`, { category: "personal-stories" }),
+      ),
+    success: 200,
+  },
+  "POST /api/cms/categories": {
+    send: ({ client }) => client.post("/api/cms/categories", categoryBody()),
+    success: 201,
+  },
+  "PUT /api/cms/categories/:id": {
+    async send({ client }) {
+      const id = await insertCategoryRow();
+      const response = await client.put(`/api/cms/categories/${id}`, {
+        ...categoryBody(),
+        name: "Renamed",
+      });
+      expect(await categoryName(id)).toBe(response.ok ? "Renamed" : "Matrix");
+      return response;
+    },
+    success: 200,
+  },
+  "DELETE /api/cms/categories/:id": {
+    async send({ client }) {
+      const id = await insertCategoryRow();
+      const response = await client.delete(`/api/cms/categories/${id}`, undefined, {
+        moveTo: "rants-and-vents",
+      });
+      expect(await categoryName(id)).toBe(response.ok ? undefined : "Matrix");
+      return response;
+    },
+    success: 204,
   },
   "POST /api/cms/hero-words": {
     send: ({ client }) =>

@@ -534,6 +534,33 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
     source: "Issue 17: the CMS Settings tab, admins only (docs/decisions/034)",
   },
 
+  // Categories (issue 41, docs/decisions/066): moderators move discussions (never an admin's,
+  // as an edit); admins manage the categories.
+  {
+    method: "PUT",
+    path: "/api/discussions/:id/category",
+    allowed: { own: MODERATORS, "other's": MODERATORS, "admin's": ADMINS },
+    source: "Issue 41: moderators move a discussion to another category, logged",
+  },
+  {
+    method: "POST",
+    path: "/api/cms/categories",
+    allowed: ADMINS,
+    source: "Issue 41: the CMS Categories tab",
+  },
+  {
+    method: "PUT",
+    path: "/api/cms/categories/:id",
+    allowed: ADMINS,
+    source: "Issue 41: the CMS Categories tab",
+  },
+  {
+    method: "DELETE",
+    path: "/api/cms/categories/:id",
+    allowed: ADMINS,
+    source: "Issue 41: the CMS Categories tab (its discussions move to another)",
+  },
+
   // CMS Hero Words tab.
   {
     method: "POST",
@@ -657,6 +684,11 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
 export const PUBLIC_DOCUMENTS: ReadonlyArray<{ path: string; example: string; source: string }> = [
   { path: "/blog/rss.xml", example: "/blog/rss.xml", source: "Issue 15: feeds" },
   { path: "/discussion/rss.xml", example: "/discussion/rss.xml", source: "Issue 15: feeds" },
+  {
+    path: "/discussion/c/:slug/rss.xml",
+    example: "/discussion/c/rants-and-vents/rss.xml",
+    source: "Issue 41: a category's feed",
+  },
   { path: "/sitemap.xml", example: "/sitemap.xml", source: "Issue 15: sitemap" },
   { path: "/sitemap/:file", example: "/sitemap/discussions-1.xml", source: "Issue 15: sitemap" },
   { path: "/robots.txt", example: "/robots.txt", source: "Issue 15: robots.txt names the sitemap" },

@@ -97,7 +97,11 @@ describe("sign-out", () => {
     // Replaying the cookie the browser held before signing out.
     const replay = withCookies(captured);
     expect(await signedInAs(replay)).toBeNull();
-    const write = await replay.post("/api/discussions", { title: "After", content: "Sign-out" });
+    const write = await replay.post("/api/discussions", {
+      category: "rants-and-vents",
+      title: "After",
+      content: "Sign-out",
+    });
     expect(write.status).toBe(401);
     expect((await replay.get("/api/profiles/me")).status).toBe(401);
   });
@@ -123,7 +127,11 @@ describe("expiry and tampering", () => {
       sql`update session set expires_at = now() - interval '1 minute' where user_id = ${member.id}`,
     );
     expect(await signedInAs(member.client)).toBeNull();
-    const write = await member.client.post("/api/discussions", { title: "Late", content: "Text" });
+    const write = await member.client.post("/api/discussions", {
+      category: "rants-and-vents",
+      title: "Late",
+      content: "Text",
+    });
     expect(write.status).toBe(401);
     expect(((await write.json()) as ApiErrorBody).error.code).toBe("UNAUTHORIZED");
   });
@@ -199,7 +207,11 @@ describe("cross-site request forgery", () => {
   });
 
   it("lets the same writes through from our own origin", async () => {
-    const response = await admin.client.post("/api/discussions", { title: "Ours", content: "Ok" });
+    const response = await admin.client.post("/api/discussions", {
+      category: "rants-and-vents",
+      title: "Ours",
+      content: "Ok",
+    });
     expect(response.status).toBe(201);
   });
 });

@@ -19,7 +19,7 @@ import {
 import { SITE_FEEDS } from "@/server/lib/site-feeds";
 import { startSiteServer } from "@/server/site-server";
 import { builtClient } from "@/server/test/built-client";
-import { insertDiscussionRow, sseReader } from "@/server/test/discussions";
+import { FIRST_CATEGORY_SLUG, insertDiscussionRow, sseReader } from "@/server/test/discussions";
 import { createMember } from "@/server/test/factories";
 import { insertReplyRow } from "@/server/test/replies";
 import { createTestApp, type TestApp } from "@/server/test/test-app";
@@ -192,6 +192,12 @@ type Read = {
 const READS: Record<SurfaceName, (fixture: Fixture) => Read | null> = {
   discussion: (f) => ({ path: `/api/discussions/${f.discussionId}`, kind: "json" }),
   list: () => ({ path: "/api/discussions?limit=50", kind: "json" }),
+  // The fixtures' discussions are in the first category (test/discussions.ts).
+  categoryList: () => ({
+    path: `/api/discussions?category=${FIRST_CATEGORY_SLUG}&limit=50`,
+    kind: "json",
+  }),
+  categoryFeed: () => ({ path: `/discussion/c/${FIRST_CATEGORY_SLUG}/rss.xml`, kind: "document" }),
   search: (f) => ({ path: `/api/discussions?q=${f.words.discussion}`, kind: "json" }),
   replies: () => ({ path: `/api/discussions/${hostId}/replies?limit=50`, kind: "json" }),
   reply: (f) => ({ path: `/api/replies/${f.replyId}`, kind: "json" }),

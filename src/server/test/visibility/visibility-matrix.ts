@@ -132,6 +132,12 @@ export const SURFACES = {
     cells: LISTS,
     source: "docs/product.md §4.6",
   },
+  categoryList: {
+    name: "GET /api/discussions?category= (its category)",
+    post: "discussion",
+    cells: LISTS,
+    source: "issue 41, docs/decisions/066",
+  },
   search: {
     name: "GET /api/discussions?q= (a word of it)",
     post: "discussion",
@@ -220,6 +226,19 @@ export const SURFACES = {
     }),
     source: "docs/decisions/024, 046",
   },
+  categoryFeed: {
+    name: "GET /discussion/c/:slug/rss.xml (its category's feed)",
+    post: "discussion",
+    cells: sameForEveryone({
+      hidden: "masked",
+      deleted: "absent",
+      held: "absent",
+      privateAuthor: "shown",
+      blockedAuthor: "shown",
+      erasedMember: "shown",
+    }),
+    source: "issue 41, docs/decisions/066",
+  },
   sitemap: {
     name: "GET /sitemap/:file (discussions-1.xml)",
     post: "discussion",
@@ -291,7 +310,11 @@ export type SurfaceName = keyof typeof SURFACES;
  * it shows no discussion or reply.
  */
 export const READ_ROUTES: Record<string, SurfaceName[] | { none: string }> = {
-  "GET /api/discussions": ["list", "search"],
+  "GET /api/discussions": ["list", "search", "categoryList"],
+  "GET /discussion/c/:slug/rss.xml": ["categoryFeed"],
+  "GET /api/categories": { none: "the categories: names, descriptions and counts" },
+  "GET /api/categories/:slug": { none: "one category: its name, description and count" },
+  "GET /api/cms/categories": { none: "the categories, for admins" },
   "GET /api/discussions/:id": ["discussion"],
   "GET /api/discussions/:id/replies": ["replies"],
   "GET /api/replies/:id": ["reply", "quote"],

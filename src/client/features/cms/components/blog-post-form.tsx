@@ -7,6 +7,7 @@ import { TextField } from "@/client/components/form/text-field";
 import { TextareaField } from "@/client/components/form/textarea-field";
 import { Button } from "@/client/components/ui/button";
 import { Label } from "@/client/components/ui/label";
+import { NativeSelect } from "@/client/components/ui/native-select";
 import {
   Select,
   SelectContent,
@@ -15,17 +16,12 @@ import {
   SelectValue,
 } from "@/client/components/ui/select";
 import { Switch } from "@/client/components/ui/switch";
+import { useCategories } from "@/client/lib/categories";
 import { setServerFieldErrors } from "@/client/lib/server-field-errors";
 import type { CmsBlogPost, NewsletterContent } from "@/shared/api-types";
-import {
-  BLOG_CATEGORIES,
-  DEFAULT_BLOG_CATEGORY,
-  LIMITS,
-  readTimeMinutes,
-} from "@/shared/constants";
+import { DEFAULT_BLOG_CATEGORY, LIMITS, readTimeMinutes } from "@/shared/constants";
 import { type BlogPostInput, type BlogPostValues, blogPostSchema } from "@/shared/schemas";
 
-const CATEGORIES = [DEFAULT_BLOG_CATEGORY, ...BLOG_CATEGORIES];
 const FIELDS = ["title", "excerpt", "content", "category", "status", "featured"] as const;
 
 type BlogPostFormProps = {
@@ -45,7 +41,8 @@ const EMPTY: BlogPostInput = {
   title: "",
   excerpt: "",
   content: "",
-  category: DEFAULT_BLOG_CATEGORY,
+  // "Uncategorized" (docs/decisions/066: the forum's categories, or none).
+  category: "",
   status: "draft",
   featured: false,
 };
@@ -53,6 +50,7 @@ const EMPTY: BlogPostInput = {
 /** docs/product.md §2.21.2 blog post form: title, excerpt and content required; category; status. */
 export function BlogPostForm({ post, onSubmit, onPublishAndEmail, onCancel }: BlogPostFormProps) {
   const [emailContent, setEmailContent] = useState<NewsletterContent>("excerpt");
+  const categories = useCategories();
   const {
     register,
     control,
@@ -67,7 +65,7 @@ export function BlogPostForm({ post, onSubmit, onPublishAndEmail, onCancel }: Bl
           title: post.title,
           excerpt: post.excerpt,
           content: post.content,
-          category: post.category as BlogPostInput["category"],
+          category: post.categorySlug ?? "",
           status: post.status,
           featured: post.featured,
         }
@@ -138,24 +136,14 @@ export function BlogPostForm({ post, onSubmit, onPublishAndEmail, onCancel }: Bl
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="grid gap-2">
           <Label htmlFor="post-category">Category</Label>
-          <Controller
-            control={control}
-            name="category"
-            render={({ field }) => (
-              <Select value={field.value} onValueChange={field.onChange}>
-                <SelectTrigger id="post-category" onBlur={field.onBlur}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {CATEGORIES.map((category) => (
-                    <SelectItem key={category} value={category}>
-                      {category}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          />
+          <NativeSelect id="post-category" {...register("category")}>
+            <option value="">{DEFAULT_BLOG_CATEGORY}</option>
+            {categories.data?.categories.map((category) => (
+              <option key={category.slug} value={category.slug}>
+                {category.name}
+              </option>
+            ))}
+          </NativeSelect>
           {errors.category ? <FieldError>{errors.category.message}</FieldError> : null}
         </div>
         {post ? (

@@ -10,6 +10,8 @@ import type { DateRange, DiscussionSort } from "@/shared/constants";
  */
 export type DiscussionFilters = {
   search: string;
+  /** A category's slug (issue 41); empty for every category. */
+  category: string;
   author: string;
   dateRange: DateRange;
   pinned: boolean;
@@ -21,6 +23,7 @@ export type DiscussionFilters = {
 export function discussionsApiPath(filters: DiscussionFilters, cursor: string | null): string {
   const query = new URLSearchParams();
   if (filters.search) query.set("q", filters.search);
+  if (filters.category) query.set("category", filters.category);
   if (filters.author) query.set("author", filters.author);
   if (filters.dateRange !== "all") query.set("range", filters.dateRange);
   if (filters.pinned) query.set("pinned", "true");

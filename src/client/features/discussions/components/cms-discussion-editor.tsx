@@ -56,7 +56,15 @@ export function CmsDiscussionEditor({ target, onClose }: CmsDiscussionEditorProp
         <DiscussionForm
           key={existing?.id ?? "new"}
           author={existing ? existing.author : staffName}
-          initial={existing ? { title: existing.title, content: existing.content } : undefined}
+          initial={
+            existing
+              ? {
+                  category: existing.category.slug,
+                  title: existing.title,
+                  content: existing.content,
+                }
+              : undefined
+          }
           stopAtLimits
           contentRows={8}
           submitLabel={existing ? "Save changes" : "Create discussion"}

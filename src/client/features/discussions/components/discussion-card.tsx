@@ -1,5 +1,6 @@
 import { memo } from "react";
 import { BlockedContent } from "@/client/components/blocked-content";
+import { CategoryBadge } from "@/client/components/category-badge";
 import { Link } from "@/client/components/link";
 import { RelativeTime } from "@/client/components/relative-time";
 import { Card } from "@/client/components/ui/card";
@@ -66,6 +67,7 @@ function DiscussionCardBody({ discussion, canModerate }: DiscussionCardProps) {
               {discussion.title}
             </Link>
           </h3>
+          <CategoryBadge category={discussion.category} />
           <DiscussionBadges isPinned={discussion.isPinned} isLocked={discussion.isLocked} />
         </div>
         <p className="line-clamp-2 whitespace-pre-line text-muted-foreground text-sm leading-5">

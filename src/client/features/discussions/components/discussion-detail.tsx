@@ -1,6 +1,7 @@
 import { ArrowLeft, Lock } from "lucide-react";
 import { type MouseEvent, type ReactNode, Suspense, useEffect, useState } from "react";
 import { BlockedContent } from "@/client/components/blocked-content";
+import { CategoryBadge } from "@/client/components/category-badge";
 import { Link, routerFollows } from "@/client/components/link";
 import { MarkupContent } from "@/client/components/markup/markup-content";
 import { Button } from "@/client/components/ui/button";
@@ -160,7 +161,10 @@ export function DiscussionDetail({
           >
             <article className="flex flex-col gap-5 rounded-xl border bg-card p-6 shadow-sm sm:p-8">
               <header className="flex flex-col gap-3">
-                <DiscussionBadges isPinned={data.isPinned} isLocked={data.isLocked} />
+                <div className="flex flex-wrap items-center gap-1.5">
+                  <CategoryBadge category={data.category} />
+                  <DiscussionBadges isPinned={data.isPinned} isLocked={data.isLocked} />
+                </div>
                 {data.awaitingReview ? (
                   <p className="w-fit rounded-md border border-dashed px-2 py-1 text-muted-foreground text-xs">
                     {AWAITING_REVIEW}
@@ -203,7 +207,11 @@ export function DiscussionDetail({
                   <DiscussionForm
                     aria-label="Edit discussion"
                     draftPlace={draftPlace.editDiscussion(data.id)}
-                    initial={{ title: data.title, content: data.content }}
+                    initial={{
+                      category: data.category.slug,
+                      title: data.title,
+                      content: data.content,
+                    }}
                     countTitle
                     contentRows={8}
                     askReason={moderatorEdit}

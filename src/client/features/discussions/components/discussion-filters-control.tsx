@@ -22,6 +22,8 @@ type DiscussionFiltersControlProps = {
   filters: DiscussionFilters;
   onChange: (change: Partial<DiscussionFilters>) => void;
   onClear: () => void;
+  /** A category's page: its category is not a filter there (issue 41). */
+  fixedCategory?: boolean;
 };
 
 /**
@@ -44,7 +46,7 @@ function FiltersPanel(props: DiscussionFiltersControlProps) {
   const panel = useLoadOnIntent(loadPanel);
   const standIn = (
     <FiltersTriggerButton
-      count={activeFilterCount(props.filters)}
+      count={activeFilterCount(props.filters, props.fixedCategory)}
       aria-haspopup="dialog"
       aria-expanded={false}
       {...panel.intent}

@@ -12,6 +12,7 @@ import {
 } from "@/client/features/discussions/hooks/use-discussion-filters";
 import { useDebouncedValue } from "@/client/hooks/use-debounced-value";
 import { useFocusOnMount } from "@/client/hooks/use-load-on-intent";
+import { useCategories } from "@/client/lib/categories";
 import { DATE_RANGES, type DateRange, LIMITS } from "@/shared/constants";
 import { FiltersTriggerButton } from "./filters-trigger-button";
 
@@ -32,6 +33,8 @@ type DiscussionFiltersPopoverProps = {
   defaultOpen?: boolean;
   /** Take the focus: it was on the button this one replaces. */
   focusTrigger?: boolean;
+  /** A category's page: its category is not a filter there (issue 41). */
+  fixedCategory?: boolean;
 };
 
 /** docs/product.md §3 filters: author, date range, pinned only, locked only; the trigger shows the count. */
@@ -41,8 +44,10 @@ export function DiscussionFiltersPopover({
   onClear,
   defaultOpen = false,
   focusTrigger = false,
+  fixedCategory = false,
 }: DiscussionFiltersPopoverProps) {
-  const count = activeFilterCount(filters);
+  const count = activeFilterCount(filters, fixedCategory);
+  const categories = useCategories();
   const trigger = useFocusOnMount<HTMLButtonElement>(focusTrigger);
   const [author, setAuthor] = useState(filters.author);
   const debouncedAuthor = useDebouncedValue(author, AUTHOR_DELAY_MS);
@@ -77,6 +82,23 @@ export function DiscussionFiltersPopover({
           }
         }}
       >
+        {fixedCategory ? null : (
+          <div className="grid gap-2">
+            <Label htmlFor="filter-category">Category</Label>
+            <NativeSelect
+              id="filter-category"
+              value={filters.category}
+              onChange={(event) => onChange({ category: event.target.value })}
+            >
+              <option value="">Every category</option>
+              {categories.data?.categories.map((category) => (
+                <option key={category.slug} value={category.slug}>
+                  {category.name}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+        )}
         <div className="grid gap-2">
           <Label htmlFor="filter-author">Author</Label>
           <Input
@@ -120,7 +142,12 @@ export function DiscussionFiltersPopover({
             onCheckedChange={(locked) => onChange({ locked })}
           />
         </div>
-        <Button variant="ghost" size="sm" onClick={onClear} disabled={!hasFiltersToClear(filters)}>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={onClear}
+          disabled={!hasFiltersToClear(filters, fixedCategory)}
+        >
           Clear filters
         </Button>
       </PopoverContent>

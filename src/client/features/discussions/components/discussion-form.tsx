@@ -1,22 +1,28 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import type * as React from "react";
 import { useId, useRef } from "react";
 import { useController, useForm } from "react-hook-form";
 import { ComposerField } from "@/client/components/composer/composer-field";
 import { DraftStatus } from "@/client/components/composer/draft-status";
 import { useDraft } from "@/client/components/composer/use-draft";
 import { CharacterCount } from "@/client/components/form/character-count";
+import { FieldError } from "@/client/components/form/field-error";
 import { TextField } from "@/client/components/form/text-field";
 import { TextareaField } from "@/client/components/form/textarea-field";
 import { Button } from "@/client/components/ui/button";
 import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
+import { NativeSelect } from "@/client/components/ui/native-select";
+import { useCategories } from "@/client/lib/categories";
 import { setServerFieldErrors } from "@/client/lib/server-field-errors";
+import { useAuth } from "@/client/lib/session/use-auth";
 import { LIMITS } from "@/shared/constants";
 import { moderationReasonSchema } from "@/shared/moderation";
 import { EDIT_REASON_LABEL, EDIT_REASON_NOTE } from "@/shared/moderation-texts";
+import { can } from "@/shared/permissions";
 import { type DiscussionInput, discussionSchema } from "@/shared/schemas";
 
-const FIELDS = ["title", "content", "reason"] as const;
+const FIELDS = ["category", "title", "content", "reason"] as const;
 
 /** The form's values: a moderator's edit of someone else's discussion adds the reason. */
 export type DiscussionEdit = DiscussionInput & { reason?: string };
@@ -82,7 +88,8 @@ export function DiscussionForm({
   } = useForm<DiscussionEdit>({
     resolver: zodResolver(askReason ? withReasonSchema : discussionSchema),
     defaultValues: {
-      ...(initial ?? { title: "", content: "" }),
+      // No category until the member picks one (issue 41: never a default).
+      ...(initial ?? { category: "", title: "", content: "" }),
       ...(askReason ? { reason: "" } : {}),
     },
   });
@@ -117,6 +124,12 @@ export function DiscussionForm({
           <Input id={`${id}-author`} value={author} readOnly className="bg-muted" />
         </div>
       ) : null}
+      <CategoryField
+        id={`${id}-category`}
+        current={initial?.category}
+        error={errors.category?.message}
+        {...register("category")}
+      />
       <div className="grid gap-1">
         <TextField
           id={`${id}-title`}
@@ -181,5 +194,45 @@ export function DiscussionForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+type CategoryFieldProps = React.ComponentProps<"select"> & {
+  /** The discussion's category when editing: offered even where the viewer may not start one. */
+  current?: string;
+  error?: string;
+};
+
+/**
+ * The category a discussion goes in (issue 41): chosen every time, none by default. A member is
+ * offered only the categories they may start in (the server refuses the others, 403).
+ */
+function CategoryField({ id, current, error, ...props }: CategoryFieldProps) {
+  const { role } = useAuth();
+  const categories = useCategories();
+  const offered = (categories.data?.categories ?? []).filter(
+    (category) =>
+      !category.staffOnly || can(role, "startInStaffOnlyCategories") || category.slug === current,
+  );
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>Category</Label>
+      <NativeSelect
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...props}
+      >
+        <option value="" disabled>
+          Choose a category
+        </option>
+        {offered.map((category) => (
+          <option key={category.slug} value={category.slug}>
+            {category.name}
+          </option>
+        ))}
+      </NativeSelect>
+      {error ? <FieldError id={`${id}-error`}>{error}</FieldError> : null}
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Loader2, Plus } from "lucide-react";
+import { Loader2, Plus, Rss } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link } from "@/client/components/link";
 import { PageHeading } from "@/client/components/page-heading";
@@ -13,6 +13,8 @@ import { useLiveDiscussions } from "@/client/features/discussions/hooks/use-live
 import { paths } from "@/client/lib/paths";
 import { useAuth } from "@/client/lib/session/use-auth";
 import { toast } from "@/client/lib/toast";
+import type { Category } from "@/shared/api-types";
+import { categoryFeedPath } from "@/shared/category-paths";
 import { SKELETON_CARDS } from "@/shared/constants";
 import { can } from "@/shared/permissions";
 import { DiscussionCard } from "./discussion-card";
@@ -28,24 +30,29 @@ const NewDiscussionForm = lazy(() =>
   import("./new-discussion-form").then((module) => ({ default: module.NewDiscussionForm })),
 );
 
-function resultsText(filters: DiscussionFilters): string | null {
-  const count = activeFilterCount(filters);
+function resultsText(filters: DiscussionFilters, fixedCategory: boolean): string | null {
+  const count = activeFilterCount(filters, fixedCategory);
   const filtered = count ? ` (${count} ${count === 1 ? "filter" : "filters"})` : "";
   if (filters.search) return `Results for "${filters.search}"${filtered}`;
   return count ? `Filtered discussions${filtered}` : null;
 }
 
-/** /discussion: docs/product.md §2 forum list with search, filters, creation and live updates. */
-export function DiscussionsForum() {
+/**
+ * /discussion: docs/product.md §2 forum list with search, filters, creation and live updates;
+ * with `category`, that category's page /discussion/c/{slug} (issue 41): its name, description
+ * and feed above the same list, fixed to it.
+ */
+export function DiscussionsForum({ category }: { category?: Category }) {
   const { user, role, loading: sessionLoading } = useAuth();
-  const { filters, setFilters, clearFilters, clearAll } = useDiscussionFilters();
+  const fixed = category !== undefined;
+  const { filters, setFilters, clearFilters, clearAll } = useDiscussionFilters(category?.slug);
   const discussions = useDiscussions(filters);
   const [composing, setComposing] = useState(false);
   useLiveDiscussions();
 
   const list = discussions.data?.pages.flatMap((page) => page.items) ?? [];
   const canModerate = can(role, "moderateDiscussions");
-  const summary = resultsText(filters);
+  const summary = resultsText(filters, fixed);
 
   useEffect(() => {
     if (discussions.isError) toast.error("Error", { description: "Failed to load discussions." });
@@ -53,12 +60,46 @@ export function DiscussionsForum() {
 
   return (
     <div className="flex flex-col gap-8">
-      <div className="flex flex-col gap-2">
-        <PageHeading>Discussion forum</PageHeading>
-        <p className="text-muted-foreground">
-          Start a conversation, share an unpopular opinion, or find out you are not the only one.
-        </p>
-      </div>
+      {category ? (
+        <div className="flex flex-col gap-2">
+          <Link
+            to={paths.discussions}
+            className="w-fit text-muted-foreground text-sm hover:underline"
+          >
+            Discussion forum
+          </Link>
+          <PageHeading className="flex items-center gap-3">
+            <span
+              aria-hidden="true"
+              className="size-4 shrink-0 rounded-full"
+              style={{ backgroundColor: category.colour }}
+            />
+            {category.name}
+          </PageHeading>
+          {category.description ? (
+            <p className="text-muted-foreground">{category.description}</p>
+          ) : null}
+          <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-muted-foreground text-sm">
+            <span>
+              {category.discussions} {category.discussions === 1 ? "discussion" : "discussions"}
+            </span>
+            <a
+              href={categoryFeedPath(category.slug)}
+              className="inline-flex items-center gap-1 hover:underline"
+            >
+              <Rss aria-hidden="true" className="size-4" />
+              RSS feed
+            </a>
+          </p>
+        </div>
+      ) : (
+        <div className="flex flex-col gap-2">
+          <PageHeading>Discussion forum</PageHeading>
+          <p className="text-muted-foreground">
+            Start a conversation, share an unpopular opinion, or find out you are not the only one.
+          </p>
+        </div>
+      )}
 
       <section aria-labelledby="discussions-heading" className="flex flex-col gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
@@ -110,6 +151,7 @@ export function DiscussionsForum() {
               filters={filters}
               onChange={setFilters}
               onClear={clearFilters}
+              fixedCategory={fixed}
             />
           </div>
           <div

@@ -13,7 +13,7 @@ import { DiscussionForm } from "./discussion-form";
 function showCreateError(error: unknown) {
   if (error instanceof ApiError && error.status === 401) {
     toast.error("You must be logged in to create a discussion.");
-  } else if (error instanceof ApiError && error.status === 429) {
+  } else if (error instanceof ApiError && (error.status === 429 || error.status === 403)) {
     toast.error(error.message);
   } else {
     toast.error("Failed to create discussion.");

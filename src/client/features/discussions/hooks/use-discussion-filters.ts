@@ -10,6 +10,7 @@ import {
 
 export const DEFAULT_DISCUSSION_FILTERS: DiscussionFilters = {
   search: "",
+  category: "",
   author: "",
   dateRange: "all",
   pinned: false,
@@ -19,10 +20,11 @@ export const DEFAULT_DISCUSSION_FILTERS: DiscussionFilters = {
 
 /**
  * Address parameter of each filter and of the sort:
- * /discussion?q=…&author=…&range=7d&pinned=1&locked=1&sort=activity
+ * /discussion?q=…&category=…&author=…&range=7d&pinned=1&locked=1&sort=activity
  */
 const PARAMS: Record<keyof DiscussionFilters, string> = {
   search: "q",
+  category: "category",
   author: "author",
   dateRange: "range",
   pinned: "pinned",
@@ -36,9 +38,13 @@ const isDateRange = (value: string | null): value is DateRange =>
 const isSort = (value: string | null): value is DiscussionSort =>
   (DISCUSSION_SORTS as readonly (string | null)[]).includes(value);
 
-/** docs/product.md §5: the active-filter count leaves out the date range and status when 'all'. */
-export function activeFilterCount(filters: DiscussionFilters): number {
+/**
+ * docs/product.md §5.9: the active-filter count leaves out the date range and status when
+ * 'all'; a category counts on /discussion (issue 41), not on its own page, where it is fixed.
+ */
+export function activeFilterCount(filters: DiscussionFilters, fixedCategory = false): number {
   return [
+    filters.category !== "" && !fixedCategory,
     filters.author !== "",
     filters.dateRange !== "all",
     filters.pinned,
@@ -50,18 +56,28 @@ export function activeFilterCount(filters: DiscussionFilters): number {
  * Whether "Clear filters" has anything to clear: the filters of the count, and the sort, which
  * the count leaves out (an order hides no discussion) but "Clear filters" resets too.
  */
-export function hasFiltersToClear(filters: DiscussionFilters): boolean {
-  return activeFilterCount(filters) > 0 || filters.sort !== DEFAULT_DISCUSSION_FILTERS.sort;
+export function hasFiltersToClear(filters: DiscussionFilters, fixedCategory = false): boolean {
+  return (
+    activeFilterCount(filters, fixedCategory) > 0 ||
+    filters.sort !== DEFAULT_DISCUSSION_FILTERS.sort
+  );
 }
 
-/** The filters an address asks for (the server's render reads them the same way). */
-export function discussionFiltersFrom(params: URLSearchParams): DiscussionFilters {
+/**
+ * The filters an address asks for (the server's render reads them the same way); a category's
+ * page fixes its category whatever the query string says.
+ */
+export function discussionFiltersFrom(
+  params: URLSearchParams,
+  fixedCategory?: string,
+): DiscussionFilters {
   const range = params.get(PARAMS.dateRange);
   const pinned = params.get(PARAMS.pinned);
   const locked = params.get(PARAMS.locked);
   const sort = params.get(PARAMS.sort);
   return {
     search: (params.get(PARAMS.search) ?? "").trim(),
+    category: fixedCategory ?? (params.get(PARAMS.category) ?? "").trim(),
     author: (params.get(PARAMS.author) ?? "").trim(),
     dateRange: isDateRange(range) ? range : "all",
     pinned: pinned === "1" || pinned === "true",
@@ -75,10 +91,13 @@ export function discussionFiltersFrom(params: URLSearchParams): DiscussionFilter
  * /discussion?author={name}, a filtered list can be shared and the back button returns to it.
  * Defaults are left out.
  */
-export function useDiscussionFilters() {
+export function useDiscussionFilters(fixedCategory?: string) {
   const [params, setParams] = useSearchParams();
   // The search parameters change with the address only.
-  const filters = useMemo(() => discussionFiltersFrom(params), [params]);
+  const filters = useMemo(
+    () => discussionFiltersFrom(params, fixedCategory),
+    [params, fixedCategory],
+  );
 
   const setFilters = useCallback(
     (change: Partial<DiscussionFilters>) => {
@@ -87,6 +106,8 @@ export function useDiscussionFilters() {
           const next = new URLSearchParams(current);
           for (const [key, value] of Object.entries(change)) {
             const name = PARAMS[key as keyof DiscussionFilters];
+            // A category's page has its category in its path, not in the query string.
+            if (key === "category" && fixedCategory !== undefined) continue;
             if (value === DEFAULT_DISCUSSION_FILTERS[key as keyof DiscussionFilters]) {
               next.delete(name);
             } else {
@@ -98,12 +119,13 @@ export function useDiscussionFilters() {
         { replace: true },
       );
     },
-    [setParams],
+    [setParams, fixedCategory],
   );
 
   const clearFilters = useCallback(
     () =>
       setFilters({
+        category: DEFAULT_DISCUSSION_FILTERS.category,
         author: DEFAULT_DISCUSSION_FILTERS.author,
         dateRange: DEFAULT_DISCUSSION_FILTERS.dateRange,
         pinned: false,

@@ -1,29 +1,22 @@
-import { BookOpen, Eye, Flame, Megaphone } from "lucide-react";
-import { BLOG_CATEGORIES } from "@/shared/constants";
+import { BookOpen, Eye, Flame, Megaphone, MessagesSquare } from "lucide-react";
+import { Link } from "@/client/components/link";
+import { useCategories } from "@/client/lib/categories";
+import { paths } from "@/client/lib/paths";
 
-type Category = (typeof BLOG_CATEGORIES)[number];
-
-const DETAILS: Record<Category, { icon: typeof Flame; text: string }> = {
-  "Rants & Vents": {
-    icon: Flame,
-    text: "The daily frustrations that deserve to be said out loud, at length.",
-  },
-  "Life Observations": {
-    icon: Eye,
-    text: "Small, strange and true things about the way we all live.",
-  },
-  "Unpopular Opinions": {
-    icon: Megaphone,
-    text: "Takes you will probably disagree with. That is rather the point.",
-  },
-  "Personal Stories": {
-    icon: BookOpen,
-    text: "Honest stories from real life, the messy parts included.",
-  },
+/** The seeded categories' icons; one an admin adds gets the speech bubbles. */
+const ICONS: Record<string, typeof Flame> = {
+  "rants-and-vents": Flame,
+  "life-observations": Eye,
+  "unpopular-opinions": Megaphone,
+  "personal-stories": BookOpen,
 };
 
-/** The four categories of docs/product.md §2 Home. */
+/**
+ * The categories of docs/product.md §2 Home (issue 41): each card leads to its forum page and
+ * shows its count of discussions, kept by a trigger.
+ */
 export function CategoriesSection() {
+  const categories = useCategories();
   return (
     <section aria-labelledby="categories-heading" className="mx-auto max-w-6xl px-4 py-20">
       <h2 id="categories-heading" className="text-center font-bold text-3xl tracking-tight">
@@ -33,15 +26,30 @@ export function CategoriesSection() {
         Four kinds of honesty, one place to let it out.
       </p>
       <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-        {BLOG_CATEGORIES.map((name) => {
-          const { icon: Icon, text } = DETAILS[name];
+        {categories.data?.categories.map((category) => {
+          const Icon = ICONS[category.slug] ?? MessagesSquare;
           return (
-            <li key={name} className="rounded-xl border bg-card p-6 shadow-sm shadow-ink/5">
+            <li
+              key={category.slug}
+              className="relative rounded-xl border bg-card p-6 shadow-sm shadow-ink/5 transition-colors focus-within:border-primary/60 hover:border-primary/40"
+            >
               <span className="flex size-11 items-center justify-center rounded-lg bg-accent text-primary">
                 <Icon aria-hidden="true" className="size-5" />
               </span>
-              <h3 className="mt-4 font-semibold text-lg">{name}</h3>
-              <p className="mt-2 text-muted-foreground text-sm leading-relaxed">{text}</p>
+              <h3 className="mt-4 font-semibold text-lg">
+                <Link
+                  to={paths.category(category.slug)}
+                  className="after:absolute after:inset-0 after:rounded-xl after:content-[''] focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-ring"
+                >
+                  {category.name}
+                </Link>
+              </h3>
+              <p className="mt-2 text-muted-foreground text-sm leading-relaxed">
+                {category.description}
+              </p>
+              <p className="mt-3 font-medium text-sm">
+                {category.discussions} {category.discussions === 1 ? "discussion" : "discussions"}
+              </p>
             </li>
           );
         })}

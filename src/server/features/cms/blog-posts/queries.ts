@@ -2,7 +2,9 @@
 // improvements": CMS posts are persisted; published ones feed the home page and /blog).
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
+import { BLOG_POST_CATEGORY_COLUMNS } from "@/server/domain/blog-posts/category";
 import { slugBase, slugCandidate } from "@/server/domain/blog-posts/slug";
+import { blogCategoryId } from "@/server/domain/categories/categories";
 import { markupWhenChanged } from "@/server/domain/content-format";
 import { newsletterDeliveryJson } from "@/server/domain/newsletter/sends";
 import {
@@ -24,6 +26,7 @@ type PostRow = {
   content?: string;
   content_format?: ContentFormat;
   category: string;
+  category_slug: string | null;
   status: "draft" | "published";
   featured: boolean;
   read_time_minutes: number;
@@ -34,7 +37,7 @@ type PostRow = {
   newsletter?: NewsletterDelivery | null;
 };
 
-const columns = sql`id, slug, title, excerpt, category, status, featured, read_time_minutes,
+const columns = sql`id, slug, title, excerpt, ${BLOG_POST_CATEGORY_COLUMNS}, status, featured, read_time_minutes,
   ${microsecondText(sql`published_at`)} as published_at,
   ${microsecondText(sql`created_at`)} as created_at,
   ${microsecondText(sql`updated_at`)} as updated_at,
@@ -48,6 +51,7 @@ function toSummary(row: PostRow): CmsBlogPostSummary {
     title: row.title,
     excerpt: row.excerpt,
     category: row.category,
+    categorySlug: row.category_slug,
     status: row.status,
     featured: row.featured,
     readTimeMinutes: row.read_time_minutes,
@@ -110,6 +114,7 @@ export async function insertPost(
   values: Pick<BlogPostValues, "title" | "excerpt" | "content" | "category">,
   authorId: string,
 ): Promise<CmsBlogPost> {
+  const categoryId = await blogCategoryId(db, values.category);
   const base = slugBase(values.title);
   for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
     const taken = await takenSlugs(db, base);
@@ -117,9 +122,9 @@ export async function insertPost(
     while (taken.has(slugCandidate(base, n))) n++;
     const [row] = await queryRows<PostRow>(
       db,
-      sql`insert into blog_posts (slug, title, excerpt, content, category, status, featured, read_time_minutes, author_id)
+      sql`insert into blog_posts (slug, title, excerpt, content, category_id, status, featured, read_time_minutes, author_id)
           values (${slugCandidate(base, n)}, ${values.title}, ${values.excerpt}, ${values.content},
-                  ${values.category}, 'draft', false, ${readTimeMinutes(values.content)}, ${authorId})
+                  ${categoryId}::uuid, 'draft', false, ${readTimeMinutes(values.content)}, ${authorId})
           on conflict (slug) do nothing
           returning ${columns}, content, content_format`,
     );
@@ -138,6 +143,7 @@ export async function updatePost(
   id: string,
   values: BlogPostValues,
 ): Promise<CmsBlogPost | null> {
+  const categoryId = await blogCategoryId(db, values.category);
   const [row] = await queryRows<PostRow>(
     db,
     sql`update blog_posts set
@@ -145,7 +151,7 @@ export async function updatePost(
           excerpt = ${values.excerpt},
           ${markupWhenChanged(values.content)},
           content = ${values.content},
-          category = ${values.category},
+          category_id = ${categoryId}::uuid,
           status = ${values.status},
           featured = ${values.featured},
           read_time_minutes = ${readTimeMinutes(values.content)},

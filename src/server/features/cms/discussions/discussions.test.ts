@@ -102,6 +102,7 @@ describe("creating a discussion from the CMS", () => {
   it("is authored by the staff member, active, and reaches open forum lists", async () => {
     const stream = await openStream();
     const response = await clients.admin.post("/api/cms/discussions", {
+      category: "rants-and-vents",
       title: "House rules",
       content: "Be kind.",
     });
@@ -121,6 +122,7 @@ describe("creating a discussion from the CMS", () => {
   it("is not held to the members' posting limit of one every 15 seconds", async () => {
     for (const title of ["One", "Two", "Three"]) {
       const response = await clients.moderator.post("/api/cms/discussions", {
+        category: "rants-and-vents",
         title,
         content: "x",
       });

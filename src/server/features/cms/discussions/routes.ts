@@ -5,6 +5,7 @@
 import { Hono } from "hono";
 import { allowedTo } from "@/server/auth/middleware";
 import type { AppEnv } from "@/server/context";
+import { categoryToPostIn } from "@/server/domain/categories/categories";
 import { discussionTextToStore } from "@/server/domain/discussions/discussion-text";
 import { editDiscussion, mayEditDiscussion } from "@/server/domain/discussions/edit";
 import { listQuerySchema } from "@/server/domain/discussions/list-query";
@@ -66,9 +67,12 @@ export const cmsDiscussionRoutes = new Hono<AppEnv>()
   })
   .post("/", jsonBody(discussionSchema), async (c) => {
     const { db, logger } = c.var.deps;
+    const input = c.req.valid("json");
+    const category = await categoryToPostIn(db, c.var.viewer.role, input.category);
     const item = await insertDiscussion(db, {
-      ...(await discussionTextToStore(db, c.req.valid("json"))),
+      ...(await discussionTextToStore(db, input)),
       authorId: c.var.viewer.id,
+      categoryId: category.id,
     });
     await publishDiscussionChange(db, { type: "created", id: item.id }, logger);
     return c.json(item satisfies DiscussionItem, 201);
