@@ -113,6 +113,7 @@ test("an image pasted into a new discussion and one dropped on it are shown with
   await expect(content).toHaveValue(
     /!\[garden before\]\(image:[0-9a-f-]{36}:320x200\)\n!\[garden after\]\(image:[0-9a-f-]{36}:320x200\)\n$/,
   );
+  await page.getByLabel("Category", { exact: true }).selectOption({ label: "Rants & Vents" });
   await page.getByRole("button", { name: "Create discussion" }).click();
 
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
