@@ -118,6 +118,7 @@ async function main() {
         method: "POST",
         headers: { "content-type": "application/json", origin: siteA, cookie: member.cookie },
         body: JSON.stringify({
+          category: "rants-and-vents",
           title: `Live latency probe ${index}`,
           content: "Measuring how fast news travels between instances.",
         }),

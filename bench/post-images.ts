@@ -172,6 +172,7 @@ async function main() {
 
     console.log(`\n3. A discussion with ${REPLIES} replies of 2 photos each, Lighthouse mobile`);
     const discussion = await postJson<{ id: string }>(server.url, member, "/api/discussions", {
+      category: "life-observations",
       title: "Photos from the walk",
       content: "Post your pictures from Saturday's walk below.",
     });

@@ -34,6 +34,7 @@ export async function crashDuringCreates(
     const run = randomBytes(4).toString("hex");
     const titleOf = (n: number) => `crash ${run} ${n}`;
     const bodyOf = (n: number) => ({
+      category: "rants-and-vents",
       title: titleOf(n),
       content: `Created by request ${n} of run ${run}.`,
     });

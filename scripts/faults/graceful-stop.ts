@@ -79,7 +79,11 @@ export async function gracefulStop(
     const creates = Array.from({ length: CREATES }, (_, n) =>
       request(server.url, "POST", "/api/discussions", {
         cookie: members[n % members.length]?.cookie,
-        json: { title: `sigterm ${engine} ${n}`, content: "In flight when the server stops." },
+        json: {
+          category: "rants-and-vents",
+          title: `sigterm ${engine} ${n}`,
+          content: "In flight when the server stops.",
+        },
       }),
     );
     const uploads = Array.from({ length: UPLOADS }, (_, n) => {

@@ -48,7 +48,11 @@ function probes(server: Server, member: Member, discussionId: string): Probe[] {
       send: () =>
         request(server.url, "POST", "/api/discussions", {
           cookie: member.cookie,
-          json: { title: `During the outage ${++n}`, content: "Text" },
+          json: {
+            category: "rants-and-vents",
+            title: `During the outage ${++n}`,
+            content: "Text",
+          },
         }),
       up: 201,
       down: 503,
@@ -169,7 +173,11 @@ export async function postgresRestart(
     if (!member) throw new Error("no member");
     const created = await request(server.url, "POST", "/api/discussions", {
       cookie: member.cookie,
-      json: { title: "Before the outage", content: "Text" },
+      json: {
+        category: "rants-and-vents",
+        title: "Before the outage",
+        content: "Text",
+      },
     });
     const discussionId = (JSON.parse(created.body) as { id: string }).id;
     const list = probes(server, member, discussionId);

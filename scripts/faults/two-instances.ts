@@ -83,7 +83,11 @@ export async function twoInstances(
     const created = await through(1, "/api/discussions", {
       method: "POST",
       headers: cookie,
-      body: JSON.stringify({ title: "Across instances", content: "Posted through the second" }),
+      body: JSON.stringify({
+        category: "rants-and-vents",
+        title: "Across instances",
+        content: "Posted through the second",
+      }),
     });
     const discussion = (await created.json()) as { id: string };
     const seen = await through(0, `/api/discussions/${discussion.id}`);

@@ -102,7 +102,11 @@ async function main() {
     for (const [n, member] of members.entries()) {
       const created = await request(server.url, "POST", "/api/discussions", {
         cookie: member.cookie,
-        json: { title: `Load test discussion ${n}`, content: `Seed content number ${n}.` },
+        json: {
+          category: "rants-and-vents",
+          title: `Load test discussion ${n}`,
+          content: `Seed content number ${n}.`,
+        },
       });
       ids.push((JSON.parse(created.body) as { id: string }).id);
     }
@@ -132,7 +136,11 @@ async function main() {
       {
         method: "POST",
         path: "/api/discussions",
-        body: JSON.stringify({ title: "Under load [<id>]", content: "Posted during the run." }),
+        body: JSON.stringify({
+          category: "rants-and-vents",
+          title: "Under load [<id>]",
+          content: "Posted during the run.",
+        }),
       },
       { method: "GET", path: "/api/members" },
       { method: "GET", path: `/api/profiles/${profileId}` },
