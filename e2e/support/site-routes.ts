@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { paths, type routePatterns } from "../../src/client/lib/paths";
+import { categoryPath } from "../../src/shared/category-paths";
 import { type Account, createVerifiedAccount, signIn, siteOrigin } from "./accounts";
 import { setRole } from "./roles";
 
@@ -148,7 +149,7 @@ export async function seedHostileSite(browser: Browser): Promise<SeededSite> {
 export function patternSamples(site: SeededSite): Record<keyof typeof routePatterns, string> {
   return {
     blogPost: paths.blogPost(site.postSlug),
-    category: paths.category("rants-and-vents"),
+    category: categoryPath("rants-and-vents"),
     discussion: paths.discussion(site.discussionId),
     profile: paths.profile(site.memberId),
   };

@@ -1,7 +1,7 @@
 // Moderation (docs/decisions/027, docs/product.md §11): report reasons, queue actions,
 // suspension lengths, the texts members see, and the schemas both sides validate with.
 import { z } from "zod";
-import { LIMITS } from "./constants";
+import { LIMITS } from "./limits";
 
 import {
   categorySlugField,

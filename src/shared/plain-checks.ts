@@ -2,7 +2,7 @@
 // has a 100 KB JavaScript budget and zod alone would take a large part of it. The zod schemas in
 // schemas.ts build on the same pattern and limits, and plain-checks.test.ts holds the two to
 // the same answers, so a rule and its message still live in one place.
-import { LIMITS } from "./constants";
+import { LIMITS } from "./limits";
 
 // The WHATWG "valid e-mail address" pattern, requiring a dot in the domain.
 export const EMAIL_PATTERN =

@@ -21,7 +21,7 @@ const BlogPostPage = lazyPage(() => import("./pages/blog-post-page"), "BlogPostP
 const AboutPage = lazyPage(() => import("./pages/about-page"), "AboutPage");
 const PostsPage = lazyPage(() => import("./pages/posts-page"), "PostsPage");
 const DiscussionsPage = lazyPage(() => import("./pages/discussions-page"), "DiscussionsPage");
-const CategoryPage = lazyPage(() => import("./pages/category-page"), "CategoryPage");
+const CategoryPage = lazyPage(() => import("./pages/discussions-page"), "CategoryPage");
 const DiscussionPage = lazyPage(() => import("./pages/discussion-page"), "DiscussionPage");
 const ProfilePage = lazyPage(() => import("./pages/profile-page"), "ProfilePage");
 const ProfileEditPage = lazyPage(() => import("./pages/profile-edit-page"), "ProfileEditPage");

@@ -1,7 +1,7 @@
 import { Link } from "@/client/components/link";
 import { cn } from "@/client/lib/cn";
-import { paths } from "@/client/lib/paths";
 import type { CategoryRef } from "@/shared/api-types";
+import { categoryPath } from "@/shared/category-paths";
 
 /**
  * A discussion's category (issue 41): its name in the text colour beside a dot and a border in
@@ -17,7 +17,7 @@ export function CategoryBadge({
 }) {
   return (
     <Link
-      to={paths.category(category.slug)}
+      to={categoryPath(category.slug)}
       className={cn(
         "relative z-10 inline-flex w-fit shrink-0 items-center gap-1.5 whitespace-nowrap rounded-full border bg-card px-2.5 py-0.5 font-medium text-foreground text-xs hover:bg-accent",
         className,

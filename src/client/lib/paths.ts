@@ -1,8 +1,6 @@
 // Every client URL, defined once. Static pages are strings; pages with a parameter are
 // functions for links and have their router pattern in `routePatterns`.
 
-import { categoryPath } from "@/shared/category-paths";
-
 const encode = encodeURIComponent;
 
 export const paths = {
@@ -19,8 +17,6 @@ export const paths = {
   /** A reply's permalink: the discussion opened at that reply's page (docs/product.md §2.7). */
   discussionReply: (id: string, replyId: string) =>
     `/discussion/${encode(id)}?reply=${encode(replyId)}`,
-  /** A category's page (issue 41): its description and its discussions. */
-  category: categoryPath,
   discussionsByAuthor: (author: string) => `/discussion?author=${encode(author)}`,
   profile: (id: string) => `/profile/${encode(id)}`,
   profileEdit: "/profile/edit",
@@ -72,6 +68,9 @@ export const paths = {
 
 export const routePatterns = {
   blogPost: "/blog/:slug",
+  // A category's page: its links come from shared/category-paths.ts (categoryPath), which the
+  // server's sitemap and feeds use too, kept out of this module so the first download stays
+  // within the home page's budget.
   category: "/discussion/c/:slug",
   discussion: "/discussion/:id",
   profile: "/profile/:id",

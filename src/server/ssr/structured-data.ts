@@ -20,6 +20,7 @@ import type {
   ReplyItem,
   ReplyPage,
 } from "@/shared/api-types";
+import { categoryPath } from "@/shared/category-paths";
 import { plainText } from "@/shared/markup/plain-text";
 
 type Site = { name: string; url: string };
@@ -114,7 +115,7 @@ function discussionPage(
       isPartOf: {
         "@type": "CollectionPage",
         name: discussion.category.name,
-        url: canonicalUrl(site.url, paths.category(discussion.category.slug)),
+        url: canonicalUrl(site.url, categoryPath(discussion.category.slug)),
       },
       ...(comments.length ? { comment: comments } : {}),
     },

@@ -10,3 +10,7 @@ export function DiscussionsPage() {
     </PageContainer>
   );
 }
+
+// A category's page is the forum narrowed to it: it comes with the forum's chunk (one chunk
+// fewer for every page's first download to name).
+export { CategoryPage } from "./category-page";

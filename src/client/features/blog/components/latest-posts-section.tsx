@@ -2,7 +2,7 @@ import { Link } from "@/client/components/link";
 import { buttonVariants } from "@/client/components/ui/button-variants";
 import { useLatestPosts } from "@/client/features/blog/api/get-blog-posts";
 import { paths } from "@/client/lib/paths";
-import { SKELETON_CARDS } from "@/shared/constants";
+import { SKELETON_CARDS } from "@/shared/home-page-constants";
 import { PostCard, PostCardSkeletons } from "./post-card";
 
 type LatestPostsSectionProps = {

@@ -14,7 +14,8 @@ import { useSendContactMessage } from "@/client/features/contact/api/send-contac
 import { ApiError, errorMessage } from "@/client/lib/api-client";
 import { postedFormError, useFormAction, usePostedForm } from "@/client/lib/page-forms";
 import { toast } from "@/client/lib/toast";
-import { CONTACT_SEND_DELAY_MS, LIMITS } from "@/shared/constants";
+import { CONTACT_SEND_DELAY_MS } from "@/shared/home-page-constants";
+import { LIMITS } from "@/shared/limits";
 import { emailProblem, requiredTextProblem } from "@/shared/plain-checks";
 import { INTENT_FIELD } from "@/shared/public-forms";
 import type { ContactInput } from "@/shared/schemas";

@@ -1,4 +1,4 @@
-import { CONTACT_REPLY_HOURS } from "@/shared/constants";
+import { CONTACT_REPLY_HOURS } from "@/shared/home-page-constants";
 import { ContactForm } from "./contact-form";
 
 type ContactSectionProps = {

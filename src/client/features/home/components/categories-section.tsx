@@ -1,9 +1,9 @@
-import { BookOpen, Eye, Flame, Megaphone, MessagesSquare } from "lucide-react";
+import { BookOpen, Eye, Flame, Megaphone } from "lucide-react";
 import { Link } from "@/client/components/link";
 import { useCategories } from "@/client/lib/categories";
-import { paths } from "@/client/lib/paths";
+import { categoryPath } from "@/shared/category-paths";
 
-/** The seeded categories' icons; one an admin adds gets the speech bubbles. */
+/** The seeded categories' icons; one an admin adds shows its colour instead. */
 const ICONS: Record<string, typeof Flame> = {
   "rants-and-vents": Flame,
   "life-observations": Eye,
@@ -27,18 +27,26 @@ export function CategoriesSection() {
       </p>
       <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {categories.data?.categories.map((category) => {
-          const Icon = ICONS[category.slug] ?? MessagesSquare;
+          const Icon = ICONS[category.slug];
           return (
             <li
               key={category.slug}
               className="relative rounded-xl border bg-card p-6 shadow-sm shadow-ink/5 transition-colors focus-within:border-primary/60 hover:border-primary/40"
             >
               <span className="flex size-11 items-center justify-center rounded-lg bg-accent text-primary">
-                <Icon aria-hidden="true" className="size-5" />
+                {Icon ? (
+                  <Icon aria-hidden="true" className="size-5" />
+                ) : (
+                  <span
+                    aria-hidden="true"
+                    className="size-3 rounded-full"
+                    style={{ backgroundColor: category.colour }}
+                  />
+                )}
               </span>
               <h3 className="mt-4 font-semibold text-lg">
                 <Link
-                  to={paths.category(category.slug)}
+                  to={categoryPath(category.slug)}
                   className="after:absolute after:inset-0 after:rounded-xl after:content-[''] focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-ring"
                 >
                   {category.name}
