@@ -16,6 +16,7 @@ import {
 import { reencodePostImage } from "@/server/domain/post-images/reencode";
 import {
   insertPostImage,
+  postImageFileKeys,
   postImageKey,
   postImageVariantKey,
   putPostImageFiles,
@@ -89,10 +90,10 @@ export const postImageRoutes = new Hono<AppEnv>()
       try {
         await insertPostImage(db, { id, uploaderId: viewer.id, key, ...image });
       } catch (error) {
-        await removePostImageFiles(storage, [
-          key,
-          ...image.variants.map((v) => postImageVariantKey(key, v.width)),
-        ]);
+        await removePostImageFiles(
+          storage,
+          postImageFileKeys({ storage_key: key, width: image.width }),
+        );
         throw error;
       }
       const body: UploadedPostImage = { id, width: image.width, height: image.height };
