@@ -40,6 +40,8 @@ import { discussionReplyRoutes, replyRoutes } from "./features/replies/routes";
 import { sessionRoutes } from "./features/session/routes";
 import { siteRoutes } from "./features/site/routes";
 import { sitemapRoutes } from "./features/sitemap/routes";
+import { tagPageMeta } from "./features/tags/page-meta";
+import { tagRoutes } from "./features/tags/routes";
 import { userRoutes } from "./features/users/routes";
 import { anonymousCacheable } from "./lib/anonymous-cache";
 import { requestBodyLimit } from "./lib/body-limit";
@@ -98,6 +100,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     .route("/drafts", draftRoutes)
     .route("/images", postImageRoutes)
     .route("/categories", categoryRoutes)
+    .route("/tags", tagRoutes)
     .route("/discussions/:id/follow", followRoutes)
     .route("/discussions", discussionRoutes)
     .route("/discussions/:id/replies", discussionReplyRoutes)
@@ -149,6 +152,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
       metaResolvers: [
         discussionPageMeta(deps.db),
         categoryPageMeta(deps.db),
+        tagPageMeta(deps.db),
         blogPostPageMeta(deps.db),
         profilePageMeta(deps.db),
       ],

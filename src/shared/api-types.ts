@@ -96,9 +96,31 @@ export type Category = CategoryRef & {
 
 export type CategoriesResponse = { categories: Category[] };
 
+/** A tag as the forum lists it (GET /api/tags, docs/decisions/067). */
+export type TagSummary = {
+  /** Its one spelling and its address (shared/tags.ts). */
+  name: string;
+  /** Active discussions with it, kept by triggers. */
+  discussions: number;
+};
+
+export type TagsResponse = { tags: TagSummary[] };
+
+/** A tag as the CMS's Tags tab lists it. */
+export type CmsTag = TagSummary & {
+  id: string;
+  /** Created by staff: listed before any discussion has it. */
+  curated: boolean;
+  createdAt: string;
+};
+
+export type CmsTagsResponse = { tags: CmsTag[] };
+
 export type DiscussionItem = {
   id: string;
   category: CategoryRef;
+  /** Its tags in name order; none where its words are masked (docs/decisions/067). */
+  tags: string[];
   title: string;
   /** Shown as text, never inserted as HTML: plain with its line breaks, or the markup. */
   content: string;

@@ -2,7 +2,6 @@
 // suspension lengths, the texts members see, and the schemas both sides validate with.
 import { z } from "zod";
 import { LIMITS } from "./limits";
-
 import {
   categorySlugField,
   cleanText,
@@ -11,6 +10,7 @@ import {
   requiredText,
 } from "./schemas";
 import type { HeldSubmission } from "./spam";
+import { discussionTagsField } from "./tags";
 
 export { AWAITING_REVIEW, HIDDEN_BY_MODERATOR } from "./moderation-texts";
 
@@ -87,6 +87,8 @@ export const moderationReasonSchema = z.object({ reason: reasonField });
 export const discussionEditSchema = discussionSchema.extend({
   /** Absent: the category stays (an edit may move it, within the same rules; issue 41). */
   category: categorySlugField.optional(),
+  /** Absent: the tags stay; a moderator's change of them is logged as a retag. */
+  tags: discussionTagsField.optional(),
   reason: reasonField.optional(),
 });
 export const replyEditBodySchema = replyEditSchema.extend({ reason: reasonField.optional() });

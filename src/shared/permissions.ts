@@ -44,6 +44,10 @@ const CAPABILITIES = {
   // staff-only category (an "Announcements" kind), where members still reply.
   manageCategories: ["admin"],
   startInStaffOnlyCategories: STAFF_ROLES,
+  // Issue 41 (docs/decisions/067): staff create tags while posting, curated (listed before any
+  // discussion has them); moderators and admins rename, merge and delete tags in the CMS.
+  curateTags: STAFF_ROLES,
+  manageTags: ["moderator", "admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Capability = keyof typeof CAPABILITIES;

@@ -11,6 +11,7 @@ import {
 import { ROLES } from "./permissions";
 import { EMAIL_PATTERN } from "./plain-checks";
 import { fewEnoughImages, TOO_MANY_IMAGES } from "./post-images";
+import { discussionTagsField } from "./tags";
 
 // In the browser, zod must not try to compile parsers with `new Function`: our CSP forbids
 // eval, so the attempt only logs a CSP violation (Lighthouse: best practices 96 on the forum)
@@ -224,6 +225,8 @@ export const categorySlugField = z
 
 export const discussionSchema = z.object({
   category: categorySlugField,
+  /** Up to five, normalised (shared/tags.ts); unknown ones are created only where allowed. */
+  tags: discussionTagsField.optional(),
   title: requiredText("Title", LIMITS.title),
   content: requiredText("Content", LIMITS.content).refine(fewEnoughImages, TOO_MANY_IMAGES),
 });

@@ -16,12 +16,21 @@ export type SiteSettings = {
    * request, for existing sessions too. Admins and moderators by default.
    */
   secondFactorRoles: Role[];
+  /**
+   * Who creates a tag by posting with it (docs/decisions/067): staff only (null), or also any
+   * member with at least this many posts (discussions and replies). Staff only by default.
+   */
+  memberTagMinPosts: number | null;
 };
 
 export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   holdNewMembersFirstPost: false,
   secondFactorRoles: ["moderator", "admin"],
+  memberTagMinPosts: null,
 };
+
+export const MEMBER_TAG_MIN_POSTS_MAX = 10_000;
+const MIN_POSTS_MESSAGE = `Posts must be a whole number from 0 to ${MEMBER_TAG_MIN_POSTS_MAX}`;
 
 /** PUT /api/cms/settings: the settings to change (any subset). */
 export const siteSettingsSchema = z
@@ -33,6 +42,13 @@ export const siteSettingsSchema = z
       })
       .max(ROLES.length)
       .transform((roles) => ROLES.filter((role) => roles.includes(role)))
+      .optional(),
+    memberTagMinPosts: z
+      .number({ error: MIN_POSTS_MESSAGE })
+      .int(MIN_POSTS_MESSAGE)
+      .min(0, MIN_POSTS_MESSAGE)
+      .max(MEMBER_TAG_MIN_POSTS_MAX, MIN_POSTS_MESSAGE)
+      .nullable()
       .optional(),
   })
   .strict();
@@ -47,5 +63,9 @@ export const SITE_SETTING_LABELS: Record<keyof SiteSettings, { label: string; hi
   secondFactorRoles: {
     label: "Require two-factor authentication",
     hint: "Members with these roles must set up an authenticator app before they can do anything else. It applies at once, to members already signed in too.",
+  },
+  memberTagMinPosts: {
+    label: "Who can create tags",
+    hint: "Staff can always create tags. You can also let members create a tag by posting with it, once they have written a number of discussions and replies. Members can create at most 10 tags an hour.",
   },
 };

@@ -29,3 +29,6 @@ export const repliesRootQueryKey = ["replies"] as const;
 
 /** The forum's categories: the forum, the home page's cards, the CMS Categories tab. */
 export const categoriesQueryKey = ["categories"] as const;
+
+/** The forum's tags (docs/decisions/067): the composer's suggestions, the filter, the CMS. */
+export const tagsQueryKey = ["tags"] as const;

@@ -397,6 +397,53 @@ export const discussions = pgTable(
 );
 
 /**
+ * The forum's tags (issue 41, docs/decisions/067): curated by staff, created by members where
+ * the admin allows it. The name is the tag's one spelling (shared/tags.ts, normaliseTag) and
+ * its address; renames and merges are staff's (logged).
+ */
+export const tags = pgTable(
+  "tags",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    /** Active discussions with the tag, kept by triggers (migration 0037), as categories'. */
+    discussionsCount: integer("discussions_count").notNull().default(0),
+    /** Created by staff (in the CMS or while posting): listed even before any discussion has it. */
+    curated: boolean("curated").notNull().default(false),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex("tags_name_idx").on(table.name),
+    index("tags_popular_idx").on(table.discussionsCount.desc(), table.name),
+    check("tags_name_check", sql`char_length(${table.name}) between 2 and 30`),
+  ],
+);
+
+/**
+ * A discussion's tags, at most five (the API's rule). `counted` mirrors whether the discussion
+ * is active, so a tag's count follows removals and restores, and a deleted row takes its share
+ * of the count with it whatever deleted it (migration 0037's triggers).
+ */
+export const discussionTags = pgTable(
+  "discussion_tags",
+  {
+    discussionId: uuid("discussion_id")
+      .notNull()
+      .references(() => discussions.id, { onDelete: "cascade" }),
+    tagId: uuid("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+    counted: boolean("counted").notNull().default(false),
+  },
+  (table) => [
+    primaryKey({ columns: [table.discussionId, table.tagId] }),
+    // The tag filter collects a tag's discussions through this (docs/decisions/067).
+    index("discussion_tags_tag_idx").on(table.tagId, table.discussionId),
+  ],
+);
+
+/**
  * Replies under a discussion (docs/product.md §3.14, docs/decisions/020); the table was
  * discussion_comments until replies existed. A deleted reply keeps its row (deleted_at) and
  * its place in the thread.

@@ -89,15 +89,16 @@ const PATTERNS: Array<{ pattern: RegExp; title: string }> = [
  * Metadata for a path that names a record (a discussion, a profile): the feature that owns the
  * record answers for its paths and returns null for every other path.
  */
-export type PageMetaResolver = (pathname: string) => Promise<PageMeta | null>;
+export type PageMetaResolver = (pathname: string, search?: string) => Promise<PageMeta | null>;
 
 /** The first resolver's answer, else the fixed metadata of the path. */
 export async function resolvePageMeta(
   pathname: string,
   resolvers: readonly PageMetaResolver[],
+  search = "",
 ): Promise<PageMeta> {
   for (const resolve of resolvers) {
-    const meta = await resolve(pathname);
+    const meta = await resolve(pathname, search);
     if (meta) return meta;
   }
   return fixedPageMeta(pathname);

@@ -139,7 +139,7 @@ export function spaHandler(options: SpaOptions) {
     };
     let meta: PageMeta;
     try {
-      meta = await resolvePageMeta(pathname, options.metaResolvers);
+      meta = await resolvePageMeta(pathname, options.metaResolvers, search);
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       return unavailable();

@@ -117,6 +117,8 @@ function discussionPage(
         name: discussion.category.name,
         url: canonicalUrl(site.url, categoryPath(discussion.category.slug)),
       },
+      // Its tags (docs/decisions/067), as schema.org's comma-separated keywords.
+      ...(discussion.tags.length ? { keywords: discussion.tags.join(", ") } : {}),
       ...(comments.length ? { comment: comments } : {}),
     },
   ];

@@ -1,9 +1,12 @@
 import { PageContainer } from "@/client/components/page-container";
 import { DiscussionsForum } from "@/client/features/discussions/components/discussions-forum";
 import { usePageTitle } from "@/client/hooks/use-page-title";
+import { useSearchParams } from "@/client/lib/location";
 
 export function DiscussionsPage() {
-  usePageTitle("Discussion forum");
+  const [params] = useSearchParams();
+  const tag = params.get("tag")?.trim();
+  usePageTitle(tag ? `Discussions tagged #${tag}` : "Discussion forum");
   return (
     <PageContainer className="max-w-4xl">
       <DiscussionsForum />

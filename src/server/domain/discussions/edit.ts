@@ -13,6 +13,7 @@ import {
 import { discussionTextToStore } from "@/server/domain/discussions/discussion-text";
 import {
   activeDiscussionAuthor,
+  findActiveDiscussion,
   lockDiscussionForEdit,
   setDiscussionCategory,
   updateDiscussionText,
@@ -24,9 +25,11 @@ import {
   requirePostRight,
 } from "@/server/domain/moderation/post-edits";
 import { attachPostImages } from "@/server/domain/post-images/attach";
+import { discussionTagNames, setDiscussionTags, tagsToPostWith } from "@/server/domain/tags/tags";
 import { HttpError } from "@/server/lib/http-error";
 import { uuidParam } from "@/server/lib/ids";
 import type { JobQueue } from "@/server/lib/jobs";
+import type { RateLimiter } from "@/server/lib/rate-limit";
 import type { Category, DiscussionItem } from "@/shared/api-types";
 import type { Role } from "@/shared/permissions";
 
@@ -61,10 +64,10 @@ export const mayEditDiscussion: MiddlewareHandler<SignedInEnv> = async (c, next)
 
 /** Saves the edit; 404 for a discussion not active, 403 or 400 as requirePostRight, editReason. */
 export async function editDiscussion(
-  deps: { db: Db; jobs: Pick<JobQueue, "send"> },
+  deps: { db: Db; jobs: Pick<JobQueue, "send">; rateLimiter: RateLimiter },
   viewer: { id: string; role: Role },
   id: string,
-  input: { title: string; content: string; category?: string; reason?: string },
+  input: { title: string; content: string; category?: string; tags?: string[]; reason?: string },
 ): Promise<DiscussionItem> {
   return deps.db.transaction(async (tx) => {
     const before = await lockDiscussionForEdit(tx, id);
@@ -83,6 +86,11 @@ export async function editDiscussion(
     const category = input.category ? await categoryNamed(tx, input.category) : null;
     const moved = category !== null && category.id !== before.categoryId;
     if (moved) requireMayStartIn(viewer.role, category);
+    // Tags the form sends replace the discussion's (before the text, so the answer has them).
+    const retag =
+      input.tags === undefined
+        ? null
+        : await replaceTags(tx, deps.rateLimiter.within(tx), viewer, id, input.tags);
     const item = await updateDiscussionText(
       tx,
       id,
@@ -110,6 +118,7 @@ export async function editDiscussion(
         reason,
       );
     }
+    if (retag && reason !== null) await recordRetag(tx, viewer, { id, ...before }, retag, reason);
     if (reason !== null) {
       await recordModeratorEdit(tx, deps.jobs, {
         actorId: viewer.id,
@@ -120,6 +129,66 @@ export async function editDiscussion(
         previous: { title: before.title, content: before.content },
       });
     }
+    return item;
+  });
+}
+
+/** A discussion's tags before and after a change that replaced them; null when unchanged. */
+async function replaceTags(
+  tx: Db,
+  limits: RateLimiter,
+  viewer: { id: string; role: Role },
+  id: string,
+  tags: readonly string[],
+): Promise<{ before: string[]; after: string[] } | null> {
+  const before = await discussionTagNames(tx, id);
+  const after = [...tags].sort();
+  if (before.join() === after.join()) return null;
+  await setDiscussionTags(tx, id, await tagsToPostWith(tx, limits, viewer, tags));
+  return { before, after };
+}
+
+/** The log row of a moderator's retag (docs/decisions/067): the tags before and after. */
+async function recordRetag(
+  tx: Db,
+  viewer: { id: string },
+  discussion: { id: string; authorId: string | null },
+  retag: { before: string[]; after: string[] },
+  reason: string,
+): Promise<void> {
+  const list = (tags: string[]) => (tags.length ? tags.join(", ") : "none");
+  await recordModerationAction(tx, {
+    actorId: viewer.id,
+    action: "retag",
+    targetKind: "discussion",
+    targetId: discussion.id,
+    subjectId: discussion.authorId,
+    reason: `Tags changed from ${list(retag.before)} to ${list(retag.after)}. ${reason}`,
+  });
+}
+
+/**
+ * A moderator's retag (PUT /api/discussions/{id}/tags): as a move, 404 for no active
+ * discussion and never an admin's discussion for a moderator; tags the moderator names that do
+ * not exist yet are created (curated). Logged when the tags change.
+ */
+export async function retagDiscussion(
+  deps: { db: Db; rateLimiter: RateLimiter },
+  viewer: { id: string; role: Role },
+  id: string,
+  input: { tags: string[]; reason: string },
+): Promise<DiscussionItem> {
+  return deps.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const before = await lockDiscussionForEdit(tx, id);
+    if (!before) throw new HttpError(404, DISCUSSION_NOT_FOUND);
+    requirePostRight(viewer, before, "moderateDiscussions", NOT_YOUR_DISCUSSION_MESSAGE);
+    const retag = await replaceTags(tx, deps.rateLimiter.within(tx), viewer, id, input.tags);
+    if (retag) {
+      await recordRetag(tx, viewer, { id, ...before }, retag, input.reason || NO_REASON_GIVEN);
+    }
+    const item = await findActiveDiscussion(tx, id, viewer);
+    if (!item) throw new HttpError(404, DISCUSSION_NOT_FOUND);
     return item;
   });
 }

@@ -28,6 +28,8 @@ export const listQuerySchema = z.object({
   q: optionalTerm("Search", MAX_SEARCH),
   /** A category's slug (docs/decisions/066); the route answers 404 for an unknown one. */
   category: optionalTerm("Category", 50),
+  /** A tag (docs/decisions/067), normalised by the query; 404 for one the reader cannot see. */
+  tag: optionalTerm("Tag", 120),
   author: optionalTerm("Author", LIMITS.name),
   range: z
     .enum(DATE_RANGES, { error: `Date range must be one of ${DATE_RANGES.join(", ")}` })
@@ -46,5 +48,5 @@ export const listQuerySchema = z.object({
     .default(DEFAULT_PAGE_SIZE),
 });
 
-/** The list's query with its category resolved to an id by the route. */
-export type ListQuery = z.output<typeof listQuerySchema> & { categoryId?: string };
+/** The list's query with its category and tag resolved to ids by the route. */
+export type ListQuery = z.output<typeof listQuerySchema> & { categoryId?: string; tagId?: string };

@@ -13,6 +13,7 @@ import {
 } from "@/server/domain/content-format";
 import { authorIsAdmin } from "@/server/domain/moderation/post-edits";
 import { attachPostImages } from "@/server/domain/post-images/attach";
+import { requireListedTag, setDiscussionTags } from "@/server/domain/tags/tags";
 import {
   heldReadable,
   isModerator,
@@ -90,6 +91,7 @@ type DiscussionRow = {
   category_slug: string;
   category_name: string;
   category_colour: string;
+  tags: string[] | null;
 };
 
 // The discussion columns the API shows and the joins naming the people, around the source
@@ -104,6 +106,8 @@ const DISCUSSION_COLUMNS = renderedOnce(sql`
     ${authorIsAdmin(sql`d.author_id`)} as author_is_admin, d.hidden_at is not null as hidden,
     d.status = 'held' as held,
     c.slug as category_slug, c.name as category_name, c.colour as category_colour,
+    array(select t.name from discussion_tags dt join tags t on t.id = dt.tag_id
+      where dt.discussion_id = d.id order by t.name) as tags,
     ${displayName(sql`p.full_name`, sql`p.email`)} as author_name,
     p.is_public as author_public, p.avatar_url as author_avatar,
     case when last_reply.id is not null
@@ -143,6 +147,8 @@ function toItem(row: DiscussionRow, reader: ReaderOfHidden = null): DiscussionIt
   return {
     id: row.id,
     category: { slug: row.category_slug, name: row.category_name, colour: row.category_colour },
+    // A tag is words too: a masked discussion shows none (docs/decisions/067).
+    tags: masked ? [] : (row.tags ?? []),
     title: masked ? HIDDEN_BY_MODERATOR : row.title,
     content: masked ? "" : row.content,
     contentFormat: row.content_format,
@@ -272,6 +278,12 @@ function matchConditions(query: ListQuery, reader: ReaderOfHidden): SQL[] {
       or d.author_id = any(array(select id from profiles where full_name ilike ${pattern}))
     )`);
   }
+  if (query.tagId) {
+    // Found by a tag only where its words may be read, as by its words (docs/decisions/067).
+    conditions.push(sql`d.id in (select discussion_id from discussion_tags
+      where tag_id = ${query.tagId}::uuid)`);
+    conditions.push(wordsReadable(reader, POST_COLUMNS));
+  }
   if (query.author) {
     conditions.push(sql`d.author_id = any(array(
       select id from profiles
@@ -342,13 +354,14 @@ export async function listDiscussions(
   listQuery: ListQuery,
   reader: ReaderOfHidden = null,
 ): Promise<DiscussionPage> {
-  // An unknown category is 404 `Category not found`, not an empty list (issue 41).
-  const query = listQuery.category
-    ? { ...listQuery, categoryId: (await requireCategory(db, listQuery.category)).id }
-    : listQuery;
+  // An unknown category or tag is 404 `Category not found`, `Tag not found`, not an empty
+  // list (issue 41); a tag only where the reader may see it.
+  const query: ListQuery = { ...listQuery };
+  if (listQuery.category) query.categoryId = (await requireCategory(db, listQuery.category)).id;
+  if (listQuery.tag) query.tagId = (await requireListedTag(db, reader, listQuery.tag)).id;
   const cursor = query.cursor ? decodeDiscussionCursor(query.cursor) : null;
   const rows =
-    query.q || query.author
+    query.q || query.author || query.tagId
       ? await matchingRows(db, query, cursor, reader)
       : // Without words to match, the plan is the list index's whatever the values: prepared.
         await queryPreparedRows<DiscussionRow>(
@@ -440,6 +453,7 @@ export async function insertDiscussion(
     content: string;
     authorId: string;
     categoryId: string;
+    tagIds?: readonly string[];
     held?: boolean;
   },
 ): Promise<DiscussionItem> {
@@ -453,6 +467,8 @@ export async function insertDiscussion(
   );
   const author = { id: values.authorId, role: "user" as const };
   if (created) {
+    // After the discussion's row, so the tags' rows know whether it counts (migration 0037).
+    if (values.tagIds?.length) await setDiscussionTags(db, created.id, values.tagIds);
     await attachPostImages(db, {
       discussionId: created.id,
       authorId: values.authorId,

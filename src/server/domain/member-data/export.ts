@@ -157,9 +157,19 @@ export const MEMBER_DATA_SECTIONS = {
     rows: ({ id }) =>
       sql`select id, title, content, status,
             (select name from categories c where c.id = category_id) as "category",
+            array(select t.name from discussion_tags dt join tags t on t.id = dt.tag_id
+              where dt.discussion_id = discussions.id order by t.name) as "tags",
             is_pinned as "isPinned", is_locked as "isLocked",
             replies_count as "repliesCount", created_at as "createdAt", updated_at as "updatedAt"
           from discussions where author_id = ${id} order by created_at`,
+  },
+  // Tags the member created by posting with them, or as staff (docs/decisions/067).
+  tagsCreated: {
+    table: "tags",
+    byId: ["created_by"],
+    rows: ({ id }) =>
+      sql`select name, curated, created_at as "createdAt"
+          from tags where created_by = ${id} order by created_at`,
   },
   // Deleted replies too: their text is still stored until the account is erased.
   replies: {

@@ -20,6 +20,9 @@ export async function readSiteSettings(db: Db): Promise<SiteSettings> {
     if (key === "secondFactorRoles" && Array.isArray(value)) {
       settings.secondFactorRoles = value.filter(isRole);
     }
+    if (key === "memberTagMinPosts" && (value === null || Number.isInteger(value))) {
+      settings.memberTagMinPosts = value as number | null;
+    }
   }
   return settings;
 }

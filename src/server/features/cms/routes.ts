@@ -9,6 +9,7 @@ import { cmsHeroWordRoutes } from "./hero-words/routes";
 import { overviewRoutes } from "./overview";
 import { cmsSettingsRoutes } from "./settings/routes";
 import { cmsSitePageRoutes } from "./site-pages/routes";
+import { cmsTagRoutes } from "./tags/routes";
 
 export const cmsRoutes = new Hono<AppEnv>()
   .route("/overview", overviewRoutes)
@@ -17,4 +18,5 @@ export const cmsRoutes = new Hono<AppEnv>()
   .route("/discussions", cmsDiscussionRoutes)
   .route("/hero-words", cmsHeroWordRoutes)
   .route("/site-pages", cmsSitePageRoutes)
+  .route("/tags", cmsTagRoutes)
   .route("/settings", cmsSettingsRoutes);

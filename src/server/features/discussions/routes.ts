@@ -13,6 +13,7 @@ import {
   editDiscussion,
   mayEditDiscussion,
   moveDiscussion,
+  retagDiscussion,
 } from "@/server/domain/discussions/edit";
 import { listQuerySchema } from "@/server/domain/discussions/list-query";
 import {
@@ -30,6 +31,7 @@ import {
 import { holdsNextPost } from "@/server/domain/moderation/first-post-hold";
 import { NO_REASON_GIVEN, recordModerationAction } from "@/server/domain/moderation/log";
 import { queueNotificationEvent } from "@/server/domain/notifications/events";
+import { tagsToPostWith } from "@/server/domain/tags/tags";
 import { HttpError } from "@/server/lib/http-error";
 import { uuidParam } from "@/server/lib/ids";
 import {
@@ -45,6 +47,7 @@ import { moveDiscussionSchema } from "@/shared/categories";
 import { draftPlace } from "@/shared/drafts";
 import { discussionEditSchema } from "@/shared/moderation";
 import { discussionSchema } from "@/shared/schemas";
+import { retagDiscussionSchema } from "@/shared/tags";
 import { discussionListResponse, discussionResponse } from "./reads";
 
 export const SIGNED_OUT_CREATE_MESSAGE = "You must be logged in to create a discussion";
@@ -134,6 +137,8 @@ export const discussionRoutes = new Hono<AppEnv>()
             { text: `${input.title}\n${input.content}`, field: "content" },
           );
           await limits.hit(CREATE_RATE_LIMIT, viewer.id);
+          // Its tags: known ones, or new ones where this member may create them (issue 41).
+          const tagIds = await tagsToPostWith(tx, limits, viewer, input.tags ?? []);
           // A new member's first post may be held for review (docs/decisions/034): no live
           // event until a moderator approves it.
           const held = await holdsNextPost(tx, viewer);
@@ -143,6 +148,7 @@ export const discussionRoutes = new Hono<AppEnv>()
             ...(await discussionTextToStore(tx, input)),
             authorId: viewer.id,
             categoryId: category.id,
+            tagIds,
             held,
           });
         },
@@ -195,6 +201,20 @@ export const discussionRoutes = new Hono<AppEnv>()
       const id = discussionId(c);
       const { db, logger } = c.var.deps;
       const item = await moveDiscussion(db, c.var.viewer, id, c.req.valid("json"));
+      await publishDiscussionChange(db, { type: "updated", id }, logger);
+      return c.json(item);
+    },
+  )
+  // A moderator changes a discussion's tags, logged with its reason (issue 41,
+  // docs/decisions/067).
+  .put(
+    "/:id/tags",
+    allowedTo("moderateDiscussions"),
+    jsonBody(retagDiscussionSchema),
+    async (c) => {
+      const id = discussionId(c);
+      const { db, logger } = c.var.deps;
+      const item = await retagDiscussion(c.var.deps, c.var.viewer, id, c.req.valid("json"));
       await publishDiscussionChange(db, { type: "updated", id }, logger);
       return c.json(item);
     },

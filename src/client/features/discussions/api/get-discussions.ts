@@ -12,6 +12,8 @@ export type DiscussionFilters = {
   search: string;
   /** A category's slug (issue 41); empty for every category. */
   category: string;
+  /** A tag (docs/decisions/067); empty for any. */
+  tag: string;
   author: string;
   dateRange: DateRange;
   pinned: boolean;
@@ -24,6 +26,7 @@ export function discussionsApiPath(filters: DiscussionFilters, cursor: string | 
   const query = new URLSearchParams();
   if (filters.search) query.set("q", filters.search);
   if (filters.category) query.set("category", filters.category);
+  if (filters.tag) query.set("tag", filters.tag);
   if (filters.author) query.set("author", filters.author);
   if (filters.dateRange !== "all") query.set("range", filters.dateRange);
   if (filters.pinned) query.set("pinned", "true");

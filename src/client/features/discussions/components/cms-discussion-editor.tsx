@@ -60,6 +60,7 @@ export function CmsDiscussionEditor({ target, onClose }: CmsDiscussionEditorProp
             existing
               ? {
                   category: existing.category.slug,
+                  tags: existing.tags,
                   title: existing.title,
                   content: existing.content,
                 }

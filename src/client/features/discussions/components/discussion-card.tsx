@@ -3,6 +3,7 @@ import { BlockedContent } from "@/client/components/blocked-content";
 import { CategoryBadge } from "@/client/components/category-badge";
 import { Link } from "@/client/components/link";
 import { RelativeTime } from "@/client/components/relative-time";
+import { TagLinks } from "@/client/components/tag-links";
 import { Card } from "@/client/components/ui/card";
 import { paths } from "@/client/lib/paths";
 import type { DiscussionItem } from "@/shared/api-types";
@@ -74,6 +75,7 @@ function DiscussionCardBody({ discussion, canModerate }: DiscussionCardProps) {
           {/* Two lines of plain text: a blank line between paragraphs would waste one. */}
           {plainText(discussion.content, discussion.contentFormat).replace(/\n{2,}/g, "\n")}
         </p>
+        <TagLinks tags={discussion.tags} />
         <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-muted-foreground text-xs md:hidden">
           <CardMeta discussion={discussion} />
         </p>

@@ -4,6 +4,7 @@ import { BlockedContent } from "@/client/components/blocked-content";
 import { CategoryBadge } from "@/client/components/category-badge";
 import { Link, routerFollows } from "@/client/components/link";
 import { MarkupContent } from "@/client/components/markup/markup-content";
+import { TagLinks } from "@/client/components/tag-links";
 import { Button } from "@/client/components/ui/button";
 import { Card } from "@/client/components/ui/card";
 import { Skeleton } from "@/client/components/ui/skeleton";
@@ -164,6 +165,7 @@ export function DiscussionDetail({
                 <div className="flex flex-wrap items-center gap-1.5">
                   <CategoryBadge category={data.category} />
                   <DiscussionBadges isPinned={data.isPinned} isLocked={data.isLocked} />
+                  <TagLinks tags={data.tags} className="ml-1" />
                 </div>
                 {data.awaitingReview ? (
                   <p className="w-fit rounded-md border border-dashed px-2 py-1 text-muted-foreground text-xs">
@@ -209,6 +211,7 @@ export function DiscussionDetail({
                     draftPlace={draftPlace.editDiscussion(data.id)}
                     initial={{
                       category: data.category.slug,
+                      tags: data.tags,
                       title: data.title,
                       content: data.content,
                     }}

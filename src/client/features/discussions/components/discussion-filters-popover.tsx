@@ -13,6 +13,7 @@ import {
 import { useDebouncedValue } from "@/client/hooks/use-debounced-value";
 import { useFocusOnMount } from "@/client/hooks/use-load-on-intent";
 import { useCategories } from "@/client/lib/categories";
+import { useTags } from "@/client/lib/tags";
 import { DATE_RANGES, type DateRange, LIMITS } from "@/shared/constants";
 import { FiltersTriggerButton } from "./filters-trigger-button";
 
@@ -37,7 +38,10 @@ type DiscussionFiltersPopoverProps = {
   fixedCategory?: boolean;
 };
 
-/** docs/product.md §3 filters: author, date range, pinned only, locked only; the trigger shows the count. */
+/**
+ * docs/product.md §3 filters: category and tag (issue 41), author, date range, pinned only,
+ * locked only; the trigger shows the count.
+ */
 export function DiscussionFiltersPopover({
   filters,
   onChange,
@@ -48,6 +52,10 @@ export function DiscussionFiltersPopover({
 }: DiscussionFiltersPopoverProps) {
   const count = activeFilterCount(filters, fixedCategory);
   const categories = useCategories();
+  const tags = useTags();
+  // The list's tag is offered even when it is not among the most used.
+  const tagNames = (tags.data?.tags ?? []).map((tag) => tag.name);
+  if (filters.tag && !tagNames.includes(filters.tag)) tagNames.unshift(filters.tag);
   const trigger = useFocusOnMount<HTMLButtonElement>(focusTrigger);
   const [author, setAuthor] = useState(filters.author);
   const debouncedAuthor = useDebouncedValue(author, AUTHOR_DELAY_MS);
@@ -99,6 +107,21 @@ export function DiscussionFiltersPopover({
             </NativeSelect>
           </div>
         )}
+        <div className="grid gap-2">
+          <Label htmlFor="filter-tag">Tag</Label>
+          <NativeSelect
+            id="filter-tag"
+            value={filters.tag}
+            onChange={(event) => onChange({ tag: event.target.value })}
+          >
+            <option value="">Any tag</option>
+            {tagNames.map((tag) => (
+              <option key={tag} value={tag}>
+                #{tag}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
         <div className="grid gap-2">
           <Label htmlFor="filter-author">Author</Label>
           <Input

@@ -21,8 +21,9 @@ import { moderationReasonSchema } from "@/shared/moderation";
 import { EDIT_REASON_LABEL, EDIT_REASON_NOTE } from "@/shared/moderation-texts";
 import { can } from "@/shared/permissions";
 import { type DiscussionInput, discussionSchema } from "@/shared/schemas";
+import { TagsField } from "./tags-field";
 
-const FIELDS = ["category", "title", "content", "reason"] as const;
+const FIELDS = ["category", "tags", "title", "content", "reason"] as const;
 
 /** The form's values: a moderator's edit of someone else's discussion adds the reason. */
 export type DiscussionEdit = DiscussionInput & { reason?: string };
@@ -89,12 +90,13 @@ export function DiscussionForm({
     resolver: zodResolver(askReason ? withReasonSchema : discussionSchema),
     defaultValues: {
       // No category until the member picks one (issue 41: never a default).
-      ...(initial ?? { category: "", title: "", content: "" }),
+      ...(initial ?? { category: "", tags: [], title: "", content: "" }),
       ...(askReason ? { reason: "" } : {}),
     },
   });
 
   const { field: content } = useController({ control, name: "content" });
+  const { field: tags } = useController({ control, name: "tags" });
   const draft = useDraft({
     place: draftPlace,
     text: { title: watch("title"), content: content.value },
@@ -129,6 +131,13 @@ export function DiscussionForm({
         current={initial?.category}
         error={errors.category?.message}
         {...register("category")}
+      />
+      <TagsField
+        id={`${id}-tags`}
+        value={tags.value ?? []}
+        onChange={tags.onChange}
+        error={errors.tags?.message ?? errors.tags?.root?.message}
+        disabled={isSubmitting}
       />
       <div className="grid gap-1">
         <TextField

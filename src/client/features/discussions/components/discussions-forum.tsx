@@ -34,6 +34,7 @@ function resultsText(filters: DiscussionFilters, fixedCategory: boolean): string
   const count = activeFilterCount(filters, fixedCategory);
   const filtered = count ? ` (${count} ${count === 1 ? "filter" : "filters"})` : "";
   if (filters.search) return `Results for "${filters.search}"${filtered}`;
+  if (filters.tag && count === 1) return `Discussions tagged #${filters.tag}`;
   return count ? `Filtered discussions${filtered}` : null;
 }
 

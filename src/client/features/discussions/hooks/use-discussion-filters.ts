@@ -11,6 +11,7 @@ import {
 export const DEFAULT_DISCUSSION_FILTERS: DiscussionFilters = {
   search: "",
   category: "",
+  tag: "",
   author: "",
   dateRange: "all",
   pinned: false,
@@ -20,11 +21,12 @@ export const DEFAULT_DISCUSSION_FILTERS: DiscussionFilters = {
 
 /**
  * Address parameter of each filter and of the sort:
- * /discussion?q=…&category=…&author=…&range=7d&pinned=1&locked=1&sort=activity
+ * /discussion?q=…&category=…&tag=…&author=…&range=7d&pinned=1&locked=1&sort=activity
  */
 const PARAMS: Record<keyof DiscussionFilters, string> = {
   search: "q",
   category: "category",
+  tag: "tag",
   author: "author",
   dateRange: "range",
   pinned: "pinned",
@@ -45,6 +47,7 @@ const isSort = (value: string | null): value is DiscussionSort =>
 export function activeFilterCount(filters: DiscussionFilters, fixedCategory = false): number {
   return [
     filters.category !== "" && !fixedCategory,
+    filters.tag !== "",
     filters.author !== "",
     filters.dateRange !== "all",
     filters.pinned,
@@ -78,6 +81,7 @@ export function discussionFiltersFrom(
   return {
     search: (params.get(PARAMS.search) ?? "").trim(),
     category: fixedCategory ?? (params.get(PARAMS.category) ?? "").trim(),
+    tag: (params.get(PARAMS.tag) ?? "").trim(),
     author: (params.get(PARAMS.author) ?? "").trim(),
     dateRange: isDateRange(range) ? range : "all",
     pinned: pinned === "1" || pinned === "true",
@@ -126,6 +130,7 @@ export function useDiscussionFilters(fixedCategory?: string) {
     () =>
       setFilters({
         category: DEFAULT_DISCUSSION_FILTERS.category,
+        tag: DEFAULT_DISCUSSION_FILTERS.tag,
         author: DEFAULT_DISCUSSION_FILTERS.author,
         dateRange: DEFAULT_DISCUSSION_FILTERS.dateRange,
         pinned: false,

@@ -5,6 +5,7 @@
 import { Hono } from "hono";
 import { allowedTo } from "@/server/auth/middleware";
 import type { AppEnv } from "@/server/context";
+import type { Db } from "@/server/db/client";
 import { categoryToPostIn } from "@/server/domain/categories/categories";
 import { discussionTextToStore } from "@/server/domain/discussions/discussion-text";
 import { editDiscussion, mayEditDiscussion } from "@/server/domain/discussions/edit";
@@ -16,6 +17,7 @@ import {
   restoreDiscussion,
 } from "@/server/domain/discussions/queries";
 import { recordModerationAction } from "@/server/domain/moderation/log";
+import { tagsToPostWith } from "@/server/domain/tags/tags";
 import { HttpError } from "@/server/lib/http-error";
 import { uuidParam } from "@/server/lib/ids";
 import { publishDiscussionChange } from "@/server/lib/live-discussions";
@@ -68,11 +70,17 @@ export const cmsDiscussionRoutes = new Hono<AppEnv>()
   .post("/", jsonBody(discussionSchema), async (c) => {
     const { db, logger } = c.var.deps;
     const input = c.req.valid("json");
-    const category = await categoryToPostIn(db, c.var.viewer.role, input.category);
-    const item = await insertDiscussion(db, {
-      ...(await discussionTextToStore(db, input)),
-      authorId: c.var.viewer.id,
-      categoryId: category.id,
+    const { viewer } = c.var;
+    const item = await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const category = await categoryToPostIn(tx, viewer.role, input.category);
+      const limits = c.var.deps.rateLimiter.within(tx);
+      return insertDiscussion(tx, {
+        ...(await discussionTextToStore(tx, input)),
+        authorId: viewer.id,
+        categoryId: category.id,
+        tagIds: await tagsToPostWith(tx, limits, viewer, input.tags ?? []),
+      });
     });
     await publishDiscussionChange(db, { type: "created", id: item.id }, logger);
     return c.json(item satisfies DiscussionItem, 201);

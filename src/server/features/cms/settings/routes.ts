@@ -43,6 +43,14 @@ export const cmsSettingsRoutes = new Hono<AppEnv>()
           roles.length ? `Roles: ${roles.join(", ")}` : "No roles",
         );
       }
+      const minPosts = changes.memberTagMinPosts;
+      if (minPosts !== undefined && minPosts !== current.memberTagMinPosts) {
+        await writeSiteSetting(tx, "memberTagMinPosts", minPosts);
+        await logChange(
+          "memberTagMinPosts",
+          minPosts === null ? "Staff only" : `Members with at least ${minPosts} posts`,
+        );
+      }
     });
     c.header("cache-control", "private, no-store");
     return c.json(await readSiteSettings(deps.db));
