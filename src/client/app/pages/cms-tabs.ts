@@ -58,6 +58,15 @@ export const CMS_TABS: readonly CmsTab[] = [
     })),
   },
   {
+    // Issue 41: the forum's tags, curated by staff (docs/decisions/067).
+    id: "tags",
+    label: "Tags",
+    capability: "manageTags",
+    Component: lazy(async () => ({
+      default: (await import("@/client/features/tags/components/tags-tab")).TagsTab,
+    })),
+  },
+  {
     id: "hero-words",
     label: "Hero Words",
     capability: "heroWords",

@@ -4,6 +4,7 @@
 import type { ModerationControls } from "@/client/features/discussions/components/discussion-detail";
 import { MoveCategoryControl } from "@/client/features/discussions/components/move-category-control";
 import { PinLockMenuItems } from "@/client/features/discussions/components/pin-lock-menu-items";
+import { RetagControl } from "@/client/features/discussions/components/retag-control";
 import { ModerationMenu } from "@/client/features/moderation/components/moderation-menu";
 import type { StaffMenuControls } from "@/client/features/replies/components/reply-article";
 import type { DiscussionItem, ReplyItem } from "@/shared/api-types";
@@ -30,6 +31,7 @@ export function DiscussionStaffMenu({
       />
       {/* Issue 41: never on an admin's discussion for a moderator (the server refuses). */}
       {discussion.authorIsAdmin ? null : <MoveCategoryControl discussion={discussion} />}
+      {discussion.authorIsAdmin ? null : <RetagControl discussion={discussion} />}
     </>
   );
 }

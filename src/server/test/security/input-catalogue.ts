@@ -140,6 +140,11 @@ export async function buildCatalogue(
         values ('hostile-edit', 'Hostile edit', '#e03131', 60) returning id`,
   );
   const categoryId = category?.id ?? "";
+  const [tag] = await queryRows<{ id: string }>(
+    t.db,
+    sql`insert into tags (name, curated) values ('hostile-edit', true) returning id`,
+  );
+  const tagId = tag?.id ?? "";
   const requestId = await insertDataRequest(t.db);
   const imageId = await insertPublicPostImage(t, threadId, callers.other.id);
   const { secret } = await t.auth.$context;
@@ -756,6 +761,39 @@ export async function buildCatalogue(
                 where d.id = ${answer.id}::uuid`),
     },
     {
+      // Issue 41: a moderator retags a discussion; the reason goes to the log.
+      name: "discussion retag",
+      method: "PUT",
+      caller: "moderator",
+      path: `/api/discussions/${discussionId}/tags`,
+      valid: () => ({ tags: ["hostile-retag"], reason: "Sorting" }),
+      answers: 200,
+      stored: (answer) =>
+        row(sql`select array(select t.name from discussion_tags dt join tags t on t.id = dt.tag_id
+                  where dt.discussion_id = ${answer.id}::uuid order by t.name) as tags`),
+    },
+    {
+      name: "tag add",
+      method: "POST",
+      caller: "moderator",
+      path: "/api/cms/tags",
+      // A new name each time; one the list has is made curated (200).
+      valid: () => ({ name: `hostile-${randomUUID().slice(0, 8)}` }),
+      answers: 201,
+      duplicateAnswer: 200,
+      stored: (answer) => row(sql`select name from tags where id = ${answer.id}::uuid`),
+    },
+    {
+      name: "tag rename",
+      method: "PATCH",
+      caller: "moderator",
+      path: `/api/cms/tags/${tagId}`,
+      valid: () => ({ name: `hostile-${randomUUID().slice(0, 8)}` }),
+      answers: 200,
+      duplicateAnswer: 409,
+      stored: (answer) => row(sql`select name from tags where id = ${answer.id}::uuid`),
+    },
+    {
       name: "category add",
       method: "POST",
       caller: "admin",
@@ -863,8 +901,10 @@ export async function buildCatalogue(
     {
       path: "/api/discussions",
       caller: "anonymous",
-      params: ["q", "category", "author", "range", "pinned", "locked", "sort", ...page],
+      params: ["q", "category", "tag", "author", "range", "pinned", "locked", "sort", ...page],
     },
+    { path: "/api/tags", caller: "anonymous", params: ["q", "limit"] },
+    { path: "/api/cms/tags", caller: "moderator", params: ["q", "after"] },
     {
       path: `/api/discussions/${threadId}/replies`,
       caller: "anonymous",
@@ -940,6 +980,10 @@ export async function buildCatalogue(
     { method: "PATCH", caller: "admin", path: "/api/cms/discussions/:id" },
     { method: "PATCH", caller: "admin", path: "/api/cms/hero-words/:id" },
     { method: "PUT", caller: "moderator", path: "/api/discussions/:id/category" },
+    { method: "PUT", caller: "moderator", path: "/api/discussions/:id/tags" },
+    { method: "PATCH", caller: "moderator", path: "/api/cms/tags/:id" },
+    { method: "POST", caller: "moderator", path: "/api/cms/tags/:id/merge" },
+    { method: "DELETE", caller: "moderator", path: "/api/cms/tags/:id" },
     {
       method: "GET",
       caller: "anonymous",
@@ -1119,6 +1163,9 @@ export const ID_ROUTE_BODIES: Record<string, unknown> = {
   "POST /api/moderation/held-posts/:id/x/approve": { reason: "R" },
   "PATCH /api/cms/hero-words/:id": { isActive: true },
   "PUT /api/discussions/:id/category": { category: "personal-stories" },
+  "PUT /api/discussions/:id/tags": { tags: ["hostile-id"] },
+  "PATCH /api/cms/tags/:id": { name: "hostile-id" },
+  "POST /api/cms/tags/:id/merge": { into: "hostile-edit" },
   "PUT /api/cms/categories/:id": {
     name: "Renamed",
     slug: "renamed",

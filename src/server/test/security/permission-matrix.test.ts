@@ -160,6 +160,37 @@ async function categoryName(id: string): Promise<string | undefined> {
   return row?.name;
 }
 
+/** A tag inserted directly, named "matrix-…" for the checks below. */
+async function insertTagRow(): Promise<string> {
+  const [row] = await queryRows<{ id: string }>(
+    t.db,
+    sql`insert into tags (name) values (${`matrix-${randomUUID().slice(0, 8)}`}) returning id`,
+  );
+  if (!row) throw new Error("insert failed");
+  return row.id;
+}
+
+/** The tag's name ("matrix" for any matrix-…, or the whole name when asked), or undefined. */
+async function tagName(id: string, whole = false): Promise<string | undefined> {
+  const [row] = await queryRows<{ name: string }>(
+    t.db,
+    sql`select name from tags where id = ${id}::uuid`,
+  );
+  if (!row) return undefined;
+  return whole || !row.name.startsWith("matrix-") ? row.name : "matrix";
+}
+
+/** A discussion's tags, comma-separated. */
+async function tagsOf(id: string): Promise<string> {
+  const [row] = await queryRows<{ tags: string }>(
+    t.db,
+    sql`select coalesce(string_agg(t.name, ',' order by t.name), '') as tags
+        from discussion_tags dt join tags t on t.id = dt.tag_id
+        where dt.discussion_id = ${id}::uuid`,
+  );
+  return row?.tags ?? "";
+}
+
 const CASES: Record<string, Case> = {
   "POST /api/auth/sign-up/email": {
     send: ({ client }) =>
@@ -941,6 +972,49 @@ const CASES: Record<string, Case> = {
         moveTo: "rants-and-vents",
       });
       expect(await categoryName(id)).toBe(response.ok ? undefined : "Matrix");
+      return response;
+    },
+    success: 204,
+  },
+  "PUT /api/discussions/:id/tags": {
+    async send(cell) {
+      const id = await discussionFor(cell);
+      const response = await cell.client.put(`/api/discussions/${id}/tags`, { tags: ["matrix"] });
+      expect(await tagsOf(id)).toBe(response.ok ? "matrix" : "");
+      return response;
+    },
+    success: 200,
+  },
+  "POST /api/cms/tags": {
+    send: ({ client }) =>
+      client.post("/api/cms/tags", { name: `matrix-${randomUUID().slice(0, 8)}` }),
+    success: 201,
+  },
+  "PATCH /api/cms/tags/:id": {
+    async send({ client }) {
+      const id = await insertTagRow();
+      const name = `renamed-${randomUUID().slice(0, 8)}`;
+      const response = await client.patch(`/api/cms/tags/${id}`, { name });
+      expect(await tagName(id)).toBe(response.ok ? name : "matrix");
+      return response;
+    },
+    success: 200,
+  },
+  "POST /api/cms/tags/:id/merge": {
+    async send({ client }) {
+      const id = await insertTagRow();
+      const into = await tagName(await insertTagRow(), true);
+      const response = await client.post(`/api/cms/tags/${id}/merge`, { into });
+      expect(await tagName(id)).toBe(response.ok ? undefined : "matrix");
+      return response;
+    },
+    success: 200,
+  },
+  "DELETE /api/cms/tags/:id": {
+    async send({ client }) {
+      const id = await insertTagRow();
+      const response = await client.delete(`/api/cms/tags/${id}`);
+      expect(await tagName(id)).toBe(response.ok ? undefined : "matrix");
       return response;
     },
     success: 204,

@@ -561,6 +561,39 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
     source: "Issue 41: the CMS Categories tab (its discussions move to another)",
   },
 
+  // Tags (issue 41, docs/decisions/067): moderators retag a discussion (never an admin's, as
+  // an edit); moderators and admins rename, merge and delete tags in the CMS.
+  {
+    method: "PUT",
+    path: "/api/discussions/:id/tags",
+    allowed: { own: MODERATORS, "other's": MODERATORS, "admin's": ADMINS },
+    source: "Issue 41: moderators edit a discussion's tags, logged",
+  },
+  {
+    method: "POST",
+    path: "/api/cms/tags",
+    allowed: MODERATORS,
+    source: "Issue 41: the CMS Tags tab (staff curate tags)",
+  },
+  {
+    method: "PATCH",
+    path: "/api/cms/tags/:id",
+    allowed: MODERATORS,
+    source: "Issue 41: staff rename tags (logged)",
+  },
+  {
+    method: "POST",
+    path: "/api/cms/tags/:id/merge",
+    allowed: MODERATORS,
+    source: "Issue 41: staff merge tags (logged)",
+  },
+  {
+    method: "DELETE",
+    path: "/api/cms/tags/:id",
+    allowed: MODERATORS,
+    source: "Issue 41: staff delete tags (logged)",
+  },
+
   // CMS Hero Words tab.
   {
     method: "POST",

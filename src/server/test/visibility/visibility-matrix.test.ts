@@ -87,6 +87,12 @@ async function setUp(state: State): Promise<Fixture> {
     authorId,
     status: state === "deleted" ? "deleted" : state === "held" ? "held" : "active",
   });
+  // Its tag is its word, curated so that the filter answers for every reader (issue 41).
+  await t.db.execute(sql`insert into tags (name, curated) values (${words.discussion}, true)`);
+  await t.db.execute(
+    sql`insert into discussion_tags (discussion_id, tag_id)
+        select ${discussionId}::uuid, id from tags where name = ${words.discussion}`,
+  );
   const replyId = await insertReplyRow(t.db, hostId, {
     authorId,
     content: `Reply with ${words.reply} inside`,
@@ -199,6 +205,7 @@ const READS: Record<SurfaceName, (fixture: Fixture) => Read | null> = {
   }),
   categoryFeed: () => ({ path: `/discussion/c/${FIRST_CATEGORY_SLUG}/rss.xml`, kind: "document" }),
   search: (f) => ({ path: `/api/discussions?q=${f.words.discussion}`, kind: "json" }),
+  tagList: (f) => ({ path: `/api/discussions?tag=${f.words.discussion}&limit=50`, kind: "json" }),
   replies: () => ({ path: `/api/discussions/${hostId}/replies?limit=50`, kind: "json" }),
   reply: (f) => ({ path: `/api/replies/${f.replyId}`, kind: "json" }),
   quote: (f) => ({ path: `/api/replies/${f.quotingId}`, kind: "json" }),

@@ -138,6 +138,16 @@ export const SURFACES = {
     cells: LISTS,
     source: "issue 41, docs/decisions/066",
   },
+  tagList: {
+    name: "GET /api/discussions?tag= (its tag, which is also a word of it)",
+    post: "discussion",
+    // A tag is words: found by it only where the words may be read (docs/decisions/067).
+    cells: ruleWith({
+      hidden: { visitor: "absent", member: "absent", blogAuthor: "absent" },
+      held: { postAuthor: "absent" },
+    }),
+    source: "issue 41, docs/decisions/067",
+  },
   search: {
     name: "GET /api/discussions?q= (a word of it)",
     post: "discussion",
@@ -310,11 +320,15 @@ export type SurfaceName = keyof typeof SURFACES;
  * it shows no discussion or reply.
  */
 export const READ_ROUTES: Record<string, SurfaceName[] | { none: string }> = {
-  "GET /api/discussions": ["list", "search", "categoryList"],
+  "GET /api/discussions": ["list", "search", "categoryList", "tagList"],
   "GET /discussion/c/:slug/rss.xml": ["categoryFeed"],
   "GET /api/categories": { none: "the categories: names, descriptions and counts" },
   "GET /api/categories/:slug": { none: "one category: its name, description and count" },
   "GET /api/cms/categories": { none: "the categories, for admins" },
+  "GET /api/tags": {
+    none: "tag names and counts; a tag only a hidden or held post has is listed to moderators only (tags.test.ts)",
+  },
+  "GET /api/cms/tags": { none: "the tags, for moderators and admins" },
   "GET /api/discussions/:id": ["discussion"],
   "GET /api/discussions/:id/replies": ["replies"],
   "GET /api/replies/:id": ["reply", "quote"],

@@ -1,15 +1,18 @@
 // The CMS Settings tab (admins; docs/decisions/034): site-wide settings kept in the database.
+import { useEffect, useState } from "react";
 import { TabHeader } from "@/client/components/tab-header";
 import { Button } from "@/client/components/ui/button";
 import { Card } from "@/client/components/ui/card";
+import { Input } from "@/client/components/ui/input";
 import { Switch } from "@/client/components/ui/switch";
 import {
   useSaveSiteSettings,
   useSiteSettings,
 } from "@/client/features/site-settings/api/site-settings";
+import { errorMessage } from "@/client/lib/api-client";
 import { toast } from "@/client/lib/toast";
 import { ROLES, type Role } from "@/shared/permissions";
-import { SITE_SETTING_LABELS } from "@/shared/site-settings";
+import { MEMBER_TAG_MIN_POSTS_MAX, SITE_SETTING_LABELS } from "@/shared/site-settings";
 
 const ROLE_LABELS: Record<Role, string> = {
   user: "User",
@@ -77,6 +80,19 @@ export function SettingsTab() {
               )
             }
           />
+          <TagCreationCard
+            minPosts={settings.data.memberTagMinPosts}
+            disabled={save.isPending}
+            onChange={(memberTagMinPosts) =>
+              save.mutate(
+                { memberTagMinPosts },
+                {
+                  onSuccess: () => toast.success("Who can create tags saved"),
+                  onError: (error) => toast.error(errorMessage(error)),
+                },
+              )
+            }
+          />
         </>
       )}
     </div>
@@ -120,6 +136,78 @@ function SecondFactorRolesCard({
               {ROLE_LABELS[role]}
             </label>
           ))}
+        </div>
+      </fieldset>
+    </Card>
+  );
+}
+
+/**
+ * Who creates a tag by posting with it (docs/decisions/067): staff only, or members too once
+ * they have written a number of posts. The number is saved when the field is left.
+ */
+function TagCreationCard({
+  minPosts,
+  disabled,
+  onChange,
+}: {
+  minPosts: number | null;
+  disabled: boolean;
+  onChange: (minPosts: number | null) => void;
+}) {
+  const { label, hint } = SITE_SETTING_LABELS.memberTagMinPosts;
+  const [posts, setPosts] = useState(String(minPosts ?? 5));
+  useEffect(() => {
+    if (minPosts !== null) setPosts(String(minPosts));
+  }, [minPosts]);
+  const membersToo = minPosts !== null;
+  const number = Number(posts);
+  const valid = posts.trim() !== "" && Number.isInteger(number) && number >= 0;
+  return (
+    <Card className="grid gap-3 p-4">
+      <fieldset className="grid gap-3" aria-describedby="setting-tags-hint">
+        <legend className="font-medium text-sm">{label}</legend>
+        <p id="setting-tags-hint" className="text-muted-foreground text-sm">
+          {hint}
+        </p>
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="radio"
+            name="tag-creation"
+            className="size-4 accent-primary"
+            checked={!membersToo}
+            disabled={disabled}
+            onChange={() => onChange(null)}
+          />
+          Staff only
+        </label>
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <label className="flex items-center gap-2">
+            <input
+              type="radio"
+              name="tag-creation"
+              className="size-4 accent-primary"
+              checked={membersToo}
+              disabled={disabled || !valid}
+              onChange={() => onChange(number)}
+            />
+            Staff, and members with at least
+          </label>
+          <Input
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={MEMBER_TAG_MIN_POSTS_MAX}
+            className="w-24"
+            aria-label="Posts a member needs to create tags"
+            value={posts}
+            disabled={disabled}
+            onChange={(event) => setPosts(event.target.value)}
+            onBlur={() => {
+              if (membersToo && valid && number !== minPosts) onChange(number);
+            }}
+          />
+          <span>posts</span>
         </div>
       </fieldset>
     </Card>
