@@ -46,7 +46,7 @@ import { sessionResponse } from "@/server/auth/session-response";
 import type { Viewer } from "@/server/auth/viewer";
 import type { Db } from "@/server/db/client";
 import { listCategories } from "@/server/domain/categories/categories";
-import { listQuerySchema } from "@/server/domain/discussions/list-query";
+import { type ListQuery, listQuerySchema } from "@/server/domain/discussions/list-query";
 import type { Env } from "@/server/env";
 import { postAddress } from "@/server/features/blog-posts/post-address";
 import { findPublishedPost, listPublishedPosts } from "@/server/features/blog-posts/queries";
@@ -59,8 +59,10 @@ import { unreadCount } from "@/server/features/notifications/queries";
 import { profilePage } from "@/server/features/profiles/find-profile";
 import { replyListQuerySchema, replyPageResponse } from "@/server/features/replies/reads";
 import { siteInfo, sitePage, siteStats } from "@/server/features/site/routes";
+import { HttpError } from "@/server/lib/http-error";
 import { TEXT_ID } from "@/server/lib/ids";
 import { validQuery } from "@/server/lib/validate";
+import type { DiscussionPage } from "@/shared/api-types";
 import { confirmationTokenQuerySchema } from "@/shared/schemas";
 
 export type PageDataContext = { db: Db; env: Env; viewer: Viewer | null };
@@ -163,6 +165,23 @@ function blogPostPage(queryClient: QueryClient, { db }: PageDataContext, slug: s
   );
 }
 
+/**
+ * The list's first page, or null where the API answers 404 (an unknown category or tag in the
+ * query string): the browser's fetch gets that answer and shows it.
+ */
+async function listUnlessNotFound(
+  db: PageDataContext["db"],
+  query: ListQuery,
+  viewer: PageDataContext["viewer"],
+): Promise<DiscussionPage | null> {
+  try {
+    return await discussionListResponse(db, query, viewer);
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) return null;
+    throw error;
+  }
+}
+
 async function discussionsPage(
   queryClient: QueryClient,
   { db, viewer }: PageDataContext,
@@ -173,8 +192,8 @@ async function discussionsPage(
   // A query the API refuses (400) is the browser's to show, as it always was.
   if (!query) return;
   const options = discussionsQueryOptions(filters);
-  const page = await discussionListResponse(db, query, viewer);
-  fillFirstPage(queryClient, options.queryKey, options.initialPageParam, page);
+  const page = await listUnlessNotFound(db, query, viewer);
+  if (page) fillFirstPage(queryClient, options.queryKey, options.initialPageParam, page);
 }
 
 async function discussionPage(
@@ -222,8 +241,8 @@ async function categoryPage(
   const query = apiQuery(listQuerySchema, discussionsApiPath(filters, null));
   if (!query) return true;
   const options = discussionsQueryOptions(filters);
-  const page = await discussionListResponse(db, query, viewer);
-  fillFirstPage(queryClient, options.queryKey, options.initialPageParam, page);
+  const page = await listUnlessNotFound(db, query, viewer);
+  if (page) fillFirstPage(queryClient, options.queryKey, options.initialPageParam, page);
   return true;
 }
 

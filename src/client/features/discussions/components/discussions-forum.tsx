@@ -10,6 +10,7 @@ import {
   useDiscussionFilters,
 } from "@/client/features/discussions/hooks/use-discussion-filters";
 import { useLiveDiscussions } from "@/client/features/discussions/hooks/use-live-discussions";
+import { ApiError } from "@/client/lib/api-client";
 import { paths } from "@/client/lib/paths";
 import { useAuth } from "@/client/lib/session/use-auth";
 import { toast } from "@/client/lib/toast";
@@ -55,9 +56,17 @@ export function DiscussionsForum({ category }: { category?: Category }) {
   const canModerate = can(role, "moderateDiscussions");
   const summary = resultsText(filters, fixed);
 
+  // A filter naming a category or tag that is not there (an old link) is said as such, with
+  // the way out, not as a failure to load.
+  const missing =
+    discussions.error instanceof ApiError && discussions.error.status === 404
+      ? discussions.error.message
+      : null;
   useEffect(() => {
-    if (discussions.isError) toast.error("Error", { description: "Failed to load discussions." });
-  }, [discussions.isError]);
+    if (discussions.isError && !missing) {
+      toast.error("Error", { description: "Failed to load discussions." });
+    }
+  }, [discussions.isError, missing]);
 
   return (
     <div className="flex flex-col gap-8">
@@ -180,6 +189,13 @@ export function DiscussionsForum({ category }: { category?: Category }) {
               </li>
             ))}
           </ul>
+        ) : missing ? (
+          <div className="flex flex-col items-center gap-3 py-12 text-center">
+            <p className="font-medium">{missing}</p>
+            <Button variant="outline" onClick={clearAll}>
+              Clear search and filters
+            </Button>
+          </div>
         ) : discussions.isError && list.length === 0 ? (
           <div className="flex flex-col items-center gap-3 py-12 text-center">
             <p className="text-muted-foreground">Failed to load discussions.</p>

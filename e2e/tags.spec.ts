@@ -1,0 +1,68 @@
+// Issue 41's tags in the browser: staff create a tag by posting with it, a member picks it (and
+// is told they cannot create one), and a tag's link lists its discussions.
+import { randomBytes } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { newMemberOn } from "./support/accounts";
+import { setRole } from "./support/roles";
+import { expect, test } from "./support/test";
+
+const token = () => randomBytes(3).toString("hex");
+
+async function startDiscussion(page: Page, title: string, tags: string[]) {
+  await page.goto("/discussion");
+  await page.getByRole("button", { name: "New discussion" }).click();
+  await page.getByLabel("Category", { exact: true }).selectOption({ label: "Rants & Vents" });
+  const field = page.getByLabel(/^Tags/);
+  for (const tag of tags) {
+    await field.fill(tag);
+    await field.press("Enter");
+  }
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Content").fill("Every single morning, without fail.");
+}
+
+test("staff create a tag by posting; a member picks it; its link lists both", async ({ page }) => {
+  const id = token();
+  const tag = `bus-stops-${id}`;
+  const author = await newMemberOn(page, { name: "Tag Author" });
+  await setRole(author.email, "author");
+  const first = `The 38 never comes ${id}`;
+  // Typed in any case, with a space: written as the tag is stored.
+  await startDiscussion(page, first, [`Bus Stops ${id.toUpperCase()}`]);
+  await expect(page.getByRole("list", { name: "Chosen tags" })).toHaveText(`#${tag}`);
+  await page.getByRole("button", { name: "Create discussion" }).click();
+  await expect(page.getByText("Discussion created successfully!")).toBeVisible();
+  await expect(page.getByRole("heading", { name: first })).toBeVisible();
+  await expect(page.getByRole("link", { name: `#${tag}` })).toBeVisible();
+
+  await newMemberOn(page, { name: "Tag Picker" });
+  const second = `Three buses at once ${id}`;
+  const unknown = `made-up-${id}`;
+  await startDiscussion(page, second, [tag, unknown]);
+  await page.getByRole("button", { name: "Create discussion" }).click();
+  // Members may not create tags by default: said under the field, nothing sent.
+  await expect(
+    page.getByText(`There is no tag "${unknown}" yet, and only staff can create tags.`),
+  ).toBeVisible();
+  await page.getByRole("button", { name: `Remove tag ${unknown}` }).click();
+  await page.getByRole("button", { name: "Create discussion" }).click();
+  await expect(page.getByText("Discussion created successfully!")).toBeVisible();
+  await expect(page.getByRole("heading", { name: second })).toBeVisible();
+
+  await page.getByRole("link", { name: `#${tag}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/discussion\\?tag=${tag}$`));
+  await expect(page.getByText(`Discussions tagged #${tag}`)).toBeVisible();
+  await expect(page.getByRole("link", { name: first })).toBeVisible();
+  await expect(page.getByRole("link", { name: second })).toBeVisible();
+  await expect(page).toHaveTitle(new RegExp(`^Discussions tagged #${tag} · `));
+});
+
+test("an unknown tag's list says so with status 404", async ({ page, consoleGuard }) => {
+  consoleGuard.expectResponse(404, "/discussion?tag=no-such-tag");
+  consoleGuard.expectResponse(404, "/api/discussions?tag=no-such-tag");
+  const response = await page.goto("/discussion?tag=no-such-tag");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText("Tag not found", { exact: true })).toBeVisible();
+  await page.getByRole("button", { name: "Clear search and filters" }).click();
+  await expect(page).toHaveURL(/\/discussion$/);
+});
