@@ -60,6 +60,20 @@ const QUERIES: Array<Endpoint & { expectIndex: RegExp | RegExp[]; seqScanReason?
     shape: "discussion-page",
     expectIndex: /^discussions_locked_list_idx$/,
   },
+  // Issue 41 (docs/decisions/066, 067): a category's page reads its own partial index; a tag's
+  // filter reads the list index in order, then, for a rare tag, the tag's rows.
+  {
+    name: "category page",
+    path: "/api/discussions?category=CATEGORY",
+    shape: "discussion-page",
+    expectIndex: /^discussions_category_list_idx$/,
+  },
+  {
+    name: "tag filter",
+    path: "/api/discussions?tag=TAG",
+    shape: "discussion-page",
+    expectIndex: /^(discussions_list_idx|discussion_tags_)/,
+  },
   {
     name: "next page",
     path: "/api/discussions?cursor=CURSOR",
@@ -251,7 +265,12 @@ async function main() {
     process.exit(1);
   }
   const ids = await sampleIds(databaseUrl);
-  const endpoints = QUERIES.map((query) => ({
+  const endpoints = QUERIES.filter(
+    // Data from before categories and tags were spread (bench:data) has neither to sample.
+    (query) =>
+      (!query.path.includes("CATEGORY") || ids.categorySlug) &&
+      (!query.path.includes("TAG") || ids.tagName),
+  ).map((query) => ({
     ...query,
     path: query.path
       .replace("DISCUSSION", ids.discussionId)
@@ -263,7 +282,9 @@ async function main() {
       .replace("SHORT_THREAD", ids.shortThreadId)
       .replace("THREAD_NEXT", ids.threadNextCursor)
       .replace("THREAD_PREVIOUS", ids.threadPreviousCursor)
-      .replace("DEEP_REPLY", ids.deepReplyId),
+      .replace("DEEP_REPLY", ids.deepReplyId)
+      .replace("CATEGORY", ids.categorySlug ?? "")
+      .replace("TAG", encodeURIComponent(ids.tagName ?? "")),
   }));
   const captured = await captureSql(databaseUrl, endpoints);
 

@@ -9,10 +9,10 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { type Db, openDatabase, queryRows } from "@/server/db/client";
 import { lockDataDir } from "@/server/db/data-dir-lock";
-import { categories, discussions, user } from "@/server/db/schema";
+import { categories, discussions, discussionTags, tags, user } from "@/server/db/schema";
 import { loadEnv } from "@/server/env";
 import { generateReplies, type ReplyAuthor, type ReplyThread } from "./lib/reply-data";
-import { seededRandom } from "./lib/seeded-random";
+import { seededRandom, zipfPicker } from "./lib/seeded-random";
 
 const MEMBERS = Number(process.argv[2] ?? 10_000);
 const DISCUSSIONS = Number(process.argv[3] ?? 100_000);
@@ -194,11 +194,12 @@ async function main() {
       where user_roles.user_id = ranked.id`);
     console.log(`members: ${MEMBERS} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-    // The seeded categories; issue 41's spread over 12 categories and Zipf-like weights is
-    // not done yet: every category gets its even share.
-    const categoryIds = (
-      await db.select({ id: categories.id }).from(categories).orderBy(categories.position)
-    ).map((row) => row.id);
+    // Issue 41's spread: 12 categories (the seeded four and eight more) and 200 tags, each
+    // chosen Zipf-like, so a few are common and most are rare; a discussion has 0 to 3 tags.
+    const categoryIds = await benchCategories(db);
+    const pickCategory = zipfPicker(random, categoryIds.length);
+    const tagIds = await benchTags(db);
+    const pickTag = zipfPicker(random, tagIds.length);
     for (let offset = 0; offset < DISCUSSIONS; offset += BATCH) {
       const rows = Array.from({ length: Math.min(BATCH, DISCUSSIONS - offset) }, () => {
         const created = new Date(now - random() * 2 * year);
@@ -206,14 +207,19 @@ async function main() {
           title: `${pick(SUBJECTS)} ${pick(VERBS)}`,
           content: sentences(1 + Math.floor(random() * 5)),
           authorId: pick(ids),
-          categoryId: pick(categoryIds),
+          categoryId: categoryIds[pickCategory()] as string,
           isPinned: random() < 0.002,
           isLocked: random() < 0.02,
           createdAt: created,
           updatedAt: created,
         };
       });
-      await db.insert(discussions).values(rows);
+      const inserted = await db.insert(discussions).values(rows).returning({ id: discussions.id });
+      const tagged = inserted.flatMap(({ id }) => {
+        const chosen = new Set(Array.from({ length: Math.floor(random() * 4) }, pickTag));
+        return [...chosen].map((k) => ({ discussionId: id, tagId: tagIds[k] as string }));
+      });
+      if (tagged.length) await db.insert(discussionTags).values(tagged);
       if ((offset / BATCH) % 20 === 19) console.log(`  discussions: ${offset + BATCH}`);
     }
     console.log(`discussions: ${DISCUSSIONS} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -242,6 +248,54 @@ async function main() {
     await database.close();
     release();
   }
+}
+
+const BENCH_CATEGORY_COLOURS = [
+  "#e8590c",
+  "#2f9e44",
+  "#6741d9",
+  "#c2255c",
+  "#1971c2",
+  "#5c940d",
+  "#d9480f",
+  "#0b7285",
+];
+
+/** The seeded four categories and eight more, in their order: issue 41's twelve. */
+async function benchCategories(db: Db): Promise<string[]> {
+  await db.insert(categories).values(
+    BENCH_CATEGORY_COLOURS.map((colour, index) => ({
+      slug: `bench-category-${index + 5}`,
+      name: `Bench category ${index + 5}`,
+      description: "Made by bench:data.",
+      colour,
+      position: index + 5,
+    })),
+  );
+  return (await db.select({ id: categories.id }).from(categories).orderBy(categories.position)).map(
+    (row) => row.id,
+  );
+}
+
+/** A subject's last word as a tag's letters ("The new bus timetable" → "timetable"). */
+const tagWord = (subject = "") =>
+  subject
+    .split(" ")
+    .at(-1)
+    ?.toLowerCase()
+    .replace(/[^a-z0-9]/g, "") || "topic";
+
+/** 200 tags, curated, the most used first: tag k is "{subject word}-{k}". */
+async function benchTags(db: Db): Promise<string[]> {
+  const rows = Array.from({ length: 200 }, (_, k) => ({
+    name: `${tagWord(SUBJECTS[k % SUBJECTS.length])}-${k}`,
+    curated: true,
+  }));
+  const inserted = await db.insert(tags).values(rows).returning({ id: tags.id, name: tags.name });
+  const order = new Map(rows.map((row, k) => [row.name, k]));
+  return inserted
+    .sort((a, b) => (order.get(a.name) ?? 0) - (order.get(b.name) ?? 0))
+    .map((row) => row.id);
 }
 
 /** Benchmark data is made once per database: a second run would double the discussions. */

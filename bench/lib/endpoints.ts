@@ -73,6 +73,14 @@ export async function sampleIds(databaseUrl: string) {
          where discussion_id = $1 order by created_at, id offset $2 limit 1`,
         [longThread?.id, position - 1],
       );
+    // Issue 41: a category and a tag of middling use (the third category, the twentieth tag
+    // by count), as a visitor's click on a badge or a tag would ask; none in data from before.
+    const category = await one<{ slug: string }>(
+      `select slug from categories order by discussions_count desc offset 2 limit 1`,
+    );
+    const tag = await one<{ name: string }>(
+      `select name from tags order by discussions_count desc, name offset 19 limit 1`,
+    );
     const fiftieth = longThread && (await replyAt(50));
     const middle = longThread && (await replyAt(LONG_THREAD / 2));
     const deep = longThread && (await replyAt(DEEP_REPLY));
@@ -99,6 +107,8 @@ export async function sampleIds(databaseUrl: string) {
         at: twentiethActive.at,
         id: twentiethActive.id,
       }),
+      categorySlug: category?.slug ?? null,
+      tagName: tag?.name ?? null,
       longThreadId: longThread.id,
       shortThreadId: shortThread.id,
       fullPageThreadId: fullPageThread.id,
@@ -130,6 +140,25 @@ export function loadEndpoints(ids: SampleIds): Endpoint[] {
       path: "/api/discussions?range=30d&locked=true",
       shape: "discussion-page",
     },
+    // Issue 41's category page and tag filter (docs/decisions/066, 067): their first page.
+    ...(ids.categorySlug
+      ? [
+          {
+            name: "category page",
+            path: `/api/discussions?category=${ids.categorySlug}`,
+            shape: "discussion-page" as const,
+          },
+        ]
+      : []),
+    ...(ids.tagName
+      ? [
+          {
+            name: "tag filter",
+            path: `/api/discussions?tag=${encodeURIComponent(ids.tagName)}`,
+            shape: "discussion-page" as const,
+          },
+        ]
+      : []),
     {
       name: "list by latest activity",
       path: "/api/discussions?sort=activity",
