@@ -6,6 +6,7 @@
 // SITEMAP_PAGE_SIZE (rows removed, profiles made private) and never more.
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
+import { tagListed } from "@/server/domain/tags/tags";
 import { shownToVisitors } from "@/server/domain/visibility/rule";
 
 /** The sitemap protocol's limit of URLs per file. */
@@ -117,5 +118,21 @@ export async function categoryPages(db: Db): Promise<{ slug: string; lastmod: st
   return queryRows<{ slug: string; lastmod: string }>(
     db,
     sql`select slug, updated_at as lastmod from categories order by position, slug`,
+  );
+}
+
+/** How many tags' lists the sitemap names, the most used first (a tag's list is a page too). */
+export const SITEMAP_TAGS = 1_000;
+
+/**
+ * The tags whose lists are worth a crawler's visit (docs/decisions/067): listed for visitors
+ * (the visibility rule's tagListed) and on at least one active discussion.
+ */
+export async function tagPages(db: Db): Promise<{ name: string; lastmod: string }[]> {
+  return queryRows<{ name: string; lastmod: string }>(
+    db,
+    sql`select t.name, t.updated_at as lastmod from tags t
+        where t.discussions_count > 0 and ${tagListed(null)}
+        order by t.discussions_count desc, t.name limit ${SITEMAP_TAGS}`,
   );
 }

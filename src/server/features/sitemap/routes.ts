@@ -10,12 +10,14 @@ import type { AppEnv } from "@/server/context";
 import { HttpError } from "@/server/lib/http-error";
 import { canonicalUrl } from "@/server/lib/page-meta";
 import { categoryPath } from "@/shared/category-paths";
+import { tagPath } from "@/shared/tag-paths";
 import {
   categoryPages,
   RECORD_KINDS,
   type RecordKind,
   sitemapBatch,
   sitemapPages,
+  tagPages,
 } from "./queries";
 
 export const SITEMAP_NOT_FOUND = "Sitemap not found";
@@ -101,6 +103,10 @@ async function staticPage(c: Context<AppEnv>): Promise<string> {
       url: categoryPath(category.slug),
       lastmod: new Date(category.lastmod).toISOString(),
     });
+  }
+  // And the most used tags' lists (docs/decisions/067).
+  for (const tag of await tagPages(c.var.deps.db)) {
+    stream.write({ url: tagPath(tag.name), lastmod: new Date(tag.lastmod).toISOString() });
   }
   stream.end();
   return written;

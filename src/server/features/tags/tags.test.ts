@@ -252,6 +252,20 @@ describe("the list's tag filter", () => {
   });
 });
 
+describe("the sitemap", () => {
+  it("names the lists of tags anyone may see that some discussion has", async () => {
+    await started("admin", ["mapped"]);
+    expect((await clients.moderator.post("/api/cms/tags", { name: "unused" })).status).toBe(201);
+    const hidden = await started("admin", ["under-wraps"]);
+    await t.db.execute(sql`update tags set curated = false where name = 'under-wraps'`);
+    await t.db.execute(sql`update discussions set hidden_at = now() where id = ${hidden.id}::uuid`);
+    const xml = await (await clients.anonymous.get("/sitemap/pages-1.xml")).text();
+    expect(xml).toContain("/discussion?tag=mapped");
+    expect(xml).not.toContain("tag=unused");
+    expect(xml).not.toContain("tag=under-wraps");
+  });
+});
+
 describe("moderators and staff", () => {
   it("a moderator retags from the discussion page, logged; a member may not", async () => {
     const item = await started("user", []);
