@@ -511,6 +511,7 @@ export const EXPORT_SECTIONS: Record<string, OtherSurface> = {
   replies: { carries: "checked", test: "export", why: "own: the member's replies" },
   mentionsOfYou: { carries: "ids", why: "which replies, not what others wrote" },
   drafts: NONE("the member's own unsent text"),
+  tagsCreated: NONE("names of tags the member created: a tag is listed to others only by the rule"),
   postImages: { carries: "ids", why: "the member's own uploads and the posts they are in" },
   follows: { carries: "ids", why: "discussion ids" },
   notifications: { carries: "ids", why: "ids and kinds (branch notifications for their data)" },
