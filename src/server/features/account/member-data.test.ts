@@ -156,6 +156,12 @@ async function memberWithEverything() {
   });
   await ada.client.post(`/api/discussions/${bobThread.id}/replies`, { content: "Ada replies" });
   await ada.client.put(`/api/discussions/${bobThread.id}/follow`, { state: "muted" });
+  // Tags (decision 067): each member created one.
+  for (const member of [ada, bob]) {
+    await t.db.execute(
+      sql`insert into tags (name, created_by) values (${`tag-of-${member.id.slice(0, 8).toLowerCase()}`}, ${member.id})`,
+    );
+  }
   // Pictures (decision 065): each member's own uploads.
   for (const member of [ada, bob]) {
     await t.db.execute(
