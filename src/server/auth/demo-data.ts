@@ -3,9 +3,9 @@
 // on the embedded database (POST /api/control/seed-demo, docs/decisions/005).
 // Idempotent: accounts that exist are kept as they are; discussions go only into an empty forum.
 // The report says which was which, so a second run does not claim to have added anything.
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
-import { categories, discussions, profiles, user } from "@/server/db/schema";
+import { categories, discussions, discussionTags, profiles, tags, user } from "@/server/db/schema";
 import { plainContentOf } from "@/server/domain/content-format";
 import type { Logger } from "@/server/lib/logger";
 import { createRateLimiter } from "@/server/lib/rate-limit";
@@ -17,6 +17,9 @@ export const DEMO_PASSWORD = "demo-password";
 
 /** How many discussions an empty forum gets. */
 export const DEMO_DISCUSSIONS = 48;
+
+/** The demo forum's tags: seven, in the spelling tags are stored in. */
+const DEMO_TAGS = ["commuting", "work", "neighbours", "food", "tech", "money", "weather"];
 
 export type DemoDataReport = {
   /** The staff accounts to sign in with; `added: false`: it existed and was left as it was. */
@@ -206,8 +209,27 @@ export async function seedDemoData(options: DemoDataOptions): Promise<DemoDataRe
         updatedAt: created,
       };
     });
-    await db.insert(discussions).values(rows);
+    const inserted = await db.insert(discussions).values(rows).returning({ id: discussions.id });
     report.discussions.added = rows.length;
+    // A few curated tags (docs/decisions/067): one on each discussion, a second on every third.
+    await db
+      .insert(tags)
+      .values(DEMO_TAGS.map((name) => ({ name, curated: true })))
+      .onConflictDoNothing();
+    const tagIds = (
+      await db.select({ id: tags.id }).from(tags).where(inArray(tags.name, DEMO_TAGS))
+    ).map((row) => row.id);
+    const tagged = inserted.flatMap(({ id }, i) =>
+      [
+        ...new Set([
+          tagIds[i % tagIds.length],
+          i % 3 === 0 ? tagIds[(i + 3) % tagIds.length] : undefined,
+        ]),
+      ]
+        .filter((tagId): tagId is string => tagId !== undefined)
+        .map((tagId) => ({ discussionId: id, tagId })),
+    );
+    if (tagged.length) await db.insert(discussionTags).values(tagged);
   }
   return report;
 }
