@@ -17,6 +17,7 @@ import {
 } from "@/client/features/blog/api/get-blog-posts";
 import { discussionQueryOptions } from "@/client/features/discussions/api/get-discussion";
 import {
+  type DiscussionFilters,
   discussionsApiPath,
   discussionsQueryOptions,
 } from "@/client/features/discussions/api/get-discussions";
@@ -62,7 +63,6 @@ import { siteInfo, sitePage, siteStats } from "@/server/features/site/routes";
 import { HttpError } from "@/server/lib/http-error";
 import { TEXT_ID } from "@/server/lib/ids";
 import { validQuery } from "@/server/lib/validate";
-import type { DiscussionPage } from "@/shared/api-types";
 import { confirmationTokenQuerySchema } from "@/shared/schemas";
 
 export type PageDataContext = { db: Db; env: Env; viewer: Viewer | null };
@@ -166,34 +166,40 @@ function blogPostPage(queryClient: QueryClient, { db }: PageDataContext, slug: s
 }
 
 /**
- * The list's first page, or null where the API answers 404 (an unknown category or tag in the
- * query string): the browser's fetch gets that answer and shows it.
+ * The list's first page as the browser would have it: its page, or, where the API answers 404
+ * (an unknown category or tag in the query string), that answer as the query's error.
  */
-async function listUnlessNotFound(
-  db: PageDataContext["db"],
+async function fillList(
+  queryClient: QueryClient,
+  { db, viewer }: PageDataContext,
+  filters: DiscussionFilters,
   query: ListQuery,
-  viewer: PageDataContext["viewer"],
-): Promise<DiscussionPage | null> {
+): Promise<void> {
+  const options = discussionsQueryOptions(filters);
   try {
-    return await discussionListResponse(db, query, viewer);
+    const page = await discussionListResponse(db, query, viewer);
+    fillFirstPage(queryClient, options.queryKey, options.initialPageParam, page);
   } catch (error) {
-    if (error instanceof HttpError && error.status === 404) return null;
-    throw error;
+    if (!(error instanceof HttpError && error.status === 404)) throw error;
+    await queryClient.prefetchInfiniteQuery({
+      ...options,
+      queryFn: () => {
+        throw notFound(error.message);
+      },
+    });
   }
 }
 
 async function discussionsPage(
   queryClient: QueryClient,
-  { db, viewer }: PageDataContext,
+  context: PageDataContext,
   params: URLSearchParams,
 ): Promise<void> {
   const filters = discussionFiltersFrom(params);
   const query = apiQuery(listQuerySchema, discussionsApiPath(filters, null));
   // A query the API refuses (400) is the browser's to show, as it always was.
   if (!query) return;
-  const options = discussionsQueryOptions(filters);
-  const page = await listUnlessNotFound(db, query, viewer);
-  if (page) fillFirstPage(queryClient, options.queryKey, options.initialPageParam, page);
+  await fillList(queryClient, context, filters, query);
 }
 
 async function discussionPage(
@@ -230,19 +236,17 @@ async function discussionPage(
  */
 async function categoryPage(
   queryClient: QueryClient,
-  { db, viewer }: PageDataContext,
+  context: PageDataContext,
   slug: string,
   params: URLSearchParams,
 ): Fill {
-  const categories = await listCategories(db);
+  const categories = await listCategories(context.db);
   await fillQuery(queryClient, categoriesQueryOptions().queryKey, async () => ({ categories }), "");
   if (!categories.some((category) => category.slug === slug)) return false;
   const filters = discussionFiltersFrom(params, slug);
   const query = apiQuery(listQuerySchema, discussionsApiPath(filters, null));
   if (!query) return true;
-  const options = discussionsQueryOptions(filters);
-  const page = await listUnlessNotFound(db, query, viewer);
-  if (page) fillFirstPage(queryClient, options.queryKey, options.initialPageParam, page);
+  await fillList(queryClient, context, filters, query);
   return true;
 }
 

@@ -70,12 +70,13 @@ function DiscussionCardBody({ discussion, canModerate }: DiscussionCardProps) {
           </h3>
           <CategoryBadge category={discussion.category} />
           <DiscussionBadges isPinned={discussion.isPinned} isLocked={discussion.isLocked} />
+          {/* Beside the category, not on a line of their own: a row's height stays (§2.6). */}
+          <TagLinks tags={discussion.tags} className="self-center" />
         </div>
         <p className="line-clamp-2 whitespace-pre-line text-muted-foreground text-sm leading-5">
           {/* Two lines of plain text: a blank line between paragraphs would waste one. */}
           {plainText(discussion.content, discussion.contentFormat).replace(/\n{2,}/g, "\n")}
         </p>
-        <TagLinks tags={discussion.tags} />
         <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-muted-foreground text-xs md:hidden">
           <CardMeta discussion={discussion} />
         </p>
