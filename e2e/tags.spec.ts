@@ -12,7 +12,7 @@ async function startDiscussion(page: Page, title: string, tags: string[]) {
   await page.goto("/discussion");
   await page.getByRole("button", { name: "New discussion" }).click();
   await page.getByLabel("Category", { exact: true }).selectOption({ label: "Rants & Vents" });
-  const field = page.getByLabel(/^Tags/);
+  const field = page.getByRole("combobox", { name: /^Tags/ });
   for (const tag of tags) {
     await field.fill(tag);
     await field.press("Enter");

@@ -60,7 +60,7 @@ function DiscussionCardBody({ discussion, canModerate }: DiscussionCardProps) {
       <AuthorAvatar discussion={discussion} className="mt-0.5 size-9" />
       <div className="flex min-w-0 flex-1 flex-col gap-0.5">
         <div className="flex flex-wrap items-start gap-x-2 gap-y-1">
-          <h3 className="min-w-0 flex-1 font-sans font-semibold text-base leading-6">
+          <h3 className="min-w-[min(100%,14rem)] flex-1 font-sans font-semibold text-base leading-6">
             <Link
               to={paths.discussion(discussion.id)}
               className="rounded-sm after:absolute after:inset-0 after:rounded-xl after:content-[''] focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-ring focus-visible:after:outline-offset-2"

@@ -136,6 +136,7 @@ export function DiscussionForm({
         id={`${id}-tags`}
         value={tags.value ?? []}
         onChange={tags.onChange}
+        inputRef={tags.ref}
         error={errors.tags?.message ?? errors.tags?.root?.message}
         disabled={isSubmitting}
       />

@@ -1,4 +1,5 @@
 import { X } from "lucide-react";
+import type * as React from "react";
 import { useDeferredValue, useState } from "react";
 import { FieldError } from "@/client/components/form/field-error";
 import { Input } from "@/client/components/ui/input";
@@ -13,6 +14,8 @@ type TagsFieldProps = {
   /** The server's or the schema's message for the field. */
   error?: string;
   disabled?: boolean;
+  /** The form library's handle, so that a refused tag takes the focus. */
+  inputRef?: React.Ref<HTMLInputElement>;
 };
 
 /**
@@ -21,7 +24,7 @@ type TagsFieldProps = {
  * on leaving the field. Written the way the server stores them (shared/tags.ts normaliseTag),
  * so "Rant" shows as "rant" at once. Optional.
  */
-export function TagsField({ id, value, onChange, error, disabled }: TagsFieldProps) {
+export function TagsField({ id, value, onChange, error, disabled, inputRef }: TagsFieldProps) {
   const [text, setText] = useState("");
   const [typingError, setTypingError] = useState<string | null>(null);
   const prefix = useDeferredValue(normalisedPrefix(text));
@@ -76,6 +79,7 @@ export function TagsField({ id, value, onChange, error, disabled }: TagsFieldPro
         </ul>
       ) : null}
       <Input
+        ref={inputRef}
         id={id}
         value={text}
         list={`${id}-suggestions`}
