@@ -141,7 +141,8 @@ async function replaceTags(
   id: string,
   tags: readonly string[],
 ): Promise<{ before: string[]; after: string[] } | null> {
-  const before = await discussionTagNames(tx, id);
+  // Sorted here, not by the database's collation, so that the two lists compare.
+  const before = (await discussionTagNames(tx, id)).sort();
   const after = [...tags].sort();
   if (before.join() === after.join()) return null;
   await setDiscussionTags(tx, id, await tagsToPostWith(tx, limits, viewer, tags));
