@@ -33,13 +33,14 @@ function databaseUrl(name: string): string {
   return url.toString();
 }
 
-function run(script: string, args: string[], env: Record<string, string>) {
+/** Runs a script; false when it failed (bench:load fails a run whose requests failed). */
+function run(script: string, args: string[], env: Record<string, string>): boolean {
   const child = spawnSync(process.execPath, ["--import", "tsx", script, ...args], {
     cwd: ROOT,
     stdio: "inherit",
     env: { ...process.env, ...env },
   });
-  if (child.status !== 0) throw new Error(`${script} ${args.join(" ")} failed`);
+  return child.status === 0;
 }
 
 /** The size's database, filled by bench:data unless it holds that many discussions already. */
@@ -52,9 +53,12 @@ async function prepare(size: number): Promise<string> {
     if (exists.rowCount === 0) {
       await admin.query(`create database "${name}"`);
       console.log(`\n=== ${name}: bench:data ${MEMBERS} ${size} ${REPLIES} ===\n`);
-      run("bench/generate-data.ts", [String(MEMBERS), String(size), String(REPLIES)], {
-        DATABASE_URL: databaseUrl(name),
-      });
+      const filled = run(
+        "bench/generate-data.ts",
+        [String(MEMBERS), String(size), String(REPLIES)],
+        { DATABASE_URL: databaseUrl(name) },
+      );
+      if (!filled) throw new Error(`bench:data failed for ${name}`);
       return name;
     }
   } finally {
@@ -108,11 +112,16 @@ async function main() {
   const names = [];
   for (const size of sizes) names.push(await prepare(size));
   const reports: Array<{ size: number; report: LoadReport }> = [];
+  const failed: string[] = [];
   for (const [index, size] of sizes.entries()) {
     const name = names[index] as string;
     const file = path.join(outDir, `${name}.json`);
     console.log(`\n=== ${name}: bench:load ===\n`);
-    run("bench/load.ts", [], { DATABASE_URL: databaseUrl(name), BENCH_JSON: file });
+    // A run with failed requests still writes its figures: the table shows them, and the
+    // failure is said below it (the 1M home page timed out on 2026-11-28: §21).
+    if (!run("bench/load.ts", [], { DATABASE_URL: databaseUrl(name), BENCH_JSON: file })) {
+      failed.push(name);
+    }
     reports.push({ size, report: JSON.parse(readFileSync(file, "utf8")) as LoadReport });
   }
   console.log("\n=== Growth table (medians) ===\n");
@@ -125,6 +134,10 @@ async function main() {
     );
   }
   console.log(`\n${table(reports)}\n\nFigures: ${outDir}`);
+  if (failed.length > 0) {
+    console.error(`Requests failed in the load runs of ${failed.join(", ")}: see their logs above.`);
+    process.exitCode = 1;
+  }
 }
 
 main().catch((error) => {

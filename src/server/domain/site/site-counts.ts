@@ -13,13 +13,16 @@ export type SiteCounts = {
 };
 
 export async function countSite(db: Db): Promise<SiteCounts> {
-  // One round trip; each count reads an index (blog_posts_published_idx, discussions_list_idx);
-  // a million replies are never counted per request.
+  // One round trip, nothing counted that grows with the forum: active discussions are the sum
+  // of the categories' counts (every discussion has one category, and each category counts its
+  // active ones by trigger: docs/decisions/066); counting them here read 1,000,000 index
+  // entries on every render of the home page (bench/RESULTS.md §21). Replies are counted by
+  // triggers too; published blog posts are few.
   const [row] = await queryRows<{ posts: number; discussions: number; replies: number }>(
     db,
     sql`select
           (select count(*)::int from blog_posts where status = 'published') as posts,
-          (select count(*)::int from discussions where status = 'active') as discussions,
+          (select coalesce(sum(discussions_count), 0)::int from categories) as discussions,
           (select value::int from site_counters where name = 'replies') as replies`,
   );
   return {
