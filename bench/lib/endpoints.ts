@@ -78,9 +78,15 @@ export async function sampleIds(databaseUrl: string) {
     const category = await one<{ slug: string }>(
       `select slug from categories order by discussions_count desc offset 2 limit 1`,
     );
-    const tag = await one<{ name: string }>(
-      `select name from tags order by discussions_count desc, name offset 19 limit 1`,
+    // A database from before tags (migration 0037) has no table yet: the app makes it.
+    const tagsExist = await one<{ found: boolean }>(
+      `select to_regclass('tags') is not null as found`,
     );
+    const tag = tagsExist?.found
+      ? await one<{ name: string }>(
+          `select name from tags order by discussions_count desc, name offset 19 limit 1`,
+        )
+      : undefined;
     const fiftieth = longThread && (await replyAt(50));
     const middle = longThread && (await replyAt(LONG_THREAD / 2));
     const deep = longThread && (await replyAt(DEEP_REPLY));
