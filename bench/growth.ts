@@ -135,7 +135,9 @@ async function main() {
   }
   console.log(`\n${table(reports)}\n\nFigures: ${outDir}`);
   if (failed.length > 0) {
-    console.error(`Requests failed in the load runs of ${failed.join(", ")}: see their logs above.`);
+    console.error(
+      `Requests failed in the load runs of ${failed.join(", ")}: see their logs above.`,
+    );
     process.exitCode = 1;
   }
 }
