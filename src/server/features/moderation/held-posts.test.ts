@@ -95,6 +95,7 @@ describe("the Settings tab's API", () => {
     expect(await response.json()).toEqual({
       holdNewMembersFirstPost: false,
       secondFactorRoles: ["moderator", "admin"],
+      memberTagMinPosts: null,
     });
     expect((await anonymous().get("/api/cms/settings")).status).toBe(401);
     expect((await mo.client.get("/api/cms/settings")).status).toBe(403);
@@ -113,6 +114,9 @@ describe("the Settings tab's API", () => {
       [],
       { secondFactorRoles: ["owner"] },
       { secondFactorRoles: "admin" },
+      { memberTagMinPosts: -1 },
+      { memberTagMinPosts: 1.5 },
+      { memberTagMinPosts: "5" },
     ]) {
       expect((await al.client.put("/api/cms/settings", body)).status).toBe(400);
     }
