@@ -68,7 +68,7 @@ test("each staff role sees exactly its tabs; a member sees 'Access Denied'", asy
 
   const expected: Array<[Role, string[]]> = [
     ["author", ["Overview", "Blog posts", "Hero Words"]],
-    ["moderator", ["Overview", "Discussions", "Reports", "Hero Words"]],
+    ["moderator", ["Overview", "Discussions", "Reports", "Tags", "Hero Words"]],
     [
       "admin",
       [
@@ -78,6 +78,7 @@ test("each staff role sees exactly its tabs; a member sees 'Access Denied'", asy
         "Reports",
         "Users",
         "Categories",
+        "Tags",
         "Hero Words",
         "Pages",
         "Subscribers",

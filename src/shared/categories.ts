@@ -1,7 +1,8 @@
 // The forum's categories (issue 41, docs/decisions/066): the CMS form's rules and messages
 // (docs/product.md §5.8), and the colour rule both the server and the form check.
-import { z } from "zod";
+
 import { CHOOSE_A_CATEGORY, categorySlugField, optionalText, requiredText } from "./schemas";
+import { z } from "./zod";
 
 export const CATEGORY_LIMITS = { name: 50, slug: 50, description: 300, position: 10_000 } as const;
 

@@ -1,7 +1,8 @@
 // Drafts (docs/decisions/065, docs/product.md §2.7): what a member types in a composer, kept on
 // the server per member and per place, so a closed tab or another device finds it again.
-import { z } from "zod";
+
 import { cleanText } from "./schemas";
+import { z } from "./zod";
 
 /** Days a draft nobody touched is kept (a daily job removes older ones). */
 export const DRAFT_KEPT_DAYS = 30;

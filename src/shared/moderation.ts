@@ -1,6 +1,6 @@
 // Moderation (docs/decisions/027, docs/product.md §11): report reasons, queue actions,
 // suspension lengths, the texts members see, and the schemas both sides validate with.
-import { z } from "zod";
+
 import { LIMITS } from "./limits";
 import {
   categorySlugField,
@@ -11,6 +11,7 @@ import {
 } from "./schemas";
 import type { HeldSubmission } from "./spam";
 import { discussionTagsField } from "./tags";
+import { z } from "./zod";
 
 export { AWAITING_REVIEW, HIDDEN_BY_MODERATOR } from "./moderation-texts";
 

@@ -2,8 +2,9 @@
 // and their messages, shared by the server's validation and the settings and sign-in forms.
 // The browser's JSON (what @simplewebauthn/browser returns) is checked for shape only here;
 // @simplewebauthn/server checks what it means.
-import { z } from "zod";
+
 import { passwordSchema } from "./schemas";
+import { z } from "./zod";
 
 export const PASSKEY_NAME_MAX = 60;
 

@@ -1,6 +1,6 @@
 // Validation rules of docs/product.md §5 with their exact messages. The server validates requests with
 // these schemas and the client's forms use the same ones, so a rule and its message live once.
-import { z } from "zod";
+
 import {
   BLOG_STATUSES,
   DATA_REQUEST_TYPES,
@@ -12,12 +12,7 @@ import { ROLES } from "./permissions";
 import { EMAIL_PATTERN } from "./plain-checks";
 import { fewEnoughImages, TOO_MANY_IMAGES } from "./post-images";
 import { discussionTagsField } from "./tags";
-
-// In the browser, zod must not try to compile parsers with `new Function`: our CSP forbids
-// eval, so the attempt only logs a CSP violation (Lighthouse: best practices 96 on the forum)
-// before zod falls back to the same interpreted parsing. Set before any schema below exists.
-// The server keeps the compiled parsers.
-if (typeof document !== "undefined") z.config({ jitless: true });
+import { z } from "./zod";
 
 /** docs/product.md §5: inputs are trimmed and `<` and `>` removed. */
 export function cleanText(value: string): string {

@@ -1,8 +1,9 @@
 // Two-factor sign-in (docs/product.md §2.24, docs/decisions/060): the bodies of its endpoints and
 // their messages, shared by the server's validation and the settings and sign-in forms.
-import { z } from "zod";
+
 import { authenticationResponseSchema } from "./passkeys";
 import { changeEmailSchema, passwordSchema } from "./schemas";
+import { z } from "./zod";
 
 /** The code of a 403 for a member whose role must use a second factor and has none yet. */
 export const SECOND_FACTOR_REQUIRED_CODE = "SECOND_FACTOR_REQUIRED";

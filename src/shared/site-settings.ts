@@ -2,8 +2,9 @@
 // (site_settings) so that they hold across instances and restarts without a redeploy. What an
 // operator sets once for the machine stays in the environment (docs/architecture.md
 // "Configuration").
-import { z } from "zod";
+
 import { ROLES, type Role } from "./permissions";
+import { z } from "./zod";
 
 export type SiteSettings = {
   /**

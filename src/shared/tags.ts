@@ -1,7 +1,7 @@
 // The forum's tags (issue 41, docs/decisions/067): what a tag may be, the one spelling it is
 // stored and matched in, and the rules and messages of the forms that name tags. Read by the
 // server and the composer alike, so a tag the form accepts is the tag the server stores.
-import { z } from "zod";
+import { z } from "./zod";
 
 export const TAG_LIMITS = { min: 2, max: 30, perDiscussion: 5 } as const;
 

@@ -79,7 +79,9 @@ export function DiscussionFiltersPopover({
       </PopoverTrigger>
       <PopoverContent
         aria-label="Discussion filters"
-        className="flex flex-col gap-4"
+        // Six fields and a button: on a short window the panel scrolls within the room below
+        // its button rather than running off the screen.
+        className="flex max-h-[var(--radix-popover-content-available-height)] flex-col gap-4 overflow-y-auto"
         tabIndex={-1}
         onOpenAutoFocus={(event) => {
           // On a touch screen the Author box would open the keyboard over the popover (issue
