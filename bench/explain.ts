@@ -251,6 +251,8 @@ const WATCHED = new Set([
   "discussion_replies",
   "reply_mentions",
   "user",
+  // Issue 41: a tag's filter read all of it once (bench/RESULTS.md §22).
+  "discussion_tags",
 ]);
 
 function walk(node: PlanNode, visit: (node: PlanNode, depth: number) => void, depth = 0) {
