@@ -15,15 +15,21 @@ export const TAG_NAME_TAKEN = "A tag with this name exists already. Merge the tw
 export const SAME_TAG = "Choose another tag to merge into";
 
 /**
- * The one spelling of a tag: Unicode NFKC (so full-width "ｒａｎｔ" is "rant"), lower case,
- * trimmed, spaces and underscores written as hyphens. Null when what is left is not a tag.
+ * Text in the spelling of tags: Unicode NFKC (so full-width "ｒａｎｔ" is "rant"), lower case,
+ * trimmed, spaces and underscores written as hyphens. Also what is typed so far, for
+ * suggestions by a tag's start.
  */
-export function normaliseTag(input: string): string | null {
-  const tag = input
+export function tagSpelling(input: string): string {
+  return input
     .normalize("NFKC")
     .toLowerCase()
     .trim()
     .replace(/[\s_]+/g, "-");
+}
+
+/** The one spelling of a tag (tagSpelling); null when what is left is not a tag. */
+export function normaliseTag(input: string): string | null {
+  const tag = tagSpelling(input);
   const length = [...tag].length;
   if (length < TAG_LIMITS.min || length > TAG_LIMITS.max || !TAG_PATTERN.test(tag)) return null;
   return tag;

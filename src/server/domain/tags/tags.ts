@@ -7,6 +7,7 @@ import { type Db, queryRows } from "@/server/db/client";
 import { readSiteSettings } from "@/server/domain/site/site-settings";
 import { isModerator, type Reader } from "@/server/domain/visibility/rule";
 import { HttpError } from "@/server/lib/http-error";
+import { startsWithPattern } from "@/server/lib/like-pattern";
 import type { RateLimiter, RateLimitRule } from "@/server/lib/rate-limit";
 import type { TagSummary } from "@/shared/api-types";
 import { can, type Role } from "@/shared/permissions";
@@ -59,9 +60,7 @@ export async function listTags(
   reader: Reader,
   options: { prefix?: string; limit: number },
 ): Promise<TagSummary[]> {
-  const starts = options.prefix
-    ? sql`and t.name like ${`${options.prefix.replace(/[\\%_]/g, "\\$&")}%`}`
-    : sql``;
+  const starts = options.prefix ? sql`and t.name like ${startsWithPattern(options.prefix)}` : sql``;
   const rows = await queryRows<TagRow>(
     db,
     sql`select t.id, t.name, t.discussions_count from tags t

@@ -7,7 +7,7 @@ import type { AppEnv } from "@/server/context";
 import { listTags } from "@/server/domain/tags/tags";
 import { queryParams } from "@/server/lib/validate";
 import type { TagsResponse } from "@/shared/api-types";
-import { TAG_LIMITS } from "@/shared/tags";
+import { TAG_LIMITS, tagSpelling } from "@/shared/tags";
 
 const MAX_TAGS = 50;
 
@@ -16,13 +16,7 @@ const tagListQuery = z.object({
   q: z
     .string()
     .max(TAG_LIMITS.max * 4, `Search is too long (max ${TAG_LIMITS.max} characters)`)
-    .transform((value) =>
-      value
-        .normalize("NFKC")
-        .toLowerCase()
-        .trim()
-        .replace(/[\s_]+/g, "-"),
-    )
+    .transform(tagSpelling)
     .optional(),
   limit: z.coerce
     .number({ error: "Limit must be a number" })

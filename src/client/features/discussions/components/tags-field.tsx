@@ -5,7 +5,7 @@ import { FieldError } from "@/client/components/form/field-error";
 import { Input } from "@/client/components/ui/input";
 import { Label } from "@/client/components/ui/label";
 import { useTags } from "@/client/lib/tags";
-import { normaliseTag, TAG_FORMAT, TAG_LIMITS, TOO_MANY_TAGS } from "@/shared/tags";
+import { normaliseTag, TAG_FORMAT, TAG_LIMITS, TOO_MANY_TAGS, tagSpelling } from "@/shared/tags";
 
 type TagsFieldProps = {
   id: string;
@@ -27,7 +27,7 @@ type TagsFieldProps = {
 export function TagsField({ id, value, onChange, error, disabled, inputRef }: TagsFieldProps) {
   const [text, setText] = useState("");
   const [typingError, setTypingError] = useState<string | null>(null);
-  const prefix = useDeferredValue(normalisedPrefix(text));
+  const prefix = useDeferredValue(tagSpelling(text));
   const suggestions = useTags(prefix, !disabled);
   const offered = (suggestions.data?.tags ?? []).filter((tag) => !value.includes(tag.name));
   const shownError = typingError ?? error;
@@ -123,13 +123,4 @@ export function TagsField({ id, value, onChange, error, disabled, inputRef }: Ta
       {shownError ? <FieldError id={`${id}-error`}>{shownError}</FieldError> : null}
     </div>
   );
-}
-
-/** What is typed, in the spelling of tags, for the suggestions. */
-function normalisedPrefix(text: string): string {
-  return text
-    .normalize("NFKC")
-    .toLowerCase()
-    .trim()
-    .replace(/[\s_]+/g, "-");
 }

@@ -5,6 +5,7 @@
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
 import { HttpError } from "@/server/lib/http-error";
+import { startsWithPattern } from "@/server/lib/like-pattern";
 import { microsecondText } from "@/server/lib/page-cursor";
 import type { CmsTag } from "@/shared/api-types";
 import { SAME_TAG, TAG_NAME_TAKEN, TAG_NOT_FOUND } from "@/shared/tags";
@@ -37,7 +38,7 @@ export async function listCmsTags(
 ): Promise<{ tags: CmsTag[]; nextAfter: string | null }> {
   const conditions = [sql`true`];
   if (options.prefix) {
-    conditions.push(sql`name like ${`${options.prefix.replace(/[\\%_]/g, "\\$&")}%`}`);
+    conditions.push(sql`name like ${startsWithPattern(options.prefix)}`);
   }
   if (options.after) conditions.push(sql`name > ${options.after}`);
   const rows = await queryRows<CmsTagRow>(

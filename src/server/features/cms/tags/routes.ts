@@ -15,6 +15,7 @@ import {
   TAG_LIMITS,
   TAG_NOT_FOUND,
   tagNameSchema,
+  tagSpelling,
 } from "@/shared/tags";
 import { addCuratedTag, deleteTag, listCmsTags, mergeTag, renameTag } from "./queries";
 
@@ -32,13 +33,7 @@ const cmsTagQuery = z.object({
   q: z
     .string()
     .max(TAG_LIMITS.max * 4, TAG_FORMAT)
-    .transform((value) =>
-      value
-        .normalize("NFKC")
-        .toLowerCase()
-        .trim()
-        .replace(/[\s_]+/g, "-"),
-    )
+    .transform(tagSpelling)
     .optional(),
   after: z
     .string()
