@@ -41,6 +41,15 @@ test("a reply's draft is restored after a reload and in a second browser, and go
   // Another browser of the same member (another device): the same draft.
   const laptop = await newWatchedPage(browser, consoleGuard);
   await signIn(laptop, member);
+  // The laptop only shows the draft: it must never write it back, even as it reloads before its
+  // save timer could have run (frozen here, so the reload below always comes first).
+  const laptopWrites: string[] = [];
+  laptop.on("request", (request) => {
+    if (request.url().includes("/api/drafts/") && request.method() !== "GET") {
+      laptopWrites.push(`${request.method()} ${request.url()}`);
+    }
+  });
+  await laptop.clock.install();
   await laptop.goto(`/discussion/${discussion.id}`);
   await expect(laptop.getByRole("textbox", { name: "Your reply" })).toHaveValue(words);
 
@@ -51,6 +60,7 @@ test("a reply's draft is restored after a reload and in a second browser, and go
   await laptop.reload();
   await expect(laptop.getByRole("region", { name: /^\d+ repl(y|ies)$/ })).toContainText(words);
   await expect(laptop.getByRole("textbox", { name: "Your reply" })).toHaveValue("");
+  expect(laptopWrites).toEqual([]);
   await laptop.context().close();
 });
 

@@ -41,12 +41,18 @@ export function useDraft({ place, text, baseline, onRestore }: UseDraftOptions) 
   const latest = useRef({ text, baseline, onRestore });
   latest.current = { text, baseline, onRestore };
 
+  // Nothing to send: the text is what the server holds already (or, back at the start, it holds none).
+  const unchanged = useCallback((next: DraftText) => {
+    if (same(next, latest.current.baseline)) return stored.current === null;
+    return stored.current !== null && same(next, stored.current);
+  }, []);
+
   const write = useCallback(
     (next: DraftText) => {
       if (!place) return;
       pending.current = null;
+      if (unchanged(next)) return;
       const empty = same(next, latest.current.baseline);
-      if (empty ? stored.current === null : stored.current && same(next, stored.current)) return;
       stored.current = empty ? null : next;
       saving.current = saving.current
         .then(() => (empty ? deleteDraft(place) : putDraft(place, next)))
@@ -55,7 +61,7 @@ export function useDraft({ place, text, baseline, onRestore }: UseDraftOptions) 
           () => setStatus("failed"),
         );
     },
-    [place],
+    [place, unchanged],
   );
 
   // Opening: the saved draft replaces the starting text, unless something was typed already.
@@ -94,7 +100,8 @@ export function useDraft({ place, text, baseline, onRestore }: UseDraftOptions) 
       const next = pending.current;
       if (!next || document.visibilityState !== "hidden") return;
       pending.current = null;
-      if (same(next, latest.current.baseline)) return;
+      // A draft only restored here, sent from another device meanwhile, must not come back.
+      if (same(next, latest.current.baseline) || unchanged(next)) return;
       stored.current = next;
       putDraftAsThePageCloses(place, next);
     };
@@ -104,7 +111,7 @@ export function useDraft({ place, text, baseline, onRestore }: UseDraftOptions) 
       const next = pending.current;
       if (next) write(next);
     };
-  }, [place, write]);
+  }, [place, write, unchanged]);
 
   /** Sending: what waits to be saved is the post now (a closing editor must not save it). */
   const sending = useCallback(() => {
