@@ -32,7 +32,11 @@ import { memberRoutes } from "./features/members/routes";
 import { moderationRoutes } from "./features/moderation/routes";
 import { newsletterAdminRoutes } from "./features/newsletter/admin-routes";
 import { newsletterRoutes } from "./features/newsletter/routes";
-import { followRoutes, notificationRoutes } from "./features/notifications/routes";
+import {
+  categoryFollowRoutes,
+  followRoutes,
+  notificationRoutes,
+} from "./features/notifications/routes";
 import { postImageRoutes } from "./features/post-images/routes";
 import { profilePageMeta } from "./features/profiles/page-meta";
 import { profileRoutes } from "./features/profiles/routes";
@@ -99,6 +103,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     .route("/blocks", blockRoutes)
     .route("/drafts", draftRoutes)
     .route("/images", postImageRoutes)
+    .route("/categories/:slug/follow", categoryFollowRoutes)
     .route("/categories", categoryRoutes)
     .route("/tags", tagRoutes)
     .route("/discussions/:id/follow", followRoutes)

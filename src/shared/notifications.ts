@@ -19,6 +19,7 @@ export const NOTIFICATION_KINDS = [
   "reply_to_reply",
   "mention",
   "followed_discussion",
+  "followed_category",
   "discussion_moderated",
   "role_changed",
   "report_outcome",
@@ -35,6 +36,7 @@ export const DEFAULT_EMAIL: Record<NotificationKind, EmailChoice> = {
   reply_to_reply: "immediately",
   mention: "immediately",
   followed_discussion: "off",
+  followed_category: "off",
   discussion_moderated: "off",
   role_changed: "off",
   report_outcome: "off",
@@ -47,6 +49,7 @@ export const KIND_LABELS: Record<NotificationKind, string> = {
   reply_to_reply: "Replies to your replies",
   mention: "Mentions of you",
   followed_discussion: "Replies in discussions you follow",
+  followed_category: "New discussions in categories you follow",
   discussion_moderated: "Your discussions pinned, locked or unlocked",
   role_changed: "Changes to your role",
   report_outcome: "Outcomes of your reports",
@@ -87,7 +90,10 @@ export type NotificationItem = {
    * deleted.` (and no replyId) or `Hidden by a moderator`; null when they may read it.
    */
   replyMasked: string | null;
-  /** For discussion_moderated: pinned, locked, unlocked; for role_changed: the new role. */
+  /**
+   * For discussion_moderated: pinned, locked, unlocked; for role_changed: the new role; for
+   * followed_category: the category's name when the discussion was started.
+   */
   detail: string | null;
   /** The newest event's time. */
   at: string;
@@ -136,6 +142,8 @@ export function notificationText(item: NotificationItem): string {
       return `${who} mentioned you in ${title}`;
     case "followed_discussion":
       return `${who} replied in ${title}`;
+    case "followed_category":
+      return `${who} started ${title}${item.detail ? ` in ${item.detail}` : ""}`;
     case "discussion_moderated":
       return `A moderator ${item.detail ?? "changed"} your discussion ${title}`;
     case "role_changed":

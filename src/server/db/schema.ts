@@ -644,6 +644,31 @@ export const discussionFollows = pgTable(
 );
 
 /**
+ * Who follows or has muted a whole category (issue 41, docs/decisions/068): a follower hears of
+ * each new discussion in it; a muted category is left out of the member's list of discussions
+ * unless they ask for it. No row: neither.
+ */
+export const categoryFollows = pgTable(
+  "category_follows",
+  {
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    state: text("state").notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    // The fan-out reads a category's followers as one index range; the list, a member's mutes.
+    primaryKey({ columns: [table.categoryId, table.userId] }),
+    index("category_follows_user_idx").on(table.userId),
+    check("category_follows_state_check", sql`${table.state} in ('following', 'muted')`),
+  ],
+);
+
+/**
  * One entry of a member's notification list (docs/product.md §2.23). Events of one kind in
  * one discussion gather into the member's unread entry of that group (`group_key`), which
  * counts its events and distinct actors and points at the newest reply.

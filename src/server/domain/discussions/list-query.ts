@@ -48,5 +48,22 @@ export const listQuerySchema = z.object({
     .default(DEFAULT_PAGE_SIZE),
 });
 
-/** The list's query with its category and tag resolved to ids by the route. */
-export type ListQuery = z.output<typeof listQuerySchema> & { categoryId?: string; tagId?: string };
+/**
+ * The list's query with its category and tag resolved to ids by the route, and the member whose
+ * muted categories it leaves out (issue 41).
+ */
+export type ListQuery = z.output<typeof listQuerySchema> & {
+  categoryId?: string;
+  tagId?: string;
+  mutedBy?: string;
+};
+
+/**
+ * Whose muted categories a member's list leaves out (issue 41, docs/decisions/068): theirs, in
+ * their list of discussions, unless they asked for a category, searched for words or chose an
+ * author, where leaving some out would be a wrong answer.
+ */
+export function leavingOutMuted(query: ListQuery, viewerId: string | undefined): ListQuery {
+  if (!viewerId || query.category || query.q || query.author) return query;
+  return { ...query, mutedBy: viewerId };
+}

@@ -215,6 +215,12 @@ function orderedConditions(query: ListQuery, cursor: DiscussionCursor | null): S
   const conditions = [sql`d.status = 'active'`];
   // A category's own partial indexes lead with category_id (docs/decisions/066).
   if (query.categoryId) conditions.push(sql`d.category_id = ${query.categoryId}::uuid`);
+  // A handful of categories at most: read once, then each row is checked against the array.
+  if (query.mutedBy) {
+    conditions.push(sql`d.category_id <> all(array(
+      select category_id from category_follows
+      where user_id = ${query.mutedBy} and state = 'muted'))`);
+  }
   if (query.pinned) conditions.push(sql`d.is_pinned`);
   if (query.locked) conditions.push(sql`d.is_locked`);
   if (cursor) {

@@ -218,6 +218,15 @@ export const MEMBER_DATA_SECTIONS = {
             updated_at as "updatedAt"
           from discussion_follows where user_id = ${id} order by created_at`,
   },
+  categoryFollows: {
+    table: "category_follows",
+    byId: ["user_id"],
+    rows: ({ id }) =>
+      sql`select c.slug as "category", f.state, f.created_at as "createdAt",
+            f.updated_at as "updatedAt"
+          from category_follows f join categories c on c.id = f.category_id
+          where f.user_id = ${id} order by f.created_at`,
+  },
   // Whom the member blocked is another member's identity: only when each block was made.
   blocksMade: {
     table: "member_blocks",

@@ -19,6 +19,16 @@ export type NotificationEvent =
       upTo?: string;
     }
   | {
+      /**
+       * A discussion members can now read (posted, or its hold released): the followers of its
+       * category hear of it (issue 41). Split into parts as a reply's recipients are.
+       */
+      type: "discussion-created";
+      discussionId: string;
+      after?: string | null;
+      upTo?: string;
+    }
+  | {
       type: "discussion-moderated";
       discussionId: string;
       action: "pinned" | "locked" | "unlocked";

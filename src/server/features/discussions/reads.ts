@@ -7,19 +7,22 @@ import {
   markDiscussion,
   markPage,
 } from "@/server/domain/blocks/blocked-authors";
-import type { ListQuery } from "@/server/domain/discussions/list-query";
+import { type ListQuery, leavingOutMuted } from "@/server/domain/discussions/list-query";
 import { findActiveDiscussion, listDiscussions } from "@/server/domain/discussions/queries";
 import { UUID_ID } from "@/server/lib/ids";
 import type { DiscussionItem, DiscussionPage } from "@/shared/api-types";
 
-/** A page of the forum's list as `viewer` sees it: their blocked authors marked (decision 031). */
+/**
+ * A page of the forum's list as `viewer` sees it: their blocked authors marked (decision 031),
+ * their muted categories left out (issue 41).
+ */
 export async function discussionListResponse(
   db: Db,
   query: ListQuery,
   viewer: Viewer | null,
 ): Promise<DiscussionPage> {
   const [page, blocked] = await Promise.all([
-    listDiscussions(db, query, viewer),
+    listDiscussions(db, leavingOutMuted(query, viewer?.id), viewer),
     collapsedAuthorIds(db, viewer),
   ]);
   return markPage(page, markDiscussion, blocked);

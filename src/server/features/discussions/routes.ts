@@ -118,7 +118,7 @@ export const discussionRoutes = new Hono<AppEnv>()
     jsonBody(discussionSchema),
     async (c) => {
       const { viewer } = c.var;
-      const { db, logger, rateLimiter } = c.var.deps;
+      const { db, jobs, logger, rateLimiter } = c.var.deps;
       const input = c.req.valid("json");
       // One transaction with the Idempotency-Key's record (docs/decisions/033): a retry waiting
       // on the key counts against no limit.
@@ -144,13 +144,22 @@ export const discussionRoutes = new Hono<AppEnv>()
           const held = await holdsNextPost(tx, viewer);
           // Sent: its draft goes with the same commit (docs/decisions/065).
           await deleteDraft(tx, viewer.id, draftPlace.newDiscussion());
-          return insertDiscussion(tx, {
+          const created = await insertDiscussion(tx, {
             ...(await discussionTextToStore(tx, input)),
             authorId: viewer.id,
             categoryId: category.id,
             tagIds,
             held,
           });
+          // The category's followers hear of it with the same commit; a held one, once released.
+          if (!held) {
+            await queueNotificationEvent(
+              jobs,
+              { type: "discussion-created", discussionId: created.id },
+              { tx },
+            );
+          }
+          return created;
         },
         {
           afterCommit: async (item) => {

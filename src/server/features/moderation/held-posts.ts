@@ -117,6 +117,11 @@ export async function decideHeldPost(
           deps.logger,
         );
       } else {
+        await queueNotificationEvent(
+          deps.jobs,
+          { type: "discussion-created", discussionId: target.id },
+          { tx },
+        );
         await publishDiscussionChange(tx, { type: "created", id: target.id }, deps.logger);
       }
     }

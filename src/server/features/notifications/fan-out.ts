@@ -148,15 +148,34 @@ function replyRecipients(replyId: string, range: Range = {}): SQL {
     order by c.user_id, c.rank`;
 }
 
+/** The followers of a new discussion's category (issue 41), the author left out by writeEntries. */
+function categoryFollowerRecipients(discussionId: string, range: Range = {}): SQL {
+  const after = range.after ? sql`and f.user_id > ${range.after}` : sql``;
+  const upTo = range.upTo ? sql`and f.user_id <= ${range.upTo}` : sql``;
+  return sql`select f.user_id, 'followed_category' as kind, false as grouped
+    from discussions d
+    join category_follows f on f.category_id = d.category_id and f.state = 'following'
+    where d.id = ${discussionId}::uuid ${after} ${upTo}`;
+}
+
+/** Events whose recipients may be many: split into parts of FAN_OUT_PART. */
+type PartedEvent = Extract<NotificationEvent, { type: "reply-created" | "discussion-created" }>;
+
+function partedRecipients(event: PartedEvent, range: Range = {}): SQL {
+  return event.type === "reply-created"
+    ? replyRecipients(event.replyId, range)
+    : categoryFollowerRecipients(event.discussionId, range);
+}
+
 /**
- * The last recipient id of each part when a reply has more than FAN_OUT_PART recipients; an
+ * The last recipient id of each part when an event has more than FAN_OUT_PART recipients; an
  * empty list when it can be done at once.
  */
-async function partBounds(tx: Db, replyId: string): Promise<string[]> {
+async function partBounds(tx: Db, event: PartedEvent): Promise<string[]> {
   const rows = await queryRows<{ user_id: string; n: number }>(
     tx,
     sql`select user_id, row_number() over (order by user_id)::int as n, count(*) over ()::int as total
-        from (${replyRecipients(replyId)}) r
+        from (${partedRecipients(event)}) r
         order by user_id`,
   );
   if (rows.length <= FAN_OUT_PART) return [];
@@ -183,6 +202,26 @@ async function fanOutReply(tx: Db, replyId: string, range: Range = {}): Promise<
     replyId,
     actorId: reply.author_id,
     data: null,
+    fromMember: true,
+  });
+}
+
+/** A new discussion, to its category's followers, naming the category as it was then. */
+async function fanOutDiscussion(tx: Db, discussionId: string, range: Range): Promise<Written[]> {
+  // Removed, held again or deleted before the worker got to it: it tells no one.
+  const [discussion] = await queryRows<{ author_id: string | null; category: string }>(
+    tx,
+    sql`select d.author_id, c.name as category from discussions d
+        join categories c on c.id = d.category_id
+        where d.id = ${discussionId}::uuid and d.status = 'active'`,
+  );
+  if (!discussion) return [];
+  return writeEntries(tx, {
+    recipients: categoryFollowerRecipients(discussionId, range),
+    discussionId,
+    replyId: null,
+    actorId: discussion.author_id,
+    data: { category: discussion.category },
     fromMember: true,
   });
 }
@@ -237,6 +276,8 @@ async function fanOut(tx: Db, event: NotificationEvent): Promise<Written[]> {
   switch (event.type) {
     case "reply-created":
       return fanOutReply(tx, event.replyId, event);
+    case "discussion-created":
+      return fanOutDiscussion(tx, event.discussionId, event);
     case "discussion-moderated":
       return writeEntries(tx, {
         recipients: sql`select author_id as user_id, 'discussion_moderated' as kind, false as grouped
@@ -272,9 +313,12 @@ export async function handleNotificationEvent(
 ): Promise<void> {
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
-    if (event.type === "reply-created" && event.upTo === undefined) {
+    if (
+      (event.type === "reply-created" || event.type === "discussion-created") &&
+      event.upTo === undefined
+    ) {
       // A large fan-out becomes parts, each its own job and transaction.
-      const bounds = await partBounds(tx, event.replyId);
+      const bounds = await partBounds(tx, event);
       if (bounds.length > 0) {
         await jobs.sendMany(
           NOTIFICATION_EVENTS_QUEUE,

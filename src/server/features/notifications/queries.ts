@@ -53,6 +53,8 @@ type EntryRow = {
     contentKind?: string;
     reason?: string;
     endsAt?: string | null;
+    /** followed_category: the category's name when the discussion was started. */
+    category?: string;
   } | null;
   at: string;
   read: boolean;
@@ -159,7 +161,7 @@ export async function loadEntries(
     othersCount: Math.max(0, row.actor_count - 1),
     discussion: entryDiscussion(row, reader),
     ...entryReply(row, reader),
-    detail: row.data?.action ?? row.data?.role ?? null,
+    detail: row.data?.action ?? row.data?.role ?? row.data?.category ?? null,
     at: row.at,
     read: row.read,
     moderation: row.data?.actionId
@@ -301,5 +303,39 @@ export async function setFollowState(
     sql`insert into discussion_follows (discussion_id, user_id, state)
         values (${discussionId}::uuid, ${userId}, ${state})
         on conflict (discussion_id, user_id) do update set state = excluded.state, updated_at = now()`,
+  );
+}
+
+/** Whether the member follows or muted a category (issue 41); "none" without a row. */
+export async function categoryFollowState(
+  db: Db,
+  userId: string,
+  categoryId: string,
+): Promise<FollowState> {
+  const [row] = await queryRows<{ state: FollowState }>(
+    db,
+    sql`select state from category_follows
+        where category_id = ${categoryId}::uuid and user_id = ${userId}`,
+  );
+  return row?.state ?? "none";
+}
+
+export async function setCategoryFollowState(
+  db: Db,
+  userId: string,
+  categoryId: string,
+  state: FollowState,
+): Promise<void> {
+  if (state === "none") {
+    await db.execute(
+      sql`delete from category_follows
+          where category_id = ${categoryId}::uuid and user_id = ${userId}`,
+    );
+    return;
+  }
+  await db.execute(
+    sql`insert into category_follows (category_id, user_id, state)
+        values (${categoryId}::uuid, ${userId}, ${state})
+        on conflict (category_id, user_id) do update set state = excluded.state, updated_at = now()`,
   );
 }

@@ -1,10 +1,12 @@
 // /api/notifications (docs/product.md §2.23, §7): a member's own list, unread count, live count,
 // read state and email settings; the unsubscribe link of a notification email (no session:
-// the token is the credential). /api/discussions/{id}/follow: following or muting a discussion.
+// the token is the credential). /api/discussions/{id}/follow and /api/categories/{slug}/follow:
+// following or muting a discussion, or a whole category (issue 41).
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { type SignedInEnv, signedIn } from "@/server/auth/middleware";
 import type { AppEnv } from "@/server/context";
+import { requireCategory } from "@/server/domain/categories/categories";
 import { findActiveDiscussion } from "@/server/domain/discussions/queries";
 import { HttpError } from "@/server/lib/http-error";
 import { UUID_ID, uuidParam } from "@/server/lib/ids";
@@ -22,11 +24,13 @@ import {
   type UnreadCount,
 } from "@/shared/notifications";
 import {
+  categoryFollowState,
   emailSettings,
   followState,
   listNotifications,
   markAllRead,
   markRead,
+  setCategoryFollowState,
   setEmailSettings,
   setFollowState,
   unreadCount,
@@ -149,6 +153,27 @@ export const followRoutes = new Hono<AppEnv>()
     const id = await followedDiscussion(c);
     const { state } = c.req.valid("json");
     await setFollowState(c.var.deps.db, c.var.viewer.id, id, state);
+    const body: FollowAnswer = { state };
+    return c.json(body);
+  });
+
+/** Mounted at /api/categories/:slug/follow: an unknown slug is 404 `Category not found`. */
+export const categoryFollowRoutes = new Hono<AppEnv>()
+  .use(signedIn())
+  .get("/", async (c) => {
+    const { db } = c.var.deps;
+    const category = await requireCategory(db, c.req.param("slug") ?? "");
+    const body: FollowAnswer = {
+      state: await categoryFollowState(db, c.var.viewer.id, category.id),
+    };
+    privateAnswer(c);
+    return c.json(body);
+  })
+  .put("/", jsonBody(followSchema), async (c) => {
+    const { db } = c.var.deps;
+    const category = await requireCategory(db, c.req.param("slug") ?? "");
+    const { state } = c.req.valid("json");
+    await setCategoryFollowState(db, c.var.viewer.id, category.id, state);
     const body: FollowAnswer = { state };
     return c.json(body);
   });

@@ -495,6 +495,7 @@ export const NOTIFICATION_SURFACES: Record<string, OtherSurface> = {
   reply_to_reply: NOTIFICATION_MAIL("a reply's excerpt and its discussion's title"),
   mention: NOTIFICATION_MAIL("a reply's excerpt and its discussion's title"),
   followed_discussion: NOTIFICATION_MAIL("a reply's excerpt and its discussion's title"),
+  followed_category: NOTIFICATION_MAIL("a new discussion's title"),
   discussion_moderated: NOTIFICATION_MAIL("its discussion's title"),
   role_changed: NONE("a role"),
   // Decision 027: neither names a discussion.
@@ -514,6 +515,7 @@ export const EXPORT_SECTIONS: Record<string, OtherSurface> = {
   tagsCreated: NONE("names of tags the member created: a tag is listed to others only by the rule"),
   postImages: { carries: "ids", why: "the member's own uploads and the posts they are in" },
   follows: { carries: "ids", why: "discussion ids" },
+  categoryFollows: NONE("category slugs the member follows or muted"),
   notifications: { carries: "ids", why: "ids and kinds (branch notifications for their data)" },
   reportsMade: { carries: "ids", why: "targets by id" },
   moderationOfYou: { carries: "ids", why: "targets by id" },

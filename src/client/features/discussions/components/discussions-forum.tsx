@@ -1,5 +1,5 @@
 import { Loader2, Plus, Rss } from "lucide-react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Link } from "@/client/components/link";
 import { PageHeading } from "@/client/components/page-heading";
 import { Button } from "@/client/components/ui/button";
@@ -39,12 +39,18 @@ function resultsText(filters: DiscussionFilters, fixedCategory: boolean): string
   return count ? `Filtered discussions${filtered}` : null;
 }
 
+type DiscussionsForumProps = {
+  category?: Category;
+  /** A category page's member controls (Follow, Mute), beside its feed link. */
+  categoryActions?: ReactNode;
+};
+
 /**
  * /discussion: docs/product.md §2 forum list with search, filters, creation and live updates;
  * with `category`, that category's page /discussion/c/{slug} (issue 41): its name, description
  * and feed above the same list, fixed to it.
  */
-export function DiscussionsForum({ category }: { category?: Category }) {
+export function DiscussionsForum({ category, categoryActions }: DiscussionsForumProps) {
   const { user, role, loading: sessionLoading } = useAuth();
   const fixed = category !== undefined;
   const { filters, setFilters, clearFilters, clearAll } = useDiscussionFilters(category?.slug);
@@ -101,6 +107,7 @@ export function DiscussionsForum({ category }: { category?: Category }) {
               RSS feed
             </a>
           </p>
+          {categoryActions}
         </div>
       ) : (
         <div className="flex flex-col gap-2">

@@ -1,9 +1,8 @@
-import { Bell, BellOff } from "lucide-react";
-import { Button } from "@/client/components/ui/button";
 import { useDiscussionEvents } from "@/client/hooks/use-discussion-events";
 import { toast } from "@/client/lib/toast";
 import type { FollowState } from "@/shared/notifications";
 import { useFollowState, useSetFollowState } from "../api/follow-state";
+import { FollowButtons } from "./follow-buttons";
 
 const SAVED: Record<FollowState, string> = {
   following: "You'll hear about every reply here.",
@@ -27,50 +26,16 @@ export function FollowControl({ discussionId }: { discussionId: string }) {
     },
   });
   if (state.isError) return null;
-  if (!state.data) {
-    // The buttons' room is kept while the state loads: on a phone they wrap onto a line of their
-    // own, and appearing late they would push the discussion down.
-    return (
-      <div aria-hidden="true" className="invisible flex flex-wrap gap-2">
-        <Button variant="outline" size="sm" tabIndex={-1}>
-          <Bell aria-hidden="true" />
-          Follow
-        </Button>
-        <Button variant="outline" size="sm" tabIndex={-1}>
-          <BellOff aria-hidden="true" />
-          Mute
-        </Button>
-      </div>
-    );
-  }
-  const current = state.data.state;
-  const change = (next: FollowState) =>
-    setState.mutate(next, {
-      onSuccess: () => toast.success(SAVED[next]),
-      onError: () => toast.error("Failed to update notifications for this discussion."),
-    });
   return (
-    <div className="flex flex-wrap gap-2" data-follow-state={current}>
-      <Button
-        variant={current === "following" ? "secondary" : "outline"}
-        size="sm"
-        aria-pressed={current === "following"}
-        disabled={setState.isPending}
-        onClick={() => change(current === "following" ? "none" : "following")}
-      >
-        <Bell aria-hidden="true" />
-        {current === "following" ? "Following" : "Follow"}
-      </Button>
-      <Button
-        variant={current === "muted" ? "secondary" : "outline"}
-        size="sm"
-        aria-pressed={current === "muted"}
-        disabled={setState.isPending}
-        onClick={() => change(current === "muted" ? "none" : "muted")}
-      >
-        <BellOff aria-hidden="true" />
-        {current === "muted" ? "Muted" : "Mute"}
-      </Button>
-    </div>
+    <FollowButtons
+      state={state.data?.state}
+      pending={setState.isPending}
+      onChange={(next) =>
+        setState.mutate(next, {
+          onSuccess: () => toast.success(SAVED[next]),
+          onError: () => toast.error("Failed to update notifications for this discussion."),
+        })
+      }
+    />
   );
 }

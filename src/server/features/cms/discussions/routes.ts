@@ -17,6 +17,7 @@ import {
   restoreDiscussion,
 } from "@/server/domain/discussions/queries";
 import { recordModerationAction } from "@/server/domain/moderation/log";
+import { queueNotificationEvent } from "@/server/domain/notifications/events";
 import { tagsToPostWith } from "@/server/domain/tags/tags";
 import { HttpError } from "@/server/lib/http-error";
 import { uuidParam } from "@/server/lib/ids";
@@ -75,12 +76,19 @@ export const cmsDiscussionRoutes = new Hono<AppEnv>()
       const tx = transaction as unknown as Db;
       const category = await categoryToPostIn(tx, viewer.role, input.category);
       const limits = c.var.deps.rateLimiter.within(tx);
-      return insertDiscussion(tx, {
+      const created = await insertDiscussion(tx, {
         ...(await discussionTextToStore(tx, input)),
         authorId: viewer.id,
         categoryId: category.id,
         tagIds: await tagsToPostWith(tx, limits, viewer, input.tags ?? []),
       });
+      // The category's followers hear of it with the same commit (issue 41).
+      await queueNotificationEvent(
+        c.var.deps.jobs,
+        { type: "discussion-created", discussionId: created.id },
+        { tx },
+      );
+      return created;
     });
     await publishDiscussionChange(db, { type: "created", id: item.id }, logger);
     return c.json(item satisfies DiscussionItem, 201);
