@@ -51,6 +51,7 @@ export const SUSPENDED_MEMBERS_MAY: ReadonlySet<string> = new Set([
   "POST /api/account/delete",
   // Notifications: reading, settings, following and muting, unsubscribing.
   "PUT /api/discussions/:id/follow",
+  "PUT /api/categories/:slug/follow",
   "POST /api/notifications/read-all",
   "POST /api/notifications/:id/read",
   "PUT /api/notifications/settings",

@@ -1005,6 +1005,18 @@ export async function buildCatalogue(
     { method: "DELETE", caller: "user", path: "/api/account/sessions/:id" },
     { method: "GET", caller: "user", path: "/api/discussions/:id/follow" },
     { method: "PUT", caller: "user", path: "/api/discussions/:id/follow" },
+    {
+      method: "GET",
+      caller: "user",
+      path: "/api/categories/:id/follow",
+      knownId: "rants-and-vents",
+    },
+    {
+      method: "PUT",
+      caller: "user",
+      path: "/api/categories/:id/follow",
+      knownId: "rants-and-vents",
+    },
     { method: "POST", caller: "user", path: "/api/notifications/:id/read" },
     { method: "GET", caller: "user", path: "/api/blocks/:id" },
     { method: "PUT", caller: "user", path: "/api/blocks/:id" },
@@ -1144,6 +1156,7 @@ function sampleAssertion() {
 export const ID_ROUTE_BODIES: Record<string, unknown> = {
   "PUT /api/discussions/:id/pin": { pinned: true },
   "PUT /api/discussions/:id/follow": { state: "following" },
+  "PUT /api/categories/:id/follow": { state: "following" },
   "POST /api/discussions/:id/replies": { content: "A reply" },
   "PATCH /api/replies/:id": { content: "An edit" },
   "PATCH /api/profiles/:id": { fullName: "Valid Name" },

@@ -729,6 +729,11 @@ const CASES: Record<string, Case> = {
     },
     success: 200,
   },
+  "PUT /api/categories/:slug/follow": {
+    send: ({ client }) =>
+      client.put("/api/categories/life-observations/follow", { state: "muted" }),
+    success: 200,
+  },
   "POST /api/notifications/read-all": {
     send: ({ client }) => client.post("/api/notifications/read-all"),
     success: 204,

@@ -337,6 +337,12 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
     source: "Issue 16: Follow and Mute on a discussion",
   },
   {
+    method: "PUT",
+    path: "/api/categories/:slug/follow",
+    allowed: MEMBERS,
+    source: "Issue 41: Follow and Mute on a category",
+  },
+  {
     method: "POST",
     path: "/api/notifications/read-all",
     allowed: MEMBERS,

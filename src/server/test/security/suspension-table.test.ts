@@ -63,6 +63,7 @@ const SUSPENDED_MEMBER_TABLE: Record<string, Rule> = {
   "DELETE /api/replies/:id": "refused",
   // Notifications: reading, settings, follow and mute, unsubscribing.
   "PUT /api/discussions/:id/follow": "may",
+  "PUT /api/categories/:slug/follow": "may",
   "POST /api/notifications/read-all": "may",
   "POST /api/notifications/:id/read": "may",
   "PUT /api/notifications/settings": "may",

@@ -350,6 +350,7 @@ export const READ_ROUTES: Record<string, SurfaceName[] | { none: string }> = {
   "GET /api/notifications/settings": { none: "the member's choices" },
   "GET /api/account/export/download": { none: "the member's own data: EXPORT_SECTIONS below" },
   "GET /api/discussions/:id/follow": { none: "the member's follow state" },
+  "GET /api/categories/:slug/follow": { none: "the member's follow state of a category" },
   "GET /api/moderation/log": { none: "kind of content, date, reason: never its words" },
   "GET /api/moderation/edits": {
     none: "moderators' own record of their edits (decision 048): for moderators and admins only, who read every state's words",
