@@ -156,6 +156,8 @@ async function memberWithEverything() {
   });
   await ada.client.post(`/api/discussions/${bobThread.id}/replies`, { content: "Ada replies" });
   await ada.client.put(`/api/discussions/${bobThread.id}/follow`, { state: "muted" });
+  await ada.client.put("/api/categories/personal-stories/follow", { state: "following" });
+  await bob.client.put("/api/categories/personal-stories/follow", { state: "muted" });
   // Tags (decision 067): each member created one.
   for (const member of [ada, bob]) {
     await t.db.execute(
