@@ -435,11 +435,28 @@ export const discussionTags = pgTable(
       .notNull()
       .references(() => tags.id, { onDelete: "cascade" }),
     counted: boolean("counted").notNull().default(false),
+    /**
+     * The discussion's list keys, copied by triggers (migration 0039, docs/decisions/069), so
+     * a tag's newest discussions are one index range in list order, as a category's are.
+     */
+    discussionPinned: boolean("discussion_pinned").notNull().default(false),
+    discussionCreatedAt: timestamp("discussion_created_at", { withTimezone: true })
+      .notNull()
+      .defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.discussionId, table.tagId] }),
-    // The tag filter collects a tag's discussions through this (docs/decisions/067).
+    // Merges, deletes and the tag filter by activity collect a tag's rows through this.
     index("discussion_tags_tag_idx").on(table.tagId, table.discussionId),
+    // The tag filter, newest first: read in order, stopping after a page (decision 069).
+    index("discussion_tags_list_idx")
+      .on(
+        table.tagId,
+        table.discussionPinned.desc(),
+        table.discussionCreatedAt.desc(),
+        table.discussionId.desc(),
+      )
+      .where(sql`${table.counted}`),
   ],
 );
 

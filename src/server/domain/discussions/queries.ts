@@ -207,11 +207,24 @@ const sortOrder = (sort: DiscussionSort) =>
 const since = (range: Exclude<ListQuery["range"], "all">) =>
   sql`now() - ${RANGE_INTERVALS[range]}::interval`;
 
+/** The three keys of list order (pinned, time, id) as a query's relation spells them. */
+type ListKeys = { pinned: SQL; at: SQL; id: SQL };
+const discussionKeys = (sort: DiscussionSort): ListKeys => ({
+  pinned: sql`d.is_pinned`,
+  at: SORT_TIME[sort],
+  id: sql`d.id`,
+});
+
 /**
  * Conditions that follow the list's own order: status, pinned, locked (its own partial index in
- * list order, discussions_locked_list_idx), cursor. The range: listWindow.
+ * list order, discussions_locked_list_idx), cursor. The range: listWindow. `keys`: where the
+ * order's keys are read (discussions', or a tag's copy of them: tagWindow).
  */
-function orderedConditions(query: ListQuery, cursor: DiscussionCursor | null): SQL[] {
+function orderedConditions(
+  query: ListQuery,
+  cursor: DiscussionCursor | null,
+  keys: ListKeys = discussionKeys(query.sort),
+): SQL[] {
   const conditions = [sql`d.status = 'active'`];
   // A category's own partial indexes lead with category_id (docs/decisions/066).
   if (query.categoryId) conditions.push(sql`d.category_id = ${query.categoryId}::uuid`);
@@ -221,14 +234,14 @@ function orderedConditions(query: ListQuery, cursor: DiscussionCursor | null): S
       select category_id from category_follows
       where user_id = ${query.mutedBy} and state = 'muted'))`);
   }
-  if (query.pinned) conditions.push(sql`d.is_pinned`);
+  if (query.pinned) conditions.push(keys.pinned);
   if (query.locked) conditions.push(sql`d.is_locked`);
   if (cursor) {
     // All three keys sort descending, so "after the cursor" is one row comparison, which the
     // (status, is_pinned desc, created_at desc, id desc) index, or the activity one, answers
     // directly.
     conditions.push(
-      sql`(d.is_pinned, ${SORT_TIME[query.sort]}, d.id) < (${cursor.isPinned}::boolean, ${cursor.at}::timestamptz, ${cursor.id}::uuid)`,
+      sql`(${keys.pinned}, ${keys.at}, ${keys.id}) < (${cursor.isPinned}::boolean, ${cursor.at}::timestamptz, ${cursor.id}::uuid)`,
     );
   }
   return conditions;
@@ -351,6 +364,38 @@ function collectMatches(
   return queryRows<DiscussionRow>(db, sql`${selectFrom(page)} order by ${sortOrder(query.sort)}`);
 }
 
+const TAG_KEYS: ListKeys = {
+  pinned: sql`t.discussion_pinned`,
+  at: sql`t.discussion_created_at`,
+  id: sql`t.discussion_id`,
+};
+
+/**
+ * A tag's discussions, newest first (docs/decisions/069): its rows of discussion_tags carry the
+ * list's keys, so its partial index (discussion_tags_list_idx) is read in list order and the
+ * scan stops after a page, for a tag on half the discussions or on a handful. Found by a tag
+ * only where its words may be read (docs/decisions/067).
+ */
+function tagPageRows(
+  db: Db,
+  query: ListQuery & { tagId: string },
+  cursor: DiscussionCursor | null,
+  reader: ReaderOfHidden,
+): Promise<DiscussionRow[]> {
+  const conditions = [
+    sql`t.tag_id = ${query.tagId}::uuid`,
+    sql`t.counted`,
+    ...orderedConditions(query, cursor, TAG_KEYS),
+    wordsReadable(reader, POST_COLUMNS),
+  ];
+  if (query.range !== "all") conditions.push(sql`t.discussion_created_at >= ${since(query.range)}`);
+  const order = sql`t.discussion_pinned desc nulls last, t.discussion_created_at desc nulls last,
+    t.discussion_id desc nulls last`;
+  const page = sql`(select d.* from discussion_tags t join discussions d on d.id = t.discussion_id
+    where ${and(conditions)} order by ${order} limit ${limitLiteral(query.limit + 1)}) d`;
+  return queryRows<DiscussionRow>(db, sql`${selectFrom(page)} order by ${indexOrder("newest")}`);
+}
+
 /**
  * One page of the forum list, after `query.cursor` when given; hidden discussions' words only
  * for `reader` when they may read them.
@@ -366,14 +411,17 @@ export async function listDiscussions(
   if (listQuery.category) query.categoryId = (await requireCategory(db, listQuery.category)).id;
   if (listQuery.tag) query.tagId = (await requireListedTag(db, reader, listQuery.tag)).id;
   const cursor = query.cursor ? decodeDiscussionCursor(query.cursor) : null;
+  const { tagId } = query;
   const rows =
-    query.q || query.author || query.tagId
-      ? await matchingRows(db, query, cursor, reader)
-      : // Without words to match, the plan is the list index's whatever the values: prepared.
-        await queryPreparedRows<DiscussionRow>(
-          db,
-          sql`${selectFrom(listWindow(query, cursor, query.limit + 1))} order by ${indexOrder(query.sort)}`,
-        );
+    tagId && !query.q && !query.author && query.sort === "newest"
+      ? await tagPageRows(db, { ...query, tagId }, cursor, reader)
+      : query.q || query.author || query.tagId
+        ? await matchingRows(db, query, cursor, reader)
+        : // Without words to match, the plan is the list index's whatever the values: prepared.
+          await queryPreparedRows<DiscussionRow>(
+            db,
+            sql`${selectFrom(listWindow(query, cursor, query.limit + 1))} order by ${indexOrder(query.sort)}`,
+          );
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {

@@ -213,6 +213,50 @@ describe("the list's tag filter", () => {
     }
   });
 
+  it("pages through a tag in the list's order, following pins, unpins and dates (decision 069)", async () => {
+    const tagged = [];
+    for (let n = 0; n < 5; n += 1) tagged.push(await started("admin", ["order"]));
+    await started("admin", ["other"]);
+    // Dates far apart, set after tagging: the tag's copy of the keys must follow.
+    for (const [n, item] of tagged.entries()) {
+      await t.db.execute(
+        sql`update discussions set created_at = now() - make_interval(days => ${n * 2})
+            where id = ${item.id}::uuid`,
+      );
+    }
+    const pin = await clients.moderator.put(`/api/discussions/${tagged[3]?.id}/pin`, {
+      pinned: true,
+    });
+    expect(pin.status).toBe(200);
+    const taggedIds = new Set(tagged.map((item) => item.id));
+    const listOrder = async (more = "") =>
+      (
+        await json<DiscussionPage>(await clients.anonymous.get(`/api/discussions?limit=50${more}`))
+      ).items
+        .map((item) => item.id)
+        .filter((id) => taggedIds.has(id));
+    const pages = async (more = "") => {
+      const ids: string[] = [];
+      let cursor: string | null = "";
+      while (cursor !== null) {
+        const after: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : "";
+        const page: DiscussionPage = await json<DiscussionPage>(
+          await clients.anonymous.get(`/api/discussions?tag=order&limit=2${after}${more}`),
+        );
+        ids.push(...page.items.map((item) => item.id));
+        cursor = page.nextCursor;
+      }
+      return ids;
+    };
+    const pinnedFirst = [3, 0, 1, 2, 4].map((n) => tagged[n]?.id);
+    expect(await listOrder()).toEqual(pinnedFirst);
+    expect(await pages()).toEqual(pinnedFirst);
+    expect(await pages("&range=7d")).toEqual([3, 0, 1, 2].map((n) => tagged[n]?.id));
+    expect(await pages("&pinned=true")).toEqual([tagged[3]?.id]);
+    await clients.moderator.put(`/api/discussions/${tagged[3]?.id}/pin`, { pinned: false });
+    expect(await pages()).toEqual(tagged.map((item) => item.id));
+  });
+
   it("never shows what a hidden discussion's tags say but to its author and moderators", async () => {
     const hidden = await started("user", []);
     await started("moderator", ["secret-word"]);
