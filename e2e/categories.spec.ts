@@ -2,6 +2,7 @@
 // category's page lists it with its description, and the home page's card leads there.
 import { randomBytes } from "node:crypto";
 import { newMemberOn } from "./support/accounts";
+import { screenshotsForReview } from "./support/pages";
 import { expect, test } from "./support/test";
 
 const token = () => `zc${randomBytes(4).toString("hex")}`;
@@ -50,4 +51,45 @@ test("an unknown category's page says so with status 404", async ({ page, consol
   const response = await page.goto("/discussion/c/no-such-category");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Category not found" })).toBeVisible();
+});
+
+test("a member mutes a category: its discussions leave their list and stay on its page; follow is one tap", async ({
+  page,
+}) => {
+  await newMemberOn(page, { name: "Category Muter" });
+  const title = `Muted story ${token()}`;
+  const created = await page.request.post("/api/discussions", {
+    data: { category: "personal-stories", title, content: "A story for later." },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  await page.goto("/discussion/c/personal-stories");
+  await expect(page.getByRole("link", { name: title })).toBeVisible();
+  const mute = page.getByRole("button", { name: "Mute" });
+  await mute.click();
+  await expect(page.getByText("This category is left out of your discussions list.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Muted" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByText(/^Muted: its discussions are left out/)).toBeVisible();
+  // Still listed on its own page.
+  await expect(page.getByRole("link", { name: title })).toBeVisible();
+  await screenshotsForReview(page, "category-muted");
+
+  // Left out of the member's list, server-rendered and after the scripts ran.
+  await page.goto("/discussion");
+  await expect(page.getByRole("heading", { level: 1, name: "Discussion forum" })).toBeVisible();
+  await expect(
+    page.getByRole("list", { name: "Discussions" }).getByRole("listitem").first(),
+  ).toBeVisible();
+  await expect(page.getByRole("link", { name: title })).toHaveCount(0);
+
+  // Follow instead: the mute goes (one state at a time), and the list has it again.
+  await page.goto("/discussion/c/personal-stories");
+  await page.getByRole("button", { name: "Follow" }).click();
+  await expect(page.getByRole("button", { name: "Following" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await expect(page.getByRole("button", { name: "Mute" })).toHaveAttribute("aria-pressed", "false");
+  await page.goto("/discussion");
+  await expect(page.getByRole("link", { name: title })).toBeVisible();
 });
