@@ -393,7 +393,11 @@ function tagPageRows(
     t.discussion_id desc nulls last`;
   const page = sql`(select d.* from discussion_tags t join discussions d on d.id = t.discussion_id
     where ${and(conditions)} order by ${order} limit ${limitLiteral(query.limit + 1)}) d`;
-  return queryRows<DiscussionRow>(db, sql`${selectFrom(page)} order by ${indexOrder("newest")}`);
+  // The plan is the tag index's walk whatever the values: prepared, as the plain list is.
+  return queryPreparedRows<DiscussionRow>(
+    db,
+    sql`${selectFrom(page)} order by ${indexOrder("newest")}`,
+  );
 }
 
 /**

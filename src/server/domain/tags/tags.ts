@@ -4,6 +4,7 @@
 // a tag that came with a held, hidden or deleted post alone is nobody's to see but staff's.
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
+import { queryPreparedRows } from "@/server/db/prepared";
 import { readSiteSettings } from "@/server/domain/site/site-settings";
 import { isModerator, type Reader } from "@/server/domain/visibility/rule";
 import { HttpError } from "@/server/lib/http-error";
@@ -79,7 +80,8 @@ export async function requireListedTag(
 ): Promise<{ id: string; name: string }> {
   const name = normaliseTag(input);
   const [row] = name
-    ? await queryRows<{ id: string; name: string }>(
+    ? // One tag by its unique name: the same plan for any name, so prepared (db/prepared.ts).
+      await queryPreparedRows<{ id: string; name: string }>(
         db,
         sql`select t.id, t.name from tags t where t.name = ${name} and ${tagListed(reader)}`,
       )

@@ -214,7 +214,7 @@ describe("the list's tag filter", () => {
   });
 
   it("pages through a tag in the list's order, following pins, unpins and dates (decision 069)", async () => {
-    const tagged = [];
+    const tagged: DiscussionItem[] = [];
     for (let n = 0; n < 5; n += 1) tagged.push(await started("admin", ["order"]));
     await started("admin", ["other"]);
     // Dates far apart, set after tagging: the tag's copy of the keys must follow.
