@@ -128,6 +128,17 @@ describe("/api/cms/categories", () => {
   it("deletes a category after moving its discussions and blog posts where the admin says", async () => {
     const doomed = await add();
     const discussion = await insertDiscussionRow(t.db, { categoryId: doomed.id });
+    await insertDiscussionRow(t.db, { categoryId: doomed.id });
+    await insertDiscussionRow(t.db, { categoryId: doomed.id, status: "deleted" });
+    const counts = () =>
+      queryRows<{ kept: number; counted: number }>(
+        t.db,
+        sql`select c.discussions_count as kept,
+              (select count(*)::int from discussions d
+               where d.category_id = c.id and d.status = 'active') as counted
+            from categories c where c.slug = 'personal-stories'`,
+      );
+    const [before] = await counts();
     const post = await insertPost(t.db, { status: "published" });
     await t.db.execute(
       sql`update blog_posts set category_id = ${doomed.id}::uuid where id = ${post}::uuid`,
@@ -154,6 +165,16 @@ describe("/api/cms/categories", () => {
                   where b.id = ${post}::uuid) as post`,
     );
     expect(row).toEqual({ discussion: "personal-stories", post: "personal-stories" });
+    // Counted once for the whole move (migration 0040): the two active ones, not the deleted.
+    const [after] = await counts();
+    expect(after?.kept).toBe(Number(before?.kept) + 2);
+    expect(after?.kept).toBe(after?.counted);
+    // The trigger counts again after the move's transaction.
+    await t.db.execute(
+      sql`update discussions set status = 'deleted' where id = ${discussion}::uuid`,
+    );
+    const [later] = await counts();
+    expect(later?.kept).toBe(Number(before?.kept) + 1);
     const gone = await clients.admin.delete(`/api/cms/categories/${doomed.id}`, undefined, {
       moveTo: "personal-stories",
     });
