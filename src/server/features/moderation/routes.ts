@@ -50,7 +50,7 @@ export const REPORT_RATE_LIMIT: RateLimitRule = {
 };
 
 const reportBodySchema = reportSchema.extend({
-  targetKind: z.enum(REPORT_TARGETS, { error: "Choose a discussion, reply or profile" }),
+  targetKind: z.enum(REPORT_TARGETS, { error: "Choose a discussion, reply, profile or tag" }),
   targetId: z.string({ error: "Say what you report" }).min(1, "Say what you report").max(100),
 });
 
