@@ -1,5 +1,5 @@
 import { Loader2, Plus, Rss } from "lucide-react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Link } from "@/client/components/link";
 import { PageHeading } from "@/client/components/page-heading";
 import { Button } from "@/client/components/ui/button";
@@ -39,12 +39,18 @@ function resultsText(filters: DiscussionFilters, fixedCategory: boolean): string
   return count ? `Filtered discussions${filtered}` : null;
 }
 
+type DiscussionsForumProps = {
+  category?: Category;
+  /** Controls for the tag the list is narrowed to (a member's Report: docs/decisions/068). */
+  renderTagActions?: (tag: string) => ReactNode;
+};
+
 /**
  * /discussion: docs/product.md §2 forum list with search, filters, creation and live updates;
  * with `category`, that category's page /discussion/c/{slug} (issue 41): its name, description
  * and feed above the same list, fixed to it.
  */
-export function DiscussionsForum({ category }: { category?: Category }) {
+export function DiscussionsForum({ category, renderTagActions }: DiscussionsForumProps) {
   const { user, role, loading: sessionLoading } = useAuth();
   const fixed = category !== undefined;
   const { filters, setFilters, clearFilters, clearAll } = useDiscussionFilters(category?.slug);
@@ -164,19 +170,22 @@ export function DiscussionsForum({ category }: { category?: Category }) {
               fixedCategory={fixed}
             />
           </div>
-          <div
-            role="status"
-            className="flex min-h-5 items-center gap-2 text-muted-foreground text-sm"
-          >
-            {summary ? <span>{summary}</span> : null}
-            {discussions.isFetching && discussions.data ? (
-              <Loader2 aria-label="Updating" className="size-4 animate-spin" />
-            ) : null}
-            {summary ? (
-              <Button variant="link" size="sm" className="h-auto px-0" onClick={clearAll}>
-                Clear all
-              </Button>
-            ) : null}
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <div
+              role="status"
+              className="flex min-h-5 items-center gap-2 text-muted-foreground text-sm"
+            >
+              {summary ? <span>{summary}</span> : null}
+              {discussions.isFetching && discussions.data ? (
+                <Loader2 aria-label="Updating" className="size-4 animate-spin" />
+              ) : null}
+              {summary ? (
+                <Button variant="link" size="sm" className="h-auto px-0" onClick={clearAll}>
+                  Clear all
+                </Button>
+              ) : null}
+            </div>
+            {filters.tag && renderTagActions ? renderTagActions(filters.tag) : null}
           </div>
         </div>
 
