@@ -200,6 +200,18 @@ describe("a reported tag in the queue", () => {
     expect((await errorOf(again)).message).toBe(TAG_NOT_FOUND);
   });
 
+  it("Delete still finds a reported tag that is unlisted since (its one discussion hidden)", async () => {
+    const id = await insertTag("gone-quiet", { discussions: 1 });
+    expect((await report(ben, id)).status).toBe(201);
+    await t.db.execute(
+      sql`update discussions set hidden_at = now()
+          where id in (select discussion_id from discussion_tags where tag_id = ${id}::uuid)`,
+    );
+    expect((await report(cat, id)).status).toBe(404);
+    expect((await act(id, { action: "delete", reason: "Spam tag" })).status).toBe(200);
+    expect(await openReports(id)).toBe(0);
+  });
+
   it("Hide and Suspend the author are refused with a 400 that says why; Dismiss closes the reports", async () => {
     const id = await insertTag("harmless", { discussions: 1 });
     expect((await report(ben, id)).status).toBe(201);
