@@ -134,3 +134,44 @@ test("a suspended member sees the banner with the reason and end, and cannot pos
   const list = await page.request.get("/api/discussions?q=Still%20here");
   expect(JSON.stringify(await list.json())).not.toContain("Can I post?");
 });
+
+test("a member reports a tag from its list; the moderator deletes it from the queue", async ({
+  page,
+  browser,
+  consoleGuard,
+}) => {
+  const tag = `scam-${token()}`;
+  const moderator = await newWatchedPage(browser, consoleGuard);
+  await moderatorOn(moderator, "Tess Moderator");
+  expect((await moderator.request.post("/api/cms/tags", { data: { name: tag } })).status()).toBe(
+    201,
+  );
+
+  // Visitors see the tag's list without the control; a member reports it (decision 070).
+  const visitor = await newWatchedPage(browser, consoleGuard);
+  await visitor.goto(`/discussion?tag=${tag}`);
+  await expect(visitor.getByText(`Discussions tagged #${tag}`)).toBeVisible();
+  await expect(visitor.getByRole("button", { name: /^Report/ })).toHaveCount(0);
+  await storeCookieConsent(page);
+  await newMemberOn(page, { name: "Tom Reporter" });
+  await page.goto(`/discussion?tag=${tag}`);
+  await page.getByRole("button", { name: `Report the tag #${tag}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Report this tag" });
+  await dialog.getByRole("radio", { name: "Spam" }).check();
+  await dialog.getByRole("button", { name: "Send report" }).click();
+  await expect(page.getByText("Thanks, a moderator will review this.")).toBeVisible();
+
+  // The queue shows the tag by its name with Dismiss and Delete only.
+  await moderator.goto("/cms?tab=reports");
+  const item = moderator.getByLabel("Reported tag").filter({ hasText: `#${tag}` });
+  await expect(item).toBeVisible();
+  await expect(item.getByText("0 discussions")).toBeVisible();
+  await expect(item.getByRole("button")).toHaveText(["Dismiss", "Delete"]);
+  await item.getByRole("button", { name: /^Delete/ }).click();
+  const reasonDialog = moderator.getByRole("dialog");
+  await reasonDialog.getByLabel("Reason").fill("A scam's name");
+  await reasonDialog.getByRole("button", { name: "Delete" }).click();
+  await expect(moderator.getByText("Done")).toBeVisible();
+  await expect(item).toHaveCount(0);
+  expect((await moderator.request.get(`/api/tags/${tag}`)).status()).toBe(404);
+});

@@ -106,9 +106,11 @@ export type TagSummary = {
 
 export type TagsResponse = { tags: TagSummary[] };
 
+/** One tag by its name (GET /api/tags/{name}): what a report names it by, its id. */
+export type Tag = TagSummary & { id: string };
+
 /** A tag as the CMS's Tags tab lists it. */
-export type CmsTag = TagSummary & {
-  id: string;
+export type CmsTag = Tag & {
   /** Created by staff: listed before any discussion has it. */
   curated: boolean;
   createdAt: string;

@@ -19,7 +19,8 @@ export { AWAITING_REVIEW, HIDDEN_BY_MODERATOR } from "./moderation-texts";
 export const REPORT_THANKS = "Thanks, a moderator will review this.";
 export const ALREADY_REPORTED = "You have already reported this.";
 
-export const REPORT_TARGETS = ["discussion", "reply", "profile"] as const;
+/** What a member may report; a tag too (docs/decisions/070), while it is listed. */
+export const REPORT_TARGETS = ["discussion", "reply", "profile", "tag"] as const;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
 
 export const REPORT_REASONS = ["spam", "harassment", "illegal", "other"] as const;
@@ -54,6 +55,18 @@ export const QUEUE_ACTION_LABELS: Record<QueueAction, string> = {
   hide: "Hide",
   delete: "Delete",
   suspend: "Suspend the author",
+};
+
+/**
+ * The queue's actions each kind of item takes: a profile is not hidden or deleted (its member
+ * is suspended); a tag has no author and nothing to hide (decision 070). The server refuses
+ * the others with a 400 that says so; the queue shows only these.
+ */
+export const QUEUE_ACTIONS_FOR: Record<ReportTarget, readonly QueueAction[]> = {
+  discussion: QUEUE_ACTIONS,
+  reply: QUEUE_ACTIONS,
+  profile: ["dismiss", "suspend"],
+  tag: ["dismiss", "delete"],
 };
 
 export const SUSPENSION_LENGTHS = ["1d", "7d", "30d", "forever"] as const;
@@ -188,7 +201,10 @@ export type ModeratorEditPage = { entries: ModeratorEditEntry[]; nextCursor: str
 export type QueueItem = {
   targetKind: ReportTarget;
   targetId: string;
-  /** The item in context: a discussion's title and text, a reply and its discussion, a profile. */
+  /**
+   * The item in context: a discussion's title and text, a reply and its discussion, a profile;
+   * a tag's name and count under `tag` (no title, text or author).
+   */
   context: {
     title: string | null;
     text: string;
@@ -197,6 +213,8 @@ export type QueueItem = {
     authorName: string | null;
     hidden: boolean;
     deleted: boolean;
+    /** A reported tag while it exists; null for other items. */
+    tag: { name: string; discussions: number } | null;
   };
   reportCount: number;
   reasons: Partial<Record<ReportReason, number>>;

@@ -162,6 +162,7 @@ const KIND_NAMES: Record<string, string> = {
   reply: "reply",
   profile: "profile",
   member: "account",
+  tag: "tag",
 };
 
 const MODERATION_VERBS: Record<string, string> = { hide: "hid", delete: "deleted", edit: "edited" };

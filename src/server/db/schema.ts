@@ -791,7 +791,7 @@ export const notificationMailWindows = pgTable(
 
 // ---- moderation (docs/decisions/027) -----------------------------------------------------
 
-/** A member's report of a discussion, a reply or a profile: once per member per item. */
+/** A member's report of a discussion, a reply, a profile or a tag: once per member per item. */
 export const reports = pgTable(
   "reports",
   {
@@ -800,7 +800,7 @@ export const reports = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     targetKind: text("target_kind").notNull(),
-    /** A discussion's or reply's uuid, or a member's id, as text. */
+    /** A discussion's, reply's or tag's uuid, or a member's id, as text. */
     targetId: text("target_id").notNull(),
     reason: text("reason").notNull(),
     details: text("details"),
@@ -816,7 +816,10 @@ export const reports = pgTable(
     index("reports_open_idx")
       .on(table.targetKind, table.targetId)
       .where(sql`${table.resolvedAt} is null`),
-    check("reports_kind_check", sql`${table.targetKind} in ('discussion', 'reply', 'profile')`),
+    check(
+      "reports_kind_check",
+      sql`${table.targetKind} in ('discussion', 'reply', 'profile', 'tag')`,
+    ),
     check(
       "reports_reason_check",
       sql`${table.reason} in ('spam', 'harassment', 'illegal', 'other')`,

@@ -10,7 +10,7 @@ import { isModerator, type Reader } from "@/server/domain/visibility/rule";
 import { HttpError } from "@/server/lib/http-error";
 import { startsWithPattern } from "@/server/lib/like-pattern";
 import type { RateLimiter, RateLimitRule } from "@/server/lib/rate-limit";
-import type { TagSummary } from "@/shared/api-types";
+import type { Tag, TagSummary } from "@/shared/api-types";
 import { can, type Role } from "@/shared/permissions";
 import { normaliseTag, TAG_NOT_FOUND } from "@/shared/tags";
 
@@ -72,22 +72,36 @@ export async function listTags(
   return rows.map(toSummary);
 }
 
-/** The tag a filter names, or 404 `Tag not found` when there is none `reader` may see. */
-export async function requireListedTag(
-  db: Db,
-  reader: Reader,
-  input: string,
-): Promise<{ id: string; name: string }> {
+/**
+ * The tag a filter or GET /api/tags/{name} names, in any spelling, or 404 `Tag not found` when
+ * there is none `reader` may see.
+ */
+export async function requireListedTag(db: Db, reader: Reader, input: string): Promise<Tag> {
   const name = normaliseTag(input);
   const [row] = name
     ? // One tag by its unique name: the same plan for any name, so prepared (db/prepared.ts).
-      await queryPreparedRows<{ id: string; name: string }>(
+      await queryPreparedRows<TagRow>(
         db,
-        sql`select t.id, t.name from tags t where t.name = ${name} and ${tagListed(reader)}`,
+        sql`select t.id, t.name, t.discussions_count from tags t
+            where t.name = ${name} and ${tagListed(reader)}`,
       )
     : [];
   if (!row) throw new HttpError(404, TAG_NOT_FOUND);
-  return row;
+  return { id: row.id, ...toSummary(row) };
+}
+
+/**
+ * Deletes a tag from every discussion that has it (its rows cascade, taking their share of the
+ * count): the CMS's delete and the queue's. Returns what it was; 404 for none.
+ */
+export async function deleteTag(tx: Db, id: string): Promise<Tag> {
+  const [row] = await queryRows<TagRow>(
+    tx,
+    sql`select id, name, discussions_count from tags where id = ${id}::uuid for update`,
+  );
+  if (!row) throw new HttpError(404, TAG_NOT_FOUND);
+  await tx.execute(sql`delete from tags where id = ${id}::uuid`);
+  return { id: row.id, ...toSummary(row) };
 }
 
 /** Whether `viewer` may create a tag by posting with it: staff, or members the admin allows. */

@@ -1,7 +1,8 @@
 // What moderators do (docs/decisions/027): dismiss, hide, delete, suspend, lift, and decide
-// appeals. Each action is one transaction: the change, its row in the moderation log (who,
-// what, when, why), the item's open reports closed with it, and the event that tells the
-// reporters and the author (features/notifications/fan-out.ts).
+// appeals (a reported tag: dismiss or delete, decision 070). Each action is one transaction:
+// the change, its row in the moderation log (who, what, when, why), the item's open reports
+// closed with it, and the event that tells the reporters and the author
+// (features/notifications/fan-out.ts).
 import { sql } from "drizzle-orm";
 import type { Viewer } from "@/server/auth/viewer";
 import type { AppDeps } from "@/server/context";
@@ -14,10 +15,12 @@ import {
 } from "@/server/domain/moderation/suspended-addresses";
 import { ACTIVE_SUSPENSION } from "@/server/domain/moderation/suspensions";
 import { queueNotificationEvent } from "@/server/domain/notifications/events";
+import { deleteTag } from "@/server/domain/tags/tags";
 import { HttpError } from "@/server/lib/http-error";
 import { publishDiscussionChange } from "@/server/lib/live-discussions";
 import {
   ADMIN_POSTS_PROTECTED,
+  QUEUE_ACTIONS_FOR,
   type QueueAction,
   SUSPENSION_DAYS,
   type SuspensionLength,
@@ -27,6 +30,8 @@ import type { Target } from "./targets";
 
 export const NOT_FOR_PROFILES =
   "A profile cannot be hidden or deleted. Suspend the member instead.";
+export const NOT_FOR_TAGS =
+  "A tag cannot be hidden and has no author to suspend. Delete it or dismiss the report.";
 export const LENGTH_REQUIRED = "Choose how long the suspension lasts";
 export const NO_AUTHOR = "This item's author no longer has an account.";
 export const NOT_YOURSELF = "You cannot suspend yourself.";
@@ -124,11 +129,12 @@ export async function actOnItem(
   input: { action: QueueAction; reason: string; length?: SuspensionLength },
 ): Promise<string> {
   const { action, reason } = input;
-  if (target.kind === "profile" && (action === "hide" || action === "delete")) {
-    throw new HttpError(400, NOT_FOR_PROFILES);
+  if (!QUEUE_ACTIONS_FOR[target.kind].includes(action)) {
+    throw new HttpError(400, target.kind === "tag" ? NOT_FOR_TAGS : NOT_FOR_PROFILES);
   }
+  const isPost = target.kind === "discussion" || target.kind === "reply";
   // The queue's delete is a delete: never of an admin's post by a moderator (docs/decisions/048).
-  if (action === "delete" && target.kind !== "profile" && target.authorId) {
+  if (action === "delete" && isPost && target.authorId) {
     const authorIsAdmin = (await roleOf(deps.db, target.authorId)) === "admin";
     requirePostRight(
       actor,
@@ -150,6 +156,9 @@ export async function actOnItem(
       await tx.execute(
         sql`update ${table} set hidden_at = coalesce(hidden_at, now()) where id = ${target.id}::uuid`,
       );
+    } else if (action === "delete" && target.kind === "tag") {
+      // As the CMS Tags tab deletes it: off every discussion, counts by trigger.
+      await deleteTag(tx, target.id);
     } else if (action === "delete") {
       await tx.execute(
         target.kind === "discussion"
@@ -181,7 +190,7 @@ export async function actOnItem(
     await queueNotificationEvent(deps.jobs, { type: "moderation-outcome", actionId: id }, { tx });
     return id;
   });
-  if (action === "hide" || action === "delete") await announce(deps, target, action);
+  if (isPost && (action === "hide" || action === "delete")) await announce(deps, target, action);
   return actionId;
 }
 

@@ -1,6 +1,7 @@
 // The Reports queue (docs/decisions/027): open reports grouped by item, with the item in
-// context, how many reported it and why; open appeals. Reading for moderators and admins only,
-// so the hidden words are shown (they decide on them).
+// context (a tag: its name and count, decision 070), how many reported it and why; open
+// appeals. Reading for moderators and admins only, so the hidden words are shown (they decide
+// on them).
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
 import { displayName } from "@/server/db/display-name";
@@ -34,6 +35,8 @@ type ItemRow = {
   author_name: string | null;
   hidden: boolean | null;
   deleted: boolean | null;
+  tag_name: string | null;
+  tag_discussions: number | null;
 };
 
 export async function loadQueue(db: Db): Promise<ModerationQueue> {
@@ -58,26 +61,29 @@ export async function loadQueue(db: Db): Promise<ModerationQueue> {
           ${microsecondText(sql`o.first_at`)} as first_at,
           case o.target_kind when 'discussion' then d.title when 'reply' then rd.title end as title,
           case o.target_kind when 'discussion' then d.content when 'reply' then rp.content
-            else concat_ws(E'\n', pp.full_name, pp.bio, pp.location, pp.website) end as text,
+            when 'profile' then concat_ws(E'\n', pp.full_name, pp.bio, pp.location, pp.website)
+            end as text,
           case o.target_kind when 'discussion' then d.content_format when 'reply' then 'markup'
             else 'plain' end as text_format,
           case o.target_kind when 'discussion' then d.id when 'reply' then rp.discussion_id end
             as discussion_id,
           case o.target_kind when 'discussion' then d.author_id when 'reply' then rp.author_id
-            else pp.id end as author_id,
+            when 'profile' then pp.id end as author_id,
           ${displayName(sql`ap.full_name`, sql`ap.email`)} as author_name,
           case o.target_kind when 'discussion' then d.hidden_at is not null
             when 'reply' then rp.hidden_at is not null else false end as hidden,
           case o.target_kind when 'discussion' then d.status <> 'active'
             when 'reply' then rp.deleted_at is not null or rd.status <> 'active'
-            else pp.id is null end as deleted
+            when 'profile' then pp.id is null else tg.id is null end as deleted,
+          tg.name as tag_name, tg.discussions_count as tag_discussions
         from open o
         left join discussions d on o.target_kind = 'discussion' and d.id::text = o.target_id
         left join discussion_replies rp on o.target_kind = 'reply' and rp.id::text = o.target_id
         left join discussions rd on rd.id = rp.discussion_id
         left join profiles pp on o.target_kind = 'profile' and pp.id = o.target_id
+        left join tags tg on o.target_kind = 'tag' and tg.id::text = o.target_id
         left join profiles ap on ap.id = case o.target_kind when 'discussion' then d.author_id
-          when 'reply' then rp.author_id else pp.id end
+          when 'reply' then rp.author_id when 'profile' then pp.id end
         order by o.first_at`,
   );
   const appeals = await queryRows<{
@@ -118,6 +124,10 @@ export async function loadQueue(db: Db): Promise<ModerationQueue> {
           authorName: row.author_id ? row.author_name : null,
           hidden: row.hidden ?? false,
           deleted: row.deleted ?? true,
+          tag:
+            row.tag_name === null
+              ? null
+              : { name: row.tag_name, discussions: Number(row.tag_discussions ?? 0) },
         },
         reportCount: row.report_count,
         reasons: row.reasons ?? {},

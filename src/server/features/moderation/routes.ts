@@ -50,7 +50,7 @@ export const REPORT_RATE_LIMIT: RateLimitRule = {
 };
 
 const reportBodySchema = reportSchema.extend({
-  targetKind: z.enum(REPORT_TARGETS, { error: "Choose a discussion, reply or profile" }),
+  targetKind: z.enum(REPORT_TARGETS, { error: "Choose a discussion, reply, profile or tag" }),
   targetId: z.string({ error: "Say what you report" }).min(1, "Say what you report").max(100),
 });
 
@@ -96,6 +96,7 @@ export const moderationRoutes = new Hono<AppEnv>()
     const { viewer } = c.var;
     const { db, rateLimiter } = c.var.deps;
     const input = c.req.valid("json");
+    // As members see it, whoever reports (a tag a moderator alone sees is not reported).
     const target = await findTarget(db, input.targetKind, input.targetId);
     if (!target) throw new HttpError(404, TARGET_NOT_FOUND[input.targetKind]);
     if (target.authorId === viewer.id) throw new HttpError(400, OWN_ITEM_MESSAGE);
@@ -146,7 +147,7 @@ export const moderationRoutes = new Hono<AppEnv>()
       const input = c.req.valid("json");
       // Dismissing a report of something gone since is still a decision; acting on it is not.
       const target =
-        (await findTarget(db, kind, targetId)) ??
+        (await findTarget(db, kind, targetId, c.var.viewer)) ??
         (input.action === "dismiss" ? { kind, id: targetId, authorId: null, hidden: false } : null);
       if (!target) throw new HttpError(404, TARGET_NOT_FOUND[kind]);
       const id = await actOnItem(c.var.deps, c.var.viewer, target, input);

@@ -13,6 +13,7 @@ import type {
   CmsTag,
   DiscussionItem,
   DiscussionPage,
+  Tag,
   TagsResponse,
 } from "@/shared/api-types";
 import { TAG_FORMAT, TAG_NAME_TAKEN, TAG_NOT_FOUND, TOO_MANY_TAGS } from "@/shared/tags";
@@ -293,6 +294,26 @@ describe("the list's tag filter", () => {
     expect(await listed(clients.anonymous, "?q=WE")).toEqual(["weekends", "weather"]);
     expect(await listed(clients.anonymous, "?q=%25")).toEqual([]);
     expect((await clients.anonymous.get("/api/tags?limit=0")).status).toBe(400);
+  });
+
+  it("answers one tag by its name in any spelling, with its id, only where it is listed", async () => {
+    await started("admin", ["night-bus"]);
+    await t.db.execute(sql`update tags set curated = false`);
+    const response = await clients.anonymous.get(`/api/tags/${encodeURIComponent("Night Bus")}`);
+    expect(response.status).toBe(200);
+    const tag = await json<Tag>(response);
+    expect(tag).toEqual({ id: expect.any(String), name: "night-bus", discussions: 1 });
+    // Only a hidden discussion has it now: not found but by moderators, as the filter.
+    await t.db.execute(sql`update discussions set hidden_at = now()`);
+    for (const client of [clients.anonymous, clients.user]) {
+      const hidden = await client.get("/api/tags/night-bus");
+      expect(hidden.status).toBe(404);
+      expect((await errorOf(hidden)).message).toBe(TAG_NOT_FOUND);
+    }
+    expect((await json<Tag>(await clients.moderator.get("/api/tags/night-bus"))).id).toBe(tag.id);
+    for (const name of ["no-such-tag", "x", "%25"]) {
+      expect((await clients.anonymous.get(`/api/tags/${name}`)).status, name).toBe(404);
+    }
   });
 });
 

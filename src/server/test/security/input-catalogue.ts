@@ -984,6 +984,8 @@ export async function buildCatalogue(
     { method: "PATCH", caller: "moderator", path: "/api/cms/tags/:id" },
     { method: "POST", caller: "moderator", path: "/api/cms/tags/:id/merge" },
     { method: "DELETE", caller: "moderator", path: "/api/cms/tags/:id" },
+    // A tag by its name (decision 070): any spelling, normalised; a listed one reaches the data.
+    { method: "GET", caller: "anonymous", path: "/api/tags/:id", knownId: "hostile-edit" },
     {
       method: "GET",
       caller: "anonymous",
@@ -1028,6 +1030,7 @@ export async function buildCatalogue(
     { method: "PATCH", caller: "user", path: "/api/discussions/:id" },
     { method: "POST", caller: "moderator", path: "/api/cms/discussions/:id/restore" },
     { method: "POST", caller: "moderator", path: "/api/moderation/items/discussion/:id/actions" },
+    { method: "POST", caller: "moderator", path: "/api/moderation/items/tag/:id/actions" },
     { method: "POST", caller: "moderator", path: "/api/moderation/items/:id/x/actions" },
     { method: "GET", caller: "moderator", path: "/api/moderation/members/:id/suspension" },
     { method: "GET", caller: "moderator", path: "/api/moderation/members/:id/log" },
@@ -1165,6 +1168,7 @@ export const ID_ROUTE_BODIES: Record<string, unknown> = {
   "PATCH /api/discussions/:id": { title: "T", content: "C" },
   "PUT /api/drafts/:id": { title: "T", content: "C" },
   "POST /api/moderation/items/discussion/:id/actions": { action: "dismiss", reason: "R" },
+  "POST /api/moderation/items/tag/:id/actions": { action: "delete", reason: "R" },
   "POST /api/moderation/items/:id/x/actions": { action: "dismiss", reason: "R" },
   "POST /api/moderation/members/:id/suspensions": { reason: "R", length: "1d" },
   "POST /api/moderation/members/:id/lift": { reason: "R" },

@@ -219,7 +219,8 @@ export const SURFACES = {
   moderationQueue: {
     name: "GET /api/moderation/queue",
     post: "discussion",
-    // Moderators decide on held posts here; reported items only once reported.
+    // Moderators decide on held posts here; reported items only once reported (a reported tag
+    // by its name and count, docs/decisions/070: moderators read every tag).
     cells: moderatorsOnly({ held: { moderator: "shown", admin: "shown" } }),
     source: "docs/decisions/027, 034",
   },
@@ -327,6 +328,9 @@ export const READ_ROUTES: Record<string, SurfaceName[] | { none: string }> = {
   "GET /api/cms/categories": { none: "the categories, for admins" },
   "GET /api/tags": {
     none: "tag names and counts; a tag only a hidden or held post has is listed to moderators only (tags.test.ts)",
+  },
+  "GET /api/tags/:name": {
+    none: "one tag's id, name and count, by the same rule as the list: 404 Tag not found where it is not listed (tags.test.ts)",
   },
   "GET /api/cms/tags": { none: "the tags, for moderators and admins" },
   "GET /api/discussions/:id": ["discussion"],

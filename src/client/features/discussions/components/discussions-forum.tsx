@@ -43,6 +43,8 @@ type DiscussionsForumProps = {
   category?: Category;
   /** A category page's member controls (Follow, Mute), beside its feed link. */
   categoryActions?: ReactNode;
+  /** Controls for the tag the list is narrowed to (a member's Report: docs/decisions/070). */
+  renderTagActions?: (tag: string) => ReactNode;
 };
 
 /**
@@ -50,7 +52,11 @@ type DiscussionsForumProps = {
  * with `category`, that category's page /discussion/c/{slug} (issue 41): its name, description
  * and feed above the same list, fixed to it.
  */
-export function DiscussionsForum({ category, categoryActions }: DiscussionsForumProps) {
+export function DiscussionsForum({
+  category,
+  categoryActions,
+  renderTagActions,
+}: DiscussionsForumProps) {
   const { user, role, loading: sessionLoading } = useAuth();
   const fixed = category !== undefined;
   const { filters, setFilters, clearFilters, clearAll } = useDiscussionFilters(category?.slug);
@@ -171,19 +177,22 @@ export function DiscussionsForum({ category, categoryActions }: DiscussionsForum
               fixedCategory={fixed}
             />
           </div>
-          <div
-            role="status"
-            className="flex min-h-5 items-center gap-2 text-muted-foreground text-sm"
-          >
-            {summary ? <span>{summary}</span> : null}
-            {discussions.isFetching && discussions.data ? (
-              <Loader2 aria-label="Updating" className="size-4 animate-spin" />
-            ) : null}
-            {summary ? (
-              <Button variant="link" size="sm" className="h-auto px-0" onClick={clearAll}>
-                Clear all
-              </Button>
-            ) : null}
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <div
+              role="status"
+              className="flex min-h-5 items-center gap-2 text-muted-foreground text-sm"
+            >
+              {summary ? <span>{summary}</span> : null}
+              {discussions.isFetching && discussions.data ? (
+                <Loader2 aria-label="Updating" className="size-4 animate-spin" />
+              ) : null}
+              {summary ? (
+                <Button variant="link" size="sm" className="h-auto px-0" onClick={clearAll}>
+                  Clear all
+                </Button>
+              ) : null}
+            </div>
+            {filters.tag && renderTagActions ? renderTagActions(filters.tag) : null}
           </div>
         </div>
 

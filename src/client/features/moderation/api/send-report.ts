@@ -4,7 +4,7 @@ import type { ReportInput, ReportTarget } from "@/shared/moderation";
 
 export type ReportRequest = ReportInput & { targetKind: ReportTarget; targetId: string };
 
-/** A member reports a discussion, a reply or a profile (once per item). */
+/** A member reports a discussion, a reply, a profile or a tag (once per item). */
 export function sendReport(
   report: ReportRequest,
   idempotencyKey?: string,

@@ -15,6 +15,7 @@ const KIND_LABELS: Record<string, string> = {
   reply: "a reply",
   profile: "a profile",
   member: "an account",
+  tag: "a tag",
 };
 
 /** The day, the same on the server and in the browser (UTC). */
@@ -25,7 +26,9 @@ function what(entry: PublicModerationEntry): string {
   if (entry.action === "suspend") {
     return `${author} suspended ${entry.endsAt ? `until ${day(entry.endsAt)}` : "for good"}`;
   }
-  return `${ACTION_LABELS[entry.action]} ${KIND_LABELS[entry.contentKind] ?? "a post"} by ${author}`;
+  const done = `${ACTION_LABELS[entry.action]} ${KIND_LABELS[entry.contentKind] ?? "a post"}`;
+  // A tag has no author (docs/decisions/070).
+  return entry.contentKind === "tag" ? done : `${done} by ${author}`;
 }
 
 /**

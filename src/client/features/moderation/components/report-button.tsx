@@ -26,6 +26,7 @@ const NOUNS: Record<ReportTarget, string> = {
   discussion: "discussion",
   reply: "reply",
   profile: "profile",
+  tag: "tag",
 };
 
 type ReportButtonProps = {
@@ -36,7 +37,10 @@ type ReportButtonProps = {
   size?: "sm" | "default";
 };
 
-/** "Report" on a discussion, a reply or a profile, for signed-in members (docs/decisions/027). */
+/**
+ * "Report" on a discussion, a reply, a profile or a tag, for signed-in members (docs/decisions/027,
+ * 070).
+ */
 export function ReportButton({ targetKind, targetId, label, size = "sm" }: ReportButtonProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -85,7 +89,9 @@ export function ReportButton({ targetKind, targetId, label, size = "sm" }: Repor
         <DialogHeader>
           <DialogTitle>Report this {NOUNS[targetKind]}</DialogTitle>
           <DialogDescription>
-            A moderator will look at it. The member is not told who reported it.
+            {targetKind === "tag"
+              ? "A moderator will look at it."
+              : "A moderator will look at it. The member is not told who reported it."}
           </DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" noValidate onSubmit={submit}>

@@ -9,34 +9,49 @@ import { paths } from "@/client/lib/paths";
 import { toast } from "@/client/lib/toast";
 import {
   QUEUE_ACTION_LABELS,
-  QUEUE_ACTIONS,
+  QUEUE_ACTIONS_FOR,
   type QueueAction,
   type QueueAppeal,
   type QueueItem,
   REPORT_REASON_LABELS,
   type ReportReason,
+  type ReportTarget,
 } from "@/shared/moderation";
+import { tagPath } from "@/shared/tag-paths";
 import { HeldPosts } from "./held-posts";
 import { HeldSubmissions } from "./held-submissions";
 import { ModeratorEdits } from "./moderator-edits";
 import { ReasonDialog } from "./reason-dialog";
 
-const KIND_LABELS = { discussion: "Discussion", reply: "Reply", profile: "Profile" } as const;
+const KIND_LABELS: Record<ReportTarget, string> = {
+  discussion: "Discussion",
+  reply: "Reply",
+  profile: "Profile",
+  tag: "Tag",
+};
 
 function itemLink(item: QueueItem): string | null {
   if (item.targetKind === "profile") return paths.profile(item.targetId);
+  if (item.targetKind === "tag") return item.context.tag ? tagPath(item.context.tag.name) : null;
   if (!item.context.discussionId) return null;
   return item.targetKind === "reply"
     ? paths.discussionReply(item.context.discussionId, item.targetId)
     : paths.discussion(item.context.discussionId);
 }
 
+/** Whose or which item, for the buttons' accessible names. */
+function itemName(item: QueueItem): string {
+  if (item.targetKind === "tag") {
+    return `${KIND_LABELS.tag} ${item.context.tag ? `#${item.context.tag.name}` : "since deleted"}`;
+  }
+  return `${KIND_LABELS[item.targetKind]} by ${item.context.authorName ?? "a former member"}`;
+}
+
 function ActionButtons({ item }: { item: QueueItem }) {
   const act = useActOnItem();
-  const actions = QUEUE_ACTIONS.filter(
-    (action) =>
-      !(item.targetKind === "profile" && (action === "hide" || action === "delete")) &&
-      !(action === "suspend" && !item.context.authorId),
+  // A tag is dismissed or deleted, a profile never hidden or deleted (shared/moderation.ts).
+  const actions = QUEUE_ACTIONS_FOR[item.targetKind].filter(
+    (action) => !(action === "suspend" && !item.context.authorId),
   );
   return (
     <div className="flex flex-wrap gap-2">
@@ -51,7 +66,7 @@ function ActionButtons({ item }: { item: QueueItem }) {
             <Button
               variant={action === "dismiss" ? "outline" : "secondary"}
               size="sm"
-              aria-label={`${QUEUE_ACTION_LABELS[action]} (${KIND_LABELS[item.targetKind]} by ${item.context.authorName ?? "a former member"})`}
+              aria-label={`${QUEUE_ACTION_LABELS[action]} (${itemName(item)})`}
             >
               {QUEUE_ACTION_LABELS[action]}
             </Button>
@@ -72,8 +87,49 @@ function ActionButtons({ item }: { item: QueueItem }) {
   );
 }
 
+function OpenLink({ to }: { to: string | null }) {
+  if (!to) return null;
+  return (
+    <>
+      {" · "}
+      <Link className="underline" to={to}>
+        Open
+      </Link>
+    </>
+  );
+}
+
+/** A discussion, a reply or a profile: its words and whose they are. */
+function PostContext({ item }: { item: QueueItem }) {
+  return (
+    <>
+      {item.context.title ? <p className="font-semibold">{item.context.title}</p> : null}
+      <p className="line-clamp-6 whitespace-pre-line break-words">{item.context.text}</p>
+      <p className="text-muted-foreground">
+        by {item.context.authorName ?? "a former member"}
+        <OpenLink to={itemLink(item)} />
+      </p>
+    </>
+  );
+}
+
+/** A tag is its name; its count says how far a delete reaches (docs/decisions/070). */
+function TagContext({ item }: { item: QueueItem }) {
+  const { tag } = item.context;
+  if (!tag) return <p className="text-muted-foreground">A tag deleted since it was reported</p>;
+  return (
+    <p>
+      <span className="font-semibold">#{tag.name}</span>
+      <span className="text-muted-foreground">
+        {" · "}
+        {tag.discussions} {tag.discussions === 1 ? "discussion" : "discussions"}
+        <OpenLink to={itemLink(item)} />
+      </span>
+    </p>
+  );
+}
+
 function QueueCard({ item }: { item: QueueItem }) {
-  const link = itemLink(item);
   const reasons = Object.entries(item.reasons) as [ReportReason, number][];
   return (
     <Card
@@ -94,19 +150,7 @@ function QueueCard({ item }: { item: QueueItem }) {
         {item.context.deleted ? <Badge variant="outline">Gone</Badge> : null}
       </div>
       <div className="flex flex-col gap-1 rounded-md border bg-muted/40 p-3 text-sm">
-        {item.context.title ? <p className="font-semibold">{item.context.title}</p> : null}
-        <p className="line-clamp-6 whitespace-pre-line break-words">{item.context.text}</p>
-        <p className="text-muted-foreground">
-          by {item.context.authorName ?? "a former member"}
-          {link ? (
-            <>
-              {" · "}
-              <Link className="underline" to={link}>
-                Open
-              </Link>
-            </>
-          ) : null}
-        </p>
+        {item.targetKind === "tag" ? <TagContext item={item} /> : <PostContext item={item} />}
       </div>
       {item.details.length > 0 ? (
         <ul className="list-disc pl-5 text-muted-foreground text-sm">

@@ -1,7 +1,8 @@
 // The CMS Tags tab (issue 41, docs/decisions/067): every tag with its count, and staff's
-// writes: add a curated tag, rename, merge into another, delete. The triggers of migration
-// 0037 move the counts; each write locks the tag rows it touches, so two staff merging at
-// once cannot both move the same discussions.
+// writes: add a curated tag, rename, merge into another (delete is domain/tags' deleteTag,
+// which the Reports queue uses too). The triggers of migration 0037 move the counts; each
+// write locks the tag rows it touches, so two staff merging at once cannot both move the same
+// discussions.
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
 import { HttpError } from "@/server/lib/http-error";
@@ -138,12 +139,4 @@ export async function mergeTag(
   );
   if (!row) throw new Error("The merged tag could not be read back");
   return { tag: toCmsTag(row), merged: tag.name, moved: moved.length };
-}
-
-/** Deletes a tag from every discussion that has it: 404 for none. */
-export async function deleteTag(tx: Db, id: string): Promise<CmsTag> {
-  const tag = await lockTag(tx, id);
-  if (!tag) throw new HttpError(404, TAG_NOT_FOUND);
-  await tx.execute(sql`delete from tags where id = ${id}::uuid`);
-  return toCmsTag(tag);
 }

@@ -6,6 +6,7 @@ import { allowedTo } from "@/server/auth/middleware";
 import type { AppEnv } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { recordModerationAction } from "@/server/domain/moderation/log";
+import { deleteTag } from "@/server/domain/tags/tags";
 import { uuidParam } from "@/server/lib/ids";
 import { jsonBody, queryParams } from "@/server/lib/validate";
 import type { CmsTag, CmsTagsResponse } from "@/shared/api-types";
@@ -17,7 +18,7 @@ import {
   tagNameSchema,
   tagSpelling,
 } from "@/shared/tags";
-import { addCuratedTag, deleteTag, listCmsTags, mergeTag, renameTag } from "./queries";
+import { addCuratedTag, listCmsTags, mergeTag, renameTag } from "./queries";
 
 const logTag = (tx: Db, actorId: string, id: string, reason: string) =>
   recordModerationAction(tx, {
