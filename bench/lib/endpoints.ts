@@ -66,7 +66,15 @@ export async function sampleIds(databaseUrl: string) {
     const shortThread = await thread(SHORT_THREAD);
     // A first page as full as the long thread's (50 replies, and more after): the same answer's
     // size, so that the two compare the thread's length alone.
-    const fullPageThread = await thread(FULL_PAGE_THREAD);
+    // A data set with few replies (the growth table's million discussions with 200,000 replies)
+    // may have no thread of exactly FULL_PAGE_THREAD: the smallest longer one fills a page too.
+    const fullPageThread =
+      (await thread(FULL_PAGE_THREAD)) ??
+      (await one<{ id: string }>(
+        `select id from discussions where status = 'active' and replies_count > $1
+         order by replies_count, created_at desc limit 1`,
+        [FULL_PAGE_THREAD],
+      ));
     const replyAt = (position: number) =>
       one<{ id: string; created_at: string }>(
         `select id, ${CURSOR_TIME} as created_at from discussion_replies
