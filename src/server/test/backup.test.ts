@@ -4,10 +4,11 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@/server/app";
-import type { Database, Db } from "@/server/db/client";
+import { type Database, type Db, queryRows } from "@/server/db/client";
 import { createDeps } from "@/server/deps";
 import { avatarAccess } from "@/server/features/profiles/avatar-access";
 import { BackupError, restoreBackup, writeBackup } from "@/server/lib/backup";
@@ -34,6 +35,17 @@ beforeAll(async () => {
     authorId: member.id,
   });
   await insertThread(t.db, discussionId, 7, { authorId: other.id });
+  // Issue 41's tables: a tag on the discussion (its counts kept by triggers, restored as they
+  // are) and a member following a category.
+  await t.db.execute(sql`insert into tags (name, curated) values ('kept', true)`);
+  await t.db.execute(
+    sql`insert into discussion_tags (discussion_id, tag_id)
+        select ${discussionId}::uuid, id from tags where name = 'kept'`,
+  );
+  await t.db.execute(
+    sql`insert into category_follows (category_id, user_id, state)
+        select id, ${other.id}, 'following' from categories order by position limit 1`,
+  );
   await t.runJobs();
   const avatar = await sharp({
     create: { width: 300, height: 300, channels: 3, background: { r: 1, g: 2, b: 3 } },
@@ -93,6 +105,9 @@ describe("backup and restore", () => {
       "discussions",
       "discussion_replies",
       "categories",
+      "tags",
+      "discussion_tags",
+      "category_follows",
     ]) {
       expect(Number(before[table]?.split(" ")[0]), table).toBeGreaterThan(0);
     }
@@ -100,6 +115,13 @@ describe("backup and restore", () => {
     const summary = await restoreBackup(target.db, target.storage, each(lines));
     expect(summary.files).toBe(1);
     expect(summary.tables.discussion_replies).toBe(7);
+    expect(summary.tables.category_follows).toBe(1);
+    // Restored without triggers: the tag's count is the row's, not counted again.
+    const [tag] = await queryRows<{ n: number }>(
+      target.db,
+      sql`select discussions_count as n from tags where name = 'kept'`,
+    );
+    expect(tag?.n).toBe(1);
     expect(await fingerprints(target.db)).toEqual(before);
 
     // The restored site works: its member signs in, and the avatar is served.
