@@ -3,6 +3,7 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { newMemberOn } from "./support/accounts";
+import { screenshotsForReview } from "./support/pages";
 import { setRole } from "./support/roles";
 import { expect, test } from "./support/test";
 
@@ -70,4 +71,46 @@ test("an unknown tag's list says so with status 404", async ({ page, consoleGuar
   await expect(page.getByText("Tag not found", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Clear search and filters" }).click();
   await expect(page).toHaveURL(/\/discussion$/);
+});
+
+test("a moderator adds, renames and merges tags in the CMS's Tags tab", async ({
+  page,
+  consoleGuard,
+}) => {
+  // The merge into a tag that does not exist is refused (400), as the test expects.
+  consoleGuard.allow(
+    /^Failed to load resource: .* status of 400 .*\/api\/cms\/tags\/[0-9a-f-]+\/merge\)$/,
+  );
+  const id = token();
+  const moderator = await newMemberOn(page, { name: "Tag Keeper" });
+  await setRole(moderator.email, "moderator");
+  await page.goto("/cms?tab=tags");
+  const add = async (name: string) => {
+    await page.getByLabel("New tag").fill(name);
+    await page.getByRole("button", { name: "Add tag" }).click();
+    await expect(page.getByText(`Tag #${name} added`)).toBeVisible();
+  };
+  await add(`gripes-${id}`);
+  await add(`moans-${id}`);
+  const tags = page.getByRole("list", { name: "Tags" });
+  await expect(tags.getByRole("link", { name: `#gripes-${id}` })).toBeVisible();
+  await screenshotsForReview(page, "cms-tags", { fullPage: true });
+
+  await page.getByRole("button", { name: `Rename gripes-${id}` }).click();
+  const rename = page.getByRole("dialog", { name: `Rename #gripes-${id}` });
+  await rename.getByLabel("New name").fill(`Grumbles ${id}`);
+  await rename.getByRole("button", { name: "Rename", exact: true }).click();
+  await expect(page.getByText(`Renamed to #grumbles-${id}`)).toBeVisible();
+  await expect(tags.getByRole("link", { name: `#grumbles-${id}` })).toBeVisible();
+
+  await page.getByRole("button", { name: `Merge moans-${id}` }).click();
+  const merge = page.getByRole("dialog", { name: `Merge #moans-${id} into another tag` });
+  await merge.getByLabel("Merge into").fill(`no-such-${id}`);
+  await merge.getByRole("button", { name: "Merge", exact: true }).click();
+  await expect(merge.getByText("Tag not found")).toBeVisible();
+  await screenshotsForReview(page, "cms-tags-merge");
+  await merge.getByLabel("Merge into").fill(`grumbles-${id}`);
+  await merge.getByRole("button", { name: "Merge", exact: true }).click();
+  await expect(page.getByText(`Merged into #grumbles-${id}`)).toBeVisible();
+  await expect(tags.getByRole("link", { name: `#moans-${id}` })).toHaveCount(0);
 });
