@@ -42,7 +42,8 @@ test("a reply's draft is restored after a reload and in a second browser, and go
   const laptop = await newWatchedPage(browser, consoleGuard);
   await signIn(laptop, member);
   // The laptop only shows the draft: it must never write it back, even as it reloads before its
-  // save timer could have run (frozen here, so the reload below always comes first).
+  // save timer could have run (its clock paused once the draft shows, so the reload below always
+  // comes first).
   const laptopWrites: string[] = [];
   laptop.on("request", (request) => {
     if (request.url().includes("/api/drafts/") && request.method() !== "GET") {
@@ -52,6 +53,7 @@ test("a reply's draft is restored after a reload and in a second browser, and go
   await laptop.clock.install();
   await laptop.goto(`/discussion/${discussion.id}`);
   await expect(laptop.getByRole("textbox", { name: "Your reply" })).toHaveValue(words);
+  await laptop.clock.pauseAt(await laptop.evaluate(() => Date.now() + 50));
 
   // Sent: the draft is gone on every device.
   await composer.press("ControlOrMeta+Enter");
