@@ -273,15 +273,27 @@ export async function setEmailSettings(
   }
 }
 
+/**
+ * What a member follows or mutes: a discussion (decision 023) or a whole category (decision
+ * 068), each its own table of (subject, member, state).
+ */
+export type FollowSubject = { kind: "discussion" | "category"; id: string };
+
+const FOLLOW_TABLES = {
+  discussion: { table: sql.raw("discussion_follows"), column: sql.raw("discussion_id") },
+  category: { table: sql.raw("category_follows"), column: sql.raw("category_id") },
+};
+
+/** The member's state for `subject`; "none" without a row. */
 export async function followState(
   db: Db,
   userId: string,
-  discussionId: string,
+  subject: FollowSubject,
 ): Promise<FollowState> {
+  const { table, column } = FOLLOW_TABLES[subject.kind];
   const [row] = await queryRows<{ state: FollowState }>(
     db,
-    sql`select state from discussion_follows
-        where discussion_id = ${discussionId}::uuid and user_id = ${userId}`,
+    sql`select state from ${table} where ${column} = ${subject.id}::uuid and user_id = ${userId}`,
   );
   return row?.state ?? "none";
 }
@@ -289,53 +301,19 @@ export async function followState(
 export async function setFollowState(
   db: Db,
   userId: string,
-  discussionId: string,
+  subject: FollowSubject,
   state: FollowState,
 ): Promise<void> {
+  const { table, column } = FOLLOW_TABLES[subject.kind];
   if (state === "none") {
     await db.execute(
-      sql`delete from discussion_follows
-          where discussion_id = ${discussionId}::uuid and user_id = ${userId}`,
+      sql`delete from ${table} where ${column} = ${subject.id}::uuid and user_id = ${userId}`,
     );
     return;
   }
   await db.execute(
-    sql`insert into discussion_follows (discussion_id, user_id, state)
-        values (${discussionId}::uuid, ${userId}, ${state})
-        on conflict (discussion_id, user_id) do update set state = excluded.state, updated_at = now()`,
-  );
-}
-
-/** Whether the member follows or muted a category (issue 41); "none" without a row. */
-export async function categoryFollowState(
-  db: Db,
-  userId: string,
-  categoryId: string,
-): Promise<FollowState> {
-  const [row] = await queryRows<{ state: FollowState }>(
-    db,
-    sql`select state from category_follows
-        where category_id = ${categoryId}::uuid and user_id = ${userId}`,
-  );
-  return row?.state ?? "none";
-}
-
-export async function setCategoryFollowState(
-  db: Db,
-  userId: string,
-  categoryId: string,
-  state: FollowState,
-): Promise<void> {
-  if (state === "none") {
-    await db.execute(
-      sql`delete from category_follows
-          where category_id = ${categoryId}::uuid and user_id = ${userId}`,
-    );
-    return;
-  }
-  await db.execute(
-    sql`insert into category_follows (category_id, user_id, state)
-        values (${categoryId}::uuid, ${userId}, ${state})
-        on conflict (category_id, user_id) do update set state = excluded.state, updated_at = now()`,
+    sql`insert into ${table} (${column}, user_id, state)
+        values (${subject.id}::uuid, ${userId}, ${state})
+        on conflict (${column}, user_id) do update set state = excluded.state, updated_at = now()`,
   );
 }

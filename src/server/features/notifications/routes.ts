@@ -24,13 +24,11 @@ import {
   type UnreadCount,
 } from "@/shared/notifications";
 import {
-  categoryFollowState,
   emailSettings,
   followState,
   listNotifications,
   markAllRead,
   markRead,
-  setCategoryFollowState,
   setEmailSettings,
   setFollowState,
   unreadCount,
@@ -145,14 +143,16 @@ export const followRoutes = new Hono<AppEnv>()
   .use(signedIn())
   .get("/", async (c) => {
     const id = await followedDiscussion(c);
-    const body: FollowAnswer = { state: await followState(c.var.deps.db, c.var.viewer.id, id) };
+    const body: FollowAnswer = {
+      state: await followState(c.var.deps.db, c.var.viewer.id, { kind: "discussion", id }),
+    };
     privateAnswer(c);
     return c.json(body);
   })
   .put("/", jsonBody(followSchema), async (c) => {
     const id = await followedDiscussion(c);
     const { state } = c.req.valid("json");
-    await setFollowState(c.var.deps.db, c.var.viewer.id, id, state);
+    await setFollowState(c.var.deps.db, c.var.viewer.id, { kind: "discussion", id }, state);
     const body: FollowAnswer = { state };
     return c.json(body);
   });
@@ -164,7 +164,7 @@ export const categoryFollowRoutes = new Hono<AppEnv>()
     const { db } = c.var.deps;
     const category = await requireCategory(db, c.req.param("slug") ?? "");
     const body: FollowAnswer = {
-      state: await categoryFollowState(db, c.var.viewer.id, category.id),
+      state: await followState(db, c.var.viewer.id, { kind: "category", id: category.id }),
     };
     privateAnswer(c);
     return c.json(body);
@@ -173,7 +173,7 @@ export const categoryFollowRoutes = new Hono<AppEnv>()
     const { db } = c.var.deps;
     const category = await requireCategory(db, c.req.param("slug") ?? "");
     const { state } = c.req.valid("json");
-    await setCategoryFollowState(db, c.var.viewer.id, category.id, state);
+    await setFollowState(db, c.var.viewer.id, { kind: "category", id: category.id }, state);
     const body: FollowAnswer = { state };
     return c.json(body);
   });
