@@ -75,10 +75,12 @@ export async function deleteCategory(
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     // Locks every category: two deletes at once cannot leave none.
-    const all = await queryRows<{ id: string; slug: string; name: string }>(
-      tx,
-      sql`select id, slug, name from categories order by id for update`,
-    );
+    const all = await queryRows<{
+      id: string;
+      slug: string;
+      name: string;
+      discussions_count: number;
+    }>(tx, sql`select id, slug, name, discussions_count from categories order by id for update`);
     const deleted = all.find((row) => row.id === id);
     if (!deleted) return false;
     if (all.length === 1) throw new HttpError(409, LAST_CATEGORY);
@@ -89,15 +91,14 @@ export async function deleteCategory(
       throw new HttpError(400, SAME_CATEGORY, { fields: { moveTo: SAME_CATEGORY } });
     // One statement, counted once (migration 0040): the row trigger, which would update the
     // two categories rows once per discussion, stands aside for this transaction, and the
-    // target takes the deleted category's count, which is its active discussions'.
+    // target takes the deleted category's count (its active discussions', read under the lock).
     await tx.execute(sql`select set_config('rant.moving_category', 'on', true)`);
     await tx.execute(
       sql`update discussions set category_id = ${target.id}::uuid where category_id = ${id}::uuid`,
     );
     await tx.execute(sql`select set_config('rant.moving_category', '', true)`);
     await tx.execute(
-      sql`update categories set discussions_count = discussions_count +
-            (select discussions_count from categories where id = ${id}::uuid)
+      sql`update categories set discussions_count = discussions_count + ${deleted.discussions_count}
           where id = ${target.id}::uuid`,
     );
     await tx.execute(
