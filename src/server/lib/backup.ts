@@ -42,6 +42,24 @@ async function appTables(db: Db | Tx): Promise<string[]> {
   return rows.map((row) => row.name);
 }
 
+/**
+ * Numbers that count on from the rows (a reply's seq, a discussion's): each identity's
+ * sequence continues after the largest restored value, or a new reply would take a number a
+ * restored one has, and read positions would count it as read (docs/decisions/071).
+ */
+async function continueIdentities(tx: Db | Tx): Promise<void> {
+  const identities = await queryRows<{ table_name: string; column_name: string }>(
+    tx,
+    sql`select table_name, column_name from information_schema.columns
+        where table_schema = 'public' and is_identity = 'YES'`,
+  );
+  for (const { table_name: table, column_name: column } of identities) {
+    const tableName = `public."${table.replaceAll('"', '""')}"`;
+    await tx.execute(sql`select setval(pg_get_serial_sequence(${tableName}, ${column}),
+      coalesce((select max(${quoted(column)}) from ${quoted(table)}), 0) + 1, false)`);
+  }
+}
+
 /** Columns a row can be written with: generated ones are computed again on the way in. */
 async function writableColumns(db: Db | Tx, table: string): Promise<string[]> {
   const rows = await queryRows<{ name: string }>(
@@ -207,6 +225,7 @@ export async function restoreBackup(
     }
     // A file cut short (a full disk while writing it) is refused whole.
     if (!ended) throw new BackupError("The backup file is incomplete: it has no end.");
+    await continueIdentities(tx);
   });
   if (secret && options.onSecret) await options.onSecret(secret);
   return summary;

@@ -46,6 +46,15 @@ beforeAll(async () => {
     sql`insert into category_follows (category_id, user_id, state)
         select id, ${other.id}, 'following' from categories order by position limit 1`,
   );
+  // Issue 42's: a read position and a category marked read.
+  await t.db.execute(
+    sql`insert into read_positions (user_id, discussion_id, last_read_seq, seen_count)
+        values (${member.id}, ${discussionId}::uuid, 3, 3)`,
+  );
+  await t.db.execute(
+    sql`insert into category_read_marks (user_id, category_id)
+        select ${member.id}, id from categories order by position limit 1`,
+  );
   await t.runJobs();
   const avatar = await sharp({
     create: { width: 300, height: 300, channels: 3, background: { r: 1, g: 2, b: 3 } },
@@ -108,6 +117,8 @@ describe("backup and restore", () => {
       "tags",
       "discussion_tags",
       "category_follows",
+      "read_positions",
+      "category_read_marks",
     ]) {
       expect(Number(before[table]?.split(" ")[0]), table).toBeGreaterThan(0);
     }
@@ -116,6 +127,15 @@ describe("backup and restore", () => {
     expect(summary.files).toBe(1);
     expect(summary.tables.discussion_replies).toBe(7);
     expect(summary.tables.category_follows).toBe(1);
+    expect(summary.tables.read_positions).toBe(1);
+    // Numbers count on from the restored rows: a new reply is after every restored one, so no
+    // read position counts it as read (decision 071).
+    const [restored] = await queryRows<{ top: string; next: string }>(
+      target.db,
+      sql`select (select max(seq) from discussion_replies)::text as top,
+          nextval(pg_get_serial_sequence('discussion_replies', 'seq'))::text as next`,
+    );
+    expect(Number(restored?.next)).toBe(Number(restored?.top) + 1);
     // Restored without triggers: the tag's count is the row's, not counted again.
     const [tag] = await queryRows<{ n: number }>(
       target.db,

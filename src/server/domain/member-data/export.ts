@@ -122,7 +122,9 @@ export const MEMBER_DATA_SECTIONS = {
             website, date_of_birth as "dateOfBirth", is_public as "isPublic",
             social_twitter as "socialTwitter", social_linkedin as "socialLinkedin",
             discussions_count as "discussionsCount", replies_count as "repliesCount",
-            last_active_at as "lastActiveAt", created_at as "createdAt", updated_at as "updatedAt"
+            last_active_at as "lastActiveAt", last_visit_at as "lastVisitAt",
+            marked_read_at as "markedAllReadAt", created_at as "createdAt",
+            updated_at as "updatedAt"
           from profiles where id = ${id}`,
   },
   role: {
@@ -226,6 +228,23 @@ export const MEMBER_DATA_SECTIONS = {
             f.updated_at as "updatedAt"
           from category_follows f join categories c on c.id = f.category_id
           where f.user_id = ${id} order by f.created_at`,
+  },
+  // How far the member read each discussion (docs/decisions/071).
+  readPositions: {
+    table: "read_positions",
+    byId: ["user_id"],
+    rows: ({ id }) =>
+      sql`select discussion_id as "discussionId", last_read_seq as "lastReadReply",
+            read_at as "readAt"
+          from read_positions where user_id = ${id} order by read_at`,
+  },
+  categoriesMarkedRead: {
+    table: "category_read_marks",
+    byId: ["user_id"],
+    rows: ({ id }) =>
+      sql`select c.slug as "category", m.marked_read_at as "markedReadAt"
+          from category_read_marks m join categories c on c.id = m.category_id
+          where m.user_id = ${id} order by m.marked_read_at`,
   },
   // Whom the member blocked is another member's identity: only when each block was made.
   blocksMade: {

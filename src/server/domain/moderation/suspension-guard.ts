@@ -52,6 +52,9 @@ export const SUSPENDED_MEMBERS_MAY: ReadonlySet<string> = new Set([
   // Notifications: reading, settings, following and muting, unsubscribing.
   "PUT /api/discussions/:id/follow",
   "PUT /api/categories/:slug/follow",
+  // Reading: the member's own read positions and marks (docs/decisions/071).
+  "PUT /api/discussions/:id/read",
+  "POST /api/discussions/mark-all-read",
   "POST /api/notifications/read-all",
   "POST /api/notifications/:id/read",
   "PUT /api/notifications/settings",

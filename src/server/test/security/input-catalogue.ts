@@ -590,6 +590,22 @@ export async function buildCatalogue(
       answers: 200,
     },
     {
+      name: "read position",
+      method: "PUT",
+      caller: "user",
+      path: `/api/discussions/${threadId}/read`,
+      valid: () => ({ seq: 1 }),
+      answers: 204,
+    },
+    {
+      name: "mark all read",
+      method: "POST",
+      caller: "user",
+      path: "/api/discussions/mark-all-read",
+      valid: () => ({ category: "rants-and-vents" }),
+      answers: 204,
+    },
+    {
       name: "notification settings",
       method: "PUT",
       caller: "user",
@@ -1159,6 +1175,7 @@ function sampleAssertion() {
 export const ID_ROUTE_BODIES: Record<string, unknown> = {
   "PUT /api/discussions/:id/pin": { pinned: true },
   "PUT /api/discussions/:id/follow": { state: "following" },
+  "PUT /api/discussions/:id/read": { seq: 1 },
   "PUT /api/categories/:id/follow": { state: "following" },
   "POST /api/discussions/:id/replies": { content: "A reply" },
   "PATCH /api/replies/:id": { content: "An edit" },

@@ -734,6 +734,17 @@ const CASES: Record<string, Case> = {
       client.put("/api/categories/life-observations/follow", { state: "muted" }),
     success: 200,
   },
+  "PUT /api/discussions/:id/read": {
+    send: async ({ client }) => {
+      const id = await insertDiscussionRow(t.db, { authorId: callers.other.id });
+      return client.put(`/api/discussions/${id}/read`, { seq: 0 });
+    },
+    success: 204,
+  },
+  "POST /api/discussions/mark-all-read": {
+    send: ({ client }) => client.post("/api/discussions/mark-all-read", {}),
+    success: 204,
+  },
   "POST /api/notifications/read-all": {
     send: ({ client }) => client.post("/api/notifications/read-all"),
     success: 204,

@@ -342,6 +342,19 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
     allowed: MEMBERS,
     source: "Issue 41: Follow and Mute on a category",
   },
+  // Reading (docs/decisions/071): a member's own read position and marks; nothing of anyone else.
+  {
+    method: "PUT",
+    path: "/api/discussions/:id/read",
+    allowed: MEMBERS,
+    source: "Issue 42: read positions recorded as a member scrolls",
+  },
+  {
+    method: "POST",
+    path: "/api/discussions/mark-all-read",
+    allowed: MEMBERS,
+    source: "Issue 42: Mark all as read, for the list or a category",
+  },
   {
     method: "POST",
     path: "/api/notifications/read-all",

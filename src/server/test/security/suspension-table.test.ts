@@ -64,6 +64,9 @@ const SUSPENDED_MEMBER_TABLE: Record<string, Rule> = {
   // Notifications: reading, settings, follow and mute, unsubscribing.
   "PUT /api/discussions/:id/follow": "may",
   "PUT /api/categories/:slug/follow": "may",
+  // Reading is the member's own state, not a post: a suspended member still reads.
+  "PUT /api/discussions/:id/read": "may",
+  "POST /api/discussions/mark-all-read": "may",
   "POST /api/notifications/read-all": "may",
   "POST /api/notifications/:id/read": "may",
   "PUT /api/notifications/settings": "may",

@@ -521,6 +521,8 @@ export const EXPORT_SECTIONS: Record<string, OtherSurface> = {
   postImages: { carries: "ids", why: "the member's own uploads and the posts they are in" },
   follows: { carries: "ids", why: "discussion ids" },
   categoryFollows: NONE("category slugs the member follows or muted"),
+  readPositions: { carries: "ids", why: "discussion ids and how far the member read" },
+  categoriesMarkedRead: NONE("category slugs the member marked read"),
   notifications: { carries: "ids", why: "ids and kinds (branch notifications for their data)" },
   reportsMade: { carries: "ids", why: "targets by id" },
   moderationOfYou: { carries: "ids", why: "targets by id" },
