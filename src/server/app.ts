@@ -12,6 +12,7 @@ import type { AppDeps, AppEnv } from "./context";
 import { suspendedMembersRefused } from "./domain/moderation/suspension-guard";
 import { accountRoutes } from "./features/account/routes";
 import { blockRoutes } from "./features/blocks/routes";
+import { bookmarkRoutes, discussionBookmarkRoutes } from "./features/bookmarks/routes";
 import { blogFeedRoutes } from "./features/blog-posts/feed";
 import { blogPostPageMeta } from "./features/blog-posts/page-meta";
 import { blogPostRoutes } from "./features/blog-posts/routes";
@@ -107,6 +108,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     .route("/categories", categoryRoutes)
     .route("/tags", tagRoutes)
     .route("/discussions/:id/follow", followRoutes)
+    .route("/discussions/:id/bookmarks", discussionBookmarkRoutes)
     .route("/discussions", discussionRoutes)
     .route("/discussions/:id/replies", discussionReplyRoutes)
     .route("/replies", replyRoutes)
@@ -122,6 +124,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     .route("/users", userRoutes)
     .route("/inbox", inboxRoutes)
     .route("/notifications", notificationRoutes)
+    .route("/bookmarks", bookmarkRoutes)
     .route("/moderation", moderationRoutes)
     .route("/control", controlRoutes)
     .route("/health", healthRoutes)

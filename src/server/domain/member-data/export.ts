@@ -227,6 +227,16 @@ export const MEMBER_DATA_SECTIONS = {
           from category_follows f join categories c on c.id = f.category_id
           where f.user_id = ${id} order by f.created_at`,
   },
+  // The member's own bookmarks (issue 42): posts by id, with their own notes and reminders.
+  bookmarks: {
+    table: "bookmarks",
+    byId: ["user_id"],
+    rows: ({ id }) =>
+      sql`select discussion_id as "discussionId", reply_id as "replyId", note,
+            remind_at as "remindAt", reminded_at as "remindedAt", created_at as "createdAt",
+            updated_at as "updatedAt"
+          from bookmarks where user_id = ${id} order by created_at`,
+  },
   // Whom the member blocked is another member's identity: only when each block was made.
   blocksMade: {
     table: "member_blocks",
