@@ -46,6 +46,11 @@ beforeAll(async () => {
     sql`insert into category_follows (category_id, user_id, state)
         select id, ${other.id}, 'following' from categories order by position limit 1`,
   );
+  // Issue 42: a member's bookmark of the discussion, with a note and a reminder still to come.
+  await t.db.execute(
+    sql`insert into bookmarks (user_id, discussion_id, note, remind_at)
+        values (${other.id}, ${discussionId}::uuid, 'Read again', now() + interval '1 day')`,
+  );
   await t.runJobs();
   const avatar = await sharp({
     create: { width: 300, height: 300, channels: 3, background: { r: 1, g: 2, b: 3 } },
@@ -108,6 +113,7 @@ describe("backup and restore", () => {
       "tags",
       "discussion_tags",
       "category_follows",
+      "bookmarks",
     ]) {
       expect(Number(before[table]?.split(" ")[0]), table).toBeGreaterThan(0);
     }
@@ -116,6 +122,7 @@ describe("backup and restore", () => {
     expect(summary.files).toBe(1);
     expect(summary.tables.discussion_replies).toBe(7);
     expect(summary.tables.category_follows).toBe(1);
+    expect(summary.tables.bookmarks).toBe(1);
     // Restored without triggers: the tag's count is the row's, not counted again.
     const [tag] = await queryRows<{ n: number }>(
       target.db,
