@@ -237,6 +237,7 @@ function deps() {
     live: t.deps.live,
     metrics: t.deps.metrics,
     storage: t.deps.storage,
+    readPositions: t.deps.readPositions,
     clientIp: () => "127.0.0.1",
   };
 }

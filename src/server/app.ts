@@ -41,6 +41,7 @@ import {
 import { postImageRoutes } from "./features/post-images/routes";
 import { profilePageMeta } from "./features/profiles/page-meta";
 import { profileRoutes } from "./features/profiles/routes";
+import { markAllReadRoutes, readPositionRoutes } from "./features/reading/routes";
 import { discussionReplyRoutes, replyRoutes } from "./features/replies/routes";
 import { sessionRoutes } from "./features/session/routes";
 import { siteRoutes } from "./features/site/routes";
@@ -109,6 +110,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     .route("/tags", tagRoutes)
     .route("/discussions/:id/follow", followRoutes)
     .route("/discussions/:id/bookmarks", discussionBookmarkRoutes)
+    .route("/discussions/:id/read", readPositionRoutes)
+    .route("/discussions/mark-all-read", markAllReadRoutes)
     .route("/discussions", discussionRoutes)
     .route("/discussions/:id/replies", discussionReplyRoutes)
     .route("/replies", replyRoutes)

@@ -3,6 +3,7 @@
 import type { PostedForm } from "@/shared/public-forms";
 import type { Auth } from "./auth/auth";
 import type { Db } from "./db/client";
+import type { ReadPositionBuffer } from "./domain/reading/position-buffer";
 import type { Env } from "./env";
 import type { JobQueue } from "./lib/jobs";
 import type { LiveBus } from "./lib/live-bus";
@@ -34,6 +35,8 @@ export type AppDeps = {
   live: LiveBus;
   /** This instance's figures; served at /metrics when METRICS_TOKEN is set (lib/metrics.ts). */
   metrics: Metrics;
+  /** Read positions as members scroll, written in batches (domain/reading, decision 071). */
+  readPositions: ReadPositionBuffer;
   /** Uploaded files: S3 when configured, else the disk under $DATA_DIR/uploads (lib/storage.ts). */
   storage: FileStorage;
   /** Lets local command-line tools act through the running server; see lib/control-file.ts. */

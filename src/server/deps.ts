@@ -5,6 +5,7 @@
 import { createAuth, scaledAuthRateLimits } from "./auth/auth";
 import type { AppDeps } from "./context";
 import type { Database } from "./db/client";
+import { createReadPositionBuffer } from "./domain/reading/position-buffer";
 import type { Env } from "./env";
 import { resolveAuthSecret } from "./lib/auth-secret";
 import { createJobQueue, type JobQueueOptions } from "./lib/jobs";
@@ -105,6 +106,7 @@ export function createDeps(options: DepsOptions): AppDeps {
     rateLimiter,
     live,
     metrics,
+    readPositions: createReadPositionBuffer(database.db, logger),
     storage:
       options.storage ?? (env.s3 ? s3Storage(env.s3) : diskStorage(uploadsDirectory(env.dataDir))),
     controlToken: options.controlToken,

@@ -105,6 +105,10 @@ async function main() {
     // refused, they try again, instead of giving up on an error status.
     await live.close().catch((error) => logger.error({ err: error }, "live bus close failed"));
     await drained;
+    // Positions read in the last seconds, before the database goes.
+    await deps.readPositions
+      .close()
+      .catch((error) => logger.error({ err: error }, "read positions not written"));
     await database.close().catch((error) => logger.error({ err: error }, "database close failed"));
     removeControlFile();
     releaseLock();

@@ -179,6 +179,18 @@ export type DiscussionItem = {
    * marked "Awaiting review". Absent otherwise.
    */
   awaitingReview?: true;
+  /**
+   * Replies the signed-in reader has not seen (docs/decisions/071): "{n} new replies" on the
+   * card. Absent for visitors and outside the forum's list.
+   */
+  unread?: number;
+  /** Created since the reader's last visit and not opened yet: "New". Absent otherwise. */
+  isNew?: true;
+  /**
+   * GET /api/discussions/{id} for a signed-in reader: where the thread opens (the first reply
+   * they have not seen, below a "New" divider) and how many they have not seen.
+   */
+  readState?: { unread: number; firstUnreadReplyId: string | null };
 };
 
 /** GET /api/discussions: one page, pinned first then newest; `nextCursor` asks for the next. */
@@ -228,6 +240,8 @@ export type QuotedReply =
 export type ReplyItem = {
   id: string;
   discussionId: string;
+  /** Its number in posting order, site-wide: the reader's position reports it (decision 071). */
+  seq: number;
   /** null for a deleted reply. */
   author: ReplyAuthor | null;
   /**

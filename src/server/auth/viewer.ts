@@ -113,7 +113,7 @@ function recordOnce(
 }
 
 /**
- * Records that a member was active (the profile's 'last active') and when the session was last
+ * Records that a member was active (the profile's 'last active', and their last visit) and when the session was last
  * used (the settings' session list), at most once every few minutes each: cheap conditional
  * updates that the request does not wait for.
  */
@@ -124,7 +124,11 @@ function markActive(db: Db, viewer: Viewer, logger: Logger): void {
     () =>
       queryRows(
         db,
-        sql`update profiles set last_active_at = now()
+        // A gap of an hour or more since the last recorded activity ends a visit: that
+        // activity becomes the "last visit" that "New" counts from (docs/decisions/071).
+        sql`update profiles set last_active_at = now(),
+            last_visit_at = case when last_active_at < now() - interval '1 hour'
+              then last_active_at else last_visit_at end
           where id = ${viewer.id}
             and (last_active_at is null or last_active_at < now() - ${interval})
           returning 1`,

@@ -171,6 +171,14 @@ export const profiles = pgTable(
     socialLinkedin: text("social_linkedin"),
     lastActiveAt: timestamp("last_active_at", { withTimezone: true }),
     /**
+     * The member's last activity before a gap of at least an hour (docs/decisions/071): what is
+     * "New" to them is what was created since. Private to the member; moved forward by the same
+     * throttled update as last_active_at (auth/viewer.ts).
+     */
+    lastVisitAt: timestamp("last_visit_at", { withTimezone: true }),
+    /** "Mark all as read" (docs/decisions/071): activity up to then counts as read. */
+    markedReadAt: timestamp("marked_read_at", { withTimezone: true }),
+    /**
      * The member's active discussions, kept by a trigger on discussions (migration 0005,
      * docs/decisions/008): the directory sorts by it without counting 100,000 rows per request.
      */
@@ -335,6 +343,12 @@ export const discussions = pgTable(
     ),
     /** Replies not deleted, kept by a trigger on discussion_replies (docs/decisions/020). */
     repliesCount: integer("replies_count").notNull().default(0),
+    /**
+     * Replies that anyone reading the thread sees: not deleted, held or hidden. Kept by a trigger
+     * (migration 0042) with each member's read position, so an unread count is a subtraction
+     * (docs/decisions/071).
+     */
+    shownRepliesCount: integer("shown_replies_count").notNull().default(0),
     /** The newest reply not deleted; null without one. Kept by the same trigger. */
     lastReplyAt: timestamp("last_reply_at", { withTimezone: true }),
     /**
@@ -491,9 +505,16 @@ export const discussionReplies = pgTable(
      * and it counts nowhere, until a moderator approves it (null) or deletes it.
      */
     heldAt: timestamp("held_at", { withTimezone: true }),
+    /**
+     * The reply's number in the order replies were posted, site-wide: a member's read position
+     * is the highest they have seen (docs/decisions/071).
+     */
+    seq: bigint("seq", { mode: "number" }).notNull().generatedByDefaultAsIdentity(),
   },
   (table) => [
     foreignKey({ columns: [table.replyToId], foreignColumns: [table.id] }).onDelete("set null"),
+    // The first unread reply of a thread: the first after the member's position.
+    index("discussion_replies_seq_idx").on(table.discussionId, table.seq),
     // A thread oldest first with its (created_at, id) keyset, both ways (permalinks read
     // backwards from a reply). held_at and author_id ride along so that the page's keys, which
     // leave out replies held for review unless the reader wrote them, come from the index
@@ -630,6 +651,8 @@ export const memberBlocks = pgTable(
   (table) => [
     // A viewer's blocks are one index range; the fan-out asks (recipient, actor) by key.
     primaryKey({ columns: [table.blockerId, table.blockedId] }),
+    // Who blocked a reply's author: their read positions count the reply as seen (decision 071).
+    index("member_blocks_blocked_idx").on(table.blockedId),
     check("member_blocks_not_self_check", sql`${table.blockerId} <> ${table.blockedId}`),
   ],
 );
@@ -684,6 +707,52 @@ export const categoryFollows = pgTable(
     index("category_follows_user_idx").on(table.userId),
     check("category_follows_state_check", sql`${table.state} in ('following', 'muted')`),
   ],
+);
+
+/**
+ * How far a member has read a discussion (issue 42, docs/decisions/071): the highest reply they
+ * have seen (`last_read_seq`, a reply's seq) and how many of the thread's shown replies count as
+ * seen for them: those up to the position, their own, and those by members they blocked. Kept
+ * by triggers as replies are posted, hidden, held, deleted and restored, and as blocks change,
+ * so the unread count is `shown_replies_count - seen_count`.
+ */
+export const readPositions = pgTable(
+  "read_positions",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    discussionId: uuid("discussion_id")
+      .notNull()
+      .references(() => discussions.id, { onDelete: "cascade" }),
+    lastReadSeq: bigint("last_read_seq", { mode: "number" }).notNull().default(0),
+    seenCount: integer("seen_count").notNull().default(0),
+    readAt: timestamp("read_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // The list joins a member's position for each card by key.
+    primaryKey({ columns: [table.userId, table.discussionId] }),
+    // The triggers move every position in a thread when one of its replies changes.
+    index("read_positions_discussion_idx").on(table.discussionId),
+  ],
+);
+
+/**
+ * "Mark all as read" for one category (docs/decisions/071): one time per member and category,
+ * never a row per discussion; the site-wide one is profiles.marked_read_at.
+ */
+export const categoryReadMarks = pgTable(
+  "category_read_marks",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
+    markedReadAt: timestamp("marked_read_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.categoryId] })],
 );
 
 /**

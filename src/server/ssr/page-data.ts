@@ -48,6 +48,7 @@ import type { Viewer } from "@/server/auth/viewer";
 import type { Db } from "@/server/db/client";
 import { listCategories } from "@/server/domain/categories/categories";
 import { type ListQuery, listQuerySchema } from "@/server/domain/discussions/list-query";
+import type { ReadPositionBuffer } from "@/server/domain/reading/position-buffer";
 import type { Env } from "@/server/env";
 import { postAddress } from "@/server/features/blog-posts/post-address";
 import { findPublishedPost, listPublishedPosts } from "@/server/features/blog-posts/queries";
@@ -65,7 +66,13 @@ import { TEXT_ID } from "@/server/lib/ids";
 import { validQuery } from "@/server/lib/validate";
 import { confirmationTokenQuerySchema } from "@/shared/schemas";
 
-export type PageDataContext = { db: Db; env: Env; viewer: Viewer | null };
+export type PageDataContext = {
+  db: Db;
+  env: Env;
+  viewer: Viewer | null;
+  /** Positions waiting to be written: a member's page reads theirs written (decision 071). */
+  readPositions: ReadPositionBuffer;
+};
 
 /** What loading a page's data found out: its record is missing (the page answers 404). */
 export type PageDataResult = { notFound: boolean };
@@ -171,16 +178,19 @@ function blogPostPage(queryClient: QueryClient, { db }: PageDataContext, slug: s
  */
 async function fillList(
   queryClient: QueryClient,
-  { db, viewer }: PageDataContext,
+  { db, viewer, readPositions }: PageDataContext,
   filters: DiscussionFilters,
   query: ListQuery,
 ): Promise<void> {
   const options = discussionsQueryOptions(filters);
   try {
-    const page = await discussionListResponse(db, query, viewer);
+    const page = await discussionListResponse({ db, readPositions }, query, viewer);
     fillFirstPage(queryClient, options.queryKey, options.initialPageParam, page);
   } catch (error) {
-    if (!(error instanceof HttpError && error.status === 404)) throw error;
+    // A filter only members have (Unread, New) is 401 to a visitor, as from the API.
+    if (!(error instanceof HttpError && (error.status === 404 || error.status === 401))) {
+      throw error;
+    }
     await queryClient.prefetchInfiniteQuery({
       ...options,
       queryFn: () => {
@@ -204,11 +214,11 @@ async function discussionsPage(
 
 async function discussionPage(
   queryClient: QueryClient,
-  { db, viewer }: PageDataContext,
+  { db, viewer, readPositions }: PageDataContext,
   id: string,
   params: URLSearchParams,
 ): Fill {
-  const discussion = await discussionResponse(db, id, viewer);
+  const discussion = await discussionResponse({ db, readPositions }, id, viewer);
   const found = await fillQuery(
     queryClient,
     discussionQueryOptions(id).queryKey,
@@ -216,9 +226,10 @@ async function discussionPage(
     "Discussion not found",
   );
   if (!discussion) return found;
-  // The thread from its start, or the page of the reply a permalink names; a reply the thread
+  // The thread from its start, the page of the reply a permalink names, or a member's first
+  // unread reply (decision 071, as the browser's useReplyThread opens it); a reply the thread
   // does not have is the browser's to handle (it falls back to the start with a notice).
-  const anchor = params.get(REPLY_PARAM);
+  const anchor = params.get(REPLY_PARAM) ?? discussion.readState?.firstUnreadReplyId ?? null;
   const options = threadQueryOptions(id, anchor);
   const query = apiQuery(
     replyListQuerySchema,

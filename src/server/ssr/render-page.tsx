@@ -98,7 +98,7 @@ export function pageRenderer(deps: AppDeps): PageRenderer {
     });
     const { notFound } = await loadPageData(
       queryClient,
-      { db: deps.db, env: deps.env, viewer },
+      { db: deps.db, env: deps.env, viewer, readPositions: deps.readPositions },
       pathname,
       search,
     );

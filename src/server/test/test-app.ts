@@ -129,6 +129,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     async close() {
       await jobs.stop();
       await deps.live.close();
+      await deps.readPositions.close();
       await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -35,6 +35,9 @@ export const listQuerySchema = z.object({
     .enum(DATE_RANGES, { error: `Date range must be one of ${DATE_RANGES.join(", ")}` })
     .default("all"),
   pinned: flag("Pinned"),
+  /** Only discussions with replies the member has not read, or "New" to them (decision 071). */
+  unread: flag("Unread"),
+  new: flag("New"),
   locked: flag("Locked"),
   sort: z
     .enum(DISCUSSION_SORTS, { error: `Sort must be one of ${DISCUSSION_SORTS.join(", ")}` })
@@ -56,6 +59,8 @@ export type ListQuery = z.output<typeof listQuerySchema> & {
   categoryId?: string;
   tagId?: string;
   mutedBy?: string;
+  /** The member whose read state the cards carry and the Unread and New filters ask. */
+  readBy?: string;
 };
 
 /**
@@ -66,4 +71,16 @@ export type ListQuery = z.output<typeof listQuerySchema> & {
 export function leavingOutMuted(query: ListQuery, viewerId: string | undefined): ListQuery {
   if (!viewerId || query.category || query.q || query.author) return query;
   return { ...query, mutedBy: viewerId };
+}
+
+export const SIGN_IN_FOR_UNREAD = "Sign in to see what is new to you";
+
+/**
+ * The forum list as a member reads it (docs/decisions/071): each card with their read state.
+ * The Unread and New filters are a member's; a visitor asking for them is refused (the route's
+ * 401) rather than shown everything.
+ */
+export function readBy(query: ListQuery, viewerId: string | undefined): ListQuery | null {
+  if (!viewerId) return query.unread || query.new ? null : query;
+  return { ...query, readBy: viewerId };
 }

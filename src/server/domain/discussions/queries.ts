@@ -13,6 +13,7 @@ import {
 } from "@/server/domain/content-format";
 import { authorIsAdmin } from "@/server/domain/moderation/post-edits";
 import { attachPostImages } from "@/server/domain/post-images/attach";
+import { newCondition, readStateJoin, unreadCondition } from "@/server/domain/reading/unread";
 import { requireListedTag, setDiscussionTags } from "@/server/domain/tags/tags";
 import {
   heldReadable,
@@ -92,6 +93,9 @@ type DiscussionRow = {
   category_name: string;
   category_colour: string;
   tags: string[] | null;
+  /** The reader's own read state (readStateJoin); absent without a reader. */
+  unread?: number;
+  is_new?: boolean;
 };
 
 // The discussion columns the API shows and the joins naming the people, around the source
@@ -129,8 +133,15 @@ const DISCUSSION_JOINS = renderedOnce(sql`
   ) last_reply on true
   left join profiles lp on lp.id = last_reply.author_id`);
 
-/** The discussion columns the API shows, read from `source` (aliased d). */
-const selectFrom = (source: SQL) => sql`${DISCUSSION_COLUMNS} from ${source} ${DISCUSSION_JOINS}`;
+/**
+ * The discussion columns the API shows, read from `source` (aliased d); with `readBy`, that
+ * member's unread count and "New" mark (docs/decisions/071).
+ */
+const selectFrom = (source: SQL, readBy?: string) =>
+  readBy === undefined
+    ? sql`${DISCUSSION_COLUMNS} from ${source} ${DISCUSSION_JOINS}`
+    : sql`${DISCUSSION_COLUMNS}, rd.unread, rd.is_new
+        from ${source} ${DISCUSSION_JOINS} ${readStateJoin(readBy)}`;
 
 const selectDiscussion = renderedOnce(selectFrom(sql`discussions d`));
 
@@ -180,6 +191,8 @@ function toItem(row: DiscussionRow, reader: ReaderOfHidden = null): DiscussionIt
     ...(row.author_is_admin && isModerator(reader) ? { authorIsAdmin: true } : {}),
     // Only its author ever reads a held discussion (findActiveDiscussion).
     ...(row.held ? { awaitingReview: true } : {}),
+    ...(row.unread === undefined ? {} : { unread: Number(row.unread) }),
+    ...(row.is_new ? { isNew: true } : {}),
   };
 }
 
@@ -233,6 +246,14 @@ function orderedConditions(
     conditions.push(sql`d.category_id <> all(array(
       select category_id from category_follows
       where user_id = ${query.mutedBy} and state = 'muted'))`);
+  }
+  // What is new to the member (docs/decisions/071): either mark, when both are asked for.
+  if (query.readBy && (query.unread || query.new)) {
+    const wanted = [
+      ...(query.unread ? [unreadCondition(query.readBy)] : []),
+      ...(query.new ? [newCondition(query.readBy)] : []),
+    ];
+    conditions.push(sql`(${sql.join(wanted, sql` or `)})`);
   }
   if (query.pinned) conditions.push(keys.pinned);
   if (query.locked) conditions.push(sql`d.is_locked`);
@@ -340,7 +361,7 @@ async function matchingRows(
   // in 5% of discussions, at 100,000).
   const early = await queryRows<DiscussionRow>(
     db,
-    sql`${selectFrom(listWindow(query, cursor, SEARCH_WINDOW))} where ${matches}
+    sql`${selectFrom(listWindow(query, cursor, SEARCH_WINDOW), query.readBy)} where ${matches}
       order by ${indexOrder(query.sort)} limit ${limit}`,
   );
   if (early.length === limit) return early;
@@ -361,7 +382,10 @@ function collectMatches(
     where: matchConditions(query, reader),
     order: sortOrder(query.sort),
   });
-  return queryRows<DiscussionRow>(db, sql`${selectFrom(page)} order by ${sortOrder(query.sort)}`);
+  return queryRows<DiscussionRow>(
+    db,
+    sql`${selectFrom(page, query.readBy)} order by ${sortOrder(query.sort)}`,
+  );
 }
 
 const TAG_KEYS: ListKeys = {
@@ -396,7 +420,7 @@ function tagPageRows(
   // The plan is the tag index's walk whatever the values: prepared, as the plain list is.
   return queryPreparedRows<DiscussionRow>(
     db,
-    sql`${selectFrom(page)} order by ${indexOrder("newest")}`,
+    sql`${selectFrom(page, query.readBy)} order by ${indexOrder("newest")}`,
   );
 }
 
@@ -424,7 +448,7 @@ export async function listDiscussions(
         : // Without words to match, the plan is the list index's whatever the values: prepared.
           await queryPreparedRows<DiscussionRow>(
             db,
-            sql`${selectFrom(listWindow(query, cursor, query.limit + 1))} order by ${indexOrder(query.sort)}`,
+            sql`${selectFrom(listWindow(query, cursor, query.limit + 1), query.readBy)} order by ${indexOrder(query.sort)}`,
           );
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);

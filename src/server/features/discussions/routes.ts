@@ -93,7 +93,7 @@ async function setFlag(
 export const discussionRoutes = new Hono<AppEnv>()
   .get("/", queryParams(listQuerySchema), async (c) => {
     return c.json(
-      await discussionListResponse(c.var.deps.db, c.req.valid("query"), await getViewer(c)),
+      await discussionListResponse(c.var.deps, c.req.valid("query"), await getViewer(c)),
     );
   })
   .get("/events", (c) =>
@@ -107,7 +107,7 @@ export const discussionRoutes = new Hono<AppEnv>()
     }),
   )
   .get("/:id", async (c) => {
-    const item = await discussionResponse(c.var.deps.db, discussionId(c), await getViewer(c));
+    const item = await discussionResponse(c.var.deps, discussionId(c), await getViewer(c));
     if (!item) throw new HttpError(404, NOT_FOUND_MESSAGE);
     return c.json(item);
   })

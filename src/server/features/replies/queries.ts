@@ -55,6 +55,7 @@ function decodeReplyCursor(value: string): ReplyCursor {
 type ReplyRow = {
   id: string;
   discussion_id: string;
+  seq: string | number;
   author_id: string | null;
   content: string;
   deleted: boolean;
@@ -82,7 +83,7 @@ const selectReplies = (source: SQL) => sql`${REPLY_COLUMNS} from ${source} ${REP
 
 // selectReplies' two halves have no values: rendered once (db/prepared.ts, renderedOnce).
 const REPLY_COLUMNS = renderedOnce(sql`
-  select r.id, r.discussion_id, r.author_id, r.content, r.deleted_at is not null as deleted,
+  select r.id, r.discussion_id, r.seq, r.author_id, r.content, r.deleted_at is not null as deleted,
     r.hidden_at is not null as hidden, r.held_at is not null as held,
     ${microsecondText(sql`r.created_at`)} as created_at,
     ${microsecondText(sql`r.edited_at`)} as edited_at, r.edited_by_moderator,
@@ -121,6 +122,7 @@ function toItem(row: ReplyRow, reader: ReaderOfHidden): ReplyItem {
   return {
     id: row.id,
     discussionId: row.discussion_id,
+    seq: Number(row.seq),
     // A deleted reply shows as "This reply was deleted.": neither its words nor its author.
     author: row.deleted
       ? null

@@ -7,6 +7,7 @@ function reply(id: string, overrides: Partial<ReplyItem> = {}): ReplyItem {
   return {
     id,
     discussionId: "d",
+    seq: Number(id) || 1,
     author: { id: "a", displayName: "Ann", avatarUrl: null },
     content: `reply ${id}`,
     createdAt: `2026-11-23T10:00:0${id}.000Z`,

@@ -5,6 +5,7 @@ import { mayChangeReply, mayReply, replyChangeRight } from "./reply-rights";
 const reply = (authorId: string | null, deleted = false): ReplyItem => ({
   id: "r",
   discussionId: "d",
+  seq: 1,
   author: deleted ? null : { id: authorId, displayName: "Ann", avatarUrl: null },
   content: deleted ? "" : "hi",
   createdAt: "2026-11-23T10:00:00.000Z",
