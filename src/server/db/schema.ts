@@ -790,9 +790,7 @@ export const bookmarks = pgTable(
       .where(sql`${table.remindAt} is not null and ${table.remindedAt} is null`),
     // ON DELETE CASCADE from a discussion or a reply reads these.
     index("bookmarks_discussion_idx").on(table.discussionId),
-    index("bookmarks_reply_idx")
-      .on(table.replyId)
-      .where(sql`${table.replyId} is not null`),
+    index("bookmarks_reply_idx").on(table.replyId).where(sql`${table.replyId} is not null`),
     check("bookmarks_note_length_check", sql`char_length(${table.note}) <= 500`),
   ],
 );

@@ -160,7 +160,10 @@ async function memberWithEverything() {
   await bob.client.put("/api/categories/personal-stories/follow", { state: "muted" });
   // Bookmarks (issue 42): each member's own, on the same discussion.
   await ada.client.post("/api/bookmarks", { discussionId: bobThread.id, note: "Ada's note" });
-  await bob.client.post("/api/bookmarks", { discussionId: adaThread.id, note: "Bob's private reply" });
+  await bob.client.post("/api/bookmarks", {
+    discussionId: adaThread.id,
+    note: "Bob's private reply",
+  });
   // Tags (decision 067): each member created one.
   for (const member of [ada, bob]) {
     await t.db.execute(
@@ -498,7 +501,10 @@ describe("Delete my account", () => {
     ).json()) as { id: string };
     await member.client.post(`/api/discussions/${thread.id}/replies`, { content: "My reply" });
     // The member's bookmark goes with the account (issue 42); another's of their thread stays.
-    const own = await member.client.post("/api/bookmarks", { discussionId: thread.id, note: "Mine" });
+    const own = await member.client.post("/api/bookmarks", {
+      discussionId: thread.id,
+      note: "Mine",
+    });
     expect(own.status).toBe(201);
     const kept = await other.client.post("/api/bookmarks", { discussionId: thread.id });
     expect(kept.status).toBe(201);

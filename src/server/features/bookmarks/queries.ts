@@ -126,7 +126,9 @@ export async function listBookmarks(
   cursor: string | undefined,
   limit: number,
 ): Promise<BookmarkPage> {
-  const after = cursor ? sql`and ${afterTimeCursor(decodeTimeCursor(cursor, UUID_ID), "b")}` : sql``;
+  const after = cursor
+    ? sql`and ${afterTimeCursor(decodeTimeCursor(cursor, UUID_ID), "b")}`
+    : sql``;
   const rows = await queryRows<ItemRow & { cursor_at: string }>(
     db,
     sql`select ${MARK_COLUMNS},
@@ -192,7 +194,12 @@ export async function replyBookmarkable(
         where id = ${replyId}::uuid and discussion_id = ${discussionId}::uuid`,
   );
   if (!row) return false;
-  const post = { authorId: row.author_id, hidden: row.hidden, held: row.held, deleted: row.deleted };
+  const post = {
+    authorId: row.author_id,
+    hidden: row.hidden,
+    held: row.held,
+    deleted: row.deleted,
+  };
   return visibilityOf(reader, post) !== "absent";
 }
 
@@ -201,7 +208,8 @@ type Changes = { note?: string; remindAt?: string | null };
 /** The columns a change sets: an empty note is none; a new reminder time is still to send. */
 function setChanges(changes: Changes): SQL[] {
   const set: SQL[] = [];
-  if (changes.note !== undefined) set.push(sql`note = ${changes.note === "" ? null : changes.note}`);
+  if (changes.note !== undefined)
+    set.push(sql`note = ${changes.note === "" ? null : changes.note}`);
   if (changes.remindAt !== undefined) {
     set.push(sql`remind_at = ${changes.remindAt}::timestamptz`);
     set.push(

@@ -72,13 +72,17 @@ export const bookmarkRoutes = new Hono<AppEnv>()
     const input = c.req.valid("json");
     await rateLimiter.hit(BOOKMARK_RATE_LIMIT, viewer.id);
     // What the member may not open (deleted, someone else's held post) is not there to bookmark.
-    if (!UUID_ID.test(input.discussionId) || !(await findActiveDiscussion(db, input.discussionId, viewer))) {
+    if (
+      !UUID_ID.test(input.discussionId) ||
+      !(await findActiveDiscussion(db, input.discussionId, viewer))
+    ) {
       throw new HttpError(404, DISCUSSION_NOT_FOUND);
     }
     const replyId = input.replyId ?? null;
     if (
       replyId !== null &&
-      (!UUID_ID.test(replyId) || !(await replyBookmarkable(db, viewer, input.discussionId, replyId)))
+      (!UUID_ID.test(replyId) ||
+        !(await replyBookmarkable(db, viewer, input.discussionId, replyId)))
     ) {
       throw new HttpError(404, REPLY_NOT_FOUND);
     }

@@ -128,7 +128,10 @@ async function setUp(state: State): Promise<Fixture> {
     }
   }
   // Every signed-in reader (and the author) bookmarked the discussion and the reply (issue 42).
-  const bookmarkers = [...SIGNED_IN_READERS.map((name) => readers[name].id), ...(author ? [author.id] : [])];
+  const bookmarkers = [
+    ...SIGNED_IN_READERS.map((name) => readers[name].id),
+    ...(author ? [author.id] : []),
+  ];
   for (const userId of bookmarkers) {
     await t.db.execute(
       sql`insert into bookmarks (user_id, discussion_id, reply_id)
