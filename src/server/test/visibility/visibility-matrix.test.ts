@@ -232,6 +232,8 @@ const READS: Record<SurfaceName, (fixture: Fixture) => Read | null> = {
   profilePage: (f) => (f.author ? { path: `/profile/${f.author.id}`, kind: "page" } : null),
   bookmarks: () => ({ path: "/api/bookmarks?limit=50", kind: "json" }),
   replyBookmarks: () => ({ path: "/api/bookmarks?limit=50", kind: "json" }),
+  bookmarksPage: () => ({ path: "/bookmarks", kind: "page" }),
+  replyBookmarksPage: () => ({ path: "/bookmarks", kind: "page" }),
   image: (f) => ({ path: `/api/images/${f.images.discussion}`, kind: "image" }),
   replyImage: (f) => ({ path: `/api/images/${f.images.reply}`, kind: "image" }),
 };

@@ -122,6 +122,11 @@ const BOOKMARKS: Cells = ruleWith({
   erasedMember: { visitor: "refused" },
 });
 
+/** The page /bookmarks: what the API answers; a visitor gets the page that sends them to sign in. */
+const BOOKMARKS_PAGE: Cells = Object.fromEntries(
+  STATES.map((state) => [state, { ...BOOKMARKS[state], visitor: "absent" }]),
+) as Cells;
+
 /** Where a post shows, and what each reader gets of it there. */
 export type Surface = {
   name: string;
@@ -325,6 +330,18 @@ export const SURFACES = {
     cells: BOOKMARKS,
     source: "issue 42, docs/decisions/072",
   },
+  bookmarksPage: {
+    name: "the page /bookmarks (a bookmark of the discussion)",
+    post: "discussion",
+    cells: BOOKMARKS_PAGE,
+    source: "issue 42, docs/decisions/072",
+  },
+  replyBookmarksPage: {
+    name: "the page /bookmarks (a bookmark of the reply)",
+    post: "reply",
+    cells: BOOKMARKS_PAGE,
+    source: "issue 42, docs/decisions/072",
+  },
   // An image of the post (decision 065): served whole or not at all, never masked; an erased
   // member's uploads went with the account.
   image: {
@@ -374,7 +391,14 @@ export const READ_ROUTES: Record<string, SurfaceName[] | { none: string }> = {
   "GET /discussion/rss.xml": ["feed"],
   "GET /sitemap/:file": ["sitemap"],
   // The server-rendered pages: the page shell answers every other address.
-  "ALL /*": ["page", "searchPage", "threadPage", "profilePage"],
+  "ALL /*": [
+    "page",
+    "searchPage",
+    "threadPage",
+    "profilePage",
+    "bookmarksPage",
+    "replyBookmarksPage",
+  ],
   "GET /*": { none: "the built client's files" },
   "GET /api/images/:id": ["image", "replyImage"],
   "GET /api/drafts/:place": { none: "the member's own draft (decision 065)" },
