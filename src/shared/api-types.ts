@@ -146,6 +146,8 @@ export type DiscussionItem = {
   replies: number;
   /** When the newest reply not deleted was posted; null without one. */
   lastReplyAt: string | null;
+  /** That reply: the thread's "Jump to latest" opens its page. */
+  lastReplyId: string | null;
   /**
    * True when the viewer blocked the author: the client collapses it (docs/decisions/031).
    * Absent otherwise, and always for visitors and staff.

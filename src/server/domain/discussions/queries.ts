@@ -83,6 +83,7 @@ type DiscussionRow = {
   author_avatar: string | null;
   last_reply_author: string | null;
   last_reply_author_id: string | null;
+  last_reply_id: string | null;
   last_reply_author_public: boolean | null;
   edited_at: string | null;
   edited_by_moderator: boolean;
@@ -116,7 +117,7 @@ const DISCUSSION_COLUMNS = renderedOnce(sql`
     p.is_public as author_public, p.avatar_url as author_avatar,
     case when last_reply.id is not null
       then ${displayName(sql`lp.full_name`, sql`lp.email`)} end as last_reply_author,
-    last_reply.author_id as last_reply_author_id, lp.is_public as last_reply_author_public`);
+    last_reply.author_id as last_reply_author_id, last_reply.id as last_reply_id, lp.is_public as last_reply_author_public`);
 
 const DISCUSSION_JOINS = renderedOnce(sql`
   join categories c on c.id = d.category_id
@@ -176,6 +177,7 @@ function toItem(row: DiscussionRow, reader: ReaderOfHidden = null): DiscussionIt
     // Kept by triggers on discussion_replies (docs/decisions/020).
     replies: Number(row.replies_count),
     lastReplyAt: row.last_reply_at,
+    lastReplyId: row.last_reply_id,
     lastReplyAuthor:
       row.last_reply_author === null
         ? null

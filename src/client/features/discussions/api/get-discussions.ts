@@ -18,6 +18,9 @@ export type DiscussionFilters = {
   dateRange: DateRange;
   pinned: boolean;
   locked: boolean;
+  /** A member's: only discussions with replies they have not read, or "New" to them (071). */
+  unread: boolean;
+  new: boolean;
   sort: DiscussionSort;
 };
 
@@ -31,6 +34,8 @@ export function discussionsApiPath(filters: DiscussionFilters, cursor: string | 
   if (filters.dateRange !== "all") query.set("range", filters.dateRange);
   if (filters.pinned) query.set("pinned", "true");
   if (filters.locked) query.set("locked", "true");
+  if (filters.unread) query.set("unread", "true");
+  if (filters.new) query.set("new", "true");
   // The default is left out: the page preloads exactly /api/discussions (page-data-preloads.ts).
   if (filters.sort !== "newest") query.set("sort", filters.sort);
   if (cursor) query.set("cursor", cursor);

@@ -8,7 +8,7 @@ import { Card } from "@/client/components/ui/card";
 import { paths } from "@/client/lib/paths";
 import type { DiscussionItem } from "@/shared/api-types";
 import { plainText } from "@/shared/markup/plain-text";
-import { DiscussionBadges } from "./discussion-badges";
+import { DiscussionBadges, ReadStateBadge } from "./discussion-badges";
 import { AuthorAvatar, authorPublicId, LastReply, MemberName, ReplyCount } from "./discussion-meta";
 import { ModerationButtons } from "./moderation-buttons";
 
@@ -68,6 +68,7 @@ function DiscussionCardBody({ discussion, canModerate }: DiscussionCardProps) {
               {discussion.title}
             </Link>
           </h3>
+          <ReadStateBadge discussion={discussion} />
           <CategoryBadge category={discussion.category} />
           <DiscussionBadges isPinned={discussion.isPinned} isLocked={discussion.isLocked} />
           {/* Beside the category, not on a line of their own: a row's height stays (§2.6). */}

@@ -24,6 +24,7 @@ import { DiscussionFiltersControl } from "./discussion-filters-control";
 import { DiscussionSearch } from "./discussion-search";
 import { DiscussionsEmptyState } from "./discussions-empty-state";
 import { LoadMore } from "./load-more";
+import { ReadingViews } from "./reading-views";
 
 // The creation form brings zod, react-hook-form and the shared schemas (about 40 KB gzipped):
 // it downloads when a member opens it, not with the list every visitor reads.
@@ -165,6 +166,7 @@ export function DiscussionsForum({
         ) : null}
 
         <div className="flex flex-col gap-2">
+          {user ? <ReadingViews filters={filters} category={category?.slug} /> : null}
           <div className="flex gap-3">
             <DiscussionSearch
               value={filters.search}

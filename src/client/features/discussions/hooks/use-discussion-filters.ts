@@ -16,12 +16,14 @@ export const DEFAULT_DISCUSSION_FILTERS: DiscussionFilters = {
   dateRange: "all",
   pinned: false,
   locked: false,
+  unread: false,
+  new: false,
   sort: "newest",
 };
 
 /**
  * Address parameter of each filter and of the sort:
- * /discussion?q=…&category=…&tag=…&author=…&range=7d&pinned=1&locked=1&sort=activity
+ * /discussion?q=…&category=…&tag=…&author=…&range=7d&pinned=1&locked=1&unread=1&new=1&sort=activity
  */
 const PARAMS: Record<keyof DiscussionFilters, string> = {
   search: "q",
@@ -31,6 +33,8 @@ const PARAMS: Record<keyof DiscussionFilters, string> = {
   dateRange: "range",
   pinned: "pinned",
   locked: "locked",
+  unread: "unread",
+  new: "new",
   sort: "sort",
 };
 
@@ -52,6 +56,8 @@ export function activeFilterCount(filters: DiscussionFilters, fixedCategory = fa
     filters.dateRange !== "all",
     filters.pinned,
     filters.locked,
+    filters.unread,
+    filters.new,
   ].filter(Boolean).length;
 }
 
@@ -77,6 +83,8 @@ export function discussionFiltersFrom(
   const range = params.get(PARAMS.dateRange);
   const pinned = params.get(PARAMS.pinned);
   const locked = params.get(PARAMS.locked);
+  const unread = params.get(PARAMS.unread);
+  const fresh = params.get(PARAMS.new);
   const sort = params.get(PARAMS.sort);
   return {
     search: (params.get(PARAMS.search) ?? "").trim(),
@@ -86,6 +94,8 @@ export function discussionFiltersFrom(
     dateRange: isDateRange(range) ? range : "all",
     pinned: pinned === "1" || pinned === "true",
     locked: locked === "1" || locked === "true",
+    unread: unread === "1" || unread === "true",
+    new: fresh === "1" || fresh === "true",
     sort: isSort(sort) ? sort : DEFAULT_DISCUSSION_FILTERS.sort,
   };
 }
@@ -135,6 +145,8 @@ export function useDiscussionFilters(fixedCategory?: string) {
         dateRange: DEFAULT_DISCUSSION_FILTERS.dateRange,
         pinned: false,
         locked: false,
+        unread: false,
+        new: false,
         sort: DEFAULT_DISCUSSION_FILTERS.sort,
       }),
     [setFilters],

@@ -1,7 +1,9 @@
+import { ArrowDownToLine } from "lucide-react";
 import { type ReactNode, useRef, useState } from "react";
 import { Button } from "@/client/components/ui/button";
 import { Skeleton } from "@/client/components/ui/skeleton";
 import { useLiveReplies } from "@/client/features/replies/hooks/use-live-replies";
+import { useReadPosition } from "@/client/features/replies/hooks/use-read-position";
 import { useReplySpotlight } from "@/client/features/replies/hooks/use-reply-spotlight";
 import { useReplyThread } from "@/client/features/replies/hooks/use-reply-thread";
 import {
@@ -34,6 +36,17 @@ function ThreadSkeleton() {
   );
 }
 
+/** Above the first reply the member had not read when they opened the page. */
+function NewRepliesDivider() {
+  return (
+    <div className="mb-3 flex items-center gap-3 font-semibold text-primary text-xs uppercase tracking-wide">
+      <span aria-hidden="true" className="h-px flex-1 bg-primary/40" />
+      <span>New</span>
+      <span aria-hidden="true" className="h-px flex-1 bg-primary/40" />
+    </div>
+  );
+}
+
 /**
  * The replies under a discussion (docs/product.md §2.7): the thread, oldest first, a page at a
  * time both ways from where it was opened, kept up to date live, and the composer below.
@@ -54,11 +67,14 @@ export function RepliesThread({
 }) {
   const { user, role, loading: sessionLoading } = useAuth();
   const viewer: Viewer = user ? { id: user.id, role } : null;
-  const { thread, replies, renderedIds, spotlight, showPosted, missing } = useReplyThread(
-    discussion.id,
-  );
+  // Where the member stopped reading, as the page was opened: the thread opens there, below a
+  // "New" divider that stays for the visit (docs/decisions/071).
+  const [newFrom] = useState(discussion.readState?.firstUnreadReplyId ?? null);
+  const { thread, replies, renderedIds, spotlight, showPosted, showReply, missing } =
+    useReplyThread(discussion.id, newFrom);
   const highlighted = useReplySpotlight(spotlight, renderedIds);
   useLiveReplies(discussion.id);
+  useReadPosition(discussion.id, replies, viewer !== null);
   const [replyTo, setReplyTo] = useState<ReplyTarget | null>(null);
   // The last "Quote" pressed: its block goes into the composer (docs/decisions/064).
   const [quote, setQuote] = useState<Insertion | null>(null);
@@ -76,9 +92,21 @@ export function RepliesThread({
 
   return (
     <section aria-labelledby="replies-heading" className="flex flex-col gap-4">
-      <h2 id="replies-heading" className="font-bold text-2xl">
-        {count} {count === 1 ? "reply" : "replies"}
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="replies-heading" className="font-bold text-2xl">
+          {count} {count === 1 ? "reply" : "replies"}
+        </h2>
+        {discussion.lastReplyId ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => discussion.lastReplyId && showReply(discussion.lastReplyId)}
+          >
+            <ArrowDownToLine aria-hidden="true" />
+            Jump to latest
+          </Button>
+        ) : null}
+      </div>
 
       {thread.hasPreviousPage ? (
         <Button
@@ -110,6 +138,7 @@ export function RepliesThread({
         >
           {replies.map((reply) => (
             <li key={reply.id}>
+              {reply.id === newFrom ? <NewRepliesDivider /> : null}
               <ReplyArticle
                 reply={reply}
                 highlighted={highlighted === reply.id}

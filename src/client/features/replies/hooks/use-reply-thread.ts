@@ -20,17 +20,19 @@ function isReplyNotFound(error: unknown): boolean {
  * the page holding the reply a permalink names (`?reply=`), which is then brought into view.
  * A permalink followed on the page (an "in reply to" link, a reply's time) only scrolls when
  * its reply is loaded, and loads that reply's page otherwise. A permalink to a reply the thread
- * does not have falls back to the start, with one quiet notice.
+ * does not have falls back to the start, with one quiet notice. Without a permalink, a member
+ * lands on the first reply they have not read (`firstUnread`, docs/decisions/071), as the
+ * server's render does.
  */
-export function useReplyThread(discussionId: string) {
+export function useReplyThread(discussionId: string, firstUnread: string | null = null) {
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
   const { key: locationKey } = useLocation();
   const linked = searchParams.get(REPLY_PARAM);
   // The reply whose page the thread was loaded around (null: from the start).
-  const [anchor, setAnchor] = useState<string | null>(linked);
+  const [anchor, setAnchor] = useState<string | null>(linked ?? firstUnread);
   const [spotlight, setSpotlight] = useState<Spotlight | null>(
-    linked ? { id: linked, focus: true } : null,
+    linked ? { id: linked, focus: true } : firstUnread ? { id: firstUnread, focus: false } : null,
   );
   const thread = useThread(discussionId, anchor);
 
@@ -75,5 +77,11 @@ export function useReplyThread(discussionId: string) {
     [queryClient, discussionId, anchor],
   );
 
-  return { thread, replies, renderedIds, spotlight, showPosted, missing };
+  /** Brings a reply into view ("Jump to latest"), loading its page when it is not loaded. */
+  const showReply = useCallback((id: string) => {
+    if (!loaded.current.has(id)) setAnchor(id);
+    setSpotlight({ id, focus: true });
+  }, []);
+
+  return { thread, replies, renderedIds, spotlight, showPosted, showReply, missing };
 }
