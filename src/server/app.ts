@@ -15,6 +15,7 @@ import { blockRoutes } from "./features/blocks/routes";
 import { blogFeedRoutes } from "./features/blog-posts/feed";
 import { blogPostPageMeta } from "./features/blog-posts/page-meta";
 import { blogPostRoutes } from "./features/blog-posts/routes";
+import { bookmarkRoutes, discussionBookmarkRoutes } from "./features/bookmarks/routes";
 import { categoryPageMeta } from "./features/categories/page-meta";
 import { categoryRoutes } from "./features/categories/routes";
 import { cmsRoutes } from "./features/cms/routes";
@@ -108,6 +109,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     .route("/categories", categoryRoutes)
     .route("/tags", tagRoutes)
     .route("/discussions/:id/follow", followRoutes)
+    .route("/discussions/:id/bookmarks", discussionBookmarkRoutes)
     .route("/discussions/:id/read", readPositionRoutes)
     .route("/discussions/mark-all-read", markAllReadRoutes)
     .route("/discussions", discussionRoutes)
@@ -125,6 +127,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     .route("/users", userRoutes)
     .route("/inbox", inboxRoutes)
     .route("/notifications", notificationRoutes)
+    .route("/bookmarks", bookmarkRoutes)
     .route("/moderation", moderationRoutes)
     .route("/control", controlRoutes)
     .route("/health", healthRoutes)

@@ -8,6 +8,7 @@ import { defineDraftSweep } from "./domain/drafts/expiry";
 import { defineIdempotencySweep } from "./domain/idempotency/expiry";
 import { defineMemberExportWork } from "./domain/member-data/exports";
 import { defineOrphanImageSweep } from "./domain/post-images/store";
+import { defineBookmarkReminders } from "./features/bookmarks/reminders";
 import { defineHeldContactRelease } from "./features/contact/routes";
 import { defineRetentionSweep } from "./features/inbox/retention";
 import { defineHeldReleaseSweep } from "./features/moderation/held";
@@ -32,6 +33,7 @@ export function defineBackgroundWork(deps: AppDeps): void {
   defineIdempotencySweep(deps.jobs, deps.db, deps.logger);
   defineRateLimitSweep(deps.jobs, deps.db, deps.logger);
   defineDraftSweep(deps.jobs, deps.db, deps.logger);
+  defineBookmarkReminders(deps);
   defineOrphanImageSweep(deps);
   // Held submissions a moderator released (docs/decisions/034), each done by its own feature.
   defineHeldSignUpRelease(deps);

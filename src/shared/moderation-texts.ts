@@ -5,6 +5,8 @@
 export const HIDDEN_BY_MODERATOR = "Hidden by a moderator";
 /** What a deleted reply shows in its thread, and in a notification about it. */
 export const DELETED_REPLY = "This reply was deleted.";
+/** What a member's bookmark of a discussion deleted since shows (docs/decisions/072). */
+export const DELETED_DISCUSSION = "This discussion was deleted.";
 /** The mark on a held first post, which only its author sees (docs/decisions/034). */
 export const AWAITING_REVIEW =
   "Awaiting review: a moderator will look at your first post before others can see it.";

@@ -24,6 +24,7 @@ export const NOTIFICATION_KINDS = [
   "role_changed",
   "report_outcome",
   "moderation_action",
+  "bookmark_reminder",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -41,6 +42,8 @@ export const DEFAULT_EMAIL: Record<NotificationKind, EmailChoice> = {
   role_changed: "off",
   report_outcome: "off",
   moderation_action: "immediately",
+  // The member asked for it, for that time.
+  bookmark_reminder: "immediately",
 };
 
 /** The settings' labels, in the settings' order. */
@@ -54,6 +57,7 @@ export const KIND_LABELS: Record<NotificationKind, string> = {
   role_changed: "Changes to your role",
   report_outcome: "Outcomes of your reports",
   moderation_action: "Moderation of your posts or account",
+  bookmark_reminder: "Reminders you set on bookmarks",
 };
 
 export const EMAIL_CHOICE_LABELS: Record<EmailChoice, string> = {
@@ -92,7 +96,8 @@ export type NotificationItem = {
   replyMasked: string | null;
   /**
    * For discussion_moderated: pinned, locked, unlocked; for role_changed: the new role; for
-   * followed_category: the category's name when the discussion was started.
+   * followed_category: the category's name when the discussion was started; for
+   * bookmark_reminder: the member's own note.
    */
   detail: string | null;
   /** The newest event's time. */
@@ -122,6 +127,8 @@ export function notificationPath(
   // Moderation outcomes: the public log; actions on one's own content: the list (to appeal).
   if (item.kind === "report_outcome") return "/moderation";
   if (item.kind === "moderation_action") return "/notifications";
+  // A reminder about a post the member may no longer read: their bookmarks say what became of it.
+  if (item.kind === "bookmark_reminder" && !item.discussion) return "/bookmarks";
   if (!item.discussion) return "/settings";
   const base = `/discussion/${item.discussion.id}`;
   return item.replyId ? `${base}?reply=${item.replyId}` : base;
@@ -152,6 +159,12 @@ export function notificationText(item: NotificationItem): string {
       return `A moderator reviewed your report: ${OUTCOME_TEXT[item.detail ?? ""] ?? "it was decided"}.`;
     case "moderation_action":
       return moderationActionText(item);
+    case "bookmark_reminder": {
+      const note = item.detail ? ` Your note: ${item.detail}` : "";
+      return item.discussion
+        ? `Reminder: you bookmarked ${item.replyId ? `a reply in ${title}` : title}.${note}`
+        : `Reminder: a post you bookmarked is no longer available.${note}`;
+    }
     default:
       return title ? `Something new in ${title}` : "Something new";
   }

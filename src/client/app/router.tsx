@@ -38,6 +38,7 @@ const ResetPasswordPage = lazyPage(
 );
 const SettingsPage = lazyPage(() => import("./pages/settings-page"), "SettingsPage");
 const NotificationsPage = lazyPage(() => import("./pages/notifications-page"), "NotificationsPage");
+const BookmarksPage = lazyPage(() => import("./pages/bookmarks-page"), "BookmarksPage");
 const NotificationsUnsubscribePage = lazyPage(
   () => import("./pages/notifications-unsubscribe-page"),
   "NotificationsUnsubscribePage",
@@ -99,6 +100,7 @@ function guarded(Page: ComponentType, capability?: Capability) {
 const ProfileEditRoute = guarded(ProfileEditPage);
 const SettingsRoute = guarded(SettingsPage);
 const NotificationsRoute = guarded(NotificationsPage);
+const BookmarksRoute = guarded(BookmarksPage);
 const CmsRoute = guarded(CmsPage, "cmsAccess");
 
 /**
@@ -148,6 +150,7 @@ export function AppRoutes() {
         <Route path={paths.notificationsUnsubscribe} component={NotificationsUnsubscribePage} />
         <Route path={paths.settings} component={SettingsRoute} />
         <Route path={paths.notifications} component={NotificationsRoute} />
+        <Route path={paths.bookmarks} component={BookmarksRoute} />
         <Route path={paths.cms} component={CmsRoute} />
         <Route path={ANY_PATH} component={NotFoundPage} />
       </Switch>

@@ -32,6 +32,8 @@ export const paths = {
   settings: "/settings",
   /** The member's notifications (docs/product.md §2.23). */
   notifications: "/notifications",
+  /** The member's bookmarks (issue 42, docs/decisions/072). */
+  bookmarks: "/bookmarks",
   /** Where a notification email's unsubscribe link lands (with `?token=`); works signed out. */
   notificationsUnsubscribe: "/notifications/unsubscribe",
   /** Where the link sent to a new email address lands (with `?token=`). */

@@ -15,6 +15,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
@@ -752,6 +753,46 @@ export const categoryReadMarks = pgTable(
     markedReadAt: timestamp("marked_read_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.categoryId] })],
+);
+
+/**
+ * A member's bookmark of a discussion (no reply) or of one of its replies (issue 42,
+ * docs/decisions/072): their own note and an optional reminder, which a job turns into a
+ * notification once its time comes (`reminded_at`). Only the member ever reads their rows.
+ */
+export const bookmarks = pgTable(
+  "bookmarks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    discussionId: uuid("discussion_id")
+      .notNull()
+      .references(() => discussions.id, { onDelete: "cascade" }),
+    replyId: uuid("reply_id").references(() => discussionReplies.id, { onDelete: "cascade" }),
+    note: text("note"),
+    remindAt: timestamp("remind_at", { withTimezone: true }),
+    /** When the reminder's notification was queued; set back to null by a new reminder time. */
+    remindedAt: timestamp("reminded_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    // One bookmark per post and member: a discussion's own (no reply) is one too.
+    unique("bookmarks_target_unique")
+      .on(table.userId, table.discussionId, table.replyId)
+      .nullsNotDistinct(),
+    // The member's list, newest first, with its keyset cursor.
+    index("bookmarks_list_idx").on(table.userId, table.createdAt.desc(), table.id.desc()),
+    // The reminder job reads only the reminders still to send, earliest first.
+    index("bookmarks_due_idx")
+      .on(table.remindAt)
+      .where(sql`${table.remindAt} is not null and ${table.remindedAt} is null`),
+    // ON DELETE CASCADE from a discussion or a reply reads these.
+    index("bookmarks_discussion_idx").on(table.discussionId),
+    index("bookmarks_reply_idx").on(table.replyId).where(sql`${table.replyId} is not null`),
+    check("bookmarks_note_length_check", sql`char_length(${table.note}) <= 500`),
+  ],
 );
 
 /**

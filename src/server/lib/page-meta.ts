@@ -50,6 +50,7 @@ const FIXED: Record<string, { title: string; description?: string; noindex?: boo
   "/settings/two-factor/reset": { title: "Reset two-factor authentication", noindex: true },
   "/data-request/confirm": { title: "Confirm your data request", noindex: true },
   "/notifications": { title: "Notifications", noindex: true },
+  "/bookmarks": { title: "Bookmarks", noindex: true },
   "/welcome": { title: "Welcome", noindex: true },
   "/notifications/unsubscribe": { title: "Unsubscribe from notification emails", noindex: true },
   "/moderation": {

@@ -15,6 +15,7 @@ import {
   LATEST_POSTS_COUNT,
   latestPostsQueryOptions,
 } from "@/client/features/blog/api/get-blog-posts";
+import { bookmarksQueryOptions } from "@/client/features/bookmarks/api/get-bookmarks";
 import { discussionQueryOptions } from "@/client/features/discussions/api/get-discussion";
 import {
   type DiscussionFilters,
@@ -52,6 +53,7 @@ import type { ReadPositionBuffer } from "@/server/domain/reading/position-buffer
 import type { Env } from "@/server/env";
 import { postAddress } from "@/server/features/blog-posts/post-address";
 import { findPublishedPost, listPublishedPosts } from "@/server/features/blog-posts/queries";
+import { listBookmarks } from "@/server/features/bookmarks/queries";
 import { discussionListResponse, discussionResponse } from "@/server/features/discussions/reads";
 import { activeHeroWords } from "@/server/features/hero-words/queries";
 import { memberStats } from "@/server/features/members/member-stats";
@@ -64,6 +66,7 @@ import { siteInfo, sitePage, siteStats } from "@/server/features/site/routes";
 import { HttpError } from "@/server/lib/http-error";
 import { TEXT_ID } from "@/server/lib/ids";
 import { validQuery } from "@/server/lib/validate";
+import { BOOKMARKS_PAGE_SIZE } from "@/shared/bookmarks";
 import { confirmationTokenQuerySchema } from "@/shared/schemas";
 
 export type PageDataContext = {
@@ -368,6 +371,15 @@ export async function loadPageData(
       options.queryKey,
       options.initialPageParam,
       await publicModerationLog(db, undefined, PUBLIC_LOG_PAGE_SIZE),
+    );
+  } else if (path === paths.bookmarks && viewer) {
+    // The member's own bookmarks (issue 42): a visitor's page is the browser's (to sign in).
+    const options = bookmarksQueryOptions();
+    fillFirstPage(
+      queryClient,
+      options.queryKey,
+      options.initialPageParam,
+      await listBookmarks(db, viewer, undefined, BOOKMARKS_PAGE_SIZE),
     );
   } else if (path === paths.confirmEmail) {
     await confirmEmailPage(queryClient, context, params);

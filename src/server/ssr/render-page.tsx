@@ -87,8 +87,10 @@ export function pageRenderer(deps: AppDeps): PageRenderer {
     }
 
     const viewer = await getViewer(c);
-    // A member on the sign-in page is sent on by the page itself, which a static render cannot.
+    // A member on the sign-in page is sent on by the page itself, which a static render cannot;
+    // so is a visitor on a member's page rendered on the server (/bookmarks).
     if (viewer && path === paths.auth) return null;
+    if (!viewer && path === paths.bookmarks) return null;
     // Staff without the second factor their role needs get no data (decision 060): the
     // browser's page sends them to set it up.
     if (viewer && (await secondFactorMissing(deps.db, viewer))) return null;

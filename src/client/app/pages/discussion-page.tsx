@@ -29,6 +29,11 @@ const FollowControl = lazyComponent(
   () => import("@/client/features/notifications/components/follow-control"),
   "FollowControl",
 );
+// Bookmark (issue 42) and its dialog: for members, one request for the page's marks.
+const BookmarkControl = lazyComponent(
+  () => import("@/client/features/bookmarks/components/bookmark-control"),
+  "BookmarkControl",
+);
 
 export function DiscussionPage() {
   const { id = "" } = useParams();
@@ -49,6 +54,7 @@ export function DiscussionPage() {
           user ? (
             <Suspense fallback={null}>
               <FollowControl discussionId={id} />
+              <BookmarkControl discussionId={id} label="this discussion" />
             </Suspense>
           ) : null
         }
@@ -83,17 +89,28 @@ export function DiscussionPage() {
                   )
                 : undefined
             }
-            renderReplyActions={(reply) =>
-              reporter && reply.author && reporter.id !== reply.author.id ? (
-                <Suspense fallback={null}>
-                  <ReportButton
-                    targetKind="reply"
-                    targetId={reply.id}
-                    label={`reply by ${reply.author.displayName}`}
-                  />
-                </Suspense>
-              ) : null
-            }
+            renderReplyActions={(reply) => (
+              <>
+                {user ? (
+                  <Suspense fallback={null}>
+                    <BookmarkControl
+                      discussionId={reply.discussionId}
+                      replyId={reply.id}
+                      label={`the reply by ${reply.author?.displayName ?? "a deleted member"}`}
+                    />
+                  </Suspense>
+                ) : null}
+                {reporter && reply.author && reporter.id !== reply.author.id ? (
+                  <Suspense fallback={null}>
+                    <ReportButton
+                      targetKind="reply"
+                      targetId={reply.id}
+                      label={`reply by ${reply.author.displayName}`}
+                    />
+                  </Suspense>
+                ) : null}
+              </>
+            )}
           />
         )}
       />

@@ -74,6 +74,10 @@ export const SUSPENDED_MEMBERS_MAY: ReadonlySet<string> = new Set([
   // Their own drafts, which nobody else reads (docs/decisions/065): sending stays refused.
   "PUT /api/drafts/:place",
   "DELETE /api/drafts/:place",
+  // Their own bookmarks, which nobody else reads (issue 42, docs/decisions/072).
+  "POST /api/bookmarks",
+  "PATCH /api/bookmarks/:id",
+  "DELETE /api/bookmarks/:id",
 ]);
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);

@@ -158,6 +158,12 @@ async function memberWithEverything() {
   await ada.client.put(`/api/discussions/${bobThread.id}/follow`, { state: "muted" });
   await ada.client.put("/api/categories/personal-stories/follow", { state: "following" });
   await bob.client.put("/api/categories/personal-stories/follow", { state: "muted" });
+  // Bookmarks (issue 42): each member's own, on the same discussion.
+  await ada.client.post("/api/bookmarks", { discussionId: bobThread.id, note: "Ada's note" });
+  await bob.client.post("/api/bookmarks", {
+    discussionId: adaThread.id,
+    note: "Bob's private reply",
+  });
   // Tags (decision 067): each member created one.
   for (const member of [ada, bob]) {
     await t.db.execute(
@@ -494,6 +500,14 @@ describe("Delete my account", () => {
       })
     ).json()) as { id: string };
     await member.client.post(`/api/discussions/${thread.id}/replies`, { content: "My reply" });
+    // The member's bookmark goes with the account (issue 42); another's of their thread stays.
+    const own = await member.client.post("/api/bookmarks", {
+      discussionId: thread.id,
+      note: "Mine",
+    });
+    expect(own.status).toBe(201);
+    const kept = await other.client.post("/api/bookmarks", { discussionId: thread.id });
+    expect(kept.status).toBe(201);
     const otherReply = (await (
       await other.client.post(`/api/discussions/${thread.id}/replies`, {
         content: `Thanks ${mentionToken("Gone Soon", member.id)}`,
@@ -528,6 +542,10 @@ describe("Delete my account", () => {
       sql`select count(*)::int as n from newsletter_subscribers where email = ${member.email}`,
     );
     expect(subscribed?.n).toBe(0);
+    const bookmarked = (await (await other.client.get("/api/bookmarks")).json()) as {
+      bookmarks: { discussionId: string }[];
+    };
+    expect(bookmarked.bookmarks.map((bookmark) => bookmark.discussionId)).toEqual([thread.id]);
     // The discussion and the reply stay, as Deleted member's.
     const detail = (await (
       await createClient(t.app).get(`/api/discussions/${thread.id}`)

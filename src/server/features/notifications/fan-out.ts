@@ -58,6 +58,8 @@ async function writeEntries(
      * nothing of it. Staff actions about a member's own content or account still reach them.
      */
     fromMember?: boolean;
+    /** Asked for by the recipient (a bookmark's reminder): their mute of the discussion stands aside. */
+    evenIfMuted?: boolean;
   },
 ): Promise<Written[]> {
   const discussion = event.discussionId ? sql`${event.discussionId}::uuid` : sql`null::uuid`;
@@ -83,9 +85,13 @@ async function writeEntries(
         left join notification_settings s on s.user_id = r.user_id and s.kind = r.kind
         where r.user_id is distinct from ${actor}
           and ${readableBy(recipient, discussion, reply)}
-          and not exists (
+          ${
+            event.evenIfMuted
+              ? sql``
+              : sql`and not exists (
             select 1 from discussion_follows m
-            where m.discussion_id = ${discussion} and m.user_id = r.user_id and m.state = 'muted')
+            where m.discussion_id = ${discussion} and m.user_id = r.user_id and m.state = 'muted')`
+          }
           ${unblocked}
       ),
       written as (
@@ -272,6 +278,40 @@ async function fanOutModeration(tx: Db, actionId: string): Promise<Written[]> {
   return [...reporters, ...member];
 }
 
+/**
+ * A bookmark's reminder (issue 42, docs/decisions/072), to its member. The entry names the post
+ * only while the member may read it (decision 052's rule, as every entry): else it names none,
+ * and says the post is no longer available. A bookmark removed since reminds no one.
+ */
+async function fanOutReminder(tx: Db, bookmarkId: string): Promise<Written[]> {
+  const [bookmark] = await queryRows<{
+    user_id: string;
+    discussion_id: string;
+    reply_id: string | null;
+    note: string | null;
+    readable: boolean;
+  }>(
+    tx,
+    sql`select b.user_id, b.discussion_id, b.reply_id, b.note,
+          ${readableBy(
+            { id: sql`b.user_id`, role: sql`coalesce(ur.role, 'user')` },
+            sql`b.discussion_id`,
+            sql`b.reply_id`,
+          )} as readable
+        from bookmarks b left join user_roles ur on ur.user_id = b.user_id
+        where b.id = ${bookmarkId}::uuid`,
+  );
+  if (!bookmark) return [];
+  return writeEntries(tx, {
+    recipients: sql`select ${bookmark.user_id}::text as user_id, 'bookmark_reminder' as kind, false as grouped`,
+    discussionId: bookmark.readable ? bookmark.discussion_id : null,
+    replyId: bookmark.readable ? bookmark.reply_id : null,
+    actorId: null,
+    data: { bookmarkId, ...(bookmark.note ? { note: bookmark.note } : {}) },
+    evenIfMuted: true,
+  });
+}
+
 async function fanOut(tx: Db, event: NotificationEvent): Promise<Written[]> {
   switch (event.type) {
     case "reply-created":
@@ -297,6 +337,8 @@ async function fanOut(tx: Db, event: NotificationEvent): Promise<Written[]> {
         actorId: event.actorId,
         data: { role: event.role },
       });
+    case "bookmark-reminder":
+      return fanOutReminder(tx, event.bookmarkId);
   }
 }
 

@@ -55,6 +55,8 @@ type EntryRow = {
     endsAt?: string | null;
     /** followed_category: the category's name when the discussion was started. */
     category?: string;
+    /** bookmark_reminder: the member's own note on the bookmark. */
+    note?: string;
   } | null;
   at: string;
   read: boolean;
@@ -161,7 +163,7 @@ export async function loadEntries(
     othersCount: Math.max(0, row.actor_count - 1),
     discussion: entryDiscussion(row, reader),
     ...entryReply(row, reader),
-    detail: row.data?.action ?? row.data?.role ?? row.data?.category ?? null,
+    detail: row.data?.action ?? row.data?.role ?? row.data?.category ?? row.data?.note ?? null,
     at: row.at,
     read: row.read,
     moderation: row.data?.actionId

@@ -41,6 +41,7 @@ const LISTS: List[] = [
   { path: "/api/cms/blog-posts", caller: "admin", nextCursor: nextCursorOf },
   { path: "/api/inbox/messages", caller: "admin", nextCursor: nextCursorOf },
   { path: "/api/inbox/data-requests", caller: "admin", nextCursor: nextCursorOf },
+  { path: "/api/bookmarks", caller: "user", nextCursor: nextCursorOf },
 ];
 
 let t: TestApp;
@@ -57,7 +58,14 @@ beforeAll(async () => {
   );
   await insertThread(t.db, THREAD_ID, 3);
   for (let i = 0; i < 3; i++) {
-    await insertDiscussionRow(t.db, { authorId: callers.other.id, ageMinutes: i });
+    const discussionId = await insertDiscussionRow(t.db, {
+      authorId: callers.other.id,
+      ageMinutes: i,
+    });
+    await t.db.execute(
+      sql`insert into bookmarks (user_id, discussion_id)
+          values (${callers.members.user.id}, ${discussionId}::uuid)`,
+    );
     await insertPost(t.db, { status: "published" });
     await insertDataRequest(t.db);
     const contact = await clientFor(t.app, callers, "anonymous").post("/api/contact", {

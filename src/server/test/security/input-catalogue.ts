@@ -146,6 +146,14 @@ export async function buildCatalogue(
   );
   const tagId = tag?.id ?? "";
   const requestId = await insertDataRequest(t.db);
+  // Bookmarks (issue 42): a discussion of their own, and the member's bookmark of it to edit.
+  const bookmarkedId = await insertDiscussionRow(t.db, { authorId: callers.other.id });
+  const [bookmark] = await queryRows<{ id: string }>(
+    t.db,
+    sql`insert into bookmarks (user_id, discussion_id)
+        values (${callers.members.user.id}, ${bookmarkedId}::uuid) returning id`,
+  );
+  const bookmarkId = bookmark?.id ?? "";
   const imageId = await insertPublicPostImage(t, threadId, callers.other.id);
   const { secret } = await t.auth.$context;
   const email = () => uniqueEmail("hostile");
@@ -155,6 +163,8 @@ export async function buildCatalogue(
     if (!found) throw new Error(`nothing stored: ${JSON.stringify(query)}`);
     return found;
   };
+  const storedNote = (answer: Answer) =>
+    row(sql`select note from bookmarks where id = ${answer.id}::uuid`);
   const storedDiscussion = (answer: Answer) =>
     row(sql`select title, content from discussions where id = ${answer.id}::uuid`);
   // Mention tokens are rewritten on the way in (domain/mentions/resolve-mentions.ts, for
@@ -590,6 +600,7 @@ export async function buildCatalogue(
       answers: 200,
     },
     {
+<<<<<<< HEAD
       name: "read position",
       method: "PUT",
       caller: "user",
@@ -604,6 +615,33 @@ export async function buildCatalogue(
       path: "/api/discussions/mark-all-read",
       valid: () => ({ category: "rants-and-vents" }),
       answers: 204,
+=======
+      // Again on the same reply is an update of the member's bookmark of it (200).
+      name: "bookmark",
+      method: "POST",
+      caller: "user",
+      path: "/api/bookmarks",
+      valid: () => ({
+        discussionId: threadId,
+        replyId,
+        note: "Read later",
+        remindAt: new Date(Date.now() + 86_400_000).toISOString(),
+      }),
+      answers: 201,
+      duplicateAnswer: 200,
+      text: ["note"],
+      stored: storedNote,
+    },
+    {
+      name: "bookmark note",
+      method: "PATCH",
+      caller: "user",
+      path: `/api/bookmarks/${bookmarkId}`,
+      valid: () => ({ note: "Changed my mind", remindAt: null }),
+      answers: 200,
+      text: ["note"],
+      stored: storedNote,
+>>>>>>> bookmarks
     },
     {
       name: "notification settings",
@@ -941,6 +979,7 @@ export async function buildCatalogue(
     { path: "/api/inbox/messages", caller: "admin", params: page },
     { path: "/api/inbox/data-requests", caller: "admin", params: page },
     { path: "/api/notifications", caller: "user", params: page },
+    { path: "/api/bookmarks", caller: "user", params: page },
     { path: "/api/moderation/log", caller: "anonymous", params: page },
     { path: "/api/moderation/edits", caller: "moderator", params: page },
     {
@@ -1036,6 +1075,9 @@ export async function buildCatalogue(
       knownId: "rants-and-vents",
     },
     { method: "POST", caller: "user", path: "/api/notifications/:id/read" },
+    { method: "PATCH", caller: "user", path: "/api/bookmarks/:id" },
+    { method: "DELETE", caller: "user", path: "/api/bookmarks/:id" },
+    { method: "GET", caller: "user", path: "/api/discussions/:id/bookmarks" },
     { method: "GET", caller: "user", path: "/api/blocks/:id" },
     { method: "PUT", caller: "user", path: "/api/blocks/:id" },
     { method: "DELETE", caller: "user", path: "/api/blocks/:id" },

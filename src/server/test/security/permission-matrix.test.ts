@@ -734,6 +734,7 @@ const CASES: Record<string, Case> = {
       client.put("/api/categories/life-observations/follow", { state: "muted" }),
     success: 200,
   },
+<<<<<<< HEAD
   "PUT /api/discussions/:id/read": {
     send: async ({ client }) => {
       const id = await insertDiscussionRow(t.db, { authorId: callers.other.id });
@@ -745,6 +746,33 @@ const CASES: Record<string, Case> = {
     send: ({ client }) => client.post("/api/discussions/mark-all-read", {}),
     success: 204,
   },
+=======
+  "POST /api/bookmarks": {
+    send: async ({ client }) => {
+      const id = await insertDiscussionRow(t.db, { authorId: callers.other.id });
+      return client.post("/api/bookmarks", { discussionId: id, note: "Read later" });
+    },
+    success: 201,
+  },
+  "PATCH /api/bookmarks/:id": {
+    send: async (cell) => {
+      const id = await insertBookmark(idOf(cell));
+      const response = await cell.client.patch(`/api/bookmarks/${id}`, { note: "Changed" });
+      expect(await bookmarkNote(id)).toBe(response.ok ? "Changed" : "Kept");
+      return response;
+    },
+    success: 200,
+  },
+  "DELETE /api/bookmarks/:id": {
+    send: async (cell) => {
+      const id = await insertBookmark(idOf(cell));
+      const response = await cell.client.delete(`/api/bookmarks/${id}`);
+      expect(await bookmarkNote(id)).toBe(response.ok ? undefined : "Kept");
+      return response;
+    },
+    success: 204,
+  },
+>>>>>>> bookmarks
   "POST /api/notifications/read-all": {
     send: ({ client }) => client.post("/api/notifications/read-all"),
     success: 204,
@@ -1126,6 +1154,26 @@ async function discussionStatus(id: string) {
 async function countWhere(from: ReturnType<typeof sql>) {
   const [row] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from ${from}`);
   return row?.n;
+}
+
+/** A bookmark of `userId`'s on a new discussion, with the note "Kept". */
+async function insertBookmark(userId: string): Promise<string> {
+  const discussion = await insertDiscussionRow(t.db);
+  const [row] = await queryRows<{ id: string }>(
+    t.db,
+    sql`insert into bookmarks (user_id, discussion_id, note)
+        values (${userId}, ${discussion}::uuid, 'Kept') returning id`,
+  );
+  if (!row) throw new Error("no bookmark");
+  return row.id;
+}
+
+async function bookmarkNote(id: string) {
+  const [row] = await queryRows<{ note: string }>(
+    t.db,
+    sql`select note from bookmarks where id = ${id}::uuid`,
+  );
+  return row?.note;
 }
 
 /** A moderator's hide of a discussion by `subjectId`, as the log records it. */

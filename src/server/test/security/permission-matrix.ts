@@ -381,6 +381,29 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
       "Issue 16: one-click unsubscribe without a session (the signed token is the credential)",
   },
 
+  // Bookmarks (docs/decisions/072): a member's own; another member's bookmark is a 404, for
+  // staff too (bookmarks.test.ts).
+  {
+    method: "POST",
+    path: "/api/bookmarks",
+    allowed: MEMBERS,
+    source: "Issue 42: bookmark a discussion or a reply",
+  },
+  {
+    method: "PATCH",
+    path: "/api/bookmarks/:id",
+    allowed: { own: MEMBERS, "other's": NOBODY },
+    othersRefusedWith: 404,
+    source: "Issue 42: change one's own bookmark's note or reminder",
+  },
+  {
+    method: "DELETE",
+    path: "/api/bookmarks/:id",
+    allowed: { own: MEMBERS, "other's": NOBODY },
+    othersRefusedWith: 404,
+    source: "Issue 42: remove one's own bookmark",
+  },
+
   // Profiles: a member edits only their own (docs/product.md §6), whatever their role.
   {
     method: "PATCH",

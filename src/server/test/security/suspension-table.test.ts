@@ -96,6 +96,10 @@ const SUSPENDED_MEMBER_TABLE: Record<string, Rule> = {
   "POST /api/images": "refused",
   "PUT /api/drafts/:place": "may",
   "DELETE /api/drafts/:place": "may",
+  // Their own bookmarks (issue 42, docs/decisions/072): private, shown to nobody else.
+  "POST /api/bookmarks": "may",
+  "PATCH /api/bookmarks/:id": "may",
+  "DELETE /api/bookmarks/:id": "may",
   "POST /api/moderation/items/:kind/:id/actions": "refused",
   "POST /api/moderation/members/:id/suspensions": "refused",
   "POST /api/moderation/members/:id/lift": "refused",

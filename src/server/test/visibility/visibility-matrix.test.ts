@@ -127,6 +127,17 @@ async function setUp(state: State): Promise<Fixture> {
       );
     }
   }
+  // Every signed-in reader (and the author) bookmarked the discussion and the reply (issue 42).
+  const bookmarkers = [
+    ...SIGNED_IN_READERS.map((name) => readers[name].id),
+    ...(author ? [author.id] : []),
+  ];
+  for (const userId of bookmarkers) {
+    await t.db.execute(
+      sql`insert into bookmarks (user_id, discussion_id, reply_id)
+          values (${userId}, ${discussionId}::uuid, null), (${userId}, ${hostId}::uuid, ${replyId}::uuid)`,
+    );
+  }
   const images = {
     discussion: await insertImage(authorId, sql`discussion_id`, discussionId),
     reply: await insertImage(authorId, sql`reply_id`, replyId),
@@ -219,6 +230,10 @@ const READS: Record<SurfaceName, (fixture: Fixture) => Read | null> = {
   searchPage: (f) => ({ path: `/discussion?q=${f.words.discussion}`, kind: "search page" }),
   threadPage: () => ({ path: `/discussion/${hostId}`, kind: "page" }),
   profilePage: (f) => (f.author ? { path: `/profile/${f.author.id}`, kind: "page" } : null),
+  bookmarks: () => ({ path: "/api/bookmarks?limit=50", kind: "json" }),
+  replyBookmarks: () => ({ path: "/api/bookmarks?limit=50", kind: "json" }),
+  bookmarksPage: () => ({ path: "/bookmarks", kind: "page" }),
+  replyBookmarksPage: () => ({ path: "/bookmarks", kind: "page" }),
   image: (f) => ({ path: `/api/images/${f.images.discussion}`, kind: "image" }),
   replyImage: (f) => ({ path: `/api/images/${f.images.reply}`, kind: "image" }),
 };

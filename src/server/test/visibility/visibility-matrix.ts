@@ -107,6 +107,26 @@ const IMAGES: Cells = ruleWith({
   erasedMember: all("absent", { postAuthor: "n/a" }),
 });
 
+/**
+ * A member's own bookmarks (issue 42, decision 072): each reader bookmarked the post before its
+ * state came; a bookmark keeps its place whatever becomes of the post, so what the rule would
+ * leave absent is masked there ("This discussion was deleted.", "No longer available"). What
+ * a reader bookmarked is theirs to read as the rule says: no collapse. Visitors have none.
+ */
+const BOOKMARKS: Cells = ruleWith({
+  hidden: { visitor: "refused" },
+  deleted: all("masked", { visitor: "refused" }),
+  held: all("masked", { visitor: "refused", postAuthor: "shown" }),
+  privateAuthor: { visitor: "refused" },
+  blockedAuthor: { visitor: "refused", member: "shown" },
+  erasedMember: { visitor: "refused" },
+});
+
+/** The page /bookmarks: what the API answers; a visitor gets the page that sends them to sign in. */
+const BOOKMARKS_PAGE: Cells = Object.fromEntries(
+  STATES.map((state) => [state, { ...BOOKMARKS[state], visitor: "absent" }]),
+) as Cells;
+
 /** Where a post shows, and what each reader gets of it there. */
 export type Surface = {
   name: string;
@@ -298,6 +318,30 @@ export const SURFACES = {
     }),
     source: "docs/product.md §7, decision 046",
   },
+  bookmarks: {
+    name: "GET /api/bookmarks (a bookmark of the discussion)",
+    post: "discussion",
+    cells: BOOKMARKS,
+    source: "issue 42, docs/decisions/072",
+  },
+  replyBookmarks: {
+    name: "GET /api/bookmarks (a bookmark of the reply)",
+    post: "reply",
+    cells: BOOKMARKS,
+    source: "issue 42, docs/decisions/072",
+  },
+  bookmarksPage: {
+    name: "the page /bookmarks (a bookmark of the discussion)",
+    post: "discussion",
+    cells: BOOKMARKS_PAGE,
+    source: "issue 42, docs/decisions/072",
+  },
+  replyBookmarksPage: {
+    name: "the page /bookmarks (a bookmark of the reply)",
+    post: "reply",
+    cells: BOOKMARKS_PAGE,
+    source: "issue 42, docs/decisions/072",
+  },
   // An image of the post (decision 065): served whole or not at all, never masked; an erased
   // member's uploads went with the account.
   image: {
@@ -335,6 +379,10 @@ export const READ_ROUTES: Record<string, SurfaceName[] | { none: string }> = {
   "GET /api/cms/tags": { none: "the tags, for moderators and admins" },
   "GET /api/discussions/:id": ["discussion"],
   "GET /api/discussions/:id/replies": ["replies"],
+  "GET /api/bookmarks": ["bookmarks", "replyBookmarks"],
+  "GET /api/discussions/:id/bookmarks": {
+    none: "the member's own bookmarks in a discussion: ids, their notes and reminder times",
+  },
   "GET /api/replies/:id": ["reply", "quote"],
   "GET /api/profiles/:id": ["profile"],
   "GET /api/cms/discussions": ["cmsDiscussions"],
@@ -343,7 +391,14 @@ export const READ_ROUTES: Record<string, SurfaceName[] | { none: string }> = {
   "GET /discussion/rss.xml": ["feed"],
   "GET /sitemap/:file": ["sitemap"],
   // The server-rendered pages: the page shell answers every other address.
-  "ALL /*": ["page", "searchPage", "threadPage", "profilePage"],
+  "ALL /*": [
+    "page",
+    "searchPage",
+    "threadPage",
+    "profilePage",
+    "bookmarksPage",
+    "replyBookmarksPage",
+  ],
   "GET /*": { none: "the built client's files" },
   "GET /api/images/:id": ["image", "replyImage"],
   "GET /api/drafts/:place": { none: "the member's own draft (decision 065)" },
@@ -459,6 +514,7 @@ export const JOB_KINDS: Record<string, OtherSurface> = {
   "held-release-contact": NONE("a held contact message"),
   "held-release-newsletter": NONE("a held subscription"),
   "held-release-due": NONE("a sweep of held form submissions: no posts"),
+  "bookmark-reminders-due": NONE("a sweep: bookmark ids to notification events"),
 };
 
 /** The live-event kinds (lib/live-discussions.ts): ids and kinds, never words. */
@@ -506,6 +562,8 @@ export const NOTIFICATION_SURFACES: Record<string, OtherSurface> = {
   // Decision 027: neither names a discussion.
   report_outcome: NONE("an outcome"),
   moderation_action: NONE("what and why, never the words"),
+  // Names the post only while its member may read it (decision 072), then as any entry.
+  bookmark_reminder: NOTIFICATION_MAIL("a bookmarked discussion's title and the member's own note"),
 };
 
 /**
@@ -523,6 +581,7 @@ export const EXPORT_SECTIONS: Record<string, OtherSurface> = {
   categoryFollows: NONE("category slugs the member follows or muted"),
   readPositions: { carries: "ids", why: "discussion ids and how far the member read" },
   categoriesMarkedRead: NONE("category slugs the member marked read"),
+  bookmarks: { carries: "ids", why: "posts by id, with the member's own notes and reminders" },
   notifications: { carries: "ids", why: "ids and kinds (branch notifications for their data)" },
   reportsMade: { carries: "ids", why: "targets by id" },
   moderationOfYou: { carries: "ids", why: "targets by id" },
