@@ -46,7 +46,6 @@ beforeAll(async () => {
     sql`insert into category_follows (category_id, user_id, state)
         select id, ${other.id}, 'following' from categories order by position limit 1`,
   );
-<<<<<<< HEAD
   // Issue 42's: a read position and a category marked read.
   await t.db.execute(
     sql`insert into read_positions (user_id, discussion_id, last_read_seq, seen_count)
@@ -55,12 +54,11 @@ beforeAll(async () => {
   await t.db.execute(
     sql`insert into category_read_marks (user_id, category_id)
         select ${member.id}, id from categories order by position limit 1`,
-=======
+  );
   // Issue 42: a member's bookmark of the discussion, with a note and a reminder still to come.
   await t.db.execute(
     sql`insert into bookmarks (user_id, discussion_id, note, remind_at)
         values (${other.id}, ${discussionId}::uuid, 'Read again', now() + interval '1 day')`,
->>>>>>> bookmarks
   );
   await t.runJobs();
   const avatar = await sharp({
@@ -124,12 +122,9 @@ describe("backup and restore", () => {
       "tags",
       "discussion_tags",
       "category_follows",
-<<<<<<< HEAD
       "read_positions",
       "category_read_marks",
-=======
       "bookmarks",
->>>>>>> bookmarks
     ]) {
       expect(Number(before[table]?.split(" ")[0]), table).toBeGreaterThan(0);
     }
@@ -138,7 +133,6 @@ describe("backup and restore", () => {
     expect(summary.files).toBe(1);
     expect(summary.tables.discussion_replies).toBe(7);
     expect(summary.tables.category_follows).toBe(1);
-<<<<<<< HEAD
     expect(summary.tables.read_positions).toBe(1);
     // Numbers count on from the restored rows: a new reply is after every restored one, so no
     // read position counts it as read (decision 071).
@@ -148,9 +142,7 @@ describe("backup and restore", () => {
           nextval(pg_get_serial_sequence('discussion_replies', 'seq'))::text as next`,
     );
     expect(Number(restored?.next)).toBe(Number(restored?.top) + 1);
-=======
     expect(summary.tables.bookmarks).toBe(1);
->>>>>>> bookmarks
     // Restored without triggers: the tag's count is the row's, not counted again.
     const [tag] = await queryRows<{ n: number }>(
       target.db,

@@ -229,7 +229,6 @@ export const MEMBER_DATA_SECTIONS = {
           from category_follows f join categories c on c.id = f.category_id
           where f.user_id = ${id} order by f.created_at`,
   },
-<<<<<<< HEAD
   // How far the member read each discussion (docs/decisions/071).
   readPositions: {
     table: "read_positions",
@@ -246,7 +245,7 @@ export const MEMBER_DATA_SECTIONS = {
       sql`select c.slug as "category", m.marked_read_at as "markedReadAt"
           from category_read_marks m join categories c on c.id = m.category_id
           where m.user_id = ${id} order by m.marked_read_at`,
-=======
+  },
   // The member's own bookmarks (issue 42): posts by id, with their own notes and reminders.
   bookmarks: {
     table: "bookmarks",
@@ -256,7 +255,6 @@ export const MEMBER_DATA_SECTIONS = {
             remind_at as "remindAt", reminded_at as "remindedAt", created_at as "createdAt",
             updated_at as "updatedAt"
           from bookmarks where user_id = ${id} order by created_at`,
->>>>>>> bookmarks
   },
   // Whom the member blocked is another member's identity: only when each block was made.
   blocksMade: {

@@ -600,7 +600,6 @@ export async function buildCatalogue(
       answers: 200,
     },
     {
-<<<<<<< HEAD
       name: "read position",
       method: "PUT",
       caller: "user",
@@ -615,7 +614,8 @@ export async function buildCatalogue(
       path: "/api/discussions/mark-all-read",
       valid: () => ({ category: "rants-and-vents" }),
       answers: 204,
-=======
+    },
+    {
       // Again on the same reply is an update of the member's bookmark of it (200).
       name: "bookmark",
       method: "POST",
@@ -641,7 +641,6 @@ export async function buildCatalogue(
       answers: 200,
       text: ["note"],
       stored: storedNote,
->>>>>>> bookmarks
     },
     {
       name: "notification settings",

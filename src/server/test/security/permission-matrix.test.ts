@@ -734,7 +734,6 @@ const CASES: Record<string, Case> = {
       client.put("/api/categories/life-observations/follow", { state: "muted" }),
     success: 200,
   },
-<<<<<<< HEAD
   "PUT /api/discussions/:id/read": {
     send: async ({ client }) => {
       const id = await insertDiscussionRow(t.db, { authorId: callers.other.id });
@@ -746,7 +745,6 @@ const CASES: Record<string, Case> = {
     send: ({ client }) => client.post("/api/discussions/mark-all-read", {}),
     success: 204,
   },
-=======
   "POST /api/bookmarks": {
     send: async ({ client }) => {
       const id = await insertDiscussionRow(t.db, { authorId: callers.other.id });
@@ -772,7 +770,6 @@ const CASES: Record<string, Case> = {
     },
     success: 204,
   },
->>>>>>> bookmarks
   "POST /api/notifications/read-all": {
     send: ({ client }) => client.post("/api/notifications/read-all"),
     success: 204,
