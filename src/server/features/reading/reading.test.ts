@@ -149,6 +149,21 @@ describe("unread replies", () => {
     expect((await card(ana, id))?.unread).toBe(1);
   });
 
+  it("never counts or names a reply held for review until it is released", async () => {
+    const id = await start(ben);
+    await readAll(ana, id);
+    const [held] = await queryRows<{ id: string }>(
+      t.db,
+      sql`insert into discussion_replies (discussion_id, author_id, content, held_at)
+          values (${id}::uuid, ${cleo.id}, 'held', now()) returning id`,
+    );
+    expect((await card(ana, id))?.unread).toBe(0);
+    expect(await opened(ana, id)).toEqual({ unread: 0, firstUnreadReplyId: null });
+    await t.db.execute(sql`update discussion_replies set held_at = null where id = ${held?.id}`);
+    // Released behind nobody's position: new to the reader.
+    expect(await opened(ana, id)).toEqual({ unread: 1, firstUnreadReplyId: held?.id });
+  });
+
   it("never counts in a discussion the member muted", async () => {
     const id = await start(ben);
     await readAll(ana, id);
