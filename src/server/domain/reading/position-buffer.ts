@@ -7,6 +7,8 @@ import type { Db } from "@/server/db/client";
 import type { Logger } from "@/server/lib/logger";
 
 export const WRITE_INTERVAL_MS = 10_000;
+/** How many write times the buffer keeps before it forgets those past the interval. */
+const FORGET_AT = 1_000;
 
 type Waiting = { userId: string; discussionId: string; seq: number };
 
@@ -69,6 +71,9 @@ export function createReadPositionBuffer(db: Db, logger: Logger): ReadPositionBu
   async function writeNow(keys: string[]) {
     const positions: Waiting[] = [];
     const now = Date.now();
+    // Pages opened without scrolling write at once and never start the sweep: their write
+    // times are forgotten here, so a long-running server's map stays small.
+    if (writtenAt.size >= FORGET_AT) forgetOld(now);
     for (const key of keys) {
       const position = waiting.get(key);
       if (!position) continue;
@@ -79,11 +84,14 @@ export function createReadPositionBuffer(db: Db, logger: Logger): ReadPositionBu
     await writeReadPositions(db, positions);
   }
 
+  /** Forgets write times past the interval, so the map holds only the last interval's readers. */
+  function forgetOld(now: number) {
+    for (const [key, at] of writtenAt) if (now - at >= WRITE_INTERVAL_MS) writtenAt.delete(key);
+  }
+
   function sweep() {
     timer = null;
-    const now = Date.now();
-    // Forget old write times, so the map holds only the last interval's readers.
-    for (const [key, at] of writtenAt) if (now - at >= WRITE_INTERVAL_MS) writtenAt.delete(key);
+    forgetOld(Date.now());
     const due = [...waiting.keys()].filter((key) => !writtenAt.has(key));
     write(due).catch((error) => logger.warn({ err: error }, "could not record read positions"));
     if (waiting.size > 0) schedule();
