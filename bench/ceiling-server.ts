@@ -15,13 +15,20 @@ import type { CapturedEndpoint } from "./lib/capture-sql";
 
 type Row = Record<string, unknown>;
 
-const endpoints: Array<CapturedEndpoint & { html?: string; headers: Record<string, string> }> =
-  JSON.parse(readFileSync(process.env.ENDPOINTS_FILE as string, "utf8"));
+const endpoints: Array<
+  CapturedEndpoint & { html?: string; headers: Record<string, string>; cookie?: string }
+> = JSON.parse(readFileSync(process.env.ENDPOINTS_FILE as string, "utf8"));
 // A page asked with a session (signedIn) and without one can share a path: told apart by the
-// Cookie header, as the app tells them apart.
-const keyOf = (path: string, signedIn: boolean) => `${signedIn ? "member" : "visitor"} ${path}`;
+// Cookie header, as the app tells them apart; issue 42's readers (endpoint.cookie), by whose it is.
+const readerCookies = new Set(endpoints.flatMap((endpoint) => endpoint.cookie ?? []));
+const whoOf = (cookie: string | undefined) =>
+  cookie === undefined ? "visitor" : readerCookies.has(cookie) ? cookie : "member";
+const keyOf = (path: string, who: string) => `${who} ${path}`;
 const byKey = new Map(
-  endpoints.map((endpoint) => [keyOf(endpoint.path, endpoint.signedIn === true), endpoint]),
+  endpoints.map((endpoint) => [
+    keyOf(endpoint.path, endpoint.cookie ?? (endpoint.signedIn ? "member" : "visitor")),
+    endpoint,
+  ]),
 );
 // The app's pool size (src/server/db/client.ts).
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
@@ -91,7 +98,7 @@ const server = http.createServer(async (request, response) => {
     response.writeHead(200).end();
     return;
   }
-  const endpoint = byKey.get(keyOf(request.url ?? "", request.headers.cookie !== undefined));
+  const endpoint = byKey.get(keyOf(request.url ?? "", whoOf(request.headers.cookie)));
   if (!endpoint) {
     response.writeHead(404).end();
     return;
