@@ -34,12 +34,18 @@ const byKey = new Map(
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
 
 /** The answer's shape, built from the replayed statements' rows as the app builds its own. */
-function body(shape: CapturedEndpoint["shape"], results: Row[][]): unknown {
+function body(shape: CapturedEndpoint["shape"], results: Row[][], signedIn = false): unknown {
   const [first = [], second = []] = results;
   const last = results.at(-1) ?? [];
   switch (shape) {
-    case "discussion-page":
-      return { items: last.slice(0, 20), nextCursor: last.length > 20 ? "x".repeat(80) : null };
+    case "discussion-page": {
+      // A member's list runs other statements after the page's (their blocks): the page is the
+      // longest answer then.
+      const page = signedIn
+        ? results.reduce((longest, rows) => (rows.length > longest.length ? rows : longest), last)
+        : last;
+      return { items: page.slice(0, 20), nextCursor: page.length > 20 ? "x".repeat(80) : null };
+    }
     case "discussion":
       return first[0] ?? null;
     case "reply-page":
@@ -113,7 +119,12 @@ const server = http.createServer(async (request, response) => {
       const name = prepared ? preparedStatementName(text) : undefined;
       results.push((await pool.query({ name, text, values: params })).rows);
     }
-    send(request, response, endpoint.headers, JSON.stringify(body(endpoint.shape, results)));
+    send(
+      request,
+      response,
+      endpoint.headers,
+      JSON.stringify(body(endpoint.shape, results, endpoint.signedIn)),
+    );
   } catch (error) {
     response.writeHead(500).end(String(error));
   }
