@@ -3,14 +3,19 @@
 // ago and never marked anything read; one has read positions in [positions] discussions
 // (10,000), the other none. The positions: three in four of the list's first 1,000 discussions
 // (its first pages, pinned ones first), the rest spread evenly over the others; every third stops half-way
-// through its thread, so that thread has unread replies. Run it again to make them afresh.
-//   DATABASE_URL=postgres://postgres@127.0.0.1:55432/bench npm run bench:reading-data -- [positions]
+// through its thread, so that thread has unread replies. They are not the only readers: [others]
+// of bench:data's members (1,000) have read [each] (100) of those first 1,000 discussions to
+// their end, so a discussion on the first page has about 100 readers, as on a forum in use (and
+// the planner's statistics say so). Run it again to make them afresh.
+//   DATABASE_URL=postgres://postgres@127.0.0.1:55432/bench npm run bench:reading-data -- [positions] [others] [each]
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import pg from "pg";
 import { BENCH_READER_PASSWORD, BENCH_READERS } from "./lib/bench-member";
 
 const POSITIONS = Number(process.argv[2] ?? 10_000);
+const OTHER_READERS = Number(process.argv[3] ?? 1_000);
+const EACH_READS = Number(process.argv[4] ?? 100);
 /** The list's first discussions (in its order), of which the reader opened three in four. */
 const RECENT = 1_000;
 
@@ -73,8 +78,29 @@ async function main() {
        ) s`,
       [ids.positions, RECENT, POSITIONS, recentRead],
     );
+    // The other readers: member k (by email) read the first discussions n with (n + k) mod
+    // (RECENT / EACH_READS) = 0, to their last reply.
+    await client.query(
+      `delete from read_positions where user_id in (select id from "user" where email like 'bench-member-%')`,
+    );
+    const others = await client.query(
+      `with members as (
+         select id, row_number() over (order by email) as k from "user"
+         where email like 'bench-member-%' order by email limit $1
+       ),
+       first as (
+         select id, row_number() over (order by is_pinned desc, created_at desc, id desc) as n
+         from discussions where status = 'active' order by n limit $2
+       )
+       insert into read_positions (user_id, discussion_id, last_read_seq, seen_count, read_at)
+       select m.id, f.id, s.seq, seen_replies(m.id, f.id, s.seq), now() - interval '1 day'
+       from members m join first f on (f.n + m.k) % greatest(1, $2::int / $3::int) = 0
+       cross join lateral (select coalesce(max(r.seq), 0) as seq
+         from discussion_replies r where r.discussion_id = f.id) s`,
+      [OTHER_READERS, RECENT, EACH_READS],
+    );
     await client.query("commit");
-    await client.query("analyze read_positions");
+    await client.query("vacuum analyze read_positions");
     const { rows } = await client.query<{ unread: number; first_page: number }>(
       `select count(*) filter (where d.shown_replies_count > rp.seen_count)::int as unread,
          count(*) filter (where d.id in (select id from discussions where status = 'active'
@@ -86,7 +112,9 @@ async function main() {
     console.log(
       `Readers: ${BENCH_READERS.positions} with ${rowCount} read positions ` +
         `(${rows[0]?.unread} with unread replies; ${rows[0]?.first_page} of the first page's 20 ` +
-        `discussions), ${BENCH_READERS.none} with none; ${((Date.now() - started) / 1000).toFixed(1)} s`,
+        `discussions), ${BENCH_READERS.none} with none; ${others.rowCount} positions of ` +
+        `${OTHER_READERS} other members in the first ${RECENT} discussions; ` +
+        `${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
   } catch (error) {
     await client.query("rollback");
