@@ -2,11 +2,11 @@
 // Both are verified members with a password (BENCH_READER_PASSWORD) who last visited two days
 // ago and never marked anything read; one has read positions in [positions] discussions
 // (10,000), the other none. The positions: three in four of the list's first 1,000 discussions
-// (its first pages, pinned ones first), the rest spread evenly over the others; every third stops half-way
-// through its thread, so that thread has unread replies. They are not the only readers: [others]
-// of bench:data's members (1,000) have read [each] (100) of those first 1,000 discussions to
-// their end, so a discussion on the first page has about 100 readers, as on a forum in use (and
-// the planner's statistics say so). Run it again to make them afresh.
+// (its first pages, pinned ones first), the rest spread evenly over the others; every third was
+// opened before its first reply, so each reply to it is unread. Others read too: [others] of
+// bench:data's members (1,000) have read [each] (100) of those first 1,000 discussions to their
+// end, so a discussion on the first page has about 100 readers, as on a forum in use (and the
+// planner's statistics say so). Run it again to make them afresh.
 //   DATABASE_URL=postgres://postgres@127.0.0.1:55432/bench npm run bench:reading-data -- [positions] [others] [each]
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
@@ -73,7 +73,7 @@ async function main() {
          greatest(c.created_at, now() - (c.n % 60) * interval '1 day')
        from chosen c cross join lateral (
          select coalesce(case when c.n % 3 = 0
-           then percentile_disc(0.5) within group (order by r.seq) else max(r.seq) end, 0) as seq
+           then min(r.seq) - 1 else max(r.seq) end, 0) as seq
          from discussion_replies r where r.discussion_id = c.id
        ) s`,
       [ids.positions, RECENT, POSITIONS, recentRead],
