@@ -6,7 +6,7 @@
 // with positions, held to ≤ 25 ms; and the SQL statements each list runs (one for the page).
 //   DATABASE_URL=postgres://postgres@127.0.0.1:55432/bench npm run bench:reading-list
 // Options (environment): BENCH_PORT (3420), BENCH_CONNECTIONS (10), BENCH_DURATION (10 s per
-// run), BENCH_WARMUP (3 s before each run), BENCH_RUNS (5 per side), BENCH_PATH (/api/discussions).
+// run), BENCH_WARMUP (3 s before each run), BENCH_RUNS (6 per side: as many with each first), BENCH_PATH (/api/discussions).
 import { mkdtempSync } from "node:fs";
 import os, { tmpdir } from "node:os";
 import path from "node:path";
@@ -21,7 +21,7 @@ import { startServer } from "./lib/server-process";
 
 const databaseUrl = process.env.DATABASE_URL;
 const port = Number(process.env.BENCH_PORT ?? 3420);
-const runs = Number(process.env.BENCH_RUNS ?? 5);
+const runs = Number(process.env.BENCH_RUNS ?? 6);
 const listPath = process.env.BENCH_PATH ?? "/api/discussions";
 const options = {
   connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
