@@ -3,7 +3,8 @@
 // by bench/reading-data.ts), on one server, their runs interleaved (the order swapped every run,
 // so that drift on a shared machine falls on both alike). Reports each run and the medians: the
 // cost ratio (req/s without ÷ req/s with; p50 with ÷ p50 without), held to ≤ 1.25, and the p50
-// with positions, held to ≤ 25 ms; and the SQL statements each list runs (one for the page).
+// with positions, held to ≤ 25 ms; the SQL statements each list runs (one for the page); and
+// then that page's statement alone, for each reader in turn (what the read state costs in SQL).
 //   DATABASE_URL=postgres://postgres@127.0.0.1:55432/bench npm run bench:reading-list
 // Options (environment): BENCH_PORT (3420), BENCH_CONNECTIONS (10), BENCH_DURATION (10 s per
 // run), BENCH_WARMUP (3 s before each run), BENCH_RUNS (6 per side: as many with each first), BENCH_PATH (/api/discussions).
@@ -11,8 +12,9 @@ import { mkdtempSync } from "node:fs";
 import os, { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { preparedStatementName } from "@/server/db/prepared";
 import { type BenchReader, benchReaderCookie } from "./lib/bench-member";
-import { captureSql } from "./lib/capture-sql";
+import { captureSql, type Statement } from "./lib/capture-sql";
 import { READ_STATE_LISTS } from "./lib/endpoints";
 import { type LoadFigures, measure } from "./lib/load";
 import { formatLoad, loadAverage, othersCpu, postmasterOf } from "./lib/machine-load";
@@ -32,6 +34,10 @@ const options = {
 const TARGET_COST_RATIO = 1.25;
 const TARGET_P50_MS = 25;
 const OTHERS_BUSY_CORES = 0.25;
+/** The statement-alone comparison: as many connections as the load, runs of a few seconds. */
+const SQL_CONNECTIONS = options.connections;
+const SQL_RUNS = 4;
+const SQL_SECONDS = 5;
 
 type Card = { unread?: number; isNew?: boolean };
 
@@ -56,6 +62,60 @@ async function readerFacts(url: string) {
 }
 
 const median = (values: number[]) => quantile(values, 0.5);
+
+const readsDiscussions = (statement: Statement) => /\bfrom\s+discussions\b/i.test(statement.text);
+
+function pageStatement(statements: Statement[]): Statement {
+  const page = statements.find(readsDiscussions);
+  if (!page) throw new Error("the list ran no statement reading discussions");
+  return page;
+}
+
+/** SQL_SECONDS of the statement alone on SQL_CONNECTIONS connections, prepared as the app runs it. */
+async function statementsPerSecond(pool: pg.Pool, { text, params }: Statement): Promise<number> {
+  const name = preparedStatementName(text);
+  const until = performance.now() + SQL_SECONDS * 1000;
+  let count = 0;
+  await Promise.all(
+    Array.from({ length: SQL_CONNECTIONS }, async () => {
+      while (performance.now() < until) {
+        await pool.query({ name, text, values: params });
+        count++;
+      }
+    }),
+  );
+  return count / SQL_SECONDS;
+}
+
+/**
+ * The page's statement alone, for each reader in turn (the order swapped each run): what the
+ * read state costs in PostgreSQL, without the app's fixed cost around it.
+ */
+async function compareSqlAlone(lists: Array<{ name: string; statement: Statement }>) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: SQL_CONNECTIONS });
+  try {
+    const rates: number[][] = lists.map(() => []);
+    for (let run = 0; run < SQL_RUNS; run++) {
+      const order = run % 2 === 0 ? [0, 1] : [1, 0];
+      for (const index of order) {
+        const list = lists[index];
+        if (list) rates[index]?.push(await statementsPerSecond(pool, list.statement));
+      }
+    }
+    const [withPositions, withoutPositions] = rates.map((values) => median(values));
+    const load = loadAverage();
+    console.log(
+      `\nThe page's statement alone (${SQL_CONNECTIONS} connections through pg, prepared, ${SQL_RUNS} interleaved ` +
+        `runs of ${SQL_SECONDS} s; load average now ${formatLoad(load)}): ` +
+        lists.map((list, index) => `${list.name} ${f0(median(rates[index] ?? []))}/s`).join(", ") +
+        `; ratio ${f2((withoutPositions ?? 0) / (withPositions ?? 1))} (runs: ${rates[0]
+          ?.map((rate, run) => f2((rates[1]?.[run] ?? 0) / rate))
+          .join(", ")}).`,
+    );
+  } finally {
+    await pool.end();
+  }
+}
 const f0 = (n: number) => n.toFixed(0);
 const f2 = (n: number) => n.toFixed(2);
 
@@ -95,7 +155,7 @@ async function main() {
       if (!response.ok) throw new Error(`${endpoint.path} answered ${response.status}`);
       const { items } = (await response.json()) as { items: Card[] };
       const statements = captured[index]?.statements ?? [];
-      const pageStatements = statements.filter((s) => /\bfrom\s+discussions\b/i.test(s.text));
+      const pageStatements = statements.filter(readsDiscussions);
       console.log(
         `${endpoint.name}: ${items.length} cards, ${items.filter((card) => (card.unread ?? 0) > 0).length} ` +
           `with unread replies, ${items.filter((card) => card.isNew).length} "New"; ` +
@@ -166,6 +226,12 @@ async function main() {
         `p50 with ÷ without: median ${f2(p50Ratio)} (${f2(Math.min(...p50Ratios))}-${f2(Math.max(...p50Ratios))}); ` +
         `p50 with positions ${p50} ms. Targets (issue 42): ratio ≤ ${TARGET_COST_RATIO}, p50 ≤ ${TARGET_P50_MS} ms: ` +
         `${met ? "met" : "MISSED"}.`,
+    );
+    await compareSqlAlone(
+      endpoints.map((endpoint, index) => ({
+        name: endpoint.name,
+        statement: pageStatement(captured[index]?.statements ?? []),
+      })),
     );
     if (figures.some((row) => row.positions.failures + row.none.failures > 0)) process.exitCode = 1;
   } finally {
