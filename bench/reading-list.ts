@@ -166,6 +166,20 @@ async function main() {
       `Load: ${options.connections} connections, ${runs} runs per side of ${options.duration} s after ` +
         `${options.warmup} s of warm-up, the two readers in turn (the order swapped each run); app pid ${app.pid}`,
     );
+    // The server's first seconds (each pooled connection planning the page before PostgreSQL
+    // keeps a generic plan, caches filling) fell on run 1's first reader: a round of each first.
+    for (const endpoint of endpoints) {
+      await measure(
+        `${app.url}${listPath}`,
+        {
+          ...options,
+          duration: options.warmup,
+          warmup: 0,
+          headers: headersOf(endpoint.reader as BenchReader),
+        },
+        app.pid,
+      );
+    }
     const ownProcesses = [process.pid, app.pid, ...(facts.postmaster ? [facts.postmaster] : [])];
     const figures: Array<
       Record<BenchReader, LoadFigures> & { others: number | null; load: number }
