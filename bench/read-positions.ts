@@ -48,19 +48,19 @@ const positionWrites = () =>
     return Number(rows[0]?.writes ?? 0);
   });
 
-/** Threads with replies to scroll through, newest first: their first and last reply's seq. */
+/** The longest threads, to scroll through: their first and last reply's seq. */
 const threads = () =>
   withClient(async (client) => {
     const { rows } = await client.query<{ id: string; first_seq: string; last_seq: string }>(
       `select d.id, min(r.seq) as first_seq, max(r.seq) as last_seq
-       from (select id from discussions where status = 'active' and replies_count >= 20
-             order by created_at desc limit $1) d
+       from (select id from discussions where status = 'active' and replies_count > 0
+             order by replies_count desc, id limit $1) d
        join discussion_replies r on r.discussion_id = d.id
        group by d.id order by d.id`,
       [discussionCount],
     );
     if (rows.length < discussionCount) {
-      throw new Error(`Only ${rows.length} discussions with 20 replies or more: run bench:data`);
+      throw new Error(`Only ${rows.length} discussions with replies: run bench:data`);
     }
     return rows.map(
       (row): Thread => ({
