@@ -15,24 +15,37 @@ import type { CapturedEndpoint } from "./lib/capture-sql";
 
 type Row = Record<string, unknown>;
 
-const endpoints: Array<CapturedEndpoint & { html?: string; headers: Record<string, string> }> =
-  JSON.parse(readFileSync(process.env.ENDPOINTS_FILE as string, "utf8"));
+const endpoints: Array<
+  CapturedEndpoint & { html?: string; headers: Record<string, string>; cookie?: string }
+> = JSON.parse(readFileSync(process.env.ENDPOINTS_FILE as string, "utf8"));
 // A page asked with a session (signedIn) and without one can share a path: told apart by the
-// Cookie header, as the app tells them apart.
-const keyOf = (path: string, signedIn: boolean) => `${signedIn ? "member" : "visitor"} ${path}`;
+// Cookie header, as the app tells them apart; issue 42's readers (endpoint.cookie), by whose it is.
+const readerCookies = new Set(endpoints.flatMap((endpoint) => endpoint.cookie ?? []));
+const whoOf = (cookie: string | undefined) =>
+  cookie === undefined ? "visitor" : readerCookies.has(cookie) ? cookie : "member";
+const keyOf = (path: string, who: string) => `${who} ${path}`;
 const byKey = new Map(
-  endpoints.map((endpoint) => [keyOf(endpoint.path, endpoint.signedIn === true), endpoint]),
+  endpoints.map((endpoint) => [
+    keyOf(endpoint.path, endpoint.cookie ?? (endpoint.signedIn ? "member" : "visitor")),
+    endpoint,
+  ]),
 );
 // The app's pool size (src/server/db/client.ts).
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
 
 /** The answer's shape, built from the replayed statements' rows as the app builds its own. */
-function body(shape: CapturedEndpoint["shape"], results: Row[][]): unknown {
+function body(shape: CapturedEndpoint["shape"], results: Row[][], signedIn = false): unknown {
   const [first = [], second = []] = results;
   const last = results.at(-1) ?? [];
   switch (shape) {
-    case "discussion-page":
-      return { items: last.slice(0, 20), nextCursor: last.length > 20 ? "x".repeat(80) : null };
+    case "discussion-page": {
+      // A member's list runs other statements after the page's (their blocks): the page is the
+      // longest answer then.
+      const page = signedIn
+        ? results.reduce((longest, rows) => (rows.length > longest.length ? rows : longest), last)
+        : last;
+      return { items: page.slice(0, 20), nextCursor: page.length > 20 ? "x".repeat(80) : null };
+    }
     case "discussion":
       return first[0] ?? null;
     case "reply-page":
@@ -91,7 +104,7 @@ const server = http.createServer(async (request, response) => {
     response.writeHead(200).end();
     return;
   }
-  const endpoint = byKey.get(keyOf(request.url ?? "", request.headers.cookie !== undefined));
+  const endpoint = byKey.get(keyOf(request.url ?? "", whoOf(request.headers.cookie)));
   if (!endpoint) {
     response.writeHead(404).end();
     return;
@@ -106,7 +119,12 @@ const server = http.createServer(async (request, response) => {
       const name = prepared ? preparedStatementName(text) : undefined;
       results.push((await pool.query({ name, text, values: params })).rows);
     }
-    send(request, response, endpoint.headers, JSON.stringify(body(endpoint.shape, results)));
+    send(
+      request,
+      response,
+      endpoint.headers,
+      JSON.stringify(body(endpoint.shape, results, endpoint.signedIn)),
+    );
   } catch (error) {
     response.writeHead(500).end(String(error));
   }

@@ -2,8 +2,10 @@
 // activity), a search, a filtered list, a thread's pages, one reply and the members directory at
 // benchmark size, through EXPLAIN (ANALYZE) of the exact statements the app runs (captured as in
 // the load run). Fails when a plan reads discussions, profiles, users, replies or mentions with a
-// sequential scan, or when a query uses none of the indexes it was written for.
+// sequential scan, or when a query uses none of the indexes it was written for. With
+// bench/reading-data.ts's readers in the data, the list as each of them reads it too (issue 42).
 //   DATABASE_URL=postgres://postgres@127.0.0.1:55432/bench npm run bench:explain
+// BENCH_ONLY (name fragments, comma-separated): explain only the matching queries.
 import pg from "pg";
 import { captureSql, type Statement } from "./lib/capture-sql";
 import { type Endpoint, sampleIds } from "./lib/endpoints";
@@ -29,6 +31,21 @@ const QUERIES: Array<Endpoint & { expectIndex: RegExp | RegExp[]; seqScanReason?
     shape: "discussion-page",
     // The cards' last reply author: the newest shown reply, one step back, not a whole thread.
     expectIndex: [/^discussions_list_idx$/, /^discussion_replies_shown_idx$/],
+  },
+  // Issue 42 (docs/decisions/071): each card's read state, key lookups per card of the page.
+  {
+    name: "forum list, member with 10k read positions",
+    path: "/api/discussions",
+    shape: "discussion-page",
+    reader: "positions",
+    expectIndex: [/^discussions_list_idx$/, /^read_positions_user_id_discussion_id_pk$/],
+  },
+  {
+    name: "forum list, member without read positions",
+    path: "/api/discussions",
+    shape: "discussion-page",
+    reader: "none",
+    expectIndex: [/^discussions_list_idx$/, /^read_positions_user_id_discussion_id_pk$/],
   },
   {
     name: "search, common word",
@@ -254,6 +271,9 @@ const WATCHED = new Set([
   "user",
   // Issue 41: a tag's filter read all of it once (bench/RESULTS.md §22).
   "discussion_tags",
+  // Issue 42: a member's read positions, 10,000 of them for bench/reading-data.ts's reader.
+  "read_positions",
+  "discussion_follows",
 ]);
 
 function walk(node: PlanNode, visit: (node: PlanNode, depth: number) => void, depth = 0) {
@@ -268,11 +288,15 @@ async function main() {
     process.exit(1);
   }
   const ids = await sampleIds(databaseUrl);
+  const only = process.env.BENCH_ONLY;
   const endpoints = QUERIES.filter(
-    // Data from before categories and tags were spread (bench:data) has neither to sample.
+    // Data from before categories and tags were spread (bench:data) has neither to sample, nor
+    // readers before bench/reading-data.ts ran.
     (query) =>
       (!query.path.includes("CATEGORY") || ids.categorySlug) &&
-      (!query.path.includes("TAG") || ids.tagName),
+      (!query.path.includes("TAG") || ids.tagName) &&
+      (!query.reader || ids.benchReaders) &&
+      (!only || only.split(",").some((fragment) => query.name.includes(fragment))),
   ).map((query) => ({
     ...query,
     path: query.path

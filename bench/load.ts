@@ -19,7 +19,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import os, { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { signedInCookie } from "./lib/bench-member";
+import { type BenchReader, benchReaderCookie, signedInCookie } from "./lib/bench-member";
 import { captureSql } from "./lib/capture-sql";
 import { type Endpoint, FULL_PAGE_THREAD, loadEndpoints, sampleIds } from "./lib/endpoints";
 import { type LoadFigures, measure } from "./lib/load";
@@ -166,11 +166,20 @@ async function main() {
     // The ceiling answers with the app's own headers (security headers, cache-control, ...):
     // the same response, minus the work of producing it. Each answer must be a success: a
     // 404 measured at full speed would look like a fast endpoint.
-    const cookie = captured.some((endpoint) => endpoint.signedIn)
+    const cookie = captured.some((endpoint) => endpoint.signedIn && !endpoint.reader)
       ? await signedInCookie(app.url, databaseUrl)
       : undefined;
-    const headersOf = (endpoint: Endpoint) =>
-      endpoint.signedIn && cookie ? { ...options.headers, cookie } : options.headers;
+    // Issue 42's readers (bench/reading-data.ts), each with a session of their own.
+    const readerCookies = new Map<BenchReader, string>();
+    for (const reader of new Set(captured.flatMap((endpoint) => endpoint.reader ?? []))) {
+      readerCookies.set(reader, await benchReaderCookie(app.url, reader));
+    }
+    const cookieOf = (endpoint: Endpoint) =>
+      endpoint.reader ? readerCookies.get(endpoint.reader) : endpoint.signedIn ? cookie : undefined;
+    const headersOf = (endpoint: Endpoint) => {
+      const session = cookieOf(endpoint);
+      return session ? { ...options.headers, cookie: session } : options.headers;
+    };
     const withHtml = [];
     for (const endpoint of captured) {
       const response = await fetch(`${app.url}${endpoint.path}`, { headers: headersOf(endpoint) });
@@ -184,8 +193,12 @@ async function main() {
       const headers = Object.fromEntries(
         [...response.headers].filter(([name]) => !PER_CONNECTION_HEADERS.has(name)),
       );
+      // A reader's session goes to the ceiling too: it tells the two readers' lists apart by it.
+      const session = endpoint.reader ? { cookie: cookieOf(endpoint) } : {};
       withHtml.push(
-        endpoint.shape === "html" ? { ...endpoint, headers, html: body } : { ...endpoint, headers },
+        endpoint.shape === "html"
+          ? { ...endpoint, ...session, headers, html: body }
+          : { ...endpoint, ...session, headers },
       );
     }
     const endpointsFile = path.join(workDir, "endpoints.json");

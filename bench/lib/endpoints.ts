@@ -4,6 +4,7 @@
 import pg from "pg";
 import { encodeDiscussionCursor } from "@/server/domain/discussions/queries";
 import { encodeReplyCursor } from "@/server/features/replies/queries";
+import { BENCH_READERS, type BenchReader } from "./bench-member";
 import { LONG_THREAD, SHORT_THREAD } from "./reply-data";
 
 export type Endpoint = {
@@ -13,6 +14,8 @@ export type Endpoint = {
   shape: "discussion-page" | "discussion" | "reply-page" | "members-page" | "profile" | "html";
   /** Asked by a signed-in member (a session cookie): rendered for them, never kept. */
   signedIn?: boolean;
+  /** Signed in as this reader of bench/reading-data.ts (issue 42), not a new member. */
+  reader?: BenchReader;
 };
 
 /** A thread of some length from the data's spread (bench:data gives many of 60 replies). */
@@ -95,6 +98,11 @@ export async function sampleIds(databaseUrl: string) {
           `select name from tags order by discussions_count desc, name offset 19 limit 1`,
         )
       : undefined;
+    // Issue 42: bench/reading-data.ts's two readers, when it has run on this database.
+    const readers = await one<{ count: number }>(
+      `select count(*)::int as count from "user" where email = any($1)`,
+      [Object.values(BENCH_READERS)],
+    );
     const fiftieth = longThread && (await replyAt(50));
     const middle = longThread && (await replyAt(LONG_THREAD / 2));
     const deep = longThread && (await replyAt(DEEP_REPLY));
@@ -123,6 +131,7 @@ export async function sampleIds(databaseUrl: string) {
       }),
       categorySlug: category?.slug ?? null,
       tagName: tag?.name ?? null,
+      benchReaders: readers?.count === Object.keys(BENCH_READERS).length,
       longThreadId: longThread.id,
       shortThreadId: shortThread.id,
       fullPageThreadId: fullPageThread.id,
@@ -144,6 +153,24 @@ export async function sampleIds(databaseUrl: string) {
     await client.end();
   }
 }
+
+/** Issue 42's pair: bench/reading-list.ts compares the first with the second. */
+export const READ_STATE_LISTS: Endpoint[] = [
+  {
+    name: "discussion list, member with 10k read positions",
+    path: "/api/discussions",
+    shape: "discussion-page",
+    signedIn: true,
+    reader: "positions",
+  },
+  {
+    name: "discussion list, member without read positions",
+    path: "/api/discussions",
+    shape: "discussion-page",
+    signedIn: true,
+    reader: "none",
+  },
+];
 
 export function loadEndpoints(ids: SampleIds): Endpoint[] {
   return [
@@ -173,6 +200,9 @@ export function loadEndpoints(ids: SampleIds): Endpoint[] {
           },
         ]
       : []),
+    // Issue 42: the list as a member reads it, each card with their read state (decision 071),
+    // for a member with 10,000 read positions and for one with none (bench/reading-data.ts).
+    ...(ids.benchReaders ? READ_STATE_LISTS : []),
     {
       name: "list by latest activity",
       path: "/api/discussions?sort=activity",

@@ -16,11 +16,16 @@ const othersReply = (userId: string) => sql`r.author_id is distinct from ${userI
   and not exists (select 1 from member_blocks b
     where b.blocker_id = ${userId} and b.blocked_id = r.author_id)`;
 
-/** The member's mark for the discussion d's category (the later of the two), or null. */
-const markOf = (userId: string) => sql`(select greatest(me.marked_read_at, crm.marked_read_at)
-  from profiles me
-  left join category_read_marks crm on crm.user_id = me.id and crm.category_id = d.category_id
-  where me.id = ${userId})`;
+/**
+ * The member's mark for the discussion d's category (the later of the two), or null. The
+ * site-wide mark does not depend on d: PostgreSQL reads it once per statement (an InitPlan), and
+ * only the category's mark per card (bench/RESULTS.md §24: a join of the two read the profile
+ * again for each card and each use of the mark).
+ */
+const markOf = (userId: string) => sql`greatest(
+  (select me.marked_read_at from profiles me where me.id = ${userId}),
+  (select crm.marked_read_at from category_read_marks crm
+    where crm.user_id = ${userId} and crm.category_id = d.category_id))`;
 
 /** Since when discussions are "New" to the member: their last visit, else their joining. */
 const visitOf = (userId: string) => sql`(select coalesce(me.last_visit_at, me.created_at)
