@@ -9,6 +9,7 @@ import base from "./vitest.config.ts";
 /** No database at all, or a fake one of their own: the same on either engine. */
 const noDatabase = [
   "src/server/db/client-timeouts.test.ts",
+  "src/server/domain/reading/position-buffer.test.ts",
   "src/server/lib/client-prefix.test.ts",
   "src/server/lib/compress.test.ts",
   "src/server/lib/content-encoding.test.ts",
