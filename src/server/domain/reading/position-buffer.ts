@@ -13,8 +13,11 @@ const FORGET_AT = 1_000;
 type Waiting = { userId: string; discussionId: string; seq: number };
 
 export type ReadPositionBuffer = {
-  /** Keeps `seq` as the member's position in the discussion (a lower one changes nothing). */
-  record(userId: string, discussionId: string, seq: number): void;
+  /**
+   * Keeps `seq` as the member's position in the discussion (a lower one changes nothing);
+   * resolves once it is written when it is written at once, else when it is kept.
+   */
+  record(userId: string, discussionId: string, seq: number): Promise<void>;
   /** Writes the member's waiting positions now (all of theirs, or one discussion's). */
   flush(userId: string, discussionId?: string): Promise<void>;
   /** Writes everything waiting and stops the timer: the server's shutdown, a test's end. */
@@ -104,7 +107,7 @@ export function createReadPositionBuffer(db: Db, logger: Logger): ReadPositionBu
   }
 
   return {
-    record(userId, discussionId, seq) {
+    async record(userId, discussionId, seq) {
       if (closed) return;
       const key = keyOf(userId, discussionId);
       const known = waiting.get(key);
@@ -113,7 +116,7 @@ export function createReadPositionBuffer(db: Db, logger: Logger): ReadPositionBu
       // Not written within the interval: now, so that one look at a page counts at once.
       const at = writtenAt.get(key);
       if (at === undefined || Date.now() - at >= WRITE_INTERVAL_MS) {
-        write([key]).catch((error) =>
+        await write([key]).catch((error) =>
           logger.warn({ err: error }, "could not record a read position"),
         );
       } else {

@@ -164,6 +164,10 @@ async function memberWithEverything() {
     discussionId: adaThread.id,
     note: "Bob's private reply",
   });
+  // Reading (issue 42): each member read the other's thread; Ada marked a category read.
+  await ada.client.put(`/api/discussions/${bobThread.id}/read`, { seq: 0 });
+  await bob.client.put(`/api/discussions/${adaThread.id}/read`, { seq: 0 });
+  await ada.client.post("/api/discussions/mark-all-read", { category: "personal-stories" });
   // Tags (decision 067): each member created one.
   for (const member of [ada, bob]) {
     await t.db.execute(

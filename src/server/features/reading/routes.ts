@@ -24,7 +24,7 @@ export const readPositionRoutes = new Hono<AppEnv>()
     if (!(await findActiveDiscussion(db, id, c.var.viewer))) {
       throw new HttpError(404, DISCUSSION_NOT_FOUND);
     }
-    readPositions.record(c.var.viewer.id, id, c.req.valid("json").seq);
+    await readPositions.record(c.var.viewer.id, id, c.req.valid("json").seq);
     return c.body(null, 204);
   });
 
