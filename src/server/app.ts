@@ -21,6 +21,7 @@ import { categoryRoutes } from "./features/categories/routes";
 import { cmsRoutes } from "./features/cms/routes";
 import { contactRoutes } from "./features/contact/routes";
 import { dataRequestRoutes } from "./features/data-requests/routes";
+import { digestRoutes } from "./features/digest/routes";
 import { discussionFeedRoutes } from "./features/discussions/feed";
 import { discussionPageMeta } from "./features/discussions/page-meta";
 import { discussionRoutes } from "./features/discussions/routes";
@@ -127,6 +128,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     .route("/users", userRoutes)
     .route("/inbox", inboxRoutes)
     .route("/notifications", notificationRoutes)
+    .route("/digest", digestRoutes)
     .route("/bookmarks", bookmarkRoutes)
     .route("/moderation", moderationRoutes)
     .route("/control", controlRoutes)

@@ -179,6 +179,13 @@ export const profiles = pgTable(
     /** "Mark all as read" (docs/decisions/071): activity up to then counts as read. */
     markedReadAt: timestamp("marked_read_at", { withTimezone: true }),
     /**
+     * The digest of what the member missed (docs/decisions/073): off, daily or weekly. Weekly for
+     * members who joined since it exists; migration 0044 set it off for everyone before.
+     */
+    digest: text("digest", { enum: ["off", "daily", "weekly"] })
+      .notNull()
+      .default("weekly"),
+    /**
      * The member's active discussions, kept by a trigger on discussions (migration 0005,
      * docs/decisions/008): the directory sorts by it without counting 100,000 rows per request.
      */
@@ -222,6 +229,7 @@ export const profiles = pgTable(
     index("profiles_email_trgm_idx").using("gin", sql`${table.email} gin_trgm_ops`),
     // The forum's author filter matches the display name (domain/discussions/queries.ts).
     index("profiles_display_name_idx").on(displayNameKey(table.fullName, table.email)),
+    check("profiles_digest_check", sql`${table.digest} in ('off', 'daily', 'weekly')`),
   ],
 );
 
@@ -887,6 +895,41 @@ export const notificationSettings = pgTable(
  * When a member was last mailed about a topic (a discussion's id, or `account`): at most one
  * mail per topic an hour; later events wait for the next.
  */
+/**
+ * One digest per member per period (docs/decisions/073): the unique key makes a second one for
+ * the same period impossible, whoever plans it and however often. A row is claimed (`sending`,
+ * committed) before its mail is handed over and never taken back, so a worker that dies holding
+ * it skips that member's digest for the period rather than sending it twice.
+ */
+export const digestDeliveries = pgTable(
+  "digest_deliveries",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** `daily:YYYY-MM-DD` or `weekly:YYYY-MM-DD` (the week's Monday), in the site's time. */
+    period: text("period").notNull(),
+    /** queued, sending, sent, empty (nothing new: no mail), skipped (its worker died). */
+    status: text("status").notNull().default("queued"),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("digest_deliveries_member_period_idx").on(table.userId, table.period),
+    // What the sender claims next, in order.
+    index("digest_deliveries_queued_idx").on(table.id).where(sql`${table.status} = 'queued'`),
+    index("digest_deliveries_sending_idx")
+      .on(table.claimedAt)
+      .where(sql`${table.status} = 'sending'`),
+    check(
+      "digest_deliveries_status_check",
+      sql`${table.status} in ('queued', 'sending', 'sent', 'empty', 'skipped')`,
+    ),
+  ],
+);
+
 export const notificationMailWindows = pgTable(
   "notification_mail_windows",
   {
