@@ -2,11 +2,12 @@ CREATE TABLE "digest_deliveries" (
 	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "digest_deliveries_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"user_id" text NOT NULL,
 	"period" text NOT NULL,
+	"since" timestamp with time zone NOT NULL,
 	"status" text DEFAULT 'queued' NOT NULL,
 	"claimed_at" timestamp with time zone,
 	"sent_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "digest_deliveries_status_check" CHECK ("digest_deliveries"."status" in ('queued', 'sending', 'sent', 'empty', 'skipped'))
+	CONSTRAINT "digest_deliveries_status_check" CHECK ("digest_deliveries"."status" in ('queued', 'sending', 'sent', 'empty', 'skipped', 'failed'))
 );
 --> statement-breakpoint
 -- Members who joined before the digest existed start with it off (issue 43), told once in-app;

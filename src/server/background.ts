@@ -10,6 +10,7 @@ import { defineMemberExportWork } from "./domain/member-data/exports";
 import { defineOrphanImageSweep } from "./domain/post-images/store";
 import { defineBookmarkReminders } from "./features/bookmarks/reminders";
 import { defineHeldContactRelease } from "./features/contact/routes";
+import { defineDigestWork } from "./features/digest/background";
 import { defineRetentionSweep } from "./features/inbox/retention";
 import { defineHeldReleaseSweep } from "./features/moderation/held";
 import { defineNewsletterWork } from "./features/newsletter/background";
@@ -21,6 +22,7 @@ export function defineBackgroundWork(deps: AppDeps): void {
   defineStaleAccountSweep(deps.jobs, deps.db, deps.logger);
   defineNotificationWork(deps);
   defineNewsletterWork(deps);
+  defineDigestWork(deps);
   defineMemberExportWork({
     db: deps.db,
     jobs: deps.jobs,

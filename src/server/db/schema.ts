@@ -910,7 +910,12 @@ export const digestDeliveries = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     /** `daily:YYYY-MM-DD` or `weekly:YYYY-MM-DD` (the week's Monday), in the site's time. */
     period: text("period").notNull(),
-    /** queued, sending, sent, empty (nothing new: no mail), skipped (its worker died). */
+    /** What counts as new to the member: the start of the period they stayed away for. */
+    since: timestamp("since", { withTimezone: true }).notNull(),
+    /**
+     * queued, sending, sent, empty (nothing new: no mail), skipped (its worker died, or the mail
+     * server failed in a way that may have taken it), failed (refused for good).
+     */
     status: text("status").notNull().default("queued"),
     claimedAt: timestamp("claimed_at", { withTimezone: true }),
     sentAt: timestamp("sent_at", { withTimezone: true }),
@@ -925,7 +930,7 @@ export const digestDeliveries = pgTable(
       .where(sql`${table.status} = 'sending'`),
     check(
       "digest_deliveries_status_check",
-      sql`${table.status} in ('queued', 'sending', 'sent', 'empty', 'skipped')`,
+      sql`${table.status} in ('queued', 'sending', 'sent', 'empty', 'skipped', 'failed')`,
     ),
   ],
 );

@@ -8,11 +8,17 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
 
+/**
+ * The member whose state is read: an id in hand, or a column of the query (the digest reads a
+ * batch of members in one statement, docs/decisions/073).
+ */
+export type MemberRef = string | SQL;
+
 /** A reply anyone reading its thread sees (the triggers' "shown"). */
-const SHOWN_REPLY = sql`r.deleted_at is null and r.held_at is null and r.hidden_at is null`;
+export const SHOWN_REPLY = sql`r.deleted_at is null and r.held_at is null and r.hidden_at is null`;
 
 /** Neither the member's own reply nor one by a member they blocked: those are never unread. */
-const othersReply = (userId: string) => sql`r.author_id is distinct from ${userId}
+export const othersReply = (userId: MemberRef) => sql`r.author_id is distinct from ${userId}
   and not exists (select 1 from member_blocks b
     where b.blocker_id = ${userId} and b.blocked_id = r.author_id)`;
 
@@ -22,20 +28,20 @@ const othersReply = (userId: string) => sql`r.author_id is distinct from ${userI
  * only the category's mark per card (bench/RESULTS.md §24: a join of the two read the profile
  * again for each card and each use of the mark).
  */
-const markOf = (userId: string) => sql`greatest(
+const markOf = (userId: MemberRef) => sql`greatest(
   (select me.marked_read_at from profiles me where me.id = ${userId}),
   (select crm.marked_read_at from category_read_marks crm
     where crm.user_id = ${userId} and crm.category_id = d.category_id))`;
 
 /** Since when discussions are "New" to the member: their last visit, else their joining. */
-const visitOf = (userId: string) => sql`(select coalesce(me.last_visit_at, me.created_at)
+const visitOf = (userId: MemberRef) => sql`(select coalesce(me.last_visit_at, me.created_at)
   from profiles me where me.id = ${userId})`;
 
 /**
  * Joins, for the discussion aliased d, the member's read state as `rd.unread` (a count) and
  * `rd.is_new`. Key lookups per card: the position, a mute, the marks.
  */
-export function readStateJoin(userId: string): SQL {
+export function readStateJoin(userId: MemberRef): SQL {
   return sql`left join lateral (
     select
       case
