@@ -10,6 +10,7 @@ import { createApp } from "@/server/app";
 import { queryRows } from "@/server/db/client";
 import { MEMBER_DATA_SECTIONS } from "@/server/domain/member-data/export";
 import { type Reader, visibilityOf, wordsReadable } from "@/server/domain/visibility/rule";
+import { digestContents } from "@/server/features/digest/content";
 import { RECORD_KINDS } from "@/server/features/sitemap/queries";
 import {
   DISCUSSION_CHANGE_KINDS,
@@ -28,6 +29,7 @@ import { HIDDEN_BY_MODERATOR } from "@/shared/moderation-texts";
 import { NOTIFICATION_KINDS } from "@/shared/notifications";
 import type { Role } from "@/shared/permissions";
 import {
+  DIGEST,
   EXPORT_SECTIONS,
   FEEDS,
   JOB_KINDS,
@@ -469,6 +471,35 @@ describe("surfaces other than routes", () => {
     );
     expect(JSON.stringify(discussions?.rows)).toContain(words.discussion);
     expect(JSON.stringify(replies?.rows)).toContain(words.reply);
+  });
+});
+
+// The digest (decision 073): what each member's "Discussions you missed" holds of each state.
+describe("digest", () => {
+  const ROLLBACK = new Error("rolled back");
+  it.each(STATES)("the missed discussions: %s", async (state) => {
+    const { discussionId } = fixtures[state];
+    const since = new Date(Date.now() - 86_400_000);
+    for (const viewer of SIGNED_IN_READERS) {
+      const reader = readers[viewer];
+      let found = false;
+      // Every other discussion muted, in a transaction rolled back after: the state's own is
+      // the only one left to choose.
+      await t.db
+        .transaction(async (transaction) => {
+          const tx = transaction as unknown as typeof t.db;
+          await tx.execute(sql`insert into discussion_follows (user_id, discussion_id, state)
+            select ${reader.id}, id, 'muted' from discussions where id <> ${discussionId}::uuid
+            on conflict (user_id, discussion_id) do update set state = 'muted'`);
+          const content = (await digestContents(tx, [{ userId: reader.id, since }])).get(reader.id);
+          found = content?.missed.some((entry) => entry.discussionId === discussionId) ?? false;
+          throw ROLLBACK;
+        })
+        .catch((error: unknown) => {
+          if (error !== ROLLBACK) throw error;
+        });
+      expect(found ? "shown" : "absent", viewer).toBe(DIGEST[state][viewer]);
+    }
   });
 });
 

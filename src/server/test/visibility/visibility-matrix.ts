@@ -438,6 +438,7 @@ export const READ_ROUTES: Record<string, SurfaceName[] | { none: string }> = {
   "GET /api/hero-words": { none: "hero words" },
   "GET /api/blog-posts": { none: "blog posts" },
   "GET /api/blog-posts/:slug": { none: "a blog post" },
+  "GET /api/digest": { none: "the member's own digest choice" },
   "GET /api/newsletter/me": { none: "a subscription" },
   "GET /api/forms/token": { none: "a form token" },
   "GET /api/cms/newsletter/subscribers": { none: "subscribers" },
@@ -515,7 +516,30 @@ export const JOB_KINDS: Record<string, OtherSurface> = {
   "held-release-newsletter": NONE("a held subscription"),
   "held-release-due": NONE("a sweep of held form submissions: no posts"),
   "bookmark-reminders-due": NONE("a sweep: bookmark ids to notification events"),
+  "digest-plan": NONE("a sweep: members due a digest to delivery rows"),
+  "digest-send": {
+    carries: "checked",
+    test: "digest",
+    why: "discussion titles, read again when sent: DIGEST (decision 073)",
+  },
 };
+
+/**
+ * The digest's "Discussions you missed" (decision 073), for the members it goes to: a mail
+ * leaves the site, so it holds what a visitor may read, for every role, less the posts of
+ * members the reader blocked. A member's own discussions are never "missed" (they are in its
+ * "Replies to your discussions" part, under the same rule).
+ */
+export const DIGEST: Cells = Object.fromEntries(
+  STATES.map((state) => {
+    const row = all(state === "privateAuthor" || state === "erasedMember" ? "shown" : "absent", {
+      visitor: "n/a",
+      postAuthor: "absent",
+    });
+    if (state === "blockedAuthor" || state === "erasedMember") row.postAuthor = "n/a";
+    return [state, row];
+  }),
+) as Cells;
 
 /** The live-event kinds (lib/live-discussions.ts): ids and kinds, never words. */
 export const LIVE_EVENTS: Record<string, OtherSurface> = {
