@@ -123,7 +123,7 @@ export const MEMBER_DATA_SECTIONS = {
             social_twitter as "socialTwitter", social_linkedin as "socialLinkedin",
             discussions_count as "discussionsCount", replies_count as "repliesCount",
             last_active_at as "lastActiveAt", last_visit_at as "lastVisitAt",
-            marked_read_at as "markedAllReadAt", created_at as "createdAt",
+            marked_read_at as "markedAllReadAt", digest, created_at as "createdAt",
             updated_at as "updatedAt"
           from profiles where id = ${id}`,
   },
@@ -287,6 +287,14 @@ export const MEMBER_DATA_SECTIONS = {
     rows: ({ id }) =>
       sql`select topic, last_sent_at as "lastSentAt"
           from notification_mail_windows where user_id = ${id} order by topic`,
+  },
+  // The digests planned for the member (docs/decisions/073): which period, and what became of it.
+  digests: {
+    table: "digest_deliveries",
+    byId: ["user_id"],
+    rows: ({ id }) =>
+      sql`select period, status, sent_at as "sentAt", created_at as "createdAt"
+          from digest_deliveries where user_id = ${id} order by id`,
   },
   newsletter: {
     table: "newsletter_subscribers",

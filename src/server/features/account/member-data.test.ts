@@ -168,6 +168,12 @@ async function memberWithEverything() {
   await ada.client.put(`/api/discussions/${bobThread.id}/read`, { seq: 0 });
   await bob.client.put(`/api/discussions/${adaThread.id}/read`, { seq: 0 });
   await ada.client.post("/api/discussions/mark-all-read", { category: "personal-stories" });
+  // Digests (decision 073): each member had one planned this week.
+  await t.db.execute(
+    sql`insert into digest_deliveries (user_id, period, since, status)
+        values (${ada.id}, 'weekly:2026-11-23', '2026-11-16T07:00:00Z', 'sent'),
+               (${bob.id}, 'weekly:2026-11-23', '2026-11-16T07:00:00Z', 'empty')`,
+  );
   // Tags (decision 067): each member created one.
   for (const member of [ada, bob]) {
     await t.db.execute(

@@ -606,6 +606,7 @@ export const EXPORT_SECTIONS: Record<string, OtherSurface> = {
   readPositions: { carries: "ids", why: "discussion ids and how far the member read" },
   categoriesMarkedRead: NONE("category slugs the member marked read"),
   bookmarks: { carries: "ids", why: "posts by id, with the member's own notes and reminders" },
+  digests: NONE("periods and what became of each digest: no post"),
   notifications: { carries: "ids", why: "ids and kinds (branch notifications for their data)" },
   reportsMade: { carries: "ids", why: "targets by id" },
   moderationOfYou: { carries: "ids", why: "targets by id" },
