@@ -470,21 +470,40 @@ export async function listDiscussions(
 // Not found is null: a finder or a one-row write returns the row, or null when no active
 // discussion has that id; routes answer 404. Ids are checked by the routes (uuidParam).
 
+/** A discussion `reader` may open: active, or held for review and theirs (docs/decisions/034). */
+function openableBy(reader: ReaderOfHidden): SQL {
+  return sql`d.status in ('active', 'held') and ${heldReadable(reader, {
+    held: sql`d.status = 'held'`,
+    authorId: POST_COLUMNS.authorId,
+  })}`;
+}
+
 export async function findActiveDiscussion(
   db: Db,
   id: string,
   reader: ReaderOfHidden = null,
 ): Promise<DiscussionItem | null> {
-  // A discussion held for review (docs/decisions/034) is its author's alone to read.
-  const shown = sql`d.status in ('active', 'held') and ${heldReadable(reader, {
-    held: sql`d.status = 'held'`,
-    authorId: POST_COLUMNS.authorId,
-  })}`;
   const [row] = await queryPreparedRows<DiscussionRow>(
     db,
-    sql`${selectDiscussion} where d.id = ${id}::uuid and ${shown}`,
+    sql`${selectDiscussion} where d.id = ${id}::uuid and ${openableBy(reader)}`,
   );
   return row ? toItem(row, reader) : null;
+}
+
+/**
+ * Whether `reader` may open the discussion, by the same condition as findActiveDiscussion
+ * without building its card: for writes that only need to know (a read position, many a minute).
+ */
+export async function discussionOpenable(
+  db: Db,
+  id: string,
+  reader: ReaderOfHidden,
+): Promise<boolean> {
+  const rows = await queryRows<{ one: number }>(
+    db,
+    sql`select 1 as one from discussions d where d.id = ${id}::uuid and ${openableBy(reader)}`,
+  );
+  return rows.length > 0;
 }
 
 /** An active discussion's author (null once the account is gone), or undefined when none. */

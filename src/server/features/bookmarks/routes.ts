@@ -2,9 +2,10 @@
 // a discussion or a reply, change the note or the reminder, remove. /api/discussions/{id}/bookmarks:
 // which posts of a discussion the viewer bookmarked (the page's marks). Another member's bookmark
 // is as missing as one that does not exist (404), for staff too.
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import { signedIn } from "@/server/auth/middleware";
 import type { AppEnv } from "@/server/context";
+import { DISCUSSION_NOT_FOUND } from "@/server/domain/discussions/edit";
 import { findActiveDiscussion } from "@/server/domain/discussions/queries";
 import { HttpError } from "@/server/lib/http-error";
 import { UUID_ID, uuidParam } from "@/server/lib/ids";
@@ -32,7 +33,6 @@ import {
   updateBookmark,
 } from "./queries";
 
-export const DISCUSSION_NOT_FOUND = "Discussion not found";
 export const REPLY_NOT_FOUND = "Reply not found";
 
 /** Saves of notes and reminders; a member tidying a long list still fits. */
@@ -44,11 +44,6 @@ export const BOOKMARK_RATE_LIMIT: RateLimitRule = {
 };
 
 const listQuery = pageQuerySchema(BOOKMARKS_PAGE_SIZE, 50);
-
-/** Personal answers: no shared cache keeps them. */
-function privateAnswer(c: Context) {
-  c.header("cache-control", "private, no-store");
-}
 
 /** A reminder set or moved must be ahead; one sent on as it was (an edit of the note) may not be. */
 function checkReminder(remindAt: string | null | undefined, before: string | null = null): void {
@@ -63,7 +58,6 @@ export const bookmarkRoutes = new Hono<AppEnv>()
   .get("/", queryParams(listQuery), async (c) => {
     const { cursor, limit } = c.req.valid("query");
     const page: BookmarkPage = await listBookmarks(c.var.deps.db, c.var.viewer, cursor, limit);
-    privateAnswer(c);
     return c.json(page);
   })
   .post("/", jsonBody(bookmarkCreateSchema), async (c) => {
@@ -94,7 +88,6 @@ export const bookmarkRoutes = new Hono<AppEnv>()
       { discussionId: input.discussionId, replyId },
       { note: input.note, remindAt: input.remindAt },
     );
-    privateAnswer(c);
     return c.json(mark satisfies BookmarkMark, created ? 201 : 200);
   })
   .patch("/:id", jsonBody(bookmarkUpdateSchema), async (c) => {
@@ -108,7 +101,6 @@ export const bookmarkRoutes = new Hono<AppEnv>()
     checkReminder(input.remindAt, before.remindAt);
     const mark = await updateBookmark(db, viewer.id, id, input);
     if (!mark) throw new HttpError(404, BOOKMARK_NOT_FOUND);
-    privateAnswer(c);
     return c.json(mark satisfies BookmarkMark);
   })
   .delete("/:id", async (c) => {
@@ -129,6 +121,5 @@ export const discussionBookmarkRoutes = new Hono<AppEnv>().use(signedIn()).get("
   const body: DiscussionBookmarks = {
     bookmarks: await discussionBookmarks(db, c.var.viewer.id, id),
   };
-  privateAnswer(c);
   return c.json(body);
 });

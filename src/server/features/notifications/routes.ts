@@ -7,6 +7,7 @@ import { z } from "zod";
 import { type SignedInEnv, signedIn } from "@/server/auth/middleware";
 import type { AppEnv } from "@/server/context";
 import { requireCategory } from "@/server/domain/categories/categories";
+import { DISCUSSION_NOT_FOUND } from "@/server/domain/discussions/edit";
 import { findActiveDiscussion } from "@/server/domain/discussions/queries";
 import { HttpError } from "@/server/lib/http-error";
 import { UUID_ID, uuidParam } from "@/server/lib/ids";
@@ -41,7 +42,6 @@ export const NOTIFICATIONS_CHANNEL = "notifications_changed";
 export const NOTIFICATIONS_EVENT = "notifications";
 
 export const NOTIFICATION_NOT_FOUND = "Notification not found";
-export const DISCUSSION_NOT_FOUND = "Discussion not found";
 export const INVALID_UNSUBSCRIBE_LINK = "This unsubscribe link is not valid.";
 
 export const UNSUBSCRIBE_LIMIT: RateLimitRule = {
@@ -55,11 +55,6 @@ const listQuery = pageQuerySchema(NOTIFICATIONS_PAGE_SIZE, 50);
 const unsubscribeQuery = z.object({
   token: z.string({ error: INVALID_UNSUBSCRIBE_LINK }).min(1, INVALID_UNSUBSCRIBE_LINK).max(1000),
 });
-
-/** Personal answers: no shared cache keeps them. */
-function privateAnswer(c: Context) {
-  c.header("cache-control", "private, no-store");
-}
 
 export const notificationRoutes = new Hono<AppEnv>()
   // One-click unsubscribe (RFC 8058): mail providers POST `List-Unsubscribe=One-Click` to the
@@ -89,12 +84,10 @@ export const notificationRoutes = new Hono<AppEnv>()
       cursor,
       limit,
     );
-    privateAnswer(c);
     return c.json(page);
   })
   .get("/unread-count", async (c) => {
     const body: UnreadCount = { unread: await unreadCount(c.var.deps.db, c.var.viewer.id) };
-    privateAnswer(c);
     return c.json(body);
   })
   // The viewer's own changes only: the stream filters the channel by the session's account,
@@ -120,13 +113,11 @@ export const notificationRoutes = new Hono<AppEnv>()
     return c.body(null, 204);
   })
   .get("/settings", async (c) => {
-    privateAnswer(c);
     return c.json(await emailSettings(c.var.deps.db, c.var.viewer.id));
   })
   .put("/settings", jsonBody(notificationSettingsSchema), async (c) => {
     const { db } = c.var.deps;
     await setEmailSettings(db, c.var.viewer.id, c.req.valid("json").email);
-    privateAnswer(c);
     return c.json(await emailSettings(db, c.var.viewer.id));
   });
 
@@ -146,7 +137,6 @@ export const followRoutes = new Hono<AppEnv>()
     const body: FollowAnswer = {
       state: await followState(c.var.deps.db, c.var.viewer.id, { kind: "discussion", id }),
     };
-    privateAnswer(c);
     return c.json(body);
   })
   .put("/", jsonBody(followSchema), async (c) => {
@@ -166,7 +156,6 @@ export const categoryFollowRoutes = new Hono<AppEnv>()
     const body: FollowAnswer = {
       state: await followState(db, c.var.viewer.id, { kind: "category", id: category.id }),
     };
-    privateAnswer(c);
     return c.json(body);
   })
   .put("/", jsonBody(followSchema), async (c) => {

@@ -5,14 +5,13 @@ import { Hono } from "hono";
 import { signedIn } from "@/server/auth/middleware";
 import type { AppEnv } from "@/server/context";
 import { requireCategory } from "@/server/domain/categories/categories";
-import { findActiveDiscussion } from "@/server/domain/discussions/queries";
+import { DISCUSSION_NOT_FOUND } from "@/server/domain/discussions/edit";
+import { discussionOpenable } from "@/server/domain/discussions/queries";
 import { markAllRead } from "@/server/domain/reading/unread";
 import { HttpError } from "@/server/lib/http-error";
 import { uuidParam } from "@/server/lib/ids";
 import { jsonBody } from "@/server/lib/validate";
 import { markAllReadSchema, readPositionSchema } from "@/shared/reading";
-
-export const DISCUSSION_NOT_FOUND = "Discussion not found";
 
 /** Mounted at /api/discussions/:id/read. */
 export const readPositionRoutes = new Hono<AppEnv>()
@@ -21,7 +20,7 @@ export const readPositionRoutes = new Hono<AppEnv>()
     const { db, readPositions } = c.var.deps;
     const id = uuidParam(c, "id", DISCUSSION_NOT_FOUND);
     // Only a discussion the member may open (a held one is its author's alone).
-    if (!(await findActiveDiscussion(db, id, c.var.viewer))) {
+    if (!(await discussionOpenable(db, id, c.var.viewer))) {
       throw new HttpError(404, DISCUSSION_NOT_FOUND);
     }
     await readPositions.record(c.var.viewer.id, id, c.req.valid("json").seq);
