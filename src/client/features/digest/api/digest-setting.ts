@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import { api } from "@/client/lib/api-client";
 import type { DigestChoice, DigestSetting } from "@/shared/digest";
 
-const digestQueryKey = ["digest"] as const;
+export const digestQueryKey = ["digest"] as const;
 
 export function getDigestSetting(signal?: AbortSignal): Promise<DigestSetting> {
   return api.get<DigestSetting>("/api/digest", { signal });
