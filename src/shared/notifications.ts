@@ -127,6 +127,8 @@ export function notificationPath(
   // Moderation outcomes: the public log; actions on one's own content: the list (to appeal).
   if (item.kind === "report_outcome") return "/moderation";
   if (item.kind === "moderation_action") return "/notifications";
+  // The one-time notice of the digest (issue 43): the settings section where it is chosen.
+  if (item.kind === "digest_offer") return "/settings#digest";
   // A reminder about a post the member may no longer read: their bookmarks say what became of it.
   if (item.kind === "bookmark_reminder" && !item.discussion) return "/bookmarks";
   if (!item.discussion) return "/settings";
@@ -165,6 +167,8 @@ export function notificationText(item: NotificationItem): string {
         ? `Reminder: you bookmarked ${item.replyId ? `a reply in ${title}` : title}.${note}`
         : `Reminder: a post you bookmarked is no longer available.${note}`;
     }
+    case "digest_offer":
+      return "New: a digest of what you missed, by email. It is off for you until you choose daily or weekly in your settings.";
     default:
       return title ? `Something new in ${title}` : "Something new";
   }

@@ -43,6 +43,10 @@ const NotificationsUnsubscribePage = lazyPage(
   () => import("./pages/notifications-unsubscribe-page"),
   "NotificationsUnsubscribePage",
 );
+const DigestUnsubscribePage = lazyPage(
+  () => import("./pages/digest-unsubscribe-page"),
+  "DigestUnsubscribePage",
+);
 const ConfirmEmailChangePage = lazyPage(
   () => import("./pages/confirm-email-change-page"),
   "ConfirmEmailChangePage",
@@ -148,6 +152,7 @@ export function AppRoutes() {
         <Route path={paths.rotatingTextShowcase} component={RotatingTextShowcasePage} />
         <Route path={paths.headerShowcase} component={HeaderShowcasePage} />
         <Route path={paths.notificationsUnsubscribe} component={NotificationsUnsubscribePage} />
+        <Route path={paths.digestUnsubscribe} component={DigestUnsubscribePage} />
         <Route path={paths.settings} component={SettingsRoute} />
         <Route path={paths.notifications} component={NotificationsRoute} />
         <Route path={paths.bookmarks} component={BookmarksRoute} />

@@ -36,6 +36,8 @@ export const paths = {
   bookmarks: "/bookmarks",
   /** Where a notification email's unsubscribe link lands (with `?token=`); works signed out. */
   notificationsUnsubscribe: "/notifications/unsubscribe",
+  /** Where the digest mail's unsubscribe link lands (with `?token=`); works signed out. */
+  digestUnsubscribe: "/digest/unsubscribe",
   /** Where the link sent to a new email address lands (with `?token=`). */
   confirmEmailChange: "/settings/email",
   /**

@@ -53,6 +53,7 @@ const FIXED: Record<string, { title: string; description?: string; noindex?: boo
   "/bookmarks": { title: "Bookmarks", noindex: true },
   "/welcome": { title: "Welcome", noindex: true },
   "/notifications/unsubscribe": { title: "Unsubscribe from notification emails", noindex: true },
+  "/digest/unsubscribe": { title: "Unsubscribe from the digest", noindex: true },
   "/moderation": {
     title: "Moderation",
     description: "What moderators hid, deleted or edited and whom they suspended, and why.",

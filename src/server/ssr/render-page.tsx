@@ -40,6 +40,7 @@ const BROWSER_ONLY = new Set<string>([
   paths.confirmEmailChange,
   paths.notifications,
   paths.notificationsUnsubscribe,
+  paths.digestUnsubscribe,
   paths.cms,
   paths.twoFactorReset,
 ]);

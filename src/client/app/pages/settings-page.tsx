@@ -6,6 +6,7 @@ import { PasskeysSection } from "@/client/features/account/components/passkeys-s
 import { PasswordSection } from "@/client/features/account/components/password-section";
 import { SessionsSection } from "@/client/features/account/components/sessions-section";
 import { TwoFactorSection } from "@/client/features/account/components/two-factor-section";
+import { DigestSettingsSection } from "@/client/features/digest/components/digest-settings-section";
 import { DeleteAccountSection } from "@/client/features/member-data/components/delete-account-section";
 import { DownloadDataSection } from "@/client/features/member-data/components/download-data-section";
 import { NewsletterSettingsSection } from "@/client/features/newsletter/components/newsletter-settings-section";
@@ -60,6 +61,7 @@ export function SettingsPage() {
       <EmailSection email={user.email} />
       <SessionsSection />
       <NotificationSettingsSection />
+      <DigestSettingsSection />
       <NewsletterSettingsSection />
       <DownloadDataSection />
       <DeleteAccountSection email={user.email} />

@@ -59,6 +59,9 @@ export const SUSPENDED_MEMBERS_MAY: ReadonlySet<string> = new Set([
   "POST /api/notifications/:id/read",
   "PUT /api/notifications/settings",
   "POST /api/notifications/unsubscribe",
+  // Their own digest choice, and the digest mail's unsubscribe link (issue 43).
+  "PUT /api/digest",
+  "POST /api/digest/unsubscribe",
   "POST /api/newsletter/unsubscribe",
   "POST /api/newsletter/confirm",
   "PUT /api/newsletter/me",

@@ -651,6 +651,14 @@ export async function buildCatalogue(
       answers: 200,
     },
     {
+      name: "digest setting",
+      method: "PUT",
+      caller: "user",
+      path: "/api/digest",
+      valid: () => ({ digest: "daily" }),
+      answers: 200,
+    },
+    {
       name: "reply edit",
       method: "PATCH",
       caller: "user",
@@ -999,6 +1007,13 @@ export async function buildCatalogue(
       caller: "anonymous",
       params: ["email", "token"],
       valid: { email: "someone@example.com", token: "a-link-token" },
+    },
+    {
+      path: "/api/digest/unsubscribe",
+      method: "POST",
+      caller: "anonymous",
+      params: ["token"],
+      valid: { token: "a-link-token" },
     },
     {
       path: "/api/account/export/download",

@@ -10,6 +10,7 @@ import { createApp } from "@/server/app";
 import { issueToken } from "@/server/auth/account-tokens";
 import { queryRows } from "@/server/db/client";
 import { dataRequestConfirmToken } from "@/server/domain/data-requests/confirm-token";
+import { digestUnsubscribeToken } from "@/server/features/digest/unsubscribe-token";
 import { confirmToken } from "@/server/features/newsletter/confirm-token";
 import { unsubscribeToken } from "@/server/features/newsletter/unsubscribe-token";
 import { notificationUnsubscribeToken } from "@/server/features/notifications/unsubscribe-token";
@@ -798,6 +799,17 @@ const CASES: Record<string, Case> = {
         kinds: ["followed_discussion"],
       });
       return client.post(`/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`);
+    },
+    success: 200,
+  },
+  "PUT /api/digest": {
+    send: ({ client }) => client.put("/api/digest", { digest: "daily" }),
+    success: 200,
+  },
+  "POST /api/digest/unsubscribe": {
+    send: ({ client }) => {
+      const token = digestUnsubscribeToken(t.deps.secret, callers.other.id);
+      return client.post(`/api/digest/unsubscribe?token=${encodeURIComponent(token)}`);
     },
     success: 200,
   },

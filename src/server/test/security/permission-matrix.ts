@@ -380,6 +380,19 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
     source:
       "Issue 16: one-click unsubscribe without a session (the signed token is the credential)",
   },
+  {
+    method: "PUT",
+    path: "/api/digest",
+    allowed: MEMBERS,
+    source: "Issue 43: the member's own digest choice",
+  },
+  {
+    method: "POST",
+    path: "/api/digest/unsubscribe",
+    allowed: EVERYONE,
+    source:
+      "Issue 43: the digest's one-click unsubscribe without a session (the signed token is the credential)",
+  },
 
   // Bookmarks (docs/decisions/072): a member's own; another member's bookmark is a 404, for
   // staff too (bookmarks.test.ts).

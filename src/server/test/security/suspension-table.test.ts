@@ -71,6 +71,9 @@ const SUSPENDED_MEMBER_TABLE: Record<string, Rule> = {
   "POST /api/notifications/:id/read": "may",
   "PUT /api/notifications/settings": "may",
   "POST /api/notifications/unsubscribe": "may",
+  // The digest: their own choice, and its mail's unsubscribe link (issue 43).
+  "PUT /api/digest": "may",
+  "POST /api/digest/unsubscribe": "may",
   // Profile text and avatar.
   "PATCH /api/profiles/:id": "refused",
   "PUT /api/profiles/me/avatar": "refused",

@@ -7,6 +7,8 @@ import { Writable } from "node:stream";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "@/server/app";
 import { eraseAccount } from "@/server/domain/member-data/erasure";
+import { digestChoice } from "@/server/features/digest/settings";
+import { digestUnsubscribeToken } from "@/server/features/digest/unsubscribe-token";
 import { subscribeOwnAddress, subscriptionStatus } from "@/server/features/newsletter/subscribe";
 import { unsubscribeToken } from "@/server/features/newsletter/unsubscribe-token";
 import { emailSettings } from "@/server/features/notifications/queries";
@@ -90,6 +92,52 @@ describe("the notification mail's unsubscribe link", () => {
   it("still refuses a token that does not verify", async () => {
     const response = await oneClick("/api/notifications/unsubscribe?token=forged.signature");
     expect(response.status).toBe(400);
+  });
+});
+
+describe("the digest's unsubscribe link", () => {
+  const links = (userId: string) => {
+    const token = encodeURIComponent(digestUnsubscribeToken(t.deps.secret, userId));
+    return {
+      api: `/api/digest/unsubscribe?token=${token}`,
+      page: `/digest/unsubscribe?token=${token}`,
+    };
+  };
+
+  it("answers 200 with the same words whether the account is there, off already, erased or never was", async () => {
+    const member = await createMember(t);
+    expect(await digestChoice(t.db, member.id)).toBe("weekly");
+    const erased = await createMember(t);
+    await eraseAccount(t.deps, erased.id, { kind: "member", removeContent: false });
+    const success = await answerOf(await oneClick(links(member.id).api));
+    expect(success.status).toBe(200);
+    expect(await digestChoice(t.db, member.id)).toBe("off");
+    for (const [state, userId] of [
+      ["off already", member.id],
+      ["erased", erased.id],
+      ["unknown", randomUUID()],
+    ]) {
+      const { api, page } = links(userId as string);
+      expect(await answerOf(await oneClick(api)), state).toEqual(success);
+      expect((await app.request(page)).status, state).toBe(200);
+    }
+    expect(logged).toEqual([]);
+  });
+
+  it("still refuses a token that does not verify, or one made for another purpose", async () => {
+    const forged = await oneClick("/api/digest/unsubscribe?token=forged.signature");
+    expect(forged.status).toBe(400);
+    expect(await forged.text()).toContain("This unsubscribe link is not valid.");
+    const member = await createMember(t);
+    const notificationToken = notificationUnsubscribeToken(t.deps.secret, {
+      userId: member.id,
+      kinds: ["reply_to_discussion"],
+    });
+    const other = await oneClick(
+      `/api/digest/unsubscribe?token=${encodeURIComponent(notificationToken)}`,
+    );
+    expect(other.status).toBe(400);
+    expect(await digestChoice(t.db, member.id)).toBe("weekly");
   });
 });
 
