@@ -39,14 +39,10 @@ const ResetPasswordPage = lazyPage(
 const SettingsPage = lazyPage(() => import("./pages/settings-page"), "SettingsPage");
 const NotificationsPage = lazyPage(() => import("./pages/notifications-page"), "NotificationsPage");
 const BookmarksPage = lazyPage(() => import("./pages/bookmarks-page"), "BookmarksPage");
-const NotificationsUnsubscribePage = lazyPage(
-  () => import("./pages/notifications-unsubscribe-page"),
-  "NotificationsUnsubscribePage",
-);
-const DigestUnsubscribePage = lazyPage(
-  () => import("./pages/digest-unsubscribe-page"),
-  "DigestUnsubscribePage",
-);
+// One chunk for the pages mails' unsubscribe links open (docs/decisions/073).
+const unsubscribePages = () => import("./pages/unsubscribe-pages");
+const NotificationsUnsubscribePage = lazyPage(unsubscribePages, "NotificationsUnsubscribePage");
+const DigestUnsubscribePage = lazyPage(unsubscribePages, "DigestUnsubscribePage");
 const ConfirmEmailChangePage = lazyPage(
   () => import("./pages/confirm-email-change-page"),
   "ConfirmEmailChangePage",
@@ -71,10 +67,7 @@ const DataRequestConfirmPage = lazyPage(
 const ModerationPage = lazyPage(() => import("./pages/moderation-page"), "ModerationPage");
 const WelcomePage = lazyPage(() => import("./pages/welcome-page"), "WelcomePage");
 const DataRequestPage = lazyPage(() => import("./pages/data-request-page"), "DataRequestPage");
-const NewsletterUnsubscribePage = lazyPage(
-  () => import("./pages/newsletter-unsubscribe-page"),
-  "NewsletterUnsubscribePage",
-);
+const NewsletterUnsubscribePage = lazyPage(unsubscribePages, "NewsletterUnsubscribePage");
 const NewsletterConfirmPage = lazyPage(
   () => import("./pages/newsletter-confirm-page"),
   "NewsletterConfirmPage",
