@@ -1,6 +1,7 @@
 // npm run test:faults: the fault scenarios of issue 8 against real server processes, on the
 // embedded database and on a throwaway PostgreSQL cluster this script starts and removes.
-//   npx tsx scripts/faults/run.ts [crash|postgres-restart|sigterm|mail-crash|instances ...]
+//   npx tsx scripts/faults/run.ts
+//     [crash|postgres-restart|sigterm|mail-crash|digest-crash|instances ...]
 //     [--pglite-only]
 // Ports 3520-3529. Exit code 1 when any check failed. Results: docs/reliability.md.
 import { execSync } from "node:child_process";
@@ -8,6 +9,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { crashDuringCreates } from "./crash-during-creates";
+import { digestCrash } from "./digest-crash";
 import { gracefulStop } from "./graceful-stop";
 import { type Cluster, createCluster, postgresBin } from "./lib/postgres";
 import { Report } from "./lib/report";
@@ -34,8 +36,10 @@ async function freshDatabase(cluster: Cluster, name: string): Promise<string> {
 }
 
 async function main() {
-  // The page probes need the built client (the shell); build it only when it is missing.
-  if (!existsSync(path.join(ROOT, "dist/client/index.html"))) {
+  // The page probes need the built client (the shell); build it only when it is missing and a
+  // scenario that starts the server was chosen (the mail and digest workers serve no pages).
+  const servesPages = ["crash", "sigterm", "postgres-restart", "instances"].some(wanted);
+  if (servesPages && !existsSync(path.join(ROOT, "dist/client/index.html"))) {
     execSync("npm run build", { cwd: ROOT, stdio: "inherit" });
   }
   const report = new Report();
@@ -76,6 +80,16 @@ async function main() {
         console.log("\nkill -9 of the mail worker mid-batch (PostgreSQL)");
         await mailCrash(report.for("mail crash, PostgreSQL"), {
           databaseUrl: await freshDatabase(cluster, "rc_faults_mail"),
+        });
+      }
+    }
+    if (wanted("digest-crash")) {
+      console.log("\nkill -9 of the worker mid-way through a digest send (embedded database)");
+      await digestCrash(report.for("digest crash, PGlite"), {});
+      if (cluster) {
+        console.log("\nkill -9 of the worker mid-way through a digest send (PostgreSQL)");
+        await digestCrash(report.for("digest crash, PostgreSQL"), {
+          databaseUrl: await freshDatabase(cluster, "rc_faults_digest"),
         });
       }
     }

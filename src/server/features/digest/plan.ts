@@ -54,11 +54,15 @@ const dueMembers = (period: DigestPeriod): SQL => sql`
   from profiles p join "user" u on u.id = p.id
   where p.digest = ${period.choice} and u.email_verified
     and coalesce(p.last_active_at, p.created_at) < ${period.since.toISOString()}::timestamptz
-    and not exists (select 1 from suspensions s where s.user_id = p.id and ${ACTIVE_SUSPENSION})
-    and not exists (select 1 from digest_deliveries dd
-      where dd.user_id = p.id and dd.period = ${period.key})`;
+    and not exists (select 1 from suspensions s where s.user_id = p.id and ${ACTIVE_SUSPENSION})`;
 
-/** Makes the current periods' delivery rows; the number made. */
+/**
+ * Makes the current periods' delivery rows; the number made. Members planned already are left
+ * to the unique key (on conflict), not to a `not exists` on digest_deliveries: on a table that
+ * is empty or grows within the statement, PostgreSQL ran that as a nested loop over a
+ * sequential scan of the rows being inserted, quadratic (96 s for 100,000 members, past the
+ * 15 s statement time-out; 2.6 s without it: bench/RESULTS.md §25).
+ */
 export async function planDigests(db: Db, at: Date = new Date()): Promise<number> {
   let planned = 0;
   for (const period of await currentPeriods(db, at)) {
