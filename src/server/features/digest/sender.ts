@@ -44,11 +44,15 @@ export function digestMessageId(deliveryId: number, siteUrl: string): string {
 async function claimBatch(db: Db, size: number): Promise<Claimed[]> {
   const rows = await queryRows<Claimed>(
     db,
-    sql`with claimed as (
-          update digest_deliveries set status = 'sending', claimed_at = now()
-          where id in (select id from digest_deliveries where status = 'queued'
-                       order by id limit ${size} for update skip locked)
-          returning id, user_id, since, period)
+    // The batch is chosen once, in a materialized CTE: inside `id in (...)` the limited,
+    // skip-locked subquery may be run again by the executor and claim more than `size`.
+    sql`with batch as materialized (
+          select id from digest_deliveries where status = 'queued'
+          order by id limit ${size} for update skip locked),
+        claimed as (
+          update digest_deliveries d set status = 'sending', claimed_at = now()
+          from batch where d.id = batch.id
+          returning d.id, d.user_id, d.since, d.period)
         select c.id::int8 as id, c.user_id, c.since, c.period, u.email, p.digest
         from claimed c join "user" u on u.id = c.user_id join profiles p on p.id = c.user_id
         order by c.id`,
@@ -166,10 +170,10 @@ export function defineDigestSender(deps: DigestSenderDeps): void {
     cron: "7 * * * *",
     handler: async () => {
       const planned = await planDigests(deps.db);
-      if (planned > 0) {
-        deps.logger.info({ planned }, "digests planned");
-        await deps.jobs.send(DIGEST_SEND_QUEUE, {}, { singletonKey: "digest" });
-      }
+      if (planned > 0) deps.logger.info({ planned }, "digests planned");
+      // Every hour, planned or not: a chain of sends broken off (a restart between its runs)
+      // picks up its queued rows here. A run with nothing queued costs one statement.
+      await deps.jobs.send(DIGEST_SEND_QUEUE, {}, { singletonKey: "digest" });
     },
   });
   deps.jobs.define({
