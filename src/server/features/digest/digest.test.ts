@@ -4,6 +4,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { queryRows } from "@/server/db/client";
+import type { MailMessage, MailTransport } from "@/server/lib/mail";
 import { insertDiscussionRow } from "@/server/test/discussions";
 import { createMember } from "@/server/test/factories";
 import { insertReplyRow } from "@/server/test/replies";
@@ -272,6 +273,89 @@ describe("the setting and the unsubscribe link", () => {
     expect(row?.digest).toBe("off");
     // Off: the next week's plan leaves Ana out.
     expect(await planDigests(t.db, new Date("2026-11-30T08:00:00Z"))).toBe(0);
+  });
+});
+
+describe("when the mail server fails", () => {
+  /** An SMTP error as nodemailer reports it. */
+  const smtpError = (fields: Record<string, unknown>) =>
+    Object.assign(new Error("refused"), fields);
+  let failing: TestApp;
+  let refuse: (message: MailMessage) => Error | null = () => null;
+  const delivered: string[] = [];
+  const transport: MailTransport = {
+    async deliver(message) {
+      const error = refuse(message);
+      if (error) throw error;
+      delivered.push(message.to);
+    },
+  };
+  let members: Member[];
+
+  beforeAll(async () => {
+    failing = await createTestApp({ mailTransport: transport });
+    members = await Promise.all([1, 2, 3].map(() => createMember(failing)));
+    // Started by nobody among them, so that it is "missed" for each.
+    const id = await insertDiscussionRow(failing.db, { title: "Busy" });
+    for (const member of members) await insertReplyRow(failing.db, id, { authorId: member.id });
+  });
+  afterAll(async () => {
+    await failing.close();
+  });
+  beforeEach(async () => {
+    delivered.length = 0;
+    await failing.db.execute(sql`delete from digest_deliveries`);
+    await failing.db.execute(sql`update profiles set digest = 'weekly', created_at = ${LONG_AGO},
+      last_active_at = ${LONG_AGO}`);
+  });
+
+  async function run(): Promise<Record<string, string>> {
+    await failing.deps.jobs.send(DIGEST_SEND_QUEUE, {}, { singletonKey: "digest" });
+    await failing.runJobs();
+    const rows = await queryRows<{ email: string; status: string }>(
+      failing.db,
+      sql`select u.email, d.status from digest_deliveries d join "user" u on u.id = d.user_id`,
+    );
+    return Object.fromEntries(rows.map((row) => [row.email, row.status]));
+  }
+
+  it("goes on past a recipient refused: failed for good (5xx), skipped for now (4xx)", async () => {
+    const [full, gone, fine] = members.map((member) => member.email);
+    refuse = (message) =>
+      message.to === gone
+        ? smtpError({ code: "EENVELOPE", command: "RCPT TO", responseCode: 550 })
+        : message.to === full
+          ? smtpError({ code: "EENVELOPE", command: "RCPT TO", responseCode: 452 })
+          : null;
+    await planDigests(failing.db, AT);
+    expect(await run()).toEqual({
+      [full as string]: "skipped",
+      [gone as string]: "failed",
+      [fine as string]: "sent",
+    });
+    expect(delivered).toEqual([fine]);
+  });
+
+  it("puts the batch back when nothing was taken, and sends it once the server is back", async () => {
+    refuse = () => smtpError({ code: "ECONNECTION", command: "CONN" });
+    await planDigests(failing.db, AT);
+    const down = await run();
+    expect(Object.values(down)).toEqual(["queued", "queued", "queued"]);
+    refuse = () => null;
+    await failing.runJobs({ ignoreStartAfter: true });
+    expect(new Set(delivered)).toEqual(new Set(members.map((member) => member.email)));
+    expect(delivered).toHaveLength(3);
+  });
+
+  it("never sends again a mail that may have gone (a time-out mid-send)", async () => {
+    const [first] = members.map((member) => member.email);
+    refuse = (message) => (message.to === first ? smtpError({ code: "ETIMEDOUT" }) : null);
+    await planDigests(failing.db, AT);
+    const after = await run();
+    await failing.runJobs({ ignoreStartAfter: true });
+    expect(after[first as string]).toBe("skipped");
+    expect(delivered.filter((to) => to === first)).toEqual([]);
+    expect(delivered).toHaveLength(2);
   });
 });
 

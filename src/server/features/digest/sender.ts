@@ -73,15 +73,35 @@ async function settle(db: Db, ids: number[], status: Outcome) {
   );
 }
 
+type AfterFailure = { outcome: Outcome; stop: boolean };
+
 /**
- * What became of a mail the transport threw on. Refused before it was taken (no connection, a
- * 4xx answer): it may go again. Refused for good (5xx): failed. Anything else (a time-out
- * mid-send) may have been delivered: skipped, never sent twice.
+ * What became of a mail the transport threw on, and whether the batch goes on (nodemailer's
+ * errors name the SMTP command and the server's answer).
+ * - This recipient refused (at RCPT TO), or this message refused for good (5xx at DATA): the
+ *   server works; `failed` (5xx) or `skipped` (4xx: a full mailbox is not tried again, so that
+ *   it never holds up everyone after it), and the batch goes on.
+ * - Any other answer of the server, no connection, a refused sign-in: nothing was taken; the
+ *   row and the rest of the batch go back to the queue, and the job tries again later.
+ * - Anything else (a time-out mid-send) may have been delivered: `skipped`, never sent twice;
+ *   the rest go back.
  */
-function afterFailure(error: unknown): Outcome {
-  const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
-  if (typeof responseCode === "number") return responseCode >= 500 ? "failed" : "queued";
-  return code === "ECONNECTION" || code === "ECONNREFUSED" ? "queued" : "skipped";
+function afterFailure(error: unknown): AfterFailure {
+  const { code, responseCode, command } = (error ?? {}) as {
+    code?: unknown;
+    responseCode?: unknown;
+    command?: unknown;
+  };
+  if (typeof responseCode === "number") {
+    if (command === "RCPT TO")
+      return { outcome: responseCode >= 500 ? "failed" : "skipped", stop: false };
+    if (command === "DATA" && responseCode >= 500) return { outcome: "failed", stop: false };
+    return { outcome: "queued", stop: true };
+  }
+  if (code === "ECONNECTION" || code === "ECONNREFUSED" || code === "EAUTH") {
+    return { outcome: "queued", stop: true };
+  }
+  return { outcome: "skipped", stop: true };
 }
 
 /** Sends one claimed batch; the number of mails handed over. */
@@ -113,9 +133,14 @@ async function sendBatch(deps: DigestSenderDeps, batch: Claimed[], candidates: C
       );
       record("sent", row.id);
     } catch (error) {
+      const { outcome, stop } = afterFailure(error);
+      record(outcome, row.id);
+      if (!stop) {
+        deps.logger.warn({ err: error, delivery: row.id }, `digest ${outcome}`);
+        continue;
+      }
       // The mail server is failing: this batch stops, what was not tried goes back.
       failure = error;
-      record(afterFailure(error), row.id);
       record("queued", ...wanted.slice(index + 1).map((rest) => rest.id));
       break;
     }
