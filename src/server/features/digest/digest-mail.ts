@@ -84,7 +84,7 @@ export function digestMail(
       html.push({ paragraph: line }, { link, label: "Read it" });
     }
   }
-  const why = `You get this ${to.choice === "daily" ? "daily" : "weekly"} digest because you chose it in your settings, and only when you have not visited in that time.`;
+  const why = `You get this ${to.choice === "daily" ? "daily" : "weekly"} digest because it is on in your settings (new members start with it weekly), and only when you have not visited in that time.`;
   text.push("--", why, `Stop it with one click: ${pageUrl}`, `Change how often: ${settingsUrl}`);
   return {
     to: to.email,
