@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/client/lib/api-client";
-import { discussionsQueryKey } from "@/client/lib/query-keys";
+import { discussionQueryKey } from "@/client/lib/query-keys";
 import type { DiscussionItem } from "@/shared/api-types";
 
 export function getDiscussion(id: string, signal?: AbortSignal): Promise<DiscussionItem> {
@@ -9,7 +9,7 @@ export function getDiscussion(id: string, signal?: AbortSignal): Promise<Discuss
 
 export function discussionQueryOptions(id: string) {
   return queryOptions({
-    queryKey: [...discussionsQueryKey, "detail", id],
+    queryKey: discussionQueryKey(id),
     queryFn: ({ signal }) => getDiscussion(id, signal),
   });
 }

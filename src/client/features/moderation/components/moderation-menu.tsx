@@ -17,6 +17,7 @@ import {
   useActOnItem,
 } from "@/client/features/moderation/api/act-on-item";
 import { paths } from "@/client/lib/paths";
+import { discussionQueryKey, repliesRootQueryKey } from "@/client/lib/query-keys";
 import { toast } from "@/client/lib/toast";
 import { ReasonDialog } from "./reason-dialog";
 
@@ -73,6 +74,12 @@ export function ModerationMenu({
     await actOnItem({ targetKind, targetId, action, reason });
     toast.success(targetKind === "discussion" ? "Discussion deleted" : "Reply deleted");
     onDeleted?.();
+    if (targetKind === "discussion") {
+      // The page still watches its replies until it re-renders; the refresh below would read
+      // them once more and get a 404 (seen in CI). Nothing of it is wanted again.
+      queryClient.removeQueries({ queryKey: [...repliesRootQueryKey, targetId] });
+      queryClient.removeQueries({ queryKey: discussionQueryKey(targetId) });
+    }
     void refreshAfterItemAction(queryClient);
   };
 
