@@ -152,6 +152,8 @@ export function patternSamples(site: SeededSite): Record<keyof typeof routePatte
     category: categoryPath("rants-and-vents"),
     discussion: paths.discussion(site.discussionId),
     profile: paths.profile(site.memberId),
+    // Results with the long word in every title, excerpt and name (issue 44).
+    search: paths.search(LONG_WORD),
   };
 }
 

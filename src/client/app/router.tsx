@@ -26,6 +26,7 @@ const DiscussionPage = lazyPage(() => import("./pages/discussion-page"), "Discus
 const ProfilePage = lazyPage(() => import("./pages/profile-page"), "ProfilePage");
 const ProfileEditPage = lazyPage(() => import("./pages/profile-edit-page"), "ProfileEditPage");
 const MembersPage = lazyPage(() => import("./pages/members-page"), "MembersPage");
+const SearchPage = lazyPage(() => import("./pages/search-page"), "SearchPage");
 const AuthPage = lazyPage(() => import("./pages/auth-page"), "AuthPage");
 const ConfirmEmailPage = lazyPage(() => import("./pages/confirm-email-page"), "ConfirmEmailPage");
 const ForgotPasswordPage = lazyPage(
@@ -126,6 +127,7 @@ export function AppRoutes() {
         <Route path={paths.profileEdit} component={ProfileEditRoute} />
         <Route path={routePatterns.profile} component={ProfilePage} />
         <Route path={paths.members} component={MembersPage} />
+        <Route path={routePatterns.search} component={SearchPage} />
         <Route path={paths.auth} component={AuthPage} />
         <Route path={paths.confirmEmail} component={ConfirmEmailPage} />
         <Route path={paths.forgotPassword} component={ForgotPasswordPage} />

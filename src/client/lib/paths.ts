@@ -21,6 +21,9 @@ export const paths = {
   profile: (id: string) => `/profile/${encode(id)}`,
   profileEdit: "/profile/edit",
   members: "/members",
+  /** Full-text search (issue 44): the form alone without `q`; `page` counts from 1. */
+  search: (q?: string, page = 1) =>
+    q ? `/search?q=${encode(q)}${page > 1 ? `&page=${page}` : ""}` : "/search",
   auth: "/auth",
   /** /auth, then back to `returnTo` (a path on this site, lib/return-path.ts) once signed in. */
   authReturningTo: (returnTo: string) => `/auth?returnTo=${encode(returnTo)}`,
@@ -78,4 +81,6 @@ export const routePatterns = {
   category: "/discussion/c/:slug",
   discussion: "/discussion/:id",
   profile: "/profile/:id",
+  /** paths.search's page; its query (q, page) is not part of the route. */
+  search: "/search",
 } as const;
