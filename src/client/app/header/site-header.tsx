@@ -6,6 +6,7 @@ import { paths } from "@/client/lib/paths";
 import { useAuth } from "@/client/lib/session/use-auth";
 import { useSiteName } from "@/client/lib/site-name";
 import { DesktopNav } from "./desktop-nav";
+import { HeaderSearch } from "./header-search";
 import { MobileNav } from "./mobile-nav";
 import { ThemeToggle } from "./theme-toggle";
 
@@ -81,6 +82,7 @@ export function SiteHeader() {
         </Link>
         <DesktopNav />
         <div className="ml-auto flex items-center gap-2">
+          <HeaderSearch />
           <Suspense>
             <ThemeToggle />
           </Suspense>
