@@ -196,6 +196,16 @@ export function DiscussionsForum({
             </div>
             {filters.tag && renderTagActions ? renderTagActions(filters.tag) : null}
           </div>
+          {filters.search ? (
+            // The box filters this list by its titles and texts; replies, blog posts and
+            // members are full-text search's (issue 44).
+            <Link
+              to={paths.search(filters.search)}
+              className="w-fit text-primary text-sm underline-offset-4 hover:underline"
+            >
+              Search everything for “{filters.search}”
+            </Link>
+          ) : null}
         </div>
 
         {discussions.isPending ? (
