@@ -389,7 +389,7 @@ const SITE_ROOT = expect.stringMatching(/^http:\/\/localhost:\d+\/$/);
 // (DiscussionForumPosting and Comment: author.name, datePublished, text; ProfilePage:
 // mainEntity.name; SearchAction: a urlTemplate with the placeholder its query-input names).
 describe("structured data (JSON-LD)", () => {
-  it("the home page describes the site, with a search action into the forum", async () => {
+  it("the home page describes the site, with a search action into the site search", async () => {
     const items = await jsonLd("/");
     const site = items.find((item) => item["@type"] === "WebSite");
     expect(site).toMatchObject({
@@ -402,17 +402,17 @@ describe("structured data (JSON-LD)", () => {
         target: {
           "@type": "EntryPoint",
           urlTemplate: expect.stringMatching(
-            /^http:\/\/localhost:\d+\/discussion\?q=\{search_term_string\}$/,
+            /^http:\/\/localhost:\d+\/search\?q=\{search_term_string\}$/,
           ),
         },
       },
     });
-    // Following the template lands on the forum's search for the term.
+    // Following the template lands on the search page (issue 44).
     const template = /"urlTemplate":"([^"]+)"/.exec(JSON.stringify(site))?.[1] ?? "";
     const searched = new URL(template.replace("{search_term_string}", "rendered"));
-    expect((await page(`${searched.pathname}${searched.search}`)).text).toContain(
-      "Server rendered discussion",
-    );
+    const landed = await page(`${searched.pathname}${searched.search}`);
+    expect(landed.status).toBe(200);
+    expect(h1(landed.root)).toBe("Search");
     expect(items.find((item) => item["@type"] === "Organization")).toMatchObject({
       name: "Rant Community",
       url: SITE_ROOT,

@@ -1,8 +1,8 @@
 // schema.org structured data (JSON-LD) for the server-rendered pages, so that search engines
 // read a discussion as a forum thread, a post as a blog post and a profile as a person, and
-// offer the forum search from their results. Built from the query cache the page was rendered
-// from (page-data.ts): the data is exactly what the page shows, and a record the page could
-// not find has none.
+// offer the site search (/search) from their results. Built from the query cache the page was
+// rendered from (page-data.ts): the data is exactly what the page shows, and a record the page
+// could not find has none.
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import { blogPostQueryOptions } from "@/client/features/blog/api/get-blog-post";
 import { discussionQueryOptions } from "@/client/features/discussions/api/get-discussion";
@@ -29,7 +29,7 @@ type JsonLd = Record<string, unknown>;
 const CONTEXT = "https://schema.org";
 const COMMENT_ACTION = "https://schema.org/CommentAction";
 const WRITE_ACTION = "https://schema.org/WriteAction";
-/** The forum search's query parameter (/discussion?q=…). */
+/** The site search's query parameter (/search?q=…, issue 44). */
 const SEARCH_PARAM = "q";
 
 function organization(site: Site): JsonLd {
@@ -42,7 +42,7 @@ function organization(site: Site): JsonLd {
 }
 
 function homePage(site: Site): JsonLd[] {
-  const search = new URL(paths.discussions, site.url);
+  const search = new URL(routePatterns.search, site.url);
   return [
     {
       "@context": CONTEXT,
