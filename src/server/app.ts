@@ -68,6 +68,7 @@ import { spaHandler } from "./lib/spa";
 import { type StaticFile, shellOf } from "./lib/static-files";
 import { formPosts } from "./ssr/form-posts";
 import { pageRenderer } from "./ssr/render-page";
+import { searchPageMeta } from "./ssr/search-page-meta";
 
 export type CreateAppOptions = {
   /** The built client; absent in API tests. */
@@ -168,6 +169,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
         tagPageMeta(deps.db),
         blogPostPageMeta(deps.db),
         profilePageMeta(deps.db),
+        searchPageMeta,
       ],
       render: pageRenderer(deps),
       logger: deps.logger,

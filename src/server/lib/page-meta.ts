@@ -39,6 +39,12 @@ const FIXED: Record<string, { title: string; description?: string; noindex?: boo
     description: "Browse, search and start discussions.",
   },
   "/members": { title: "Community Members", description: "Meet the members of the community." },
+  // A page per query is no content of its own (issue 44): ssr/search-page-meta.ts titles it.
+  "/search": {
+    title: "Search",
+    description: "Search the discussions, their replies, the blog and the members.",
+    noindex: true,
+  },
   "/auth": { title: "Sign in" },
   "/auth/confirm": { title: "Confirm your email", noindex: true },
   "/auth/forgot-password": { title: "Forgot password" },

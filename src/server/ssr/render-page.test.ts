@@ -236,6 +236,28 @@ describe("pages without JavaScript", () => {
   });
 });
 
+describe("the search page (issue 44)", () => {
+  it("without a query: the form, a GET to /search that works without scripts, and the operators", async () => {
+    const { status, root, html } = await page("/search");
+    expect(status).toBe(200);
+    expect(h1(root)).toBe("Search");
+    expect(root).toMatch(/<form[^>]* action="\/search" method="get"/);
+    expect(root).toMatch(/<input[^>]* name="q"/);
+    expect(textOf(root)).toContain("author:name");
+    expect(html).toContain("<title>Search · Rant Community</title>");
+    expect(html).toContain('<meta name="robots" content="noindex">');
+  });
+
+  it("with a query: titled by it (escaped), never indexed", async () => {
+    const { status, html } = await page(`/search?q=${encodeURIComponent('<b>"rendered"</b> ')}`);
+    expect(status).toBe(200);
+    expect(html).toContain(
+      "<title>Search: &lt;b&gt;&quot;rendered&quot;&lt;/b&gt; · Rant Community</title>",
+    );
+    expect(html).toContain('<meta name="robots" content="noindex">');
+  });
+});
+
 describe("moderation (docs/decisions/027)", () => {
   it("/moderation lists the action with its reason and author, never the moderator or the words", async () => {
     const moderator = await createMember(t, { name: "Hush Moderator", role: "moderator" });
