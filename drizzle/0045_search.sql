@@ -28,29 +28,38 @@ LANGUAGE sql STABLE AS $$
       WHERE s.key = 'searchLanguage'),
     'english'::regconfig)
 $$;--> statement-breakpoint
+-- The text search reads: the highlight markers (U+E000, U+E001) taken out, so that only the
+-- search's own mark anything, and "<" read as a separator (U+E002), so that the parser never
+-- takes "<b>kettle</b>" or "<script>…</script>" for markup and drops the words inside.
+-- Excerpts turn U+E002 back into "<" (features/search/headline.ts).
+CREATE OR REPLACE FUNCTION search_text(body text) RETURNS text
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT translate(body, '<' || chr(57344) || chr(57345), chr(57346))
+$$;--> statement-breakpoint
 -- One spelling of each document, for the triggers and for the reindex job that rewrites every
 -- vector when the language changes (features/search/reindex.ts).
 CREATE OR REPLACE FUNCTION discussion_search_vector(title text, body text) RETURNS tsvector
 LANGUAGE sql STABLE AS $$
-  SELECT setweight(to_tsvector(search_config(), coalesce(title, '')), 'A')
-      || setweight(to_tsvector(search_config(), coalesce(body, '')), 'B')
+  SELECT setweight(to_tsvector(search_config(), search_text(coalesce(title, ''))), 'A')
+      || setweight(to_tsvector(search_config(), search_text(coalesce(body, ''))), 'B')
 $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION reply_search_vector(body text) RETURNS tsvector
 LANGUAGE sql STABLE AS $$
-  SELECT setweight(to_tsvector(search_config(), coalesce(body, '')), 'C')
+  SELECT setweight(to_tsvector(search_config(), search_text(coalesce(body, ''))), 'C')
 $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION blog_post_search_vector(title text, excerpt text, body text)
 RETURNS tsvector LANGUAGE sql STABLE AS $$
-  SELECT setweight(to_tsvector(search_config(), coalesce(title, '')), 'A')
-      || setweight(to_tsvector(search_config(), coalesce(excerpt, '')), 'B')
-      || setweight(to_tsvector(search_config(), coalesce(body, '')), 'C')
+  SELECT setweight(to_tsvector(search_config(), search_text(coalesce(title, ''))), 'A')
+      || setweight(to_tsvector(search_config(), search_text(coalesce(excerpt, ''))), 'B')
+      || setweight(to_tsvector(search_config(), search_text(coalesce(body, ''))), 'C')
 $$;--> statement-breakpoint
 -- A member by the display name rule (db/display-name.ts), then bio and location.
 CREATE OR REPLACE FUNCTION profile_search_vector(full_name text, email text, bio text, location text)
 RETURNS tsvector LANGUAGE sql STABLE AS $$
-  SELECT setweight(to_tsvector(search_config(), coalesce(nullif(btrim(full_name), ''),
-           nullif(split_part(email, '@', 1), ''), '')), 'A')
-      || setweight(to_tsvector(search_config(), coalesce(bio, '') || ' ' || coalesce(location, '')), 'B')
+  SELECT setweight(to_tsvector(search_config(), search_text(coalesce(nullif(btrim(full_name), ''),
+           nullif(split_part(email, '@', 1), ''), ''))), 'A')
+      || setweight(to_tsvector(search_config(),
+           search_text(coalesce(bio, '') || ' ' || coalesce(location, ''))), 'B')
 $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION write_discussion_search_vector() RETURNS trigger
 LANGUAGE plpgsql AS $$

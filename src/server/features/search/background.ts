@@ -2,19 +2,16 @@
 // reindex after a change of the site's search language, and the rebuild of the words "Did you
 // mean" offers. Each long job is a chain of short ones (a restart resumes where it stopped).
 import type { AppDeps } from "@/server/context";
+import {
+  type ReindexStep,
+  reindexBatch,
+  SEARCH_REINDEX_QUEUE,
+} from "@/server/domain/search/reindex";
 import { backfillPlainText } from "./backfill";
-import { REINDEX_ORDER, type ReindexStep, reindexBatch } from "./reindex";
 import { rebuildSearchWords } from "./words";
 
 export const SEARCH_BACKFILL_QUEUE = "search-backfill";
-export const SEARCH_REINDEX_QUEUE = "search-reindex";
 export const SEARCH_WORDS_QUEUE = "search-words";
-
-/** A reindex from its first table: what a change of the language sends. */
-export const FIRST_REINDEX_STEP: ReindexStep = {
-  table: REINDEX_ORDER[0] ?? "discussions",
-  after: null,
-};
 
 export function defineSearchWork(deps: AppDeps): void {
   const { db, jobs, logger } = deps;

@@ -12,23 +12,29 @@ export function searchTerms(text: string): SearchTerms | null {
   return { text, tsquery: sql`websearch_to_tsquery(search_config(), ${text})` };
 }
 
-const MARKERS = `${MARK_START}${MARK_END}`;
 const SELECT = `StartSel="${MARK_START}", StopSel="${MARK_END}"`;
 const TITLE_OPTIONS = `${SELECT}, HighlightAll=true`;
 const EXCERPT_OPTIONS = `${SELECT}, MaxWords=30, MinWords=12, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "`;
 /** An excerpt without words to highlight: the start of the text. */
 const PLAIN_EXCERPT_LENGTH = 220;
 
-const cleared = (text: SQL) => sql`translate(${text}, ${MARKERS}, '')`;
+/** The text as search reads it (search_text(), migration 0045): no markers, "<" as U+E002. */
+const cleared = (text: SQL) => sql`search_text(${text})`;
+/** An excerpt's "<" back as written. */
+const restored = (headline: SQL) => sql`translate(${headline}, chr(57346), '<')`;
 
 /** A whole short text (a title, a name) with the matched words marked. */
 export function headlineOf(terms: SearchTerms | null, text: SQL): SQL {
-  if (!terms) return cleared(text);
-  return sql`ts_headline(search_config(), ${cleared(text)}, ${terms.tsquery}, ${TITLE_OPTIONS})`;
+  if (!terms) return restored(cleared(text));
+  return restored(
+    sql`ts_headline(search_config(), ${cleared(text)}, ${terms.tsquery}, ${TITLE_OPTIONS})`,
+  );
 }
 
 /** A few lines of a long text around its best matches, the words marked. */
 export function excerptOf(terms: SearchTerms | null, text: SQL): SQL {
-  if (!terms) return sql`left(${cleared(text)}, ${PLAIN_EXCERPT_LENGTH})`;
-  return sql`ts_headline(search_config(), ${cleared(text)}, ${terms.tsquery}, ${EXCERPT_OPTIONS})`;
+  if (!terms) return restored(sql`left(${cleared(text)}, ${PLAIN_EXCERPT_LENGTH})`);
+  return restored(
+    sql`ts_headline(search_config(), ${cleared(text)}, ${terms.tsquery}, ${EXCERPT_OPTIONS})`,
+  );
 }

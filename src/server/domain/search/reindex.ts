@@ -35,6 +35,13 @@ export const REINDEX_ORDER = Object.keys(TABLES) as ReindexTable[];
 /** Where a reindex stands: the table, and the last key done in it. */
 export type ReindexStep = { table: ReindexTable; after: string | null };
 
+/**
+ * The queue of reindex batches, each job one step (features/search/background.ts works it; the
+ * CMS settings route sends the first step when an admin changes the language).
+ */
+export const SEARCH_REINDEX_QUEUE = "search-reindex";
+export const FIRST_REINDEX_STEP: ReindexStep = { table: "discussions", after: null };
+
 /** Rewrites one batch; the next step, or null when every table is done. */
 export async function reindexBatch(
   db: Db,
