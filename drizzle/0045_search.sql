@@ -36,6 +36,13 @@ CREATE OR REPLACE FUNCTION search_text(body text) RETURNS text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT translate(body, '<' || chr(57344) || chr(57345), chr(57346))
 $$;--> statement-breakpoint
+-- A reply's content where its plain text is missing (a rewrite by SQL, before the backfill):
+-- without its quotes, whose words are the quoted reply's and follow that reply's state (decision
+-- 064). Greedy from the first quote to the last end: more is left out, never less.
+CREATE OR REPLACE FUNCTION unquoted(body text) RETURNS text
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT regexp_replace(body, '\[quote=[^]]*\].*\[/quote\]', ' ', 'g')
+$$;--> statement-breakpoint
 -- One spelling of each document, for the triggers and for the reindex job that rewrites every
 -- vector when the language changes (features/search/reindex.ts).
 CREATE OR REPLACE FUNCTION discussion_search_vector(title text, body text) RETURNS tsvector
@@ -79,7 +86,7 @@ FOR EACH ROW EXECUTE FUNCTION forget_stale_plain_content();--> statement-breakpo
 CREATE OR REPLACE FUNCTION write_reply_search_vector() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
-  NEW.search_vector := reply_search_vector(coalesce(NEW.plain_content, NEW.content));
+  NEW.search_vector := reply_search_vector(coalesce(NEW.plain_content, unquoted(NEW.content)));
   RETURN NEW;
 END;
 $$;--> statement-breakpoint
@@ -114,7 +121,7 @@ FOR EACH ROW EXECUTE FUNCTION write_profile_search_vector();--> statement-breakp
 -- Replies and markup blog posts are indexed from their content until the backfill job has
 -- written their plain text (features/search/backfill.ts); the row below asks for it.
 UPDATE discussions SET search_vector = discussion_search_vector(title, coalesce(plain_content, content));--> statement-breakpoint
-UPDATE discussion_replies SET search_vector = reply_search_vector(content);--> statement-breakpoint
+UPDATE discussion_replies SET search_vector = reply_search_vector(unquoted(content));--> statement-breakpoint
 UPDATE blog_posts SET search_vector = blog_post_search_vector(title, excerpt, content);--> statement-breakpoint
 UPDATE profiles SET search_vector = profile_search_vector(full_name, email, bio, location);--> statement-breakpoint
 INSERT INTO search_backfill (id) SELECT 1 WHERE EXISTS (SELECT 1 FROM discussion_replies) OR EXISTS (SELECT 1 FROM blog_posts WHERE content_format = 'markup');--> statement-breakpoint

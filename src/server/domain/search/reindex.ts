@@ -15,7 +15,7 @@ const TABLES = {
   discussion_replies: {
     key: sql`id`,
     cast: sql`uuid`,
-    vector: sql`reply_search_vector(coalesce(plain_content, content))`,
+    vector: sql`reply_search_vector(coalesce(plain_content, unquoted(content)))`,
   },
   blog_posts: {
     key: sql`id`,

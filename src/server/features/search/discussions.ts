@@ -147,7 +147,8 @@ export async function searchDiscussions(
         order by score desc, h.discussion_id desc
         offset ${offset} limit ${SEARCH_PAGE_SIZE + 1})
     select d.id, ${headlineOf(terms, sql`d.title`)} as title,
-      ${excerptOf(terms, sql`coalesce(r.plain_content, r.content, d.plain_content, d.content)`)} as excerpt,
+      ${excerptOf(terms, sql`case when r.id is null then coalesce(d.plain_content, d.content)
+        else coalesce(r.plain_content, unquoted(r.content)) end`)} as excerpt,
       c.slug as category_slug, c.name as category_name,
       ${displayName(sql`p.full_name`, sql`p.email`)} as author,
       d.created_at, d.replies_count,

@@ -269,6 +269,22 @@ describe("what is never found", () => {
     await t.db.execute(sql`update profiles set bio = null where id = ${cy.id}`);
   });
 
+  it("never finds a reply by the words it quotes, with or without its plain text", async () => {
+    const id = await insertDiscussionRow(t.db, { title: "Quotes" });
+    const quoted = await insertReplyRow(t.db, id, { authorId: ben.id, content: "hidden okapi" });
+    await t.db.execute(sql`update discussion_replies set hidden_at = now() where id = ${quoted}::uuid`);
+    const quoting = `[quote=${quoted}]\nhidden okapi\n[/quote]\n\nAgreed, giraffe.`;
+    const response = await cy.client.post(`/api/discussions/${id}/replies`, { content: quoting });
+    expect(response.status).toBe(201);
+    expect((await search("okapi")).discussions).toEqual([]);
+    expect((await search("giraffe")).discussions).toHaveLength(1);
+    // Its plain text gone (a rewrite by SQL): the content is read without its quotes.
+    await t.db.execute(sql`update discussion_replies set content = content || ' ' where author_id = ${cy.id}`);
+    expect((await search("okapi")).discussions).toEqual([]);
+    const [hit] = (await search("giraffe")).discussions;
+    expect(plain(hit?.excerpt ?? "")).not.toContain("okapi");
+  });
+
   it("leaves out a member's blocked authors for them, not for staff", async () => {
     const theirs = await insertDiscussionRow(t.db, { title: "Pelican news", authorId: cy.id });
     const other = await insertDiscussionRow(t.db, { title: "Pelicans", authorId: ben.id });

@@ -20,7 +20,7 @@ export async function rebuildSearchWords(db: Db): Promise<void> {
         select d.author_id, ${words("d.title || ' ' || coalesce(d.plain_content, d.content)")} as word
           from discussions d where d.status = 'active' and d.hidden_at is null
         union all
-        select r.author_id, ${words("coalesce(r.plain_content, r.content)")}
+        select r.author_id, ${words("coalesce(r.plain_content, unquoted(r.content))")}
           from discussion_replies r join discussions d on d.id = r.discussion_id
           where r.deleted_at is null and r.held_at is null and r.hidden_at is null
             and d.status = 'active' and d.hidden_at is null
