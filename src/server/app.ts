@@ -44,6 +44,7 @@ import { profilePageMeta } from "./features/profiles/page-meta";
 import { profileRoutes } from "./features/profiles/routes";
 import { markAllReadRoutes, readPositionRoutes } from "./features/reading/routes";
 import { discussionReplyRoutes, replyRoutes } from "./features/replies/routes";
+import { searchRoutes } from "./features/search/routes";
 import { sessionRoutes } from "./features/session/routes";
 import { siteRoutes } from "./features/site/routes";
 import { sitemapRoutes } from "./features/sitemap/routes";
@@ -103,6 +104,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     .route("/account", accountRoutes)
     .route("/session", sessionRoutes)
     .route("/members", memberRoutes)
+    .route("/search", searchRoutes)
     .route("/profiles", profileRoutes)
     .route("/blocks", blockRoutes)
     .route("/drafts", draftRoutes)

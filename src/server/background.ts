@@ -16,6 +16,7 @@ import { defineHeldReleaseSweep } from "./features/moderation/held";
 import { defineNewsletterWork } from "./features/newsletter/background";
 import { defineHeldNewsletterRelease } from "./features/newsletter/routes";
 import { defineNotificationWork } from "./features/notifications/background";
+import { defineSearchWork } from "./features/search/background";
 import { defineRateLimitSweep } from "./lib/rate-limit-sweep";
 
 export function defineBackgroundWork(deps: AppDeps): void {
@@ -23,6 +24,7 @@ export function defineBackgroundWork(deps: AppDeps): void {
   defineNotificationWork(deps);
   defineNewsletterWork(deps);
   defineDigestWork(deps);
+  defineSearchWork(deps);
   defineMemberExportWork({
     db: deps.db,
     jobs: deps.jobs,

@@ -11,6 +11,7 @@ import { lockDataDir } from "./db/data-dir-lock";
 import { createDeps } from "./deps";
 import { EnvError, loadEnv } from "./env";
 import { avatarAccess } from "./features/profiles/avatar-access";
+import { SEARCH_BACKFILL_QUEUE } from "./features/search/background";
 import { clientAddressOf, trustOf } from "./lib/client-address";
 import { newControlToken, writeControlFile } from "./lib/control-file";
 import { createLogger, logDestination } from "./lib/logger";
@@ -61,6 +62,8 @@ async function main() {
   // The sweep runs at start as well as hourly; with several instances starting, the queue's
   // `short` policy keeps one such job waiting.
   await jobs.send(STALE_ACCOUNTS_QUEUE, {}, { singletonKey: "start" });
+  // Plain text for search, left by migration 0045 (a run with nothing to do is one statement).
+  await jobs.send(SEARCH_BACKFILL_QUEUE, {}, { singletonKey: "backfill" });
   const staticFiles = await loadStaticFiles(clientDir).catch(() => new Map());
   const { server, address, drain } = await startSiteServer(deps, {
     port: env.port,

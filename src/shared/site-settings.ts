@@ -22,12 +22,62 @@ export type SiteSettings = {
    * member with at least this many posts (discussions and replies). Staff only by default.
    */
   memberTagMinPosts: number | null;
+  /**
+   * The language search reads words in (decision 074): its stemming ("ranting" finds "rant")
+   * and stop words. A change rewrites the search index in the background.
+   */
+  searchLanguage: SearchLanguage;
 };
+
+/** PostgreSQL's text search configurations, each a language's stemmer; `simple` has none. */
+export const SEARCH_LANGUAGES = [
+  "english",
+  "danish",
+  "dutch",
+  "finnish",
+  "french",
+  "german",
+  "hungarian",
+  "italian",
+  "norwegian",
+  "portuguese",
+  "romanian",
+  "russian",
+  "spanish",
+  "swedish",
+  "turkish",
+  "simple",
+] as const;
+export type SearchLanguage = (typeof SEARCH_LANGUAGES)[number];
+
+export const SEARCH_LANGUAGE_LABELS: Record<SearchLanguage, string> = {
+  english: "English",
+  danish: "Danish",
+  dutch: "Dutch",
+  finnish: "Finnish",
+  french: "French",
+  german: "German",
+  hungarian: "Hungarian",
+  italian: "Italian",
+  norwegian: "Norwegian",
+  portuguese: "Portuguese",
+  romanian: "Romanian",
+  russian: "Russian",
+  spanish: "Spanish",
+  swedish: "Swedish",
+  turkish: "Turkish",
+  simple: "None (exact words only)",
+};
+
+export function isSearchLanguage(value: unknown): value is SearchLanguage {
+  return typeof value === "string" && (SEARCH_LANGUAGES as readonly string[]).includes(value);
+}
 
 export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   holdNewMembersFirstPost: false,
   secondFactorRoles: ["moderator", "admin"],
   memberTagMinPosts: null,
+  searchLanguage: "english",
 };
 
 export const MEMBER_TAG_MIN_POSTS_MAX = 10_000;
@@ -51,6 +101,9 @@ export const siteSettingsSchema = z
       .max(MEMBER_TAG_MIN_POSTS_MAX, MIN_POSTS_MESSAGE)
       .nullable()
       .optional(),
+    searchLanguage: z
+      .enum(SEARCH_LANGUAGES, { error: "Choose a language from the list" })
+      .optional(),
   })
   .strict();
 
@@ -64,6 +117,10 @@ export const SITE_SETTING_LABELS: Record<keyof SiteSettings, { label: string; hi
   secondFactorRoles: {
     label: "Require two-factor authentication",
     hint: "Members with these roles must set up an authenticator app before they can do anything else. It applies at once, to members already signed in too.",
+  },
+  searchLanguage: {
+    label: "Search language",
+    hint: "Search finds other forms of a word in this language (\u201crant\u201d finds \u201cranting\u201d) and leaves out its most common words. Changing it rebuilds the search index in the background: on a large site this takes a while, and search finds less until it is done.",
   },
   memberTagMinPosts: {
     label: "Who can create tags",

@@ -6,6 +6,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   foreignKey,
   index,
@@ -20,6 +21,12 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { displayNameKey } from "./display-name";
+
+/**
+ * A text search document (issue 44, docs/decisions/074): written by triggers only, from the
+ * plain text of what a visitor may read, with the site's search language (search_config()).
+ */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -200,9 +207,12 @@ export const profiles = pgTable(
      * index, so a page costs its own rows at any size (docs/decisions/024).
      */
     seq: bigint("seq", { mode: "number" }).generatedByDefaultAsIdentity(),
+    /** Name (A), bio and location (B), searched for public profiles only (decision 074). */
+    searchVector: tsvector("search_vector"),
     ...timestamps,
   },
   (table) => [
+    index("profiles_search_idx").using("gin", table.searchVector).where(sql`${table.isPublic}`),
     index("profiles_sitemap_idx").on(table.seq).where(sql`${table.isPublic}`),
     index("profiles_public_created_idx").on(table.isPublic, table.createdAt),
     // The CMS Users tab lists every account newest first (features/users/list-users.ts),
@@ -349,6 +359,8 @@ export const discussions = pgTable(
     searchText: text("search_text").generatedAlwaysAs(
       sql`lower("title" || chr(10) || coalesce("plain_content", "content"))`,
     ),
+    /** Title (A) and plain text (B), kept by a trigger (migration 0045, decision 074). */
+    searchVector: tsvector("search_vector"),
     /** Replies not deleted, kept by a trigger on discussion_replies (docs/decisions/020). */
     repliesCount: integer("replies_count").notNull().default(0),
     /**
@@ -411,6 +423,10 @@ export const discussions = pgTable(
       .on(table.categoryId, table.isPinned.desc(), table.lastActivityAt.desc(), table.id.desc())
       .where(sql`${table.status} = 'active'`),
     index("discussions_search_trgm_idx").using("gin", sql`${table.searchText} gin_trgm_ops`),
+    // Full-text search (decision 074): only what a visitor reads is in the index at all.
+    index("discussions_search_idx")
+      .using("gin", table.searchVector)
+      .where(sql`${table.status} = 'active' and ${table.hiddenAt} is null`),
     // The forum's "Latest activity" sort: pinned first, then the last reply (else creation),
     // newest first, over active discussions (domain/discussions/queries.ts).
     index("discussions_activity_idx")
@@ -518,9 +534,22 @@ export const discussionReplies = pgTable(
      * is the highest they have seen (docs/decisions/071).
      */
     seq: bigint("seq", { mode: "number" }).notNull().generatedByDefaultAsIdentity(),
+    /**
+     * The content's plain text where it differs from the content, as discussions' (decision
+     * 064); a change of the content that does not write it sets it null (a trigger).
+     */
+    plainContent: text("plain_content"),
+    /** The plain text (C), kept by a trigger (migration 0045, decision 074). */
+    searchVector: tsvector("search_vector"),
   },
   (table) => [
     foreignKey({ columns: [table.replyToId], foreignColumns: [table.id] }).onDelete("set null"),
+    // Full-text search (decision 074): shown replies only (their thread is checked by a join).
+    index("discussion_replies_search_idx")
+      .using("gin", table.searchVector)
+      .where(
+        sql`${table.deletedAt} is null and ${table.heldAt} is null and ${table.hiddenAt} is null`,
+      ),
     // The first unread reply of a thread: the first after the member's position.
     index("discussion_replies_seq_idx").on(table.discussionId, table.seq),
     // A thread oldest first with its (created_at, id) keyset, both ways (permalinks read
@@ -1161,9 +1190,16 @@ export const blogPosts = pgTable(
      * index, so a page costs its own rows at any size (docs/decisions/024).
      */
     seq: bigint("seq", { mode: "number" }).generatedByDefaultAsIdentity(),
+    /** As discussions' plain_content (decision 064): null where the content is its own. */
+    plainContent: text("plain_content"),
+    /** Title (A), excerpt (B) and plain text (C), kept by a trigger (decision 074). */
+    searchVector: tsvector("search_vector"),
     ...timestamps,
   },
   (table) => [
+    index("blog_posts_search_idx")
+      .using("gin", table.searchVector)
+      .where(sql`${table.status} = 'published'`),
     check("blog_posts_content_format_check", sql`${table.contentFormat} in ('plain', 'markup')`),
     check("blog_posts_status_check", sql`${table.status} in ('draft', 'published')`),
     index("blog_posts_published_idx").on(table.status, table.publishedAt.desc()),
@@ -1427,3 +1463,28 @@ export const idempotencyKeys = pgTable(
     index("idempotency_keys_created_at_idx").on(table.createdAt),
   ],
 );
+
+// ---- search ----------------------------------------------------------------------------
+
+/**
+ * The words "Did you mean" may suggest (decision 074): those in at least 3 posts a visitor reads,
+ * by at least 2 authors, with how many posts use them; rebuilt by a job from those posts only.
+ */
+export const searchWords = pgTable(
+  "search_words",
+  {
+    word: text("word").primaryKey(),
+    posts: integer("posts").notNull(),
+  },
+  (table) => [index("search_words_trgm_idx").using("gin", sql`${table.word} gin_trgm_ops`)],
+);
+
+/**
+ * Migration 0045's backfill of plain text (replies and blog posts written before it): one row
+ * while some is left, removed when done (features/search/backfill.ts).
+ */
+export const searchBackfill = pgTable("search_backfill", {
+  id: integer("id").primaryKey().default(1),
+  /** The last reply done, in id order; null before the first batch. */
+  afterId: uuid("after_id"),
+});

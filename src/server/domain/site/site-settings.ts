@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
 import { isRole } from "@/shared/permissions";
-import { DEFAULT_SITE_SETTINGS, type SiteSettings } from "@/shared/site-settings";
+import { DEFAULT_SITE_SETTINGS, isSearchLanguage, type SiteSettings } from "@/shared/site-settings";
 
 export async function readSiteSettings(db: Db): Promise<SiteSettings> {
   const rows = await queryRows<{ key: string; value: unknown }>(
@@ -20,6 +20,7 @@ export async function readSiteSettings(db: Db): Promise<SiteSettings> {
     if (key === "secondFactorRoles" && Array.isArray(value)) {
       settings.secondFactorRoles = value.filter(isRole);
     }
+    if (key === "searchLanguage" && isSearchLanguage(value)) settings.searchLanguage = value;
     if (key === "memberTagMinPosts" && (value === null || Number.isInteger(value))) {
       settings.memberTagMinPosts = value as number | null;
     }

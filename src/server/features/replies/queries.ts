@@ -1,10 +1,12 @@
 // SQL for replies (docs/decisions/020): a thread's pages, oldest first, by the (created_at, id)
 // keyset of discussion_replies_thread_idx, in both directions and around one reply; one reply;
 // the writes. A reply is read only while its discussion is active (docs/product.md §4.12).
+
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
 import { displayName } from "@/server/db/display-name";
 import { limitLiteral, queryPreparedRows, renderedOnce } from "@/server/db/prepared";
+import { plainContentOf } from "@/server/domain/content-format";
 import { authorIsAdmin } from "@/server/domain/moderation/post-edits";
 import {
   heldReadable,
@@ -420,8 +422,10 @@ export async function insertReply(
     const tx = transaction as unknown as Db;
     const [row] = await queryRows<{ id: string }>(
       tx,
-      sql`insert into discussion_replies (discussion_id, author_id, content, reply_to_id, held_at)
+      sql`insert into discussion_replies
+            (discussion_id, author_id, content, plain_content, reply_to_id, held_at)
           values (${reply.discussionId}::uuid, ${reply.authorId}, ${reply.content},
+            ${plainContentOf(reply.content, "markup")},
             ${reply.replyToId}::uuid, ${reply.held ? sql`now()` : null})
           returning id`,
     );
@@ -455,7 +459,8 @@ export async function updateReplyContent(
     if (!before) return null;
     await tx.execute(
       sql`update discussion_replies
-          set content = ${content}, edited_at = now(), edited_by_moderator = ${byModerator},
+          set content = ${content}, plain_content = ${plainContentOf(content, "markup")},
+            edited_at = now(), edited_by_moderator = ${byModerator},
             updated_at = now()
           where id = ${id}::uuid`,
     );

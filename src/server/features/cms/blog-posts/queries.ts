@@ -5,7 +5,11 @@ import { type Db, queryRows } from "@/server/db/client";
 import { BLOG_POST_CATEGORY_COLUMNS } from "@/server/domain/blog-posts/category";
 import { slugBase, slugCandidate } from "@/server/domain/blog-posts/slug";
 import { blogCategoryId } from "@/server/domain/categories/categories";
-import { markupWhenChanged } from "@/server/domain/content-format";
+import {
+  markupWhenChanged,
+  plainContentOf,
+  plainContentWhenChanged,
+} from "@/server/domain/content-format";
 import { newsletterDeliveryJson } from "@/server/domain/newsletter/sends";
 import {
   microsecondText,
@@ -122,8 +126,9 @@ export async function insertPost(
     while (taken.has(slugCandidate(base, n))) n++;
     const [row] = await queryRows<PostRow>(
       db,
-      sql`insert into blog_posts (slug, title, excerpt, content, category_id, status, featured, read_time_minutes, author_id)
+      sql`insert into blog_posts (slug, title, excerpt, content, plain_content, category_id, status, featured, read_time_minutes, author_id)
           values (${slugCandidate(base, n)}, ${values.title}, ${values.excerpt}, ${values.content},
+                  ${plainContentOf(values.content, "markup")},
                   ${categoryId}::uuid, 'draft', false, ${readTimeMinutes(values.content)}, ${authorId})
           on conflict (slug) do nothing
           returning ${columns}, content, content_format`,
@@ -150,6 +155,7 @@ export async function updatePost(
           title = ${values.title},
           excerpt = ${values.excerpt},
           ${markupWhenChanged(values.content)},
+          ${plainContentWhenChanged(values.content)},
           content = ${values.content},
           category_id = ${categoryId}::uuid,
           status = ${values.status},

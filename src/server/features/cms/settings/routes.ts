@@ -5,9 +5,14 @@ import { allowedTo } from "@/server/auth/middleware";
 import type { AppEnv } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { recordModerationAction } from "@/server/domain/moderation/log";
+import { FIRST_REINDEX_STEP, SEARCH_REINDEX_QUEUE } from "@/server/domain/search/reindex";
 import { readSiteSettings, writeSiteSetting } from "@/server/domain/site/site-settings";
 import { jsonBody } from "@/server/lib/validate";
-import { type SiteSettings, siteSettingsSchema } from "@/shared/site-settings";
+import {
+  SEARCH_LANGUAGE_LABELS,
+  type SiteSettings,
+  siteSettingsSchema,
+} from "@/shared/site-settings";
 
 export const cmsSettingsRoutes = new Hono<AppEnv>()
   .use(allowedTo("siteSettings"))
@@ -50,6 +55,13 @@ export const cmsSettingsRoutes = new Hono<AppEnv>()
           "memberTagMinPosts",
           minPosts === null ? "Staff only" : `Members with at least ${minPosts} posts`,
         );
+      }
+      const language = changes.searchLanguage;
+      if (language !== undefined && language !== current.searchLanguage) {
+        await writeSiteSetting(tx, "searchLanguage", language);
+        await logChange("searchLanguage", `Search language: ${SEARCH_LANGUAGE_LABELS[language]}`);
+        // The index is rewritten with the new language, a batch at a time, once this commits.
+        await deps.jobs.send(SEARCH_REINDEX_QUEUE, FIRST_REINDEX_STEP, { tx });
       }
     });
     c.header("cache-control", "private, no-store");
