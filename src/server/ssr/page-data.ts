@@ -34,6 +34,8 @@ import { siteInfoQueryOptions } from "@/client/features/privacy/api/get-site-inf
 import { profileQueryOptions } from "@/client/features/profiles/api/get-profile";
 import { threadQueryOptions } from "@/client/features/replies/api/get-replies";
 import { REPLY_PARAM } from "@/client/features/replies/hooks/use-reply-thread";
+import { searchQueryOptions } from "@/client/features/search/api/get-search";
+import { searchInputFrom } from "@/client/features/search/hooks/use-search-input";
 import { sitePageQueryOptions } from "@/client/features/site-pages/api/get-site-page";
 import { ApiError } from "@/client/lib/api-client";
 import { categoriesQueryOptions } from "@/client/lib/categories";
@@ -62,9 +64,12 @@ import { PUBLIC_LOG_PAGE_SIZE, publicModerationLog } from "@/server/features/mod
 import { unreadCount } from "@/server/features/notifications/queries";
 import { profilePage } from "@/server/features/profiles/find-profile";
 import { replyListQuerySchema, replyPageResponse } from "@/server/features/replies/reads";
+import { searchResponse } from "@/server/features/search/reads";
+import { countSearch } from "@/server/features/search/routes";
 import { siteInfo, sitePage, siteStats } from "@/server/features/site/routes";
 import { HttpError } from "@/server/lib/http-error";
 import { TEXT_ID } from "@/server/lib/ids";
+import type { RateLimiter } from "@/server/lib/rate-limit";
 import { validQuery } from "@/server/lib/validate";
 import { BOOKMARKS_PAGE_SIZE } from "@/shared/bookmarks";
 import { confirmationTokenQuerySchema } from "@/shared/schemas";
@@ -75,6 +80,9 @@ export type PageDataContext = {
   viewer: Viewer | null;
   /** Positions waiting to be written: a member's page reads theirs written (decision 071). */
   readPositions: ReadPositionBuffer;
+  /** A search rendered on the server counts as one through the API does (issue 44). */
+  rateLimiter: RateLimiter;
+  clientIp: string;
 };
 
 /** What loading a page's data found out: its record is missing (the page answers 404). */
@@ -282,6 +290,37 @@ async function membersPage(
   ]);
 }
 
+/**
+ * The search page's results (issue 44), counted like the API's searches; a query the server
+ * refuses (400: too long, no word, a bad date or page) or too many searches (429) is the query's
+ * error, which the page shows beside its form, as the browser's fetch would have it.
+ */
+async function searchPage(
+  queryClient: QueryClient,
+  { db, viewer, rateLimiter, clientIp }: PageDataContext,
+  params: URLSearchParams,
+): Promise<void> {
+  const input = searchInputFrom(params);
+  // No query: the form alone, nothing to ask.
+  if (!input.q) return;
+  const { queryKey } = searchQueryOptions(input);
+  try {
+    await countSearch(rateLimiter, viewer, clientIp);
+    const results = await searchResponse(db, viewer, { q: input.q, page: String(input.page) });
+    queryClient.setQueryData(queryKey, asJson(results));
+  } catch (error) {
+    if (!(error instanceof HttpError && (error.status === 400 || error.status === 429))) {
+      throw error;
+    }
+    await queryClient.prefetchQuery({
+      queryKey,
+      queryFn: () => {
+        throw new ApiError(error.status, error.code, error.message);
+      },
+    });
+  }
+}
+
 function profilePageData(
   queryClient: QueryClient,
   { db, viewer }: PageDataContext,
@@ -364,6 +403,7 @@ export async function loadPageData(
   } else if (path === paths.blog) await blogPage(queryClient, context);
   else if (path === paths.discussions) await discussionsPage(queryClient, context, params);
   else if (path === paths.members) await membersPage(queryClient, context, params);
+  else if (path === routePatterns.search) await searchPage(queryClient, context, params);
   else if (path === paths.moderation) {
     const options = moderationLogQueryOptions();
     fillFirstPage(

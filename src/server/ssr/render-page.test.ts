@@ -9,7 +9,7 @@ import { blogPosts, heroWords, profiles } from "@/server/db/schema";
 import { builtClient } from "@/server/test/built-client";
 import { insertDiscussionRow } from "@/server/test/discussions";
 import { createMember } from "@/server/test/factories";
-import { insertThread } from "@/server/test/replies";
+import { insertReplyRow, insertThread } from "@/server/test/replies";
 import { createTestApp, type TestApp } from "@/server/test/test-app";
 
 const SHELL =
@@ -137,7 +137,8 @@ describe("pages without JavaScript", () => {
     const token = "a".repeat(43);
     const { status, root } = await page(`/settings/email/undo?token=${token}`);
     expect(status).toBe(200);
-    const form = /<form[^>]*>/.exec(root)?.[0] ?? "";
+    // The page's form, not the header's search.
+    const form = /<form[^>]* action="\/api\/[^>]*>/.exec(root)?.[0] ?? "";
     expect(form).toContain('action="/api/account/email/undo"');
     expect(form).toContain('method="post"');
     expect(root).toContain(`name="token" value="${token}"`);
@@ -255,6 +256,41 @@ describe("the search page (issue 44)", () => {
       "<title>Search: &lt;b&gt;&quot;rendered&quot;&lt;/b&gt; · Rant Community</title>",
     );
     expect(html).toContain('<meta name="robots" content="noindex">');
+  });
+
+  it("with a query: the results in the HTML, the matched words marked, the answer for hydration", async () => {
+    const { status, root, data } = await page("/search?q=rendered");
+    expect(status).toBe(200);
+    expect(textOf(root)).toContain("Server rendered discussion");
+    expect(root).toMatch(/<a [^>]*href="\/discussion\/[^"]+">Server <mark[^>]*>rendered<\/mark>/);
+    // The key the browser's page reads: it finds the answer and does not search again.
+    expect(data?.queries.map((query) => query.queryKey)).toContainEqual(["search", "rendered", 1]);
+  });
+
+  it("a word only a reply has: the result opens that reply and says whose it was", async () => {
+    // A discussion and member of its own: the others' replies and counts stay as they were.
+    const replier = await createMember(t, { name: "Quokka Replier" });
+    const threadId = await insertDiscussionRow(t.db, { title: "Animals of the world" });
+    const replyId = await insertReplyRow(t.db, threadId, {
+      authorId: replier.id,
+      content: "Only this reply mentions a quokka.",
+    });
+    const { root, text } = await page("/search?q=quokka");
+    expect(root).toContain(`href="/discussion/${threadId}?reply=${replyId}"`);
+    expect(text).toContain("In a reply by Quokka Replier");
+    expect(root).toMatch(/<mark[^>]*>quokka<\/mark>/);
+  });
+
+  it("a query the server refuses: its message beside the form, as an alert, and no crash", async () => {
+    const { status, root } = await page("/search?q=after%3Anope+words");
+    expect(status).toBe(200);
+    expect(root).toMatch(/<p id="search-error" role="alert"[^>]*>Use a date like 2026-03-31<\/p>/);
+    expect(root).toMatch(/<input[^>]* aria-invalid="true"/);
+  });
+
+  it("nothing found: says so for the query", async () => {
+    const { text } = await page("/search?q=zzyzxwordless");
+    expect(text).toContain("No results for “zzyzxwordless”.");
   });
 });
 
@@ -429,12 +465,12 @@ describe("structured data (JSON-LD)", () => {
         },
       },
     });
-    // Following the template lands on the search page (issue 44).
+    // Following the template lands on the search page's results for the term (issue 44).
     const template = /"urlTemplate":"([^"]+)"/.exec(JSON.stringify(site))?.[1] ?? "";
     const searched = new URL(template.replace("{search_term_string}", "rendered"));
-    const landed = await page(`${searched.pathname}${searched.search}`);
-    expect(landed.status).toBe(200);
-    expect(h1(landed.root)).toBe("Search");
+    expect((await page(`${searched.pathname}${searched.search}`)).text).toContain(
+      "Server rendered discussion",
+    );
     expect(items.find((item) => item["@type"] === "Organization")).toMatchObject({
       name: "Rant Community",
       url: SITE_ROOT,

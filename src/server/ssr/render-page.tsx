@@ -101,7 +101,14 @@ export function pageRenderer(deps: AppDeps): PageRenderer {
     });
     const { notFound } = await loadPageData(
       queryClient,
-      { db: deps.db, env: deps.env, viewer, readPositions: deps.readPositions },
+      {
+        db: deps.db,
+        env: deps.env,
+        viewer,
+        readPositions: deps.readPositions,
+        rateLimiter: deps.rateLimiter,
+        clientIp: c.var.clientIp,
+      },
       pathname,
       search,
     );
