@@ -116,7 +116,7 @@ export function SearchResults({ results, page }: SearchResultsProps) {
           ) : null}
         </div>
       ) : null}
-      <div className={side ? "grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]" : "grid gap-8"}>
+      <div className={side ? "grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]" : "grid max-w-4xl"}>
         <ResultsSection id="search-discussions" title="Discussions">
           {discussions.length ? (
             <ul className="flex flex-col gap-2">

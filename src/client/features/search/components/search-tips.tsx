@@ -14,7 +14,7 @@ const TIPS: ReadonlyArray<readonly [example: string, meaning: string]> = [
 /** What the search understands besides words, shown while nothing is searched. */
 export function SearchTips() {
   return (
-    <section aria-labelledby="search-tips" className="flex flex-col gap-3">
+    <section aria-labelledby="search-tips" className="flex max-w-2xl flex-col gap-3">
       <h2 id="search-tips" className="font-bold text-xl">
         Search tips
       </h2>
@@ -22,13 +22,13 @@ export function SearchTips() {
         Every word you type must match. Discussions, their replies, blog posts and public member
         profiles are searched. To narrow it down, add:
       </p>
-      <dl className="grid gap-x-4 gap-y-1.5 text-sm sm:grid-cols-[auto_1fr]">
+      <dl className="grid grid-cols-[auto_1fr] items-baseline gap-x-4 gap-y-1.5 text-sm">
         {TIPS.map(([example, meaning]) => (
           <Fragment key={example}>
             <dt>
               <code className="rounded-sm bg-muted px-1.5 py-0.5 font-mono">{example}</code>
             </dt>
-            <dd className="text-muted-foreground max-sm:mb-1">{meaning}</dd>
+            <dd className="text-muted-foreground">{meaning}</dd>
           </Fragment>
         ))}
       </dl>
