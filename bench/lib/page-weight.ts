@@ -28,6 +28,8 @@ export function mainRoutes(server: Pick<WeightServer, "discussionId" | "memberId
     { path: "/members", visitor: "anonymous" },
     { path: `/profile/${server.memberId}`, visitor: "anonymous" },
     { path: "/auth", visitor: "anonymous" },
+    // The header's search box leads here; the page's code must not ride with the header.
+    { path: "/search", visitor: "anonymous", ownChunk: "search-page" },
     { path: "/profile/edit", visitor: "member", ownChunk: "profile-edit-page" },
     { path: "/cms", visitor: "admin", ownChunk: "cms-page" },
     {
