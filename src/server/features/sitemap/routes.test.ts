@@ -66,6 +66,7 @@ describe("robots.txt", () => {
     expect(body).toContain(`Sitemap: ${TEST_SITE_URL}/sitemap.xml`);
     expect(body).toContain("Disallow: /api/");
     expect(body).toContain("Disallow: /cms");
+    expect(body).toContain("Disallow: /search");
   });
 });
 

@@ -145,6 +145,8 @@ export const sitemapRoutes = new Hono<AppEnv>()
         "Allow: /",
         "Disallow: /api/",
         "Disallow: /cms",
+        // Result pages are endless and rate limited (decision 074): crawlers read the sitemap.
+        "Disallow: /search",
         "",
         `Sitemap: ${canonicalUrl(c.var.deps.env.siteUrl, "/sitemap.xml")}`,
         "",

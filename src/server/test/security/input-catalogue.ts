@@ -965,6 +965,9 @@ export async function buildCatalogue(
       params: ["q", "category", "tag", "author", "range", "pinned", "locked", "sort", ...page],
     },
     { path: "/api/tags", caller: "anonymous", params: ["q", "limit"] },
+    // Full-text search (issue 44): every operator, quote and tsquery character as typed.
+    { path: "/api/search", caller: "anonymous", params: ["q", "page"], valid: { q: "rant" } },
+    { path: "/api/search", caller: "user", params: ["q", "page"], valid: { q: "rant" } },
     { path: "/api/cms/tags", caller: "moderator", params: ["q", "after"] },
     {
       path: `/api/discussions/${threadId}/replies`,

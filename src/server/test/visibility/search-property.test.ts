@@ -1,11 +1,13 @@
-// The forum search tells nothing of hidden words (decision 046): for random hidden texts and
-// random pieces of them (anywhere in the text, in any case) used as the query, with random
-// filters and page sizes, every response a reader who may not read them gets (the JSON API, the
-// server-rendered /discussion?q= page) is the one they get with the hidden discussion absent.
+// The forum search and full-text search tell nothing of hidden words (decisions 046, 074): for
+// random hidden texts and random pieces of them (anywhere in the text, in any case) used as the
+// query, with random filters and page sizes, every response a reader who may not read them gets
+// (the JSON APIs, the server-rendered /discussion?q= page) is the one they get with the hidden
+// discussion absent.
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createApp } from "@/server/app";
+import { rebuildSearchWords } from "@/server/features/search/words";
 import { builtClient } from "@/server/test/built-client";
 import { insertDiscussionRow } from "@/server/test/discussions";
 import { createMember } from "@/server/test/factories";
@@ -23,7 +25,8 @@ let hiddenAuthor: Member;
 let readers: { visitor: null; member: Member; blogAuthor: Member };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Searches are limited per address and per member: not what this test is about.
+  t = await createTestApp({ env: { RATE_LIMIT_MULTIPLIER: "1000" } });
   app = createApp(t.deps, { staticFiles: builtClient(SHELL) });
   // Names are not hidden (a search by name finds the discussion, masked): this one cannot be
   // matched by the printable ASCII the queries are made of, so only words could find it.
@@ -48,6 +51,9 @@ beforeAll(async () => {
       authorId: decoy.id,
     });
   }
+  // "Did you mean" offers words of what a visitor reads (decision 074): made before any hidden
+  // discussion exists, as the job would.
+  await rebuildSearchWords(t.db);
 });
 afterAll(async () => {
   await t.close();
@@ -58,12 +64,18 @@ function cookieOf(member: Member | null): Record<string, string> {
   return pairs.length ? { cookie: pairs.join("; ") } : {};
 }
 
-/** Everything a reader learns from the search: each reader's JSON, and the visitor's page. */
+/**
+ * Everything a reader learns from the searches: each reader's JSON of the forum's search and of
+ * full-text search (issue 44, with its suggestion), and the visitor's page.
+ */
 async function answers(search: URLSearchParams): Promise<string[]> {
   const seen: string[] = [];
+  const fullText = new URLSearchParams({ q: search.get("q") ?? "" });
   for (const member of Object.values(readers)) {
     const response = await app.request(`/api/discussions?${search}`, { headers: cookieOf(member) });
     seen.push(`${response.status} ${await response.text()}`);
+    const found = await app.request(`/api/search?${fullText}`, { headers: cookieOf(member) });
+    seen.push(`${found.status} ${await found.text()}`);
   }
   const page = await app.request(`/discussion?${search}`, { headers: cookieOf(readers.member) });
   const html = await page.text();
@@ -161,6 +173,9 @@ it("finds the oracle of issue 32: nothing for the hidden number, as for any othe
   await t.db.execute(sql`update discussions set hidden_at = now() where id = ${id}::uuid`);
   const found = await answers(new URLSearchParams({ q: "07700900123" }));
   const other = await answers(new URLSearchParams({ q: "07700900999" }));
-  expect(difference(found.slice(0, 3), other.slice(0, 3))).toBeNull();
+  // Full-text search repeats the query it answers: that, and only that, is put aside.
+  const asked = (answer: string) =>
+    answer.replace('"query":"07700900123"', '"query":"07700900999"');
+  expect(difference(found.slice(0, 6).map(asked), other.slice(0, 6))).toBeNull();
   await t.db.execute(sql`delete from discussions where id = ${id}::uuid`);
 });

@@ -204,7 +204,7 @@ function markedBlocked(value: unknown, id: string): boolean {
 
 type Read = {
   path: string;
-  kind: "json" | "document" | "urls" | "page" | "search page" | "image";
+  kind: "json" | "document" | "urls" | "page" | "search page" | "search" | "image";
 };
 
 /** The request each surface makes for one state's post. */
@@ -218,6 +218,8 @@ const READS: Record<SurfaceName, (fixture: Fixture) => Read | null> = {
   }),
   categoryFeed: () => ({ path: `/discussion/c/${FIRST_CATEGORY_SLUG}/rss.xml`, kind: "document" }),
   search: (f) => ({ path: `/api/discussions?q=${f.words.discussion}`, kind: "json" }),
+  fullSearch: (f) => ({ path: `/api/search?q=${f.words.discussion}`, kind: "search" }),
+  fullSearchReply: (f) => ({ path: `/api/search?q=${f.words.reply}`, kind: "search" }),
   tagList: (f) => ({ path: `/api/discussions?tag=${f.words.discussion}&limit=50`, kind: "json" }),
   replies: () => ({ path: `/api/discussions/${hostId}/replies?limit=50`, kind: "json" }),
   reply: (f) => ({ path: `/api/replies/${f.replyId}`, kind: "json" }),
@@ -253,9 +255,9 @@ async function shownIn(response: Response, read: Read, id: string, words: string
   const body = await response.text();
   // A not-found page names its own address: its words or nothing.
   if (response.status === 404) return body.includes(words) ? "shown" : "absent";
-  // The search page repeats its query (the words) in its search box, and a sitemap holds URLs:
-  // only the item's id tells.
-  if (read.kind === "search page" || read.kind === "urls") {
+  // A search (its answer, its page) repeats its query, the words; a sitemap holds URLs: only the
+  // item's id tells.
+  if (read.kind === "search page" || read.kind === "search" || read.kind === "urls") {
     return body.includes(id) ? "shown" : "absent";
   }
   if (body.includes(words)) {

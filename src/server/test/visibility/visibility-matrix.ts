@@ -127,6 +127,21 @@ const BOOKMARKS_PAGE: Cells = Object.fromEntries(
   STATES.map((state) => [state, { ...BOOKMARKS[state], visitor: "absent" }]),
 ) as Cells;
 
+/**
+ * Full-text search (issue 44, decision 074): only what a visitor reads is in its indexes, for
+ * every reader (staff and authors find their hidden and held posts elsewhere); a member's
+ * blocked authors are left out for them, not for staff.
+ */
+const FULL_SEARCH: Cells = sameForEveryone({
+  hidden: "absent",
+  deleted: "absent",
+  held: "absent",
+  privateAuthor: "shown",
+  blockedAuthor: "shown",
+  erasedMember: "shown",
+});
+FULL_SEARCH.blockedAuthor.member = "absent";
+
 /** Where a post shows, and what each reader gets of it there. */
 export type Surface = {
   name: string;
@@ -177,6 +192,18 @@ export const SURFACES = {
       held: { postAuthor: "absent" },
     }),
     source: "decision 046",
+  },
+  fullSearch: {
+    name: "GET /api/search?q= (a word of the discussion)",
+    post: "discussion",
+    cells: FULL_SEARCH,
+    source: "issue 44, decision 074",
+  },
+  fullSearchReply: {
+    name: "GET /api/search?q= (a word of the reply)",
+    post: "reply",
+    cells: FULL_SEARCH,
+    source: "issue 44, decision 074",
   },
   replies: {
     name: "GET /api/discussions/:id/replies",
@@ -366,6 +393,7 @@ export type SurfaceName = keyof typeof SURFACES;
  */
 export const READ_ROUTES: Record<string, SurfaceName[] | { none: string }> = {
   "GET /api/discussions": ["list", "search", "categoryList", "tagList"],
+  "GET /api/search": ["fullSearch", "fullSearchReply"],
   "GET /discussion/c/:slug/rss.xml": ["categoryFeed"],
   "GET /api/categories": { none: "the categories: names, descriptions and counts" },
   "GET /api/categories/:slug": { none: "one category: its name, description and count" },
@@ -517,6 +545,13 @@ export const JOB_KINDS: Record<string, OtherSurface> = {
   "held-release-due": NONE("a sweep of held form submissions: no posts"),
   "bookmark-reminders-due": NONE("a sweep: bookmark ids to notification events"),
   "digest-plan": NONE("a sweep: members due a digest to delivery rows"),
+  "search-backfill": NONE("writes posts' plain text for the index: nothing leaves the database"),
+  "search-reindex": NONE("rewrites the index's vectors: nothing leaves the database"),
+  "search-words": {
+    carries: "checked",
+    test: "search",
+    why: "the words 'Did you mean' offers, from what a visitor reads (search.test.ts)",
+  },
   "digest-send": {
     carries: "checked",
     test: "digest",

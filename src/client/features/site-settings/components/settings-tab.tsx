@@ -4,6 +4,7 @@ import { TabHeader } from "@/client/components/tab-header";
 import { Button } from "@/client/components/ui/button";
 import { Card } from "@/client/components/ui/card";
 import { Input } from "@/client/components/ui/input";
+import { NativeSelect } from "@/client/components/ui/native-select";
 import { Switch } from "@/client/components/ui/switch";
 import {
   useSaveSiteSettings,
@@ -12,7 +13,14 @@ import {
 import { errorMessage } from "@/client/lib/api-client";
 import { toast } from "@/client/lib/toast";
 import { ROLES, type Role } from "@/shared/permissions";
-import { MEMBER_TAG_MIN_POSTS_MAX, SITE_SETTING_LABELS } from "@/shared/site-settings";
+import {
+  isSearchLanguage,
+  MEMBER_TAG_MIN_POSTS_MAX,
+  SEARCH_LANGUAGE_LABELS,
+  SEARCH_LANGUAGES,
+  type SearchLanguage,
+  SITE_SETTING_LABELS,
+} from "@/shared/site-settings";
 
 const ROLE_LABELS: Record<Role, string> = {
   user: "User",
@@ -93,9 +101,63 @@ export function SettingsTab() {
               )
             }
           />
+          <SearchLanguageCard
+            language={settings.data.searchLanguage}
+            disabled={save.isPending}
+            onChange={(searchLanguage) =>
+              save.mutate(
+                { searchLanguage },
+                {
+                  onSuccess: () =>
+                    toast.success("Search language saved: the index is being rebuilt"),
+                  onError: (error) => toast.error(errorMessage(error)),
+                },
+              )
+            }
+          />
         </>
       )}
     </div>
+  );
+}
+
+/** The language search reads words in (decision 074); a change rebuilds the index. */
+function SearchLanguageCard({
+  language,
+  disabled,
+  onChange,
+}: {
+  language: SearchLanguage;
+  disabled: boolean;
+  onChange: (language: SearchLanguage) => void;
+}) {
+  const { label, hint } = SITE_SETTING_LABELS.searchLanguage;
+  return (
+    <Card className="grid gap-2 p-4">
+      <label htmlFor="setting-search-language" className="font-medium text-sm">
+        {label}
+      </label>
+      <p id="setting-search-language-hint" className="text-muted-foreground text-sm">
+        {hint}
+      </p>
+      <NativeSelect
+        id="setting-search-language"
+        className="max-w-xs"
+        aria-describedby="setting-search-language-hint"
+        value={language}
+        disabled={disabled}
+        onChange={(event) => {
+          const chosen = event.target.value;
+          if (isSearchLanguage(chosen) && chosen !== language) onChange(chosen);
+        }}
+      >
+        {SEARCH_LANGUAGES.map((option) => (
+          <option key={option} value={option}>
+            {SEARCH_LANGUAGE_LABELS[option]}
+          </option>
+        ))}
+      </NativeSelect>
+    </Card>
   );
 }
 
