@@ -1,8 +1,10 @@
 import { Fragment } from "react";
 
-// The query language of src/shared/search-query.ts, as a person would type it.
+// The query language (websearch_to_tsquery's and src/shared/search-query.ts's operators), as a
+// person would type it.
 const TIPS: ReadonlyArray<readonly [example: string, meaning: string]> = [
   ['"exact phrase"', "these words, in this order"],
+  ["cats or dogs", "either word"],
   ["-word", "leave out what has this word"],
   ["author:name", "written by this member"],
   ["category:slug", "in this category"],
@@ -19,8 +21,8 @@ export function SearchTips() {
         Search tips
       </h2>
       <p className="text-muted-foreground text-sm">
-        Every word you type must match. Discussions, their replies, blog posts and public member
-        profiles are searched. To narrow it down, add:
+        Every word you type must match, in discussions and their replies, blog posts and public
+        member profiles. It also understands:
       </p>
       <dl className="grid grid-cols-[auto_1fr] items-baseline gap-x-4 gap-y-1.5 text-sm">
         {TIPS.map(([example, meaning]) => (
