@@ -28,15 +28,12 @@ const ProfileEditPage = lazyPage(() => import("./pages/profile-edit-page"), "Pro
 const MembersPage = lazyPage(() => import("./pages/members-page"), "MembersPage");
 const SearchPage = lazyPage(() => import("./pages/search-page"), "SearchPage");
 const AuthPage = lazyPage(() => import("./pages/auth-page"), "AuthPage");
-const ConfirmEmailPage = lazyPage(() => import("./pages/confirm-email-page"), "ConfirmEmailPage");
+
 const ForgotPasswordPage = lazyPage(
   () => import("./pages/forgot-password-page"),
   "ForgotPasswordPage",
 );
-const ResetPasswordPage = lazyPage(
-  () => import("./pages/reset-password-page"),
-  "ResetPasswordPage",
-);
+
 const SettingsPage = lazyPage(() => import("./pages/settings-page"), "SettingsPage");
 const NotificationsPage = lazyPage(() => import("./pages/notifications-page"), "NotificationsPage");
 const BookmarksPage = lazyPage(() => import("./pages/bookmarks-page"), "BookmarksPage");
@@ -44,35 +41,26 @@ const BookmarksPage = lazyPage(() => import("./pages/bookmarks-page"), "Bookmark
 const unsubscribePages = () => import("./pages/unsubscribe-pages");
 const NotificationsUnsubscribePage = lazyPage(unsubscribePages, "NotificationsUnsubscribePage");
 const DigestUnsubscribePage = lazyPage(unsubscribePages, "DigestUnsubscribePage");
-const ConfirmEmailChangePage = lazyPage(
-  () => import("./pages/confirm-email-change-page"),
-  "ConfirmEmailChangePage",
-);
-const UndoEmailChangePage = lazyPage(
-  () => import("./pages/undo-email-change-page"),
-  "UndoEmailChangePage",
-);
+// One chunk for the pages confirmation mails' links open (mail-link-pages.ts).
+const mailLinkPages = () => import("./pages/mail-link-pages");
+const ConfirmEmailPage = lazyPage(mailLinkPages, "ConfirmEmailPage");
+const ResetPasswordPage = lazyPage(mailLinkPages, "ResetPasswordPage");
+const WelcomePage = lazyPage(mailLinkPages, "WelcomePage");
+const DataExportPage = lazyPage(mailLinkPages, "DataExportPage");
+const ConfirmEmailChangePage = lazyPage(mailLinkPages, "ConfirmEmailChangePage");
+const UndoEmailChangePage = lazyPage(mailLinkPages, "UndoEmailChangePage");
 // One chunk for the privacy policy and the Terms of Service (docs/decisions/030).
 const legalPages = () => import("./pages/legal-pages");
 const PrivacyPage = lazyPage(legalPages, "PrivacyPage");
 const TermsPage = lazyPage(legalPages, "TermsPage");
-const TwoFactorResetPage = lazyPage(
-  () => import("./pages/two-factor-reset-page"),
-  "TwoFactorResetPage",
-);
-const DataExportPage = lazyPage(() => import("./pages/data-export-page"), "DataExportPage");
-const DataRequestConfirmPage = lazyPage(
-  () => import("./pages/data-request-confirm-page"),
-  "DataRequestConfirmPage",
-);
+const TwoFactorResetPage = lazyPage(mailLinkPages, "TwoFactorResetPage");
+
+const DataRequestConfirmPage = lazyPage(mailLinkPages, "DataRequestConfirmPage");
 const ModerationPage = lazyPage(() => import("./pages/moderation-page"), "ModerationPage");
-const WelcomePage = lazyPage(() => import("./pages/welcome-page"), "WelcomePage");
+
 const DataRequestPage = lazyPage(() => import("./pages/data-request-page"), "DataRequestPage");
 const NewsletterUnsubscribePage = lazyPage(unsubscribePages, "NewsletterUnsubscribePage");
-const NewsletterConfirmPage = lazyPage(
-  () => import("./pages/newsletter-confirm-page"),
-  "NewsletterConfirmPage",
-);
+const NewsletterConfirmPage = lazyPage(mailLinkPages, "NewsletterConfirmPage");
 const RotatingTextShowcasePage = lazyPage(
   () => import("./pages/rotating-text-showcase-page"),
   "RotatingTextShowcasePage",

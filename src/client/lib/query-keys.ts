@@ -6,11 +6,6 @@
 /** The forum's lists and pages, the CMS list: a write or a live event refreshes all of them. */
 export const discussionsQueryKey = ["discussions"] as const;
 
-/** One discussion's page: the moderation menu lets go of it once the discussion is deleted. */
-export function discussionQueryKey(id: string) {
-  return [...discussionsQueryKey, "detail", id] as const;
-}
-
 /** The home page's latest posts, /blog and its posts, the CMS list and editor. */
 export const blogPostsQueryKey = ["blog-posts"] as const;
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/client/lib/api-client";
-import { discussionQueryKey } from "@/client/lib/query-keys";
+import { discussionQueryKey } from "@/client/lib/discussion-query-key";
 import type { DiscussionItem } from "@/shared/api-types";
 
 export function getDiscussion(id: string, signal?: AbortSignal): Promise<DiscussionItem> {

@@ -16,8 +16,9 @@ import {
   refreshAfterItemAction,
   useActOnItem,
 } from "@/client/features/moderation/api/act-on-item";
+import { discussionQueryKey } from "@/client/lib/discussion-query-key";
 import { paths } from "@/client/lib/paths";
-import { discussionQueryKey, repliesRootQueryKey } from "@/client/lib/query-keys";
+import { repliesRootQueryKey } from "@/client/lib/query-keys";
 import { toast } from "@/client/lib/toast";
 import { ReasonDialog } from "./reason-dialog";
 
