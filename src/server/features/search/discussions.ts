@@ -1,13 +1,13 @@
 // Discussions found by full-text search (issue 44, docs/decisions/074): by their own words or by
 // their replies', ranked, one result per discussion with the best match's excerpt.
 import { type SQL, sql } from "drizzle-orm";
-import { paths } from "@/client/lib/paths";
 import { type Db, queryRows } from "@/server/db/client";
 import { displayName, displayNameKey } from "@/server/db/display-name";
 import { SEARCH_PAGE_SIZE, type SearchDiscussionHit } from "@/shared/search";
 import type { ParsedSearch } from "@/shared/search-query";
 import { normaliseTag } from "@/shared/tags";
 import { excerptOf, headlineOf, type SearchTerms } from "./headline";
+import { discussionPath, replyPath } from "./result-paths";
 
 /**
  * How many of the newest matches each branch (discussions' own words, replies' words) ranks.
@@ -147,8 +147,11 @@ export async function searchDiscussions(
         order by score desc, h.discussion_id desc
         offset ${offset} limit ${SEARCH_PAGE_SIZE + 1})
     select d.id, ${headlineOf(terms, sql`d.title`)} as title,
-      ${excerptOf(terms, sql`case when r.id is null then coalesce(d.plain_content, d.content)
-        else coalesce(r.plain_content, unquoted(r.content)) end`)} as excerpt,
+      ${excerptOf(
+        terms,
+        sql`case when r.id is null then coalesce(d.plain_content, d.content)
+        else coalesce(r.plain_content, unquoted(r.content)) end`,
+      )} as excerpt,
       c.slug as category_slug, c.name as category_name,
       ${displayName(sql`p.full_name`, sql`p.email`)} as author,
       d.created_at, d.replies_count,
@@ -190,6 +193,6 @@ function toHit(row: Row): SearchDiscussionHit {
     createdAt: iso(row.created_at),
     replies: Number(row.replies_count),
     reply,
-    path: reply ? paths.discussionReply(row.id, reply.id) : paths.discussion(row.id),
+    path: reply ? replyPath(row.id, reply.id) : discussionPath(row.id),
   };
 }

@@ -1,12 +1,12 @@
 // Blog posts and members found by full-text search (issue 44, decision 074): a few of each, on
 // the first page of results. Only published posts and public profiles are in their indexes.
 import { type SQL, sql } from "drizzle-orm";
-import { paths } from "@/client/lib/paths";
 import { type Db, queryRows } from "@/server/db/client";
 import { displayName } from "@/server/db/display-name";
 import { SEARCH_SIDE_RESULTS, type SearchBlogPostHit, type SearchMemberHit } from "@/shared/search";
 import type { ParsedSearch } from "@/shared/search-query";
 import { excerptOf, headlineOf, type SearchTerms } from "./headline";
+import { blogPostPath, profilePath } from "./result-paths";
 
 /** A blog post's date conditions: before: excludes the day, after: includes it. */
 function publishedWithin(query: ParsedSearch): SQL {
@@ -48,7 +48,7 @@ export async function searchBlogPosts(
     title: row.title,
     excerpt: row.excerpt,
     publishedAt: new Date(row.published_at).toISOString(),
-    path: paths.blogPost(row.slug),
+    path: blogPostPath(row.slug),
   }));
 }
 
@@ -82,6 +82,6 @@ export async function searchMembers(
     name: row.name,
     excerpt: row.excerpt ?? "",
     avatarUrl: row.avatar_url,
-    path: paths.profile(row.id),
+    path: profilePath(row.id),
   }));
 }

@@ -265,6 +265,7 @@ describe("what is never found", () => {
     await t.db.execute(sql`update profiles set is_public = true where id = ${cy.id}`);
     const members = (await search("narwhal")).members;
     expect(members.map((member) => member.id)).toEqual([cy.id]);
+    expect(members[0]?.path).toBe(`/profile/${cy.id}`);
     expect(marked(members[0]?.excerpt ?? "")).toEqual(["narwhal"]);
     await t.db.execute(sql`update profiles set bio = null where id = ${cy.id}`);
   });
@@ -272,14 +273,18 @@ describe("what is never found", () => {
   it("never finds a reply by the words it quotes, with or without its plain text", async () => {
     const id = await insertDiscussionRow(t.db, { title: "Quotes" });
     const quoted = await insertReplyRow(t.db, id, { authorId: ben.id, content: "hidden okapi" });
-    await t.db.execute(sql`update discussion_replies set hidden_at = now() where id = ${quoted}::uuid`);
+    await t.db.execute(
+      sql`update discussion_replies set hidden_at = now() where id = ${quoted}::uuid`,
+    );
     const quoting = `[quote=${quoted}]\nhidden okapi\n[/quote]\n\nAgreed, giraffe.`;
     const response = await cy.client.post(`/api/discussions/${id}/replies`, { content: quoting });
     expect(response.status).toBe(201);
     expect((await search("okapi")).discussions).toEqual([]);
     expect((await search("giraffe")).discussions).toHaveLength(1);
     // Its plain text gone (a rewrite by SQL): the content is read without its quotes.
-    await t.db.execute(sql`update discussion_replies set content = content || ' ' where author_id = ${cy.id}`);
+    await t.db.execute(
+      sql`update discussion_replies set content = content || ' ' where author_id = ${cy.id}`,
+    );
     expect((await search("okapi")).discussions).toEqual([]);
     const [hit] = (await search("giraffe")).discussions;
     expect(plain(hit?.excerpt ?? "")).not.toContain("okapi");
