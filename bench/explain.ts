@@ -8,7 +8,7 @@
 // BENCH_ONLY (name fragments, comma-separated): explain only the matching queries.
 import pg from "pg";
 import { captureSql, type Statement } from "./lib/capture-sql";
-import { type Endpoint, sampleIds } from "./lib/endpoints";
+import { type Endpoint, FULL_TEXT_SEARCHES, sampleIds } from "./lib/endpoints";
 
 type PlanNode = {
   "Node Type": string;
@@ -18,6 +18,13 @@ type PlanNode = {
   "Actual Loops"?: number;
   Plans?: PlanNode[];
 };
+
+/** Issue 44's searches (GET /api/search; decision 074), by bench:load's names. */
+function fullTextSearch(kind: string, expectIndex: RegExp | RegExp[]) {
+  const endpoint = FULL_TEXT_SEARCHES.find((search) => search.name.endsWith(`, ${kind}`));
+  if (!endpoint) throw new Error(`No full-text search "${kind}"`);
+  return { ...endpoint, expectIndex };
+}
 
 /**
  * Each query, and the index at least one of its statements must use (each of them, for a
@@ -227,6 +234,19 @@ const QUERIES: Array<Endpoint & { expectIndex: RegExp | RegExp[]; seqScanReason?
     shape: "profile",
     expectIndex: /^discussions_active_author_idx$/,
   },
+  // Issue 44's searches (GET /api/search; decision 074), by bench:load's names.
+  // A word in a handful of posts: found through both GIN indexes, nothing else read.
+  fullTextSearch("rare word", [/^discussions_search_idx$/, /^discussion_replies_search_idx$/]),
+  // A word in four discussions in ten: reading the newest discussions in order and testing
+  // each is cheaper than collecting every match; the replies' matches come from their index.
+  fullTextSearch("common word", [/^discussions_search_idx$|^discussions_sitemap_idx$/]),
+  fullTextSearch("phrase", [/^discussions_search_idx$|^discussions_sitemap_idx$/]),
+  // Nothing found: the suggestion's candidates from the words' trigram index.
+  fullTextSearch("no results with suggestion", [
+    /^discussions_search_idx$/,
+    /^discussion_replies_search_idx$/,
+    /^search_words_trgm_idx$/,
+  ]),
 ];
 
 type Explained = { Plan: PlanNode; "Planning Time": number; "Execution Time": number };
