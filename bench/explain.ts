@@ -237,16 +237,24 @@ const QUERIES: Array<Endpoint & { expectIndex: RegExp | RegExp[]; seqScanReason?
   // Issue 44's searches (GET /api/search; decision 074), by bench:load's names.
   // A word in a handful of posts: found through both GIN indexes, nothing else read.
   fullTextSearch("rare word", [/^discussions_search_idx$/, /^discussion_replies_search_idx$/]),
-  // A word in four discussions in ten: reading the newest discussions in order and testing
-  // each is cheaper than collecting every match; the replies' matches come from their index.
-  fullTextSearch("common word", [/^discussions_search_idx$|^discussions_sitemap_idx$/]),
-  fullTextSearch("phrase", [/^discussions_search_idx$|^discussions_sitemap_idx$/]),
-  // Nothing found: the suggestion's candidates from the words' trigram index.
-  fullTextSearch("no results with suggestion", [
-    /^discussions_search_idx$/,
-    /^discussion_replies_search_idx$/,
-    /^search_words_trgm_idx$/,
+  // A word in four discussions in ten and one reply in eight: reading the newest posts in order
+  // (discussions_sitemap_idx, discussion_replies_search_order_idx) and testing each is cheaper
+  // than collecting every match from the GIN indexes and sorting them.
+  fullTextSearch("common word", [
+    /^discussions_sitemap_idx$/,
+    /^discussion_replies_search_order_idx$/,
   ]),
+  fullTextSearch("phrase", [/^discussions_sitemap_idx$/, /^discussion_replies_search_order_idx$/]),
+  // Nothing found, through both GIN indexes; then the suggestion's candidates from search_words
+  // (a few hundred words in bench:data: read whole, its trigram index unused) and their use.
+  {
+    ...fullTextSearch("no results with suggestion", [
+      /^discussions_search_idx$/,
+      /^discussion_replies_search_idx$/,
+    ]),
+    seqScanReason:
+      "the suggestion's check of a common word ('printer', a twentieth of the discussions) stops at its 20th match: reading discussions until then is cheaper than the index",
+  },
 ];
 
 type Explained = { Plan: PlanNode; "Planning Time": number; "Execution Time": number };
