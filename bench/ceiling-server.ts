@@ -60,6 +60,21 @@ function body(shape: CapturedEndpoint["shape"], results: Row[][], signedIn = fal
       return { members: first.slice(0, 24), nextCursor: "x".repeat(60), total: second[0]?.total };
     case "profile":
       return { profile: first[0] ?? null, recentDiscussions: second };
+    case "search": {
+      // GET /api/search (issue 44): the rate limit's count, the discussions' page, the blog
+      // posts and the members, then the suggestion's lookups when too little was found.
+      const [, page = [], blogPosts = [], members = []] = results;
+      const suggested = results.slice(4).find((rows) => typeof rows[0]?.word === "string");
+      return {
+        query: "x".repeat(12),
+        discussions: page.slice(0, 20),
+        nextPage: page.length > 20 ? 2 : null,
+        capped: Number(page[0]?.own_count ?? 0) > 1000,
+        blogPosts,
+        members,
+        suggestion: suggested?.[0]?.word ?? null,
+      };
+    }
     default:
       return null;
   }

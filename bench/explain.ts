@@ -8,7 +8,7 @@
 // BENCH_ONLY (name fragments, comma-separated): explain only the matching queries.
 import pg from "pg";
 import { captureSql, type Statement } from "./lib/capture-sql";
-import { type Endpoint, sampleIds } from "./lib/endpoints";
+import { type Endpoint, FULL_TEXT_SEARCHES, sampleIds } from "./lib/endpoints";
 
 type PlanNode = {
   "Node Type": string;
@@ -18,6 +18,13 @@ type PlanNode = {
   "Actual Loops"?: number;
   Plans?: PlanNode[];
 };
+
+/** Issue 44's searches (GET /api/search; decision 074), by bench:load's names. */
+function fullTextSearch(kind: string, expectIndex: RegExp | RegExp[]) {
+  const endpoint = FULL_TEXT_SEARCHES.find((search) => search.name.endsWith(`, ${kind}`));
+  if (!endpoint) throw new Error(`No full-text search "${kind}"`);
+  return { ...endpoint, expectIndex };
+}
 
 /**
  * Each query, and the index at least one of its statements must use (each of them, for a
@@ -226,6 +233,27 @@ const QUERIES: Array<Endpoint & { expectIndex: RegExp | RegExp[]; seqScanReason?
     path: "/api/profiles/PROFILE",
     shape: "profile",
     expectIndex: /^discussions_active_author_idx$/,
+  },
+  // Issue 44's searches (GET /api/search; decision 074), by bench:load's names.
+  // A word in a handful of posts: found through both GIN indexes, nothing else read.
+  fullTextSearch("rare word", [/^discussions_search_idx$/, /^discussion_replies_search_idx$/]),
+  // A word in four discussions in ten and one reply in eight: reading the newest posts in order
+  // (discussions_sitemap_idx, discussion_replies_search_order_idx) and testing each is cheaper
+  // than collecting every match from the GIN indexes and sorting them.
+  fullTextSearch("common word", [
+    /^discussions_sitemap_idx$/,
+    /^discussion_replies_search_order_idx$/,
+  ]),
+  fullTextSearch("phrase", [/^discussions_sitemap_idx$/, /^discussion_replies_search_order_idx$/]),
+  // Nothing found, through both GIN indexes; then the suggestion's candidates from search_words
+  // (a few hundred words in bench:data: read whole, its trigram index unused) and their use.
+  {
+    ...fullTextSearch("no results with suggestion", [
+      /^discussions_search_idx$/,
+      /^discussion_replies_search_idx$/,
+    ]),
+    seqScanReason:
+      "the suggestion's check of a common word ('printer', a twentieth of the discussions) stops at its 20th match: reading discussions until then is cheaper than the index",
   },
 ];
 

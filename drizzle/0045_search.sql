@@ -128,5 +128,6 @@ INSERT INTO search_backfill (id) SELECT 1 WHERE EXISTS (SELECT 1 FROM discussion
 CREATE INDEX "search_words_trgm_idx" ON "search_words" USING gin ("word" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "blog_posts_search_idx" ON "blog_posts" USING gin ("search_vector") WHERE "blog_posts"."status" = 'published';--> statement-breakpoint
 CREATE INDEX "discussion_replies_search_idx" ON "discussion_replies" USING gin ("search_vector") WHERE "discussion_replies"."deleted_at" is null and "discussion_replies"."held_at" is null and "discussion_replies"."hidden_at" is null;--> statement-breakpoint
+CREATE INDEX "discussion_replies_search_order_idx" ON "discussion_replies" USING btree ("seq") WHERE "discussion_replies"."deleted_at" is null and "discussion_replies"."held_at" is null and "discussion_replies"."hidden_at" is null;--> statement-breakpoint
 CREATE INDEX "discussions_search_idx" ON "discussions" USING gin ("search_vector") WHERE "discussions"."status" = 'active' and "discussions"."hidden_at" is null;--> statement-breakpoint
 CREATE INDEX "profiles_search_idx" ON "profiles" USING gin ("search_vector") WHERE "profiles"."is_public";

@@ -6,17 +6,44 @@ import { encodeDiscussionCursor } from "@/server/domain/discussions/queries";
 import { encodeReplyCursor } from "@/server/features/replies/queries";
 import { BENCH_READERS, type BenchReader } from "./bench-member";
 import { LONG_THREAD, SHORT_THREAD } from "./reply-data";
+import { SEARCHED } from "./search-vocabulary";
 
 export type Endpoint = {
   name: string;
   path: string;
   /** The body the ceiling builds from the rows of the replayed statements (see ceiling-server.ts). */
-  shape: "discussion-page" | "discussion" | "reply-page" | "members-page" | "profile" | "html";
+  shape:
+    | "discussion-page"
+    | "discussion"
+    | "reply-page"
+    | "members-page"
+    | "profile"
+    | "search"
+    | "html";
   /** Asked by a signed-in member (a session cookie): rendered for them, never kept. */
   signedIn?: boolean;
   /** Signed in as this reader of bench/reading-data.ts (issue 42), not a new member. */
   reader?: BenchReader;
+  /** Targets of its own, where its issue sets them (else bench:load's general ones). */
+  targets?: { p50Ms?: number; p99Ms: number; ratio: number };
 };
+
+/**
+ * Issue 44's four searches (GET /api/search), with the words bench:data puts in the posts
+ * (lib/search-vocabulary.ts): p50 ≤ 50 ms, p99 ≤ 250 ms and ratio ≥ 0.75 at 10 connections.
+ */
+const SEARCH_TARGETS = { p50Ms: 50, p99Ms: 250, ratio: 0.75 };
+export const FULL_TEXT_SEARCHES: Endpoint[] = [
+  ["common word", SEARCHED.common],
+  ["rare word", SEARCHED.rare],
+  ["phrase", SEARCHED.phrase],
+  ["no results with suggestion", SEARCHED.misspelt],
+].map(([kind, q]) => ({
+  name: `full-text search, ${kind}`,
+  path: `/api/search?q=${encodeURIComponent(q as string)}`,
+  shape: "search" as const,
+  targets: SEARCH_TARGETS,
+}));
 
 /** A thread of some length from the data's spread (bench:data gives many of 60 replies). */
 export const FULL_PAGE_THREAD = 60;
@@ -208,6 +235,8 @@ export function loadEndpoints(ids: SampleIds): Endpoint[] {
       path: "/api/discussions?sort=activity",
       shape: "discussion-page",
     },
+    // Issue 44: full-text search over discussions and replies (docs/decisions/074).
+    ...FULL_TEXT_SEARCHES,
     { name: "one discussion", path: `/api/discussions/${ids.discussionId}`, shape: "discussion" },
     {
       name: "thread, first page",

@@ -20,6 +20,8 @@ export type EndpointResult = {
   /** Asked with a member's session: held to a p99 target, not to a ratio. */
   signedIn?: boolean;
   statements: number;
+  /** Targets of its own (issue 44's searches), else the general ones. */
+  targets?: { p50Ms?: number; p99Ms: number; ratio: number };
   bytes: string;
   runs: RunFigures[];
   median: {

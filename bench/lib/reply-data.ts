@@ -16,6 +16,8 @@
 // fresh counts again.
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
+import { plainContentOf } from "@/server/domain/content-format";
+import { searchAsides, withAside } from "./search-vocabulary";
 import { type Random, seededRandom } from "./seeded-random";
 
 export const LONG_THREAD = 10_000;
@@ -182,12 +184,12 @@ function planReplies(
   return plan;
 }
 
-function replyContent(seed: number, mention: Member | undefined): string {
+function replyContent(seed: number, mention: Member | undefined, aside: string): string {
   const random = seededRandom(seed);
   const sentences = [random.pick(OPENINGS)];
   const more = Math.floor(random.next() * 4);
   for (let i = 0; i < more; i++) sentences.push(random.pick(BODIES));
-  const text = sentences.join(random.next() < 0.2 ? "\n\n" : " ");
+  const text = withAside(sentences.join(random.next() < 0.2 ? "\n\n" : " "), aside);
   // The mention token of docs/decisions/020, labelled with the display name.
   return mention ? `@[${mention.fullName.trim()}](${mention.id}) ${text}` : text;
 }
@@ -202,6 +204,8 @@ async function insertInTimeOrder(
   nowMs: number,
 ) {
   const total = plan.ids.length;
+  // Issue 44: the long tail of words search is measured with, in time order.
+  const aside = searchAsides(0x5ea7c5);
   const order = Uint32Array.from({ length: total }, (_, i) => i).sort(
     (a, b) => (plan.timeMs[a] as number) - (plan.timeMs[b] as number) || a - b,
   );
@@ -214,11 +218,14 @@ async function insertInTimeOrder(
       const later = Math.min(nowMs, at + 60_000 + ((plan.contentSeed[i] as number) % 3_600_000));
       const mention = flags & MENTIONS ? members[plan.mentioned[i] as number] : undefined;
       const replyTo = plan.replyTo[i] as number;
+      const content = replyContent(plan.contentSeed[i] as number, mention, aside(total));
       rows.push({
         id: plan.ids[i],
         discussion_id: threads[plan.thread[i] as number]?.id,
         author_id: members[plan.author[i] as number]?.id,
-        content: replyContent(plan.contentSeed[i] as number, mention),
+        content,
+        // As the app writes a reply (features/replies): the text search indexes (issue 44).
+        plain_content: plainContentOf(content, "markup"),
         reply_to_id: replyTo >= 0 ? plan.ids[replyTo] : null,
         created_at: iso(at),
         updated_at: iso(flags & (DELETED | EDITED) ? later : at),
@@ -229,10 +236,12 @@ async function insertInTimeOrder(
     }
     await db.execute(sql`
       insert into discussion_replies
-        (id, discussion_id, author_id, content, reply_to_id, created_at, updated_at, edited_at, deleted_at)
-      select id, discussion_id, author_id, content, reply_to_id, created_at, updated_at, edited_at, deleted_at
+        (id, discussion_id, author_id, content, plain_content, reply_to_id, created_at, updated_at,
+         edited_at, deleted_at)
+      select id, discussion_id, author_id, content, plain_content, reply_to_id, created_at,
+        updated_at, edited_at, deleted_at
       from json_to_recordset(${JSON.stringify(rows)}::json) as r(
-        id uuid, discussion_id uuid, author_id text, content text, reply_to_id uuid,
+        id uuid, discussion_id uuid, author_id text, content text, plain_content text, reply_to_id uuid,
         created_at timestamptz, updated_at timestamptz, edited_at timestamptz, deleted_at timestamptz)`);
     if (mentions.length > 0) {
       await db.execute(sql`

@@ -7,7 +7,7 @@ import { HttpError } from "@/server/lib/http-error";
 import { MARK_END, MARK_START, type SearchResponse } from "@/shared/search";
 import { parseSearch } from "@/shared/search-query";
 import { MAX_PAGE, searchDiscussions } from "./discussions";
-import { searchTerms } from "./headline";
+import { readSearchConfig, searchTerms } from "./headline";
 import { searchBlogPosts, searchMembers } from "./others";
 import { SUGGEST_BELOW, suggestQuery } from "./suggest";
 
@@ -41,7 +41,8 @@ export async function searchResponse(
   if (!parsed.ok) throw new HttpError(400, parsed.error, { fields: { q: parsed.error } });
   const page = pageOf(input.page);
   const { query } = parsed;
-  const terms = searchTerms(query.text);
+  const config = await readSearchConfig(db);
+  const terms = searchTerms(query.text, config);
   const blocked = [...(await collapsedAuthorIds(db, viewer))];
   const first = page === 1 && terms !== null;
   const [discussions, blogPosts, members] = await Promise.all([
@@ -51,7 +52,7 @@ export async function searchResponse(
   ]);
   const found = discussions.hits.length + blogPosts.length + members.length;
   const suggestion =
-    first && found < SUGGEST_BELOW ? await suggestQuery(db, typed, query.text) : null;
+    first && found < SUGGEST_BELOW ? await suggestQuery(db, config, typed, query.text) : null;
   return {
     query: typed,
     discussions: discussions.hits,

@@ -26,9 +26,12 @@ function replaceableWords(text: string): string[] {
   return [...new Set(words)].slice(0, MAX_WORDS_CHECKED);
 }
 
-/** Whether posts a visitor reads use `word` now, enough of them and by enough authors. */
-async function usedEnough(db: Db, word: string): Promise<boolean> {
-  const query = sql`plainto_tsquery(search_config(), ${word})`;
+/**
+ * Whether posts a visitor reads use `word` now, enough of them and by enough authors. `config`:
+ * the site's search language (headline.ts, readSearchConfig).
+ */
+async function usedEnough(db: Db, config: string, word: string): Promise<boolean> {
+  const query = sql`plainto_tsquery(${config}::regconfig, ${word})`;
   const [row] = await queryRows<{ posts: number; authors: number }>(
     db,
     sql`select count(*)::int as posts, count(distinct author_id)::int as authors from (
@@ -51,7 +54,12 @@ async function usedEnough(db: Db, word: string): Promise<boolean> {
 }
 
 /** The query with its unknown words replaced by the closest known ones, or null. */
-export async function suggestQuery(db: Db, typed: string, text: string): Promise<string | null> {
+export async function suggestQuery(
+  db: Db,
+  config: string,
+  typed: string,
+  text: string,
+): Promise<string | null> {
   let suggestion = typed;
   let changed = false;
   for (const word of replaceableWords(text)) {
@@ -68,7 +76,7 @@ export async function suggestQuery(db: Db, typed: string, text: string): Promise
         limit 3`,
     );
     for (const candidate of candidates) {
-      if (!(await usedEnough(db, candidate.word))) continue;
+      if (!(await usedEnough(db, config, candidate.word))) continue;
       const pattern = new RegExp(`(^|[^\\p{L}\\p{N}])${word}(?=$|[^\\p{L}\\p{N}])`, "giu");
       suggestion = suggestion.replace(pattern, (_match, before: string) => before + candidate.word);
       changed = true;
