@@ -73,13 +73,13 @@ test("a blocked member's reply collapses, and Show reveals it", async ({ page, b
   await page.goto(`/discussion?q=${encodeURIComponent(`Troll thread ${run}`)}`);
   const card = page.getByRole("listitem").filter({ hasText: COLLAPSED });
   await expect(card).toHaveCount(1);
-  await expect(page.getByRole("link", { name: trollDiscussion.title })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: trollDiscussion.title, exact: true })).toHaveCount(0);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: test.info().outputPath(`blocked-card-${width}.png`) });
   }
   await card.getByRole("button", { name: "Show discussion" }).click();
-  await expect(page.getByRole("link", { name: trollDiscussion.title })).toBeVisible();
+  await expect(page.getByRole("link", { name: trollDiscussion.title, exact: true })).toBeVisible();
 
   // Unblocked, the reply shows as any other.
   await page.goto(`/profile/${trollId}`);
