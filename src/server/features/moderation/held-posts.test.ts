@@ -96,6 +96,7 @@ describe("the Settings tab's API", () => {
       holdNewMembersFirstPost: false,
       secondFactorRoles: ["moderator", "admin"],
       memberTagMinPosts: null,
+      searchLanguage: "english",
     });
     expect((await anonymous().get("/api/cms/settings")).status).toBe(401);
     expect((await mo.client.get("/api/cms/settings")).status).toBe(403);
@@ -117,6 +118,9 @@ describe("the Settings tab's API", () => {
       { memberTagMinPosts: -1 },
       { memberTagMinPosts: 1.5 },
       { memberTagMinPosts: "5" },
+      { searchLanguage: "klingon" },
+      { searchLanguage: "pg_catalog.english" },
+      { searchLanguage: null },
     ]) {
       expect((await al.client.put("/api/cms/settings", body)).status).toBe(400);
     }
