@@ -1,11 +1,15 @@
 import type { ReactNode } from "react";
 import { Link } from "@/client/components/link";
 
-/** One result: a card whose title's link stretches over it (as the forum's cards do). */
+/**
+ * One result: a card whose title's link stretches over it (as the forum's cards do). Its border
+ * marks a hover, not its background: muted text on a hovered card failed the dark theme's
+ * contrast in the axe sweep (e2e/visitor-sweeps.spec.ts).
+ */
 export function HitCard({ className = "", children }: { className?: string; children: ReactNode }) {
   return (
     <li
-      className={`relative rounded-xl border bg-card px-4 py-3 shadow-sm shadow-ink/5 transition-colors focus-within:border-primary/60 hover:border-primary/40 hover:bg-accent/30 ${className}`}
+      className={`relative rounded-xl border bg-card px-4 py-3 shadow-sm shadow-ink/5 transition-colors focus-within:border-primary/60 hover:border-primary/40 ${className}`}
     >
       {children}
     </li>
