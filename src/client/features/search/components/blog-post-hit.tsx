@@ -9,7 +9,7 @@ export function BlogPostHit({ hit }: { hit: SearchBlogPostHit }) {
       <HitLink to={hit.path}>
         <Highlighted text={hit.title} />
       </HitLink>
-      <p className="line-clamp-3 text-muted-foreground text-sm leading-5">
+      <p className="text-muted-foreground text-sm leading-5 [overflow-wrap:anywhere]">
         <Highlighted text={hit.excerpt} />
       </p>
       <p className="text-muted-foreground text-xs">

@@ -26,7 +26,7 @@ export function DiscussionHit({ hit }: { hit: SearchDiscussionHit }) {
           </span>
         </p>
       ) : null}
-      <p className="line-clamp-3 text-muted-foreground text-sm leading-5">
+      <p className="text-muted-foreground text-sm leading-5 [overflow-wrap:anywhere]">
         <Highlighted text={hit.excerpt} />
       </p>
       <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground text-xs">

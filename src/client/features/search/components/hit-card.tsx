@@ -3,8 +3,9 @@ import { Link } from "@/client/components/link";
 
 /**
  * One result: a card whose title's link stretches over it (as the forum's cards do). Its border
- * marks a hover, not its background: muted text on a hovered card failed the dark theme's
- * contrast in the axe sweep (e2e/visitor-sweeps.spec.ts).
+ * marks a hover, not its background. Excerpts are short from the server (decision 074) and are
+ * not clamped: a clamped excerpt's hidden lines, a long marked word's, lay under the time below
+ * it, and axe judged the time against the mark's colour (e2e/visitor-sweeps.spec.ts).
  */
 export function HitCard({ className = "", children }: { className?: string; children: ReactNode }) {
   return (

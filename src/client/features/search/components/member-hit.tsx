@@ -11,7 +11,7 @@ export function MemberHit({ hit }: { hit: SearchMemberHit }) {
       <div className="flex min-w-0 flex-1 flex-col gap-0.5">
         <HitLink to={hit.path}>{hit.name}</HitLink>
         {hit.excerpt ? (
-          <p className="line-clamp-2 text-muted-foreground text-sm leading-5">
+          <p className="text-muted-foreground text-sm leading-5 [overflow-wrap:anywhere]">
             <Highlighted text={hit.excerpt} />
           </p>
         ) : null}
