@@ -9,6 +9,7 @@ import http from "node:http";
 import { gzipSync } from "node:zlib";
 import pg from "pg";
 import { preparedStatementName } from "@/server/db/prepared";
+import { RANK_WINDOW } from "@/server/features/search/discussions";
 import { JSON_GZIP_LEVEL } from "@/server/lib/compress";
 import { REPLIES_PAGE_SIZE } from "@/shared/constants";
 import type { CapturedEndpoint } from "./lib/capture-sql";
@@ -61,17 +62,19 @@ function body(shape: CapturedEndpoint["shape"], results: Row[][], signedIn = fal
     case "profile":
       return { profile: first[0] ?? null, recentDiscussions: second };
     case "search": {
-      // GET /api/search (issue 44): the rate limit's count, the discussions' page, the blog
-      // posts and the members, then the suggestion's lookups when too little was found.
-      const [, page = [], blogPosts = [], members = []] = results;
-      const suggested = results.slice(4).find((rows) => typeof rows[0]?.word === "string");
+      // GET /api/search (issue 44): the rate limit's count, the language, the blog posts, the
+      // members and the discussions' page (in a transaction of its own), then the suggestion's
+      // lookups when too little was found. Each told by a column only it has.
+      const having = (column: string) => results.find((rows) => rows[0]?.[column] !== undefined);
+      const page = having("own_count") ?? [];
+      const suggested = having("word");
       return {
         query: "x".repeat(12),
         discussions: page.slice(0, 20),
         nextPage: page.length > 20 ? 2 : null,
-        capped: Number(page[0]?.own_count ?? 0) > 1000,
-        blogPosts,
-        members,
+        capped: Number(page[0]?.own_count ?? 0) > RANK_WINDOW,
+        blogPosts: having("slug") ?? [],
+        members: having("avatar_url") ?? [],
         suggestion: suggested?.[0]?.word ?? null,
       };
     }
@@ -129,10 +132,17 @@ const server = http.createServer(async (request, response) => {
     return;
   }
   try {
+    // One connection for a request's statements, as the app's transaction (search's `begin`,
+    // `set local`, `commit`) holds one.
     const results: Row[][] = [];
-    for (const { text, params, prepared } of endpoint.statements) {
-      const name = prepared ? preparedStatementName(text) : undefined;
-      results.push((await pool.query({ name, text, values: params })).rows);
+    const connection = await pool.connect();
+    try {
+      for (const { text, params, prepared } of endpoint.statements) {
+        const name = prepared ? preparedStatementName(text) : undefined;
+        results.push((await connection.query({ name, text, values: params })).rows);
+      }
+    } finally {
+      connection.release();
     }
     send(
       request,

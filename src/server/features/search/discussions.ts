@@ -14,7 +14,7 @@ import { discussionPath, replyPath } from "./result-paths";
  * A word in most posts would otherwise have every match read and scored; past this many, the
  * older matches are not looked at, and the answer says so (`capped`). Decision 074.
  */
-export const RANK_WINDOW = 1_000;
+export const RANK_WINDOW = 200;
 
 /** Pages a query can be read to: the ranked window, a page at a time. */
 export const MAX_PAGE = Math.ceil((2 * RANK_WINDOW) / SEARCH_PAGE_SIZE);
@@ -137,9 +137,10 @@ export async function searchDiscussions(
       and ${discussionScope(scope)}
     order by r.seq desc limit ${window}`;
 
-  const rows = await queryRows<Row & { own_count: number; reply_count: number }>(
-    db,
-    sql`with own as materialized (${own}),
+  const rows = await serially(db, (tx) =>
+    queryRows<Row & { own_count: number; reply_count: number }>(
+      tx,
+      sql`with own as materialized (${own}),
       in_replies as materialized (${inReplies}),
       hits as (select * from own union all select * from in_replies),
       -- One result per discussion: its best match; its own words win a tie.
@@ -170,11 +171,26 @@ export async function searchDiscussions(
     left join discussion_replies r on r.id = h.reply_id
     left join profiles rp on rp.id = r.author_id
     order by h.score desc, h.discussion_id desc`,
+    ),
   );
   const capped = rows.some((row) => row.own_count > RANK_WINDOW || row.reply_count > RANK_WINDOW);
   const hits = rows.slice(0, SEARCH_PAGE_SIZE).map(toHit);
   const more = rows.length > SEARCH_PAGE_SIZE && page < MAX_PAGE;
   return { hits, nextPage: more ? page + 1 : null, capped };
+}
+
+/**
+ * Runs `read` without PostgreSQL's parallel workers. A common word's newest matches are read in
+ * index order and stop at the window: starting two workers for that took longer than the scan
+ * (79 ms with them, 15 ms without, on a quiet machine at a million: bench/RESULTS.md §27), and on
+ * a busy server the workers take the cores the other requests need. PGlite has no workers: the
+ * setting changes nothing there.
+ */
+async function serially<T>(db: Db, read: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local max_parallel_workers_per_gather = 0`);
+    return read(tx as unknown as Db);
+  });
 }
 
 function toHit(row: Row): SearchDiscussionHit {
