@@ -2,15 +2,15 @@ import type { ReactNode } from "react";
 import { Link } from "@/client/components/link";
 
 /**
- * One result: a card whose title's link stretches over it, and which marks a hover as the
- * forum's cards do (border and background). Excerpts are short from the server (decision 074) and are
+ * One result: a card whose title's link stretches over it (as the forum's cards do). Its border
+ * marks a hover, not its background. Excerpts are short from the server (decision 074) and are
  * not clamped: a clamped excerpt's hidden lines, a long marked word's, lay under the time below
  * it, and axe judged the time against the mark's colour (e2e/visitor-sweeps.spec.ts).
  */
 export function HitCard({ className = "", children }: { className?: string; children: ReactNode }) {
   return (
     <li
-      className={`relative rounded-xl border bg-card px-4 py-3 shadow-sm shadow-ink/5 transition-colors focus-within:border-primary/60 hover:border-primary/40 hover:bg-accent/30 ${className}`}
+      className={`relative rounded-xl border bg-card px-4 py-3 shadow-sm shadow-ink/5 transition-colors focus-within:border-primary/60 hover:border-primary/40 ${className}`}
     >
       {children}
     </li>
