@@ -856,7 +856,8 @@ export const bookmarks = pgTable(
 export const reactions = pgTable(
   "reactions",
   {
-    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    // By default, not always: a restore writes the ids back as they were (lib/backup.ts).
+    id: bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
