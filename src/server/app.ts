@@ -42,6 +42,7 @@ import {
 import { postImageRoutes } from "./features/post-images/routes";
 import { profilePageMeta } from "./features/profiles/page-meta";
 import { profileRoutes } from "./features/profiles/routes";
+import { reactionRoutes } from "./features/reactions/routes";
 import { markAllReadRoutes, readPositionRoutes } from "./features/reading/routes";
 import { discussionReplyRoutes, replyRoutes } from "./features/replies/routes";
 import { searchRoutes } from "./features/search/routes";
@@ -133,6 +134,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     .route("/notifications", notificationRoutes)
     .route("/digest", digestRoutes)
     .route("/bookmarks", bookmarkRoutes)
+    .route("/reactions", reactionRoutes)
     .route("/moderation", moderationRoutes)
     .route("/control", controlRoutes)
     .route("/health", healthRoutes)

@@ -16,6 +16,7 @@ import { defineHeldReleaseSweep } from "./features/moderation/held";
 import { defineNewsletterWork } from "./features/newsletter/background";
 import { defineHeldNewsletterRelease } from "./features/newsletter/routes";
 import { defineNotificationWork } from "./features/notifications/background";
+import { defineTopScores } from "./features/reactions/top-scores";
 import { defineSearchWork } from "./features/search/background";
 import { defineRateLimitSweep } from "./lib/rate-limit-sweep";
 
@@ -38,6 +39,7 @@ export function defineBackgroundWork(deps: AppDeps): void {
   defineRateLimitSweep(deps.jobs, deps.db, deps.logger);
   defineDraftSweep(deps.jobs, deps.db, deps.logger);
   defineBookmarkReminders(deps);
+  defineTopScores(deps);
   defineOrphanImageSweep(deps);
   // Held submissions a moderator released (docs/decisions/034), each done by its own feature.
   defineHeldSignUpRelease(deps);

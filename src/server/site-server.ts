@@ -12,7 +12,7 @@ import type { AppDeps, AppEnv } from "./context";
 import { type AnonymousCache, clearOnChanges, createAnonymousCache } from "./lib/anonymous-cache";
 import { type ConnectionDrain, connectionDrain } from "./lib/connection-drain";
 import { closeAfterEarlyResponses } from "./lib/early-response-close";
-import { DISCUSSIONS_CHANNEL } from "./lib/live-discussions";
+import { DISCUSSIONS_CHANNEL, parseDiscussionChange } from "./lib/live-discussions";
 import type { StaticFile } from "./lib/static-files";
 
 /** Responses are replayed for 5 s at most, and never past a change this instance learns of. */
@@ -61,8 +61,15 @@ export async function startSiteServer(
       metrics: deps.env.metricsToken ? deps.metrics : undefined,
       drain,
     });
-    // Another instance's change to a discussion or reply reaches this one by its live event.
-    clearOnChanges(cache, deps.live, DISCUSSIONS_CHANNEL, deps.logger);
+    // Another instance's change to a discussion or reply reaches this one by its live event; a
+    // reaction's leaves stored responses to their TTL (docs/decisions/075).
+    clearOnChanges(
+      cache,
+      deps.live,
+      DISCUSSIONS_CHANNEL,
+      deps.logger,
+      (payload) => parseDiscussionChange(payload)?.type === "reacted",
+    );
   }
   const withCache = cache;
   let server: Server | undefined;

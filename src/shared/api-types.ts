@@ -1,6 +1,7 @@
 import type { SitePageSlug } from "./constants";
 import type { ContentFormat } from "./markup/plain-text";
 import type { Role } from "./permissions";
+import type { ReactionCounts } from "./reactions";
 
 /** docs/architecture.md "API": every error response has this body. */
 export type ApiErrorBody = {
@@ -193,6 +194,12 @@ export type DiscussionItem = {
    * they have not seen, below a "New" divider) and how many they have not seen.
    */
   readState?: { unread: number; firstUnreadReplyId: string | null };
+  /**
+   * GET /api/discussions/{id}: the opening post's reactions per kind, from everyone
+   * (docs/decisions/075). Absent without any, where they are not shown (hidden, held), and in
+   * lists.
+   */
+  reactions?: ReactionCounts;
 };
 
 /** GET /api/discussions: one page, pinned first then newest; `nextCursor` asks for the next. */
@@ -208,11 +215,16 @@ export type ReplyChangeType = "created" | "edited" | "deleted";
  * reply is an `updated` of its discussion (its count moved) that names the reply.
  */
 export type DiscussionChange = {
-  type: "created" | "updated" | "deleted";
+  type: "created" | "updated" | "deleted" | "reacted";
   /** The discussion. */
   id: string;
   /** Only for a change to one of the discussion's replies. */
   reply?: { type: ReplyChangeType; id: string };
+  /**
+   * Only for `reacted` (docs/decisions/075): the post (null: the opening post) and its counts
+   * now, which open pages patch in without a refetch. Numbers, never words.
+   */
+  reaction?: { replyId: string | null; counts: ReactionCounts };
 };
 
 // ---- replies (docs/decisions/020) --------------------------------------------------------
@@ -277,6 +289,11 @@ export type ReplyItem = {
   awaitingReview?: true;
   /** True when the viewer blocked the author (docs/decisions/031); absent otherwise. */
   authorBlocked?: boolean;
+  /**
+   * Reactions per kind, from everyone (docs/decisions/075), on a thread's pages. Absent without
+   * any, where they are not shown (hidden, deleted, held), and elsewhere (a new reply has none).
+   */
+  reactions?: ReactionCounts;
 };
 
 /**
@@ -454,6 +471,8 @@ export type ProfileDiscussion = {
 export type PublicProfile = MemberSummary & {
   /** The profile's Comments stat: the member's replies anyone can read (docs/decisions/020). */
   repliesCount: number;
+  /** Reactions to the member's discussions and replies, from everyone (docs/decisions/075). */
+  reactionsReceived: number;
   fullName: string | null;
   website: string | null;
   socialTwitter: string | null;

@@ -45,7 +45,8 @@ export const DATE_RANGES = ["all", "24h", "7d", "30d"] as const;
  * Forum sorts (docs/product.md §4.6): `newest` (the default) is pinned first then newest;
  * `activity` ("Latest activity") is pinned first then by the last reply, else the creation.
  */
-export const DISCUSSION_SORTS = ["newest", "activity"] as const;
+/** `top`: by the period's score (docs/decisions/075), with `period`; the others by time. */
+export const DISCUSSION_SORTS = ["newest", "activity", "top"] as const;
 export type DiscussionSort = (typeof DISCUSSION_SORTS)[number];
 /** Replies under a discussion, oldest first, a page at a time (docs/product.md §9.3). */
 export const REPLIES_PAGE_SIZE = 50;

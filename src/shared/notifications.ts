@@ -25,6 +25,7 @@ export const NOTIFICATION_KINDS = [
   "report_outcome",
   "moderation_action",
   "bookmark_reminder",
+  "reacted",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -44,6 +45,8 @@ export const DEFAULT_EMAIL: Record<NotificationKind, EmailChoice> = {
   moderation_action: "immediately",
   // The member asked for it, for that time.
   bookmark_reminder: "immediately",
+  // In the list; by mail only for a member who turns it on (issue 45).
+  reacted: "off",
 };
 
 /** The settings' labels, in the settings' order. */
@@ -58,6 +61,7 @@ export const KIND_LABELS: Record<NotificationKind, string> = {
   report_outcome: "Outcomes of your reports",
   moderation_action: "Moderation of your posts or account",
   bookmark_reminder: "Reminders you set on bookmarks",
+  reacted: "Reactions to your discussions and replies",
 };
 
 export const EMAIL_CHOICE_LABELS: Record<EmailChoice, string> = {
@@ -82,7 +86,10 @@ export const NOTIFICATIONS_PAGE_SIZE = 20;
 export type NotificationItem = {
   id: string;
   kind: NotificationKind | (string & {});
-  /** Who acted last (display name by docs/product.md §3.4); null for staff actions shown as such. */
+  /**
+   * Who acted last (display name by docs/product.md §3.4); null for staff actions shown as such,
+   * and for a private member's reaction ("Someone", docs/decisions/075).
+   */
   actorName: string | null;
   /** Other distinct members in the group ("Ana and 3 others"). */
   othersCount: number;
@@ -167,6 +174,10 @@ export function notificationText(item: NotificationItem): string {
         ? `Reminder: you bookmarked ${item.replyId ? `a reply in ${title}` : title}.${note}`
         : `Reminder: a post you bookmarked is no longer available.${note}`;
     }
+    case "reacted":
+      return item.replyId
+        ? `${who} reacted to your reply in ${title}`
+        : `${who} reacted to your discussion ${title}`;
     case "digest_offer":
       return "New: a digest of what you missed, by email. It is off for you until you choose daily or weekly in your settings.";
     default:

@@ -4,6 +4,7 @@
 // "Configuration").
 
 import { ROLES, type Role } from "./permissions";
+import { REACTION_KINDS, type ReactionKind } from "./reactions";
 import { z } from "./zod";
 
 export type SiteSettings = {
@@ -27,6 +28,11 @@ export type SiteSettings = {
    * and stop words. A change rewrites the search index in the background.
    */
   searchLanguage: SearchLanguage;
+  /**
+   * The reactions members may add (docs/decisions/075), in the set's order. A kind turned off is
+   * neither offered nor shown; its reactions are kept. All on by default.
+   */
+  reactionKinds: ReactionKind[];
 };
 
 /** PostgreSQL's text search configurations, each a language's stemmer; `simple` has none. */
@@ -78,6 +84,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   secondFactorRoles: ["moderator", "admin"],
   memberTagMinPosts: null,
   searchLanguage: "english",
+  reactionKinds: [...REACTION_KINDS],
 };
 
 export const MEMBER_TAG_MIN_POSTS_MAX = 10_000;
@@ -104,6 +111,13 @@ export const siteSettingsSchema = z
     searchLanguage: z
       .enum(SEARCH_LANGUAGES, { error: "Choose a language from the list" })
       .optional(),
+    reactionKinds: z
+      .array(z.enum(REACTION_KINDS, { error: "Choose reactions from the list" }), {
+        error: "Choose reactions from the list",
+      })
+      .max(REACTION_KINDS.length)
+      .transform((kinds) => REACTION_KINDS.filter((kind) => kinds.includes(kind)))
+      .optional(),
   })
   .strict();
 
@@ -121,6 +135,10 @@ export const SITE_SETTING_LABELS: Record<keyof SiteSettings, { label: string; hi
   searchLanguage: {
     label: "Search language",
     hint: "Search finds other forms of a word in this language (\u201crant\u201d finds \u201cranting\u201d) and leaves out its most common words. Changing it rebuilds the search index in the background: on a large site this takes a while, and search finds less until it is done.",
+  },
+  reactionKinds: {
+    label: "Reactions",
+    hint: "The reactions members can add to discussions and replies. Turning one off hides it everywhere; the reactions already given are kept and come back if you turn it on again.",
   },
   memberTagMinPosts: {
     label: "Who can create tags",

@@ -26,7 +26,8 @@ export function parseDiscussionChange(data: unknown): DiscussionChange | null {
     return null;
   }
   if (typeof value !== "object" || value === null) return null;
-  const { type, id, reply } = value as Record<string, unknown>;
+  const { type, id, reply, reaction } = value as Record<string, unknown>;
+  if (type === "reacted") return typeof id === "string" ? reactedChange(id, reaction) : null;
   if (type !== "created" && type !== "updated" && type !== "deleted") return null;
   if (typeof id !== "string") return null;
   if (reply === undefined) return { type, id };
@@ -35,6 +36,18 @@ export function parseDiscussionChange(data: unknown): DiscussionChange | null {
   if (replyType !== "created" && replyType !== "edited" && replyType !== "deleted") return null;
   if (typeof replyId !== "string") return null;
   return { type, id, reply: { type: replyType, id: replyId } };
+}
+
+/**
+ * A reaction's change (decision 075): the post and its counts, whose numbers the reactions
+ * feature checks where it uses them (features/reactions/hooks/use-live-reactions.ts), so that
+ * every page's download does not carry that check.
+ */
+function reactedChange(id: string, reaction: unknown): DiscussionChange | null {
+  const { replyId, counts } = (reaction ?? {}) as Record<string, unknown>;
+  return (replyId === null || typeof replyId === "string") && counts && typeof counts === "object"
+    ? { type: "reacted", id, reaction: { replyId, counts } }
+    : null;
 }
 
 const DISCUSSION_CHANNEL: LiveChannel<DiscussionChange> = {

@@ -203,6 +203,12 @@ export const profiles = pgTable(
      */
     repliesCount: integer("replies_count").notNull().default(0),
     /**
+     * Reactions to the member's discussions and replies, from everyone and in any state of the
+     * post: the profile's "Reactions received". Kept by a trigger on reactions (migration 0046,
+     * docs/decisions/075).
+     */
+    reactionsReceived: integer("reactions_received").notNull().default(0),
+    /**
      * The row's number in creation order: the sitemap's pages are ranges of it, read on a partial
      * index, so a page costs its own rows at any size (docs/decisions/024).
      */
@@ -837,6 +843,90 @@ export const bookmarks = pgTable(
     index("bookmarks_discussion_idx").on(table.discussionId),
     index("bookmarks_reply_idx").on(table.replyId).where(sql`${table.replyId} is not null`),
     check("bookmarks_note_length_check", sql`char_length(${table.note}) <= 500`),
+  ],
+);
+
+// ---- reactions (issue 45, docs/decisions/075) ------------------------------------------------
+
+/**
+ * A member's reaction of one kind (shared/reactions.ts) to a discussion (no reply) or to one of
+ * its replies. One of each kind per member and post; rows go with the member (erasure), the
+ * discussion and the reply. A hidden or deleted post keeps its reactions.
+ */
+export const reactions = pgTable(
+  "reactions",
+  {
+    // By default, not always: a restore writes the ids back as they were (lib/backup.ts).
+    id: bigint("id", { mode: "number" }).primaryKey().generatedByDefaultAsIdentity(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    discussionId: uuid("discussion_id")
+      .notNull()
+      .references(() => discussions.id, { onDelete: "cascade" }),
+    replyId: uuid("reply_id").references(() => discussionReplies.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // One of each kind per member and post; a second PUT is `on conflict do nothing`.
+    unique("reactions_member_post_kind_unique")
+      .on(table.userId, table.discussionId, table.replyId, table.kind)
+      .nullsNotDistinct(),
+    // "Who reacted" to a post, oldest first; also what ON DELETE CASCADE from a discussion reads.
+    index("reactions_post_idx").on(table.discussionId, table.replyId, table.kind, table.createdAt),
+    index("reactions_reply_idx").on(table.replyId).where(sql`${table.replyId} is not null`),
+    // The Top job's periods read the reactions since a time.
+    index("reactions_created_idx").on(table.createdAt),
+    check("reactions_kind_check", sql`${table.kind} ~ '^[a-z]{1,20}$'`),
+  ],
+);
+
+/**
+ * Reactions per post and kind, kept by triggers on reactions (migration 0046): a thread's
+ * counts are read here, never counted per request. Counts include everyone's reactions.
+ */
+export const reactionCounts = pgTable(
+  "reaction_counts",
+  {
+    discussionId: uuid("discussion_id")
+      .notNull()
+      .references(() => discussions.id, { onDelete: "cascade" }),
+    replyId: uuid("reply_id").references(() => discussionReplies.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (table) => [
+    unique("reaction_counts_post_kind_unique")
+      .on(table.discussionId, table.replyId, table.kind)
+      .nullsNotDistinct(),
+    index("reaction_counts_reply_idx").on(table.replyId).where(sql`${table.replyId} is not null`),
+    check("reaction_counts_count_check", sql`${table.count} >= 0`),
+  ],
+);
+
+/**
+ * The Top sort's scores (docs/decisions/075): per period and discussion, written by the
+ * `top-scores` job; only discussions with a score above 0 have a row.
+ */
+export const topScores = pgTable(
+  "top_scores",
+  {
+    period: text("period").notNull(),
+    discussionId: uuid("discussion_id")
+      .notNull()
+      .references(() => discussions.id, { onDelete: "cascade" }),
+    score: integer("score").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.period, table.discussionId] }),
+    // The Top list: one period, highest score first, newest id breaking ties (the keyset).
+    index("top_scores_list_idx").on(table.period, table.score.desc(), table.discussionId.desc()),
+    index("top_scores_discussion_idx").on(table.discussionId),
+    check(
+      "top_scores_period_check",
+      sql`${table.period} in ('today', 'week', 'month', 'year', 'all')`,
+    ),
   ],
 );
 

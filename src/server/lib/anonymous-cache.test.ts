@@ -371,6 +371,47 @@ describe("the anonymous cache in the server main.ts runs", () => {
     await expect.poll(() => entries().length).toBe(0);
   });
 
+  it("keeps a page through reactions, this instance's and another's: it goes with its time (decision 075)", async () => {
+    const reactor = await createMember(t, { name: "Cache Reactor" });
+    const session = [...reactor.client.cookies].map(([name, value]) => `${name}=${value}`);
+    const react = () =>
+      new Promise<number>((resolve, reject) => {
+        const request = httpRequest(
+          {
+            host: "127.0.0.1",
+            port: cached.address.port,
+            path: `/api/reactions/discussions/${discussionId}/hugs`,
+            method: "PUT",
+            agent: false,
+            headers: { host: SITE_HOST, origin: TEST_SITE_URL, cookie: session.join("; ") },
+          },
+          (response) => {
+            response.resume();
+            response.on("end", () => resolve(response.statusCode ?? 0));
+          },
+        );
+        request.on("error", reject);
+        request.end();
+      });
+    cached.cache?.clear();
+    const before = await viaCache(`/api/discussions/${discussionId}`);
+    expect(entries().length).toBe(1);
+    expect(await react()).toBe(201);
+    await publishDiscussionChange(
+      t.db,
+      { type: "reacted", id: discussionId, reaction: { replyId: null, counts: { hugs: 1 } } },
+      t.logger,
+    );
+    // Both live events (the reaction's own and the one above) have had time to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(entries().length).toBe(1);
+    expect((await viaCache(`/api/discussions/${discussionId}`)).body).toEqual(before.body);
+    // The app itself has the new count.
+    expect((await viaApp(`/api/discussions/${discussionId}`)).body.toString()).toContain(
+      '"reactions":{"hugs":1}',
+    );
+  });
+
   it("lets a response go after its time", async () => {
     const short = await startSiteServer(t.deps, {
       port: 0,

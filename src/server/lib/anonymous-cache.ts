@@ -93,6 +93,19 @@ export function allowAnonymousCache(c: Context): void {
   }
 }
 
+const KEEP_FLAG = Symbol("anonymous cache kept");
+type KeptRequest = IncomingMessage & { [KEEP_FLAG]?: true };
+
+/**
+ * This write changes nothing the cached responses must lose at once: a reaction's counts, which
+ * open pages patch from the live event and a stored response catches up with within its TTL
+ * (5 s), so a burst of reactions renders a page at most once per TTL (docs/decisions/075).
+ */
+export function keepAnonymousCache(c: Context): void {
+  const incoming = (c.env as { incoming?: KeptRequest } | undefined)?.incoming;
+  if (incoming && typeof incoming === "object") incoming[KEEP_FLAG] = true;
+}
+
 /** allowAnonymousCache as a middleware, for routes listed in app.ts. */
 export function anonymousCacheable(): MiddlewareHandler {
   return async (c, next) => {
@@ -324,7 +337,7 @@ export function createAnonymousCache(options: AnonymousCacheOptions): AnonymousC
             request.method !== "OPTIONS"
           ) {
             response.once("close", () => {
-              if (response.statusCode < 400) clear();
+              if (response.statusCode < 400 && !(request as KeptRequest)[KEEP_FLAG]) clear();
             });
           }
           return app(request, response);
@@ -353,19 +366,27 @@ export function createAnonymousCache(options: AnonymousCacheOptions): AnonymousC
 }
 
 /**
- * Clears `cache` on every payload on `channel`, for as long as the process lives. If the
- * listening connection is lost, the cache is cleared and listening starts again a second later;
- * meanwhile entries still expire on their own.
+ * Clears `cache` on every payload on `channel` but those `keeps` says leave it (a reaction's:
+ * keepAnonymousCache), for as long as the process lives. If the listening connection is lost,
+ * the cache is cleared and listening starts again a second later; meanwhile entries still
+ * expire on their own.
  */
 export function clearOnChanges(
   cache: Pick<AnonymousCache, "clear">,
   live: Pick<LiveBus, "subscribe">,
   channel: string,
   logger: Pick<Logger, "warn">,
+  keeps: (payload: string) => boolean = () => false,
 ): void {
   const listen = () => {
     live
-      .subscribe(channel, () => cache.clear(), lost)
+      .subscribe(
+        channel,
+        (payload) => {
+          if (!keeps(payload)) cache.clear();
+        },
+        lost,
+      )
       .catch((error) => {
         logger.warn({ err: error }, "anonymous cache: could not listen for changes; retrying");
         lost();

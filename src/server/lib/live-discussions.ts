@@ -3,6 +3,7 @@
 
 import type { Db } from "@/server/db/client";
 import type { DiscussionChange, ReplyChangeType } from "@/shared/api-types";
+import { isReactionKind, type ReactionCounts } from "@/shared/reactions";
 import { notify } from "./live-bus";
 import type { Logger } from "./logger";
 
@@ -30,6 +31,7 @@ export const DISCUSSION_CHANGE_KINDS: Record<DiscussionChange["type"], true> = {
   created: true,
   updated: true,
   deleted: true,
+  reacted: true,
 };
 export const REPLY_CHANGE_KINDS: Record<ReplyChangeType, true> = {
   created: true,
@@ -38,15 +40,34 @@ export const REPLY_CHANGE_KINDS: Record<ReplyChangeType, true> = {
 };
 const REPLY_CHANGES: readonly unknown[] = Object.keys(REPLY_CHANGE_KINDS);
 
+/** A reaction change's counts, kinds and whole numbers only; null for anything else. */
+function reactionCounts(value: unknown): ReactionCounts | null {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return null;
+  const counts: ReactionCounts = {};
+  for (const [kind, count] of Object.entries(value)) {
+    if (!isReactionKind(kind) || !Number.isInteger(count) || (count as number) < 0) return null;
+    counts[kind] = count as number;
+  }
+  return counts;
+}
+
 /**
  * The change a NOTIFY payload announces, or null for anything else. A reply's change keeps its
- * `reply`; other changes are exactly `{ type, id }`, as before replies existed.
+ * `reply`, a reaction's its `reaction` (docs/decisions/075); other changes are exactly
+ * `{ type, id }`, as before replies existed.
  */
 export function parseDiscussionChange(payload: string): DiscussionChange | null {
   try {
-    const { type, id, reply } = JSON.parse(payload) as Partial<DiscussionChange>;
+    const { type, id, reply, reaction } = JSON.parse(payload) as Partial<DiscussionChange>;
     if (typeof type !== "string" || !Object.hasOwn(DISCUSSION_CHANGE_KINDS, type)) return null;
     if (typeof id !== "string") return null;
+    if (type === "reacted") {
+      const counts = reactionCounts(reaction?.counts);
+      const replyId = reaction?.replyId;
+      return counts && (replyId === null || typeof replyId === "string")
+        ? { type, id, reaction: { replyId, counts } }
+        : null;
+    }
     if (reply === undefined) return { type, id };
     return REPLY_CHANGES.includes(reply?.type) && typeof reply?.id === "string"
       ? { type, id, reply: { type: reply.type, id: reply.id } }

@@ -60,6 +60,11 @@ beforeAll(async () => {
     sql`insert into bookmarks (user_id, discussion_id, note, remind_at)
         values (${other.id}, ${discussionId}::uuid, 'Read again', now() + interval '1 day')`,
   );
+  // Issue 45: a reaction to the discussion, its count kept by the trigger (restored as it is).
+  await t.db.execute(
+    sql`insert into reactions (user_id, discussion_id, kind)
+        values (${other.id}, ${discussionId}::uuid, 'hugs')`,
+  );
   await t.runJobs();
   const avatar = await sharp({
     create: { width: 300, height: 300, channels: 3, background: { r: 1, g: 2, b: 3 } },
@@ -125,6 +130,8 @@ describe("backup and restore", () => {
       "read_positions",
       "category_read_marks",
       "bookmarks",
+      "reactions",
+      "reaction_counts",
     ]) {
       expect(Number(before[table]?.split(" ")[0]), table).toBeGreaterThan(0);
     }
@@ -143,6 +150,14 @@ describe("backup and restore", () => {
     );
     expect(Number(restored?.next)).toBe(Number(restored?.top) + 1);
     expect(summary.tables.bookmarks).toBe(1);
+    expect(summary.tables.reactions).toBe(1);
+    // Restored without triggers: the count is the row's, not counted again.
+    const [reacted] = await queryRows<{ n: number; received: number }>(
+      target.db,
+      sql`select (select count from reaction_counts) as n,
+            (select reactions_received from profiles where id = ${member.id}) as received`,
+    );
+    expect(reacted).toEqual({ n: 1, received: 1 });
     // Restored without triggers: the tag's count is the row's, not counted again.
     const [tag] = await queryRows<{ n: number }>(
       target.db,

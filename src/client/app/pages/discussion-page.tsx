@@ -1,6 +1,8 @@
 import { Suspense } from "react";
 import { PageContainer } from "@/client/components/page-container";
 import { DiscussionDetail } from "@/client/features/discussions/components/discussion-detail";
+import { LiveReactions } from "@/client/features/reactions/components/live-reactions";
+import { ReactionBar } from "@/client/features/reactions/components/reaction-bar";
 import { RepliesThread } from "@/client/features/replies/components/replies-thread";
 import { lazyComponent } from "@/client/lib/lazy-component";
 import { useParams } from "@/client/lib/location";
@@ -43,8 +45,11 @@ export function DiscussionPage() {
   const staff = !suspension && can(role, "moderate");
   // A suspended member cannot report (docs/decisions/027): the server would refuse.
   const reporter = suspension ? null : user;
+  // Reactions (decision 075): counts for everyone; buttons for members not suspended.
+  const reader = user ? { id: user.id, mayReact: !suspension } : null;
   return (
     <PageContainer className="max-w-3xl">
+      <LiveReactions discussionId={id} />
       {/* A new id starts from a clean state (loading, errors). */}
       <DiscussionDetail
         key={id}
@@ -70,6 +75,18 @@ export function DiscussionPage() {
             </Suspense>
           ) : null
         }
+        renderReactions={(discussion) =>
+          discussion.hidden || discussion.awaitingReview ? null : (
+            <ReactionBar
+              discussionId={discussion.id}
+              replyId={null}
+              counts={discussion.reactions ?? {}}
+              viewer={reader}
+              authorId={discussion.authorId}
+              postLabel="the discussion"
+            />
+          )
+        }
         renderModeration={(discussion, controls) =>
           staff ? (
             <Suspense fallback={null}>
@@ -88,6 +105,18 @@ export function DiscussionPage() {
                     </Suspense>
                   )
                 : undefined
+            }
+            renderReactions={(reply) =>
+              reply.hidden || reply.deleted || reply.awaitingReview ? null : (
+                <ReactionBar
+                  discussionId={reply.discussionId}
+                  replyId={reply.id}
+                  counts={reply.reactions ?? {}}
+                  viewer={reader}
+                  authorId={reply.author?.id ?? null}
+                  postLabel={`the reply by ${reply.author?.displayName ?? "a deleted member"}`}
+                />
+              )
             }
             renderReplyActions={(reply) => (
               <>

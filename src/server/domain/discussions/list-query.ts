@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { cursorParam } from "@/server/lib/page-cursor";
 import { DATE_RANGES, DISCUSSION_SORTS, LIMITS } from "@/shared/constants";
+import { TOP_PERIODS } from "@/shared/reactions";
 import { cleanText } from "@/shared/schemas";
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -42,6 +43,10 @@ export const listQuerySchema = z.object({
   sort: z
     .enum(DISCUSSION_SORTS, { error: `Sort must be one of ${DISCUSSION_SORTS.join(", ")}` })
     .default("newest"),
+  /** The Top sort's period (docs/decisions/075); the other sorts leave it aside. */
+  period: z
+    .enum(TOP_PERIODS, { error: `Period must be one of ${TOP_PERIODS.join(", ")}` })
+    .default("week"),
   cursor: cursorParam,
   limit: z.coerce
     .number({ error: "Limit must be a number" })

@@ -25,6 +25,7 @@ import {
 import { UUID_ID } from "@/server/lib/ids";
 import { containsPattern } from "@/server/lib/like-pattern";
 import {
+  countItem,
   decodeCursor,
   encodeCursor,
   flagItem,
@@ -206,6 +207,9 @@ const SORT_TIME: Record<DiscussionSort, SQL> = {
   // Stored as coalesce(last_reply_at, created_at): the one spelling discussions_activity_idx
   // and this query share (db/schema.ts).
   activity: sql`d.last_activity_at`,
+  // Top orders by score (topPageRows) and never reaches the time-ordered queries; a search or
+  // an author with Top reads newest first (docs/decisions/075).
+  top: sql`d.created_at`,
 };
 
 // Pinned first, then newest (docs/product.md §4.6) or latest activity, in two spellings that the planner
@@ -427,6 +431,64 @@ function tagPageRows(
 }
 
 /**
+ * The Top list (docs/decisions/075): one period's scores, highest first, as the `top-scores` job
+ * last wrote them, read in order from top_scores_list_idx (a page costs its own rows). Only
+ * discussions a visitor reads are scored; a category and the member's muted categories apply.
+ */
+async function topPage(db: Db, query: ListQuery, reader: ReaderOfHidden): Promise<DiscussionPage> {
+  const cursor = query.cursor
+    ? decodeCursor<[string, string]>(query.cursor, [countItem, idItem(UUID_ID)])
+    : null;
+  const conditions = [sql`t.period = ${query.period}`, sql`d.status = 'active'`];
+  if (query.categoryId) conditions.push(sql`d.category_id = ${query.categoryId}::uuid`);
+  if (query.mutedBy) {
+    conditions.push(sql`d.category_id <> all(array(
+      select category_id from category_follows
+      where user_id = ${query.mutedBy} and state = 'muted'))`);
+  }
+  if (query.readBy && (query.unread || query.new)) {
+    const wanted = [
+      ...(query.unread ? [unreadCondition(query.readBy)] : []),
+      ...(query.new ? [newCondition(query.readBy)] : []),
+    ];
+    conditions.push(sql`(${sql.join(wanted, sql` or `)})`);
+  }
+  if (query.pinned) conditions.push(sql`d.is_pinned`);
+  if (query.locked) conditions.push(sql`d.is_locked`);
+  if (cursor) {
+    conditions.push(sql`(t.score, t.discussion_id) < (${cursor[0]}::int, ${cursor[1]}::uuid)`);
+  }
+  // The page's keys from the index first, then only those discussions with their people.
+  const keys = await queryRows<{ id: string; score: number }>(
+    db,
+    sql`select t.discussion_id as id, t.score from top_scores t
+        join discussions d on d.id = t.discussion_id
+        where ${and(conditions)}
+        order by t.score desc, t.discussion_id desc limit ${limitLiteral(query.limit + 1)}`,
+  );
+  const shown = keys.slice(0, query.limit);
+  const rows = shown.length
+    ? await queryRows<DiscussionRow>(
+        db,
+        sql`${selectFrom(
+          sql`(select * from discussions where id = any(${sql.param(shown.map((key) => key.id))}::uuid[])) d`,
+          query.readBy,
+        )}`,
+      )
+    : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const last = shown.at(-1);
+  return {
+    items: shown.flatMap((key) => {
+      const row = byId.get(key.id);
+      return row ? [toItem(row, reader)] : [];
+    }),
+    nextCursor:
+      keys.length > query.limit && last ? encodeCursor([String(last.score), last.id]) : null,
+  };
+}
+
+/**
  * One page of the forum list, after `query.cursor` when given; hidden discussions' words only
  * for `reader` when they may read them.
  */
@@ -440,6 +502,10 @@ export async function listDiscussions(
   const query: ListQuery = { ...listQuery };
   if (listQuery.category) query.categoryId = (await requireCategory(db, listQuery.category)).id;
   if (listQuery.tag) query.tagId = (await requireListedTag(db, reader, listQuery.tag)).id;
+  // Top without words or an author to match: its own index (docs/decisions/075).
+  if (query.sort === "top" && !query.q && !query.author && !query.tagId) {
+    return topPage(db, query, reader);
+  }
   const cursor = query.cursor ? decodeDiscussionCursor(query.cursor) : null;
   const { tagId } = query;
   const rows =

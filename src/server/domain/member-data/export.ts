@@ -256,6 +256,15 @@ export const MEMBER_DATA_SECTIONS = {
             updated_at as "updatedAt"
           from bookmarks where user_id = ${id} order by created_at`,
   },
+  // The member's reactions (issue 45): which post, which kind, when; posts by id.
+  reactions: {
+    table: "reactions",
+    byId: ["user_id"],
+    rows: ({ id }) =>
+      sql`select discussion_id as "discussionId", reply_id as "replyId", kind,
+            created_at as "createdAt"
+          from reactions where user_id = ${id} order by created_at, id`,
+  },
   // Whom the member blocked is another member's identity: only when each block was made.
   blocksMade: {
     table: "member_blocks",

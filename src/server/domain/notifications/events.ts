@@ -37,6 +37,8 @@ export type NotificationEvent =
   | { type: "role-changed"; userId: string; role: string; actorId: string | null }
   /** A bookmark's reminder time came (issue 42): its member hears of it, by the bookmark's id. */
   | { type: "bookmark-reminder"; bookmarkId: string }
+  /** A member reacted to a post (issue 45): its author hears of it, by the reaction's id. */
+  | { type: "reacted"; reactionId: string }
   /**
    * A moderator's action (docs/decisions/027): the reporters of the item hear the outcome,
    * the member acted on hears what and why (and may appeal).

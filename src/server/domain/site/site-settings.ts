@@ -5,6 +5,7 @@
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
 import { isRole } from "@/shared/permissions";
+import { isReactionKind, REACTION_KINDS } from "@/shared/reactions";
 import { DEFAULT_SITE_SETTINGS, isSearchLanguage, type SiteSettings } from "@/shared/site-settings";
 
 export async function readSiteSettings(db: Db): Promise<SiteSettings> {
@@ -21,6 +22,10 @@ export async function readSiteSettings(db: Db): Promise<SiteSettings> {
       settings.secondFactorRoles = value.filter(isRole);
     }
     if (key === "searchLanguage" && isSearchLanguage(value)) settings.searchLanguage = value;
+    if (key === "reactionKinds" && Array.isArray(value)) {
+      const on = value.filter(isReactionKind);
+      settings.reactionKinds = REACTION_KINDS.filter((kind) => on.includes(kind));
+    }
     if (key === "memberTagMinPosts" && (value === null || Number.isInteger(value))) {
       settings.memberTagMinPosts = value as number | null;
     }

@@ -164,6 +164,13 @@ async function memberWithEverything() {
     discussionId: adaThread.id,
     note: "Bob's private reply",
   });
+  // Reactions (issue 45): each member's own, on the other's discussion.
+  expect((await ada.client.put(`/api/reactions/discussions/${bobThread.id}/hugs`)).status).toBe(
+    201,
+  );
+  expect((await bob.client.put(`/api/reactions/discussions/${adaThread.id}/agree`)).status).toBe(
+    201,
+  );
   // Reading (issue 42): each member read the other's thread; Ada marked a category read.
   await ada.client.put(`/api/discussions/${bobThread.id}/read`, { seq: 0 });
   await bob.client.put(`/api/discussions/${adaThread.id}/read`, { seq: 0 });
@@ -530,6 +537,10 @@ describe("Delete my account", () => {
         content: `**Hello** ${mentionToken("Gone Soon", member.id)}`,
       })
     ).json()) as { id: string };
+    // The member's reaction goes with the account, and the count follows (issue 45).
+    expect((await member.client.put(`/api/reactions/discussions/${naming.id}/agree`)).status).toBe(
+      201,
+    );
     await member.client.post("/api/newsletter", { email: member.email });
     await t.runJobs();
 
@@ -556,6 +567,10 @@ describe("Delete my account", () => {
       bookmarks: { discussionId: string }[];
     };
     expect(bookmarked.bookmarks.map((bookmark) => bookmark.discussionId)).toEqual([thread.id]);
+    const reacted = (await (
+      await createClient(t.app).get(`/api/discussions/${naming.id}`)
+    ).json()) as DiscussionItem;
+    expect(reacted.reactions).toBeUndefined();
     // The discussion and the reply stay, as Deleted member's.
     const detail = (await (
       await createClient(t.app).get(`/api/discussions/${thread.id}`)

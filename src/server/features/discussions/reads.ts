@@ -14,6 +14,7 @@ import {
   SIGN_IN_FOR_UNREAD,
 } from "@/server/domain/discussions/list-query";
 import { findActiveDiscussion, listDiscussions } from "@/server/domain/discussions/queries";
+import { withDiscussionReactions } from "@/server/domain/reactions/counts";
 import type { ReadPositionBuffer } from "@/server/domain/reading/position-buffer";
 import { discussionReadState } from "@/server/domain/reading/unread";
 import { HttpError } from "@/server/lib/http-error";
@@ -43,8 +44,8 @@ export async function discussionListResponse(
 }
 
 /**
- * One discussion as `viewer` sees it, with a member's read state (where its thread opens), or
- * null where the route answers 404.
+ * One discussion as `viewer` sees it, with a member's read state (where its thread opens) and
+ * its reactions (docs/decisions/075), or null where the route answers 404.
  */
 export async function discussionResponse(
   { db, readPositions }: Reading,
@@ -58,5 +59,7 @@ export async function discussionResponse(
     collapsedAuthorIds(db, viewer),
     viewer ? discussionReadState(db, viewer.id, id) : undefined,
   ]);
-  return item && { ...markDiscussion(item, blocked), ...(readState ? { readState } : {}) };
+  if (!item) return null;
+  const reacted = await withDiscussionReactions(db, item);
+  return { ...markDiscussion(reacted, blocked), ...(readState ? { readState } : {}) };
 }

@@ -97,6 +97,7 @@ describe("the Settings tab's API", () => {
       secondFactorRoles: ["moderator", "admin"],
       memberTagMinPosts: null,
       searchLanguage: "english",
+      reactionKinds: ["agree", "funny", "hugs", "wow", "angry"],
     });
     expect((await anonymous().get("/api/cms/settings")).status).toBe(401);
     expect((await mo.client.get("/api/cms/settings")).status).toBe(403);
@@ -121,6 +122,8 @@ describe("the Settings tab's API", () => {
       { searchLanguage: "klingon" },
       { searchLanguage: "pg_catalog.english" },
       { searchLanguage: null },
+      { reactionKinds: ["like"] },
+      { reactionKinds: "agree" },
     ]) {
       expect((await al.client.put("/api/cms/settings", body)).status).toBe(400);
     }

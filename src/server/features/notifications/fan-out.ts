@@ -60,6 +60,8 @@ async function writeEntries(
     fromMember?: boolean;
     /** Asked for by the recipient (a bookmark's reminder): their mute of the discussion stands aside. */
     evenIfMuted?: boolean;
+    /** The group of a grouped entry, when not `{kind}:{discussion}` (a post's hour of reactions). */
+    groupKey?: string;
   },
 ): Promise<Written[]> {
   const discussion = event.discussionId ? sql`${event.discussionId}::uuid` : sql`null::uuid`;
@@ -98,7 +100,11 @@ async function writeEntries(
         insert into notifications as n (user_id, kind, group_key, discussion_id, reply_id,
           actor_id, data, email_pending)
         select c.user_id, c.kind,
-          case when c.grouped then c.kind || ':' || ${discussion}::text end,
+          case when c.grouped then ${
+            event.groupKey
+              ? sql`${event.groupKey}::text`
+              : sql`c.kind || ':' || ${discussion}::text`
+          } end,
           ${discussion}, ${reply}, ${actor}, ${event.data ? JSON.stringify(event.data) : null}::jsonb,
           case when c.email <> 'off' then c.email end
         from chosen c
@@ -312,6 +318,41 @@ async function fanOutReminder(tx: Db, bookmarkId: string): Promise<Written[]> {
   });
 }
 
+/**
+ * A reaction (issue 45, docs/decisions/075), to its post's author: one entry per post and clock
+ * hour gathers the reactions ("Ana and 3 others reacted to your reply"). A reaction taken back
+ * before the worker got to it tells no one; the author's mute and block stand (writeEntries).
+ */
+async function fanOutReaction(tx: Db, reactionId: string): Promise<Written[]> {
+  const [reaction] = await queryRows<{
+    user_id: string;
+    discussion_id: string;
+    reply_id: string | null;
+    author_id: string | null;
+    hour: string;
+  }>(
+    tx,
+    sql`select x.user_id, x.discussion_id, x.reply_id,
+          coalesce(r.author_id, d.author_id) as author_id,
+          to_char(x.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24') as hour
+        from reactions x
+        join discussions d on d.id = x.discussion_id
+        left join discussion_replies r on r.id = x.reply_id
+        where x.id = ${reactionId}::bigint
+          and (x.reply_id is null or r.author_id is not null)`,
+  );
+  if (!reaction?.author_id) return [];
+  return writeEntries(tx, {
+    recipients: sql`select ${reaction.author_id}::text as user_id, 'reacted' as kind, true as grouped`,
+    discussionId: reaction.discussion_id,
+    replyId: reaction.reply_id,
+    actorId: reaction.user_id,
+    data: null,
+    fromMember: true,
+    groupKey: `reacted:${reaction.reply_id ?? reaction.discussion_id}:${reaction.hour}`,
+  });
+}
+
 async function fanOut(tx: Db, event: NotificationEvent): Promise<Written[]> {
   switch (event.type) {
     case "reply-created":
@@ -339,6 +380,8 @@ async function fanOut(tx: Db, event: NotificationEvent): Promise<Written[]> {
       });
     case "bookmark-reminder":
       return fanOutReminder(tx, event.bookmarkId);
+    case "reacted":
+      return fanOutReaction(tx, event.reactionId);
   }
 }
 

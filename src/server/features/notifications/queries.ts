@@ -137,7 +137,8 @@ export async function loadEntries(
   const rows = await queryRows<EntryRow>(
     db,
     sql`select n.id, n.kind,
-          case when n.actor_id is null then null
+          -- A private member who reacted is "Someone" (docs/decisions/075).
+          case when n.actor_id is null or (n.kind = 'reacted' and not p.is_public) then null
             else ${displayName(sql`p.full_name`, sql`p.email`)} end as actor_name,
           n.actor_count, n.discussion_id, d.title as discussion_title,
           d.author_id as discussion_author, d.hidden_at is not null as discussion_hidden,

@@ -28,6 +28,7 @@ type ProfileRow = {
   role: string | null;
   discussions_count: number;
   replies_count: number;
+  reactions_received: number;
   created_at: Date | string;
   last_active_at: Date | string | null;
 };
@@ -50,7 +51,7 @@ export async function findProfileRow(db: Db, id: string): Promise<ProfileRow | n
     db,
     sql`select p.id, p.email, p.full_name, p.avatar_url, p.bio, p.location, p.website,
           p.social_twitter, p.social_linkedin, p.is_public, p.created_at, p.last_active_at,
-          r.role, p.discussions_count, p.replies_count,
+          r.role, p.discussions_count, p.replies_count, p.reactions_received,
           ${displayName(sql`p.full_name`, sql`p.email`)} as display_name
         from profiles p
         left join user_roles r on r.user_id = p.id
@@ -81,6 +82,8 @@ export function toPublicProfile(row: ProfileRow, viewer: Viewer | null): PublicP
     discussionsCount: Number(row.discussions_count),
     // The Replies stat (docs/product.md §2.9), kept by a trigger (docs/decisions/020).
     repliesCount: Number(row.replies_count),
+    // Kept by a trigger on reactions (docs/decisions/075).
+    reactionsReceived: Number(row.reactions_received),
     createdAt: iso(row.created_at),
     lastActiveAt: row.last_active_at === null ? null : iso(row.last_active_at),
   };

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { Viewer } from "@/server/auth/viewer";
 import type { Db } from "@/server/db/client";
 import { collapsedAuthorIds, markPage, markReply } from "@/server/domain/blocks/blocked-authors";
+import { withReplyReactions } from "@/server/domain/reactions/counts";
 import { UUID_ID } from "@/server/lib/ids";
 import { pageQuerySchema } from "@/server/lib/page-cursor";
 import type { ReplyPage } from "@/shared/api-types";
@@ -56,6 +57,17 @@ export async function replyPageResponse(
     collapsedAuthorIds(db, viewer),
   ]);
   if (!page) return null;
-  const quoted = { ...page, items: await withQuotes(db, viewer, page.items) };
+  const [items, reacted] = await Promise.all([
+    withQuotes(db, viewer, page.items),
+    withReplyReactions(db, page),
+  ]);
+  // Each reply with its quotes and its reactions (docs/decisions/075).
+  const quoted = {
+    ...page,
+    items: items.map((item, index) => {
+      const reactions = reacted.items[index]?.reactions;
+      return reactions ? { ...item, reactions } : item;
+    }),
+  };
   return markPage(quoted, markReply, blocked);
 }

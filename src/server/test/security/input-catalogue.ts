@@ -964,6 +964,13 @@ export async function buildCatalogue(
       caller: "anonymous",
       params: ["q", "category", "tag", "author", "range", "pinned", "locked", "sort", ...page],
     },
+    // The Top sort's period and its own (score, id) cursor (issue 45).
+    {
+      path: "/api/discussions",
+      caller: "anonymous",
+      params: ["period", ...page],
+      valid: { sort: "top" },
+    },
     { path: "/api/tags", caller: "anonymous", params: ["q", "limit"] },
     // Full-text search (issue 44): every operator, quote and tsquery character as typed.
     { path: "/api/search", caller: "anonymous", params: ["q", "page"], valid: { q: "rant" } },
@@ -1095,6 +1102,24 @@ export async function buildCatalogue(
     { method: "PATCH", caller: "user", path: "/api/bookmarks/:id" },
     { method: "DELETE", caller: "user", path: "/api/bookmarks/:id" },
     { method: "GET", caller: "user", path: "/api/discussions/:id/bookmarks" },
+    // Reactions (issue 45): a hostile post id, and a hostile kind on a real post.
+    { method: "PUT", caller: "user", path: "/api/reactions/discussions/:id/agree" },
+    { method: "DELETE", caller: "user", path: "/api/reactions/replies/:id/hugs" },
+    {
+      method: "PUT",
+      caller: "user",
+      path: `/api/reactions/discussions/${threadId}/:id`,
+      knownId: "agree",
+    },
+    {
+      method: "DELETE",
+      caller: "user",
+      path: `/api/reactions/replies/${replyId}/:id`,
+      knownId: "hugs",
+    },
+    { method: "GET", caller: "anonymous", path: "/api/reactions/discussions/:id" },
+    { method: "GET", caller: "anonymous", path: "/api/reactions/replies/:id" },
+    { method: "GET", caller: "user", path: "/api/reactions/discussions/:id/mine" },
     { method: "GET", caller: "user", path: "/api/blocks/:id" },
     { method: "PUT", caller: "user", path: "/api/blocks/:id" },
     { method: "DELETE", caller: "user", path: "/api/blocks/:id" },

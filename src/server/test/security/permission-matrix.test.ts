@@ -771,6 +771,64 @@ const CASES: Record<string, Case> = {
     },
     success: 204,
   },
+  "PUT /api/reactions/discussions/:id/:kind": {
+    send: async (cell) => {
+      const id = await discussionFor(cell);
+      const response = await cell.client.put(`/api/reactions/discussions/${id}/agree`);
+      expect(await countWhere(sql`reactions where discussion_id = ${id}::uuid`)).toBe(
+        response.ok ? 1 : 0,
+      );
+      return response;
+    },
+    success: 201,
+  },
+  "DELETE /api/reactions/discussions/:id/:kind": {
+    send: async ({ caller, client }) => {
+      const id = await insertDiscussionRow(t.db, { authorId: callers.other.id });
+      const reactor =
+        caller === "anonymous" ? callers.other.id : callers.members[caller as Role].id;
+      await t.db.execute(
+        sql`insert into reactions (user_id, discussion_id, kind) values (${reactor}, ${id}::uuid, 'hugs')`,
+      );
+      const response = await client.delete(`/api/reactions/discussions/${id}/hugs`);
+      expect(await countWhere(sql`reactions where discussion_id = ${id}::uuid`)).toBe(
+        response.ok ? 0 : 1,
+      );
+      return response;
+    },
+    success: 200,
+  },
+  "PUT /api/reactions/replies/:id/:kind": {
+    send: async (cell) => {
+      const id = await insertReplyRow(t.db, await insertDiscussionRow(t.db), {
+        authorId: idOf(cell),
+      });
+      const response = await cell.client.put(`/api/reactions/replies/${id}/funny`);
+      expect(await countWhere(sql`reactions where reply_id = ${id}::uuid`)).toBe(
+        response.ok ? 1 : 0,
+      );
+      return response;
+    },
+    success: 201,
+  },
+  "DELETE /api/reactions/replies/:id/:kind": {
+    send: async ({ caller, client }) => {
+      const discussion = await insertDiscussionRow(t.db);
+      const id = await insertReplyRow(t.db, discussion, { authorId: callers.other.id });
+      const reactor =
+        caller === "anonymous" ? callers.other.id : callers.members[caller as Role].id;
+      await t.db.execute(
+        sql`insert into reactions (user_id, discussion_id, reply_id, kind)
+            values (${reactor}, ${discussion}::uuid, ${id}::uuid, 'wow')`,
+      );
+      const response = await client.delete(`/api/reactions/replies/${id}/wow`);
+      expect(await countWhere(sql`reactions where reply_id = ${id}::uuid`)).toBe(
+        response.ok ? 0 : 1,
+      );
+      return response;
+    },
+    success: 200,
+  },
   "POST /api/notifications/read-all": {
     send: ({ client }) => client.post("/api/notifications/read-all"),
     success: 204,
@@ -1132,6 +1190,10 @@ const CASES: Record<string, Case> = {
   "POST /api/control/seed-demo": {
     // A session cookie is never enough: the control token is required.
     send: ({ client }) => client.post("/api/control/seed-demo"),
+    success: 200,
+  },
+  "POST /api/control/top-scores": {
+    send: ({ client }) => client.post("/api/control/top-scores"),
     success: 200,
   },
   "POST /api/control/backup": {

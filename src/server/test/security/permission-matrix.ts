@@ -417,6 +417,33 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
     source: "Issue 42: remove one's own bookmark",
   },
 
+  // Reactions (docs/decisions/075): any member, on anyone's post but their own; taking one's own
+  // reaction back is always theirs. Suspended members: suspension-table.test.ts.
+  {
+    method: "PUT",
+    path: "/api/reactions/discussions/:id/:kind",
+    allowed: { own: NOBODY, "other's": MEMBERS },
+    source: "Issue 45: react to a discussion, not one's own",
+  },
+  {
+    method: "DELETE",
+    path: "/api/reactions/discussions/:id/:kind",
+    allowed: MEMBERS,
+    source: "Issue 45: take one's own reaction back",
+  },
+  {
+    method: "PUT",
+    path: "/api/reactions/replies/:id/:kind",
+    allowed: { own: NOBODY, "other's": MEMBERS },
+    source: "Issue 45: react to a reply, not one's own",
+  },
+  {
+    method: "DELETE",
+    path: "/api/reactions/replies/:id/:kind",
+    allowed: MEMBERS,
+    source: "Issue 45: take one's own reaction back",
+  },
+
   // Profiles: a member edits only their own (docs/product.md §6), whatever their role.
   {
     method: "PATCH",
@@ -752,6 +779,14 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
     allowed: NOBODY,
     refusedWith: 403,
     source: "docs/decisions/005",
+  },
+  // The Top scores refreshed now (docs/decisions/075): the control token only.
+  {
+    method: "POST",
+    path: "/api/control/top-scores",
+    allowed: NOBODY,
+    refusedWith: 403,
+    source: "Issue 45: Top's scores, for operators and the browser tests",
   },
   // `npm run backup` through the running server: every member's data, so the token only.
   {

@@ -103,6 +103,12 @@ const SUSPENDED_MEMBER_TABLE: Record<string, Rule> = {
   "POST /api/bookmarks": "may",
   "PATCH /api/bookmarks/:id": "may",
   "DELETE /api/bookmarks/:id": "may",
+  // Reactions are public acts (issue 45, docs/decisions/075): a suspended member neither adds
+  // nor takes one back while suspended.
+  "PUT /api/reactions/discussions/:id/:kind": "refused",
+  "DELETE /api/reactions/discussions/:id/:kind": "refused",
+  "PUT /api/reactions/replies/:id/:kind": "refused",
+  "DELETE /api/reactions/replies/:id/:kind": "refused",
   "POST /api/moderation/items/:kind/:id/actions": "refused",
   "POST /api/moderation/members/:id/suspensions": "refused",
   "POST /api/moderation/members/:id/lift": "refused",
@@ -142,6 +148,7 @@ const SUSPENDED_MEMBER_TABLE: Record<string, Rule> = {
   "POST /api/control/role": "refused",
   "POST /api/control/second-factor-reset": "refused",
   "POST /api/control/seed-demo": "refused",
+  "POST /api/control/top-scores": "refused",
   "POST /api/control/backup": "refused",
 };
 

@@ -412,6 +412,17 @@ export const READ_ROUTES: Record<string, SurfaceName[] | { none: string }> = {
     none: "the member's own bookmarks in a discussion: ids, their notes and reminder times",
   },
   "GET /api/replies/:id": ["reply", "quote"],
+  // Reactions (issue 45, decision 075): who reacted names members, never a post's words; 404
+  // where the rule leaves a post's reactions out (hidden, deleted, held: reactions.test.ts).
+  "GET /api/reactions/discussions/:id": {
+    none: "who reacted: public members' names and counts, never words; 404 for a post not shown to visitors",
+  },
+  "GET /api/reactions/replies/:id": {
+    none: "who reacted: public members' names and counts, never words; 404 for a post not shown to visitors",
+  },
+  "GET /api/reactions/discussions/:id/mine": {
+    none: "the member's own reactions in a discussion: post ids and kinds",
+  },
   "GET /api/profiles/:id": ["profile"],
   "GET /api/cms/discussions": ["cmsDiscussions"],
   "GET /api/cms/discussions/deleted": ["cmsDeleted"],
@@ -544,6 +555,7 @@ export const JOB_KINDS: Record<string, OtherSurface> = {
   "held-release-newsletter": NONE("a held subscription"),
   "held-release-due": NONE("a sweep of held form submissions: no posts"),
   "bookmark-reminders-due": NONE("a sweep: bookmark ids to notification events"),
+  "top-scores": NONE("scores per discussion, from counts: nothing leaves the database"),
   "digest-plan": NONE("a sweep: members due a digest to delivery rows"),
   "search-backfill": NONE("writes posts' plain text for the index: nothing leaves the database"),
   "search-reindex": NONE("rewrites the index's vectors: nothing leaves the database"),
@@ -584,6 +596,11 @@ export const LIVE_EVENTS: Record<string, OtherSurface> = {
   "reply created": { carries: "ids", why: "{ type, id, reply: { type, id } }" },
   "reply edited": { carries: "ids", why: "{ type, id, reply: { type, id } }" },
   "reply deleted": { carries: "ids", why: "{ type, id, reply: { type, id } }" },
+  // Issue 45: counts are numbers; a post whose reactions are not shown takes none (no event).
+  "discussion reacted": {
+    carries: "ids",
+    why: "{ type, id, reaction: { replyId, counts } }: ids and numbers",
+  },
 };
 
 /** The feeds (lib/site-feeds.ts). */
@@ -623,6 +640,8 @@ export const NOTIFICATION_SURFACES: Record<string, OtherSurface> = {
   moderation_action: NONE("what and why, never the words"),
   // Names the post only while its member may read it (decision 072), then as any entry.
   bookmark_reminder: NOTIFICATION_MAIL("a bookmarked discussion's title and the member's own note"),
+  // Issue 45: the post is the recipient's own; a private reactor is "Someone".
+  reacted: NOTIFICATION_MAIL("its discussion's title"),
 };
 
 /**
@@ -641,6 +660,7 @@ export const EXPORT_SECTIONS: Record<string, OtherSurface> = {
   readPositions: { carries: "ids", why: "discussion ids and how far the member read" },
   categoriesMarkedRead: NONE("category slugs the member marked read"),
   bookmarks: { carries: "ids", why: "posts by id, with the member's own notes and reminders" },
+  reactions: { carries: "ids", why: "posts by id and the kinds the member gave" },
   digests: NONE("periods and what became of each digest: no post"),
   notifications: { carries: "ids", why: "ids and kinds (branch notifications for their data)" },
   reportsMade: { carries: "ids", why: "targets by id" },

@@ -3,6 +3,7 @@ import { api } from "@/client/lib/api-client";
 import { discussionsQueryKey } from "@/client/lib/query-keys";
 import type { DiscussionPage } from "@/shared/api-types";
 import type { DateRange, DiscussionSort } from "@/shared/constants";
+import type { TopPeriod } from "@/shared/reactions";
 
 /**
  * Search plus the docs/product.md §3.6 filters (status is always 'active') and the order of
@@ -22,6 +23,8 @@ export type DiscussionFilters = {
   unread: boolean;
   new: boolean;
   sort: DiscussionSort;
+  /** The Top sort's period (docs/decisions/075); the other sorts leave it aside. */
+  period: TopPeriod;
 };
 
 /** The API address of one page of the list (the server's render answers the same query). */
@@ -38,6 +41,7 @@ export function discussionsApiPath(filters: DiscussionFilters, cursor: string | 
   if (filters.new) query.set("new", "true");
   // The default is left out: the page preloads exactly /api/discussions (page-data-preloads.ts).
   if (filters.sort !== "newest") query.set("sort", filters.sort);
+  if (filters.sort === "top" && filters.period !== "week") query.set("period", filters.period);
   if (cursor) query.set("cursor", cursor);
   const search = query.size ? `?${query}` : "";
   return `/api/discussions${search}`;

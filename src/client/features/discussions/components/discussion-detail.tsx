@@ -90,6 +90,8 @@ type DiscussionDetailProps = {
   actions?: ReactNode;
   /** The page's Report button, under the content once loaded (the moderation feature's). */
   renderReport?: (discussion: DiscussionItem) => ReactNode;
+  /** The reactions under the opening post (the reactions feature's bar, decision 075). */
+  renderReactions?: (discussion: DiscussionItem) => ReactNode;
   /**
    * The page's `Moderate` menu beside Share, for moderators and admins (docs/product.md §11.8).
    * `edit` opens the editor in place with a reason, where the viewer may edit as a moderator.
@@ -111,6 +113,7 @@ export function DiscussionDetail({
   renderReplies,
   actions,
   renderReport,
+  renderReactions,
   renderModeration,
 }: DiscussionDetailProps) {
   const navigate = useNavigate();
@@ -246,6 +249,7 @@ export function DiscussionDetail({
                   <OwnDiscussionControls discussion={data} onEdit={() => setEditing(true)} />
                 </Suspense>
               ) : null}
+              {editing ? null : renderReactions?.(data)}
               <footer className="flex flex-wrap items-center gap-4 border-t pt-4">
                 <ReplyCount replies={data.replies} />
                 {renderReport?.(data)}

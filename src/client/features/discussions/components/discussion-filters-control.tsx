@@ -1,7 +1,7 @@
 import type { DiscussionFilters } from "@/client/features/discussions/api/get-discussions";
 import { activeFilterCount } from "@/client/features/discussions/hooks/use-discussion-filters";
 import { useLoadOnIntent } from "@/client/hooks/use-load-on-intent";
-import { DiscussionSortSelect } from "./discussion-filters-sort";
+import { DiscussionSortSelect, TopPeriodSelect } from "./discussion-filters-sort";
 import { FiltersTriggerButton } from "./filters-trigger-button";
 
 type PanelModule = typeof import("./discussion-filters-popover");
@@ -37,6 +37,12 @@ export function DiscussionFiltersControl(props: DiscussionFiltersControlProps) {
         value={props.filters.sort}
         onChange={(sort) => props.onChange({ sort })}
       />
+      {props.filters.sort === "top" ? (
+        <TopPeriodSelect
+          value={props.filters.period}
+          onChange={(period) => props.onChange({ period })}
+        />
+      ) : null}
       <FiltersPanel {...props} />
     </>
   );

@@ -1,11 +1,14 @@
 import { ArrowDownUp, ChevronDown } from "lucide-react";
+import { NativeSelect } from "@/client/components/ui/native-select";
 import { DEFAULT_DISCUSSION_FILTERS } from "@/client/features/discussions/hooks/use-discussion-filters";
 import { DISCUSSION_SORTS, type DiscussionSort } from "@/shared/constants";
+import { TOP_PERIOD_LABELS, TOP_PERIODS, type TopPeriod } from "@/shared/reactions";
 
-/** docs/product.md §2.6 and §4.6: the forum's two orders. */
+/** docs/product.md §2.6 and §4.6: the forum's orders; Top by reactions and replies (075). */
 export const SORT_LABELS: Record<DiscussionSort, string> = {
   newest: "Newest",
   activity: "Latest activity",
+  top: "Top",
 };
 
 type DiscussionSortSelectProps = {
@@ -51,5 +54,28 @@ export function DiscussionSortSelect({ value, onChange }: DiscussionSortSelectPr
         ))}
       </select>
     </div>
+  );
+}
+
+type TopPeriodSelectProps = { value: TopPeriod; onChange: (period: TopPeriod) => void };
+
+/** The Top sort's period (docs/decisions/075), beside the sort while Top is chosen. */
+export function TopPeriodSelect({ value, onChange }: TopPeriodSelectProps) {
+  return (
+    <NativeSelect
+      aria-label="Top discussions of"
+      className="h-10 w-auto shrink-0"
+      value={value}
+      onChange={(event) => {
+        const period = TOP_PERIODS.find((known) => known === event.target.value);
+        if (period) onChange(period);
+      }}
+    >
+      {TOP_PERIODS.map((period) => (
+        <option key={period} value={period}>
+          {TOP_PERIOD_LABELS[period]}
+        </option>
+      ))}
+    </NativeSelect>
   );
 }

@@ -7,6 +7,7 @@ import {
   DISCUSSION_SORTS,
   type DiscussionSort,
 } from "@/shared/constants";
+import { TOP_PERIODS, type TopPeriod } from "@/shared/reactions";
 
 export const DEFAULT_DISCUSSION_FILTERS: DiscussionFilters = {
   search: "",
@@ -19,11 +20,13 @@ export const DEFAULT_DISCUSSION_FILTERS: DiscussionFilters = {
   unread: false,
   new: false,
   sort: "newest",
+  period: "week",
 };
 
 /**
  * Address parameter of each filter and of the sort:
  * /discussion?q=…&category=…&tag=…&author=…&range=7d&pinned=1&locked=1&unread=1&new=1&sort=activity
+ * (&sort=top&period=month: the Top sort's period, docs/decisions/075)
  */
 const PARAMS: Record<keyof DiscussionFilters, string> = {
   search: "q",
@@ -36,10 +39,14 @@ const PARAMS: Record<keyof DiscussionFilters, string> = {
   unread: "unread",
   new: "new",
   sort: "sort",
+  period: "period",
 };
 
 const isDateRange = (value: string | null): value is DateRange =>
   (DATE_RANGES as readonly (string | null)[]).includes(value);
+
+const isPeriod = (value: string | null): value is TopPeriod =>
+  (TOP_PERIODS as readonly (string | null)[]).includes(value);
 
 const isSort = (value: string | null): value is DiscussionSort =>
   (DISCUSSION_SORTS as readonly (string | null)[]).includes(value);
@@ -86,6 +93,7 @@ export function discussionFiltersFrom(
   const unread = params.get(PARAMS.unread);
   const fresh = params.get(PARAMS.new);
   const sort = params.get(PARAMS.sort);
+  const period = params.get(PARAMS.period);
   return {
     search: (params.get(PARAMS.search) ?? "").trim(),
     category: fixedCategory ?? (params.get(PARAMS.category) ?? "").trim(),
@@ -97,6 +105,7 @@ export function discussionFiltersFrom(
     unread: unread === "1" || unread === "true",
     new: fresh === "1" || fresh === "true",
     sort: isSort(sort) ? sort : DEFAULT_DISCUSSION_FILTERS.sort,
+    period: isPeriod(period) ? period : DEFAULT_DISCUSSION_FILTERS.period,
   };
 }
 
@@ -148,6 +157,7 @@ export function useDiscussionFilters(fixedCategory?: string) {
         unread: false,
         new: false,
         sort: DEFAULT_DISCUSSION_FILTERS.sort,
+        period: DEFAULT_DISCUSSION_FILTERS.period,
       }),
     [setFilters],
   );

@@ -23,6 +23,12 @@ export function useLiveDiscussions(): void {
       COALESCE_MS,
     );
   };
-  useDiscussionEvents({ onChange: refetch, onResync: refetch });
+  useDiscussionEvents({
+    // A reaction's counts are patched in where they show (decision 075): nothing to refetch.
+    onChange: (change) => {
+      if (change.type !== "reacted") refetch();
+    },
+    onResync: refetch,
+  });
   useEffect(() => () => clearTimeout(timer.current), []);
 }

@@ -54,11 +54,14 @@ function NewRepliesDivider() {
 export function RepliesThread({
   discussion,
   renderReplyActions,
+  renderReactions,
   renderStaffMenu,
 }: {
   discussion: DiscussionItem;
   /** More controls under each reply (the page passes Report). */
   renderReplyActions?: (reply: ReplyItem) => ReactNode;
+  /** The reactions under each reply's text (the page passes the reactions feature's bar). */
+  renderReactions?: (reply: ReplyItem) => ReactNode;
   /**
    * The `Moderate` menu under each reply not deleted and not the viewer's own (the page passes
    * it to moderators and admins, docs/product.md §11.8).
@@ -144,6 +147,7 @@ export function RepliesThread({
                 highlighted={highlighted === reply.id}
                 changeRight={replyChangeRight(viewer, reply)}
                 extraActions={renderReplyActions?.(reply)}
+                reactions={renderReactions?.(reply)}
                 staffMenu={
                   renderStaffMenu && !reply.deleted && reply.author?.id !== viewer?.id
                     ? (controls) => renderStaffMenu(reply, controls)

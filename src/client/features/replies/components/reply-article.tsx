@@ -33,6 +33,8 @@ type ReplyArticleProps = {
   changeRight: "author" | "moderator" | null;
   /** More controls after the reply's own (Report). */
   extraActions?: ReactNode;
+  /** The reactions under its text (docs/decisions/075). */
+  reactions?: ReactNode;
   /**
    * The page's `Moderate` menu for staff (docs/product.md §11.8): it takes over Edit and Delete
    * of someone else's reply, given here as `edit` and `onDeleted` where the viewer may.
@@ -50,6 +52,7 @@ export function ReplyArticle({
   onQuote,
   changeRight,
   extraActions,
+  reactions,
   staffMenu,
 }: ReplyArticleProps) {
   // Staff change someone else's reply from the menu; its author keeps the buttons.
@@ -147,6 +150,7 @@ export function ReplyArticle({
                       />
                     </div>
                   ) : null}
+                  {reactions}
                   <ReplyActions
                     reply={reply}
                     name={name}

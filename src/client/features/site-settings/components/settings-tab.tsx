@@ -13,6 +13,7 @@ import {
 import { errorMessage } from "@/client/lib/api-client";
 import { toast } from "@/client/lib/toast";
 import { ROLES, type Role } from "@/shared/permissions";
+import { REACTION_KINDS, REACTION_LOOKS, type ReactionKind } from "@/shared/reactions";
 import {
   isSearchLanguage,
   MEMBER_TAG_MIN_POSTS_MAX,
@@ -115,6 +116,19 @@ export function SettingsTab() {
               )
             }
           />
+          <ReactionKindsCard
+            kinds={settings.data.reactionKinds}
+            disabled={save.isPending}
+            onChange={(reactionKinds) =>
+              save.mutate(
+                { reactionKinds },
+                {
+                  onSuccess: () => toast.success("Reactions saved"),
+                  onError: () => toast.error("The setting was not saved. Please try again."),
+                },
+              )
+            }
+          />
         </>
       )}
     </div>
@@ -157,6 +171,50 @@ function SearchLanguageCard({
           </option>
         ))}
       </NativeSelect>
+    </Card>
+  );
+}
+
+/** Which reactions members may add (decision 075): one box per kind. */
+function ReactionKindsCard({
+  kinds,
+  disabled,
+  onChange,
+}: {
+  kinds: ReactionKind[];
+  disabled: boolean;
+  onChange: (kinds: ReactionKind[]) => void;
+}) {
+  const { label, hint } = SITE_SETTING_LABELS.reactionKinds;
+  return (
+    <Card className="grid gap-3 p-4">
+      <fieldset className="grid gap-3" aria-describedby="setting-reactions-hint">
+        <legend className="font-medium text-sm">{label}</legend>
+        <p id="setting-reactions-hint" className="text-muted-foreground text-sm">
+          {hint}
+        </p>
+        <div className="flex flex-wrap gap-4">
+          {REACTION_KINDS.map((kind) => (
+            <label key={kind} className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="size-4 accent-primary"
+                checked={kinds.includes(kind)}
+                disabled={disabled}
+                onChange={(event) =>
+                  onChange(
+                    event.target.checked
+                      ? [...kinds, kind]
+                      : kinds.filter((chosen) => chosen !== kind),
+                  )
+                }
+              />
+              <span aria-hidden="true">{REACTION_LOOKS[kind].emoji}</span>
+              {REACTION_LOOKS[kind].label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
     </Card>
   );
 }

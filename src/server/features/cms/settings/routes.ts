@@ -8,6 +8,7 @@ import { recordModerationAction } from "@/server/domain/moderation/log";
 import { FIRST_REINDEX_STEP, SEARCH_REINDEX_QUEUE } from "@/server/domain/search/reindex";
 import { readSiteSettings, writeSiteSetting } from "@/server/domain/site/site-settings";
 import { jsonBody } from "@/server/lib/validate";
+import { REACTION_LOOKS } from "@/shared/reactions";
 import {
   SEARCH_LANGUAGE_LABELS,
   type SiteSettings,
@@ -62,6 +63,16 @@ export const cmsSettingsRoutes = new Hono<AppEnv>()
         await logChange("searchLanguage", `Search language: ${SEARCH_LANGUAGE_LABELS[language]}`);
         // The index is rewritten with the new language, a batch at a time, once this commits.
         await deps.jobs.send(SEARCH_REINDEX_QUEUE, FIRST_REINDEX_STEP, { tx });
+      }
+      const kinds = changes.reactionKinds;
+      if (kinds !== undefined && kinds.join() !== current.reactionKinds.join()) {
+        await writeSiteSetting(tx, "reactionKinds", kinds);
+        await logChange(
+          "reactionKinds",
+          kinds.length
+            ? `Reactions: ${kinds.map((kind) => REACTION_LOOKS[kind].label).join(", ")}`
+            : "No reactions",
+        );
       }
     });
     c.header("cache-control", "private, no-store");
