@@ -102,7 +102,12 @@ const DATE_MESSAGE = "Use a date like 2026-03-31";
 const isoDate = z
   .string({ error: DATE_MESSAGE })
   .regex(/^\d{4}-\d{2}-\d{2}$/, DATE_MESSAGE)
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), DATE_MESSAGE);
+  .refine(
+    (value) =>
+      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+      new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    DATE_MESSAGE,
+  );
 
 /** One kind's entry of the risk assessment. */
 export const riskEntrySchema = z.object({
@@ -111,9 +116,12 @@ export const riskEntrySchema = z.object({
   evidence: longText("Evidence"),
   /** The keys of the site's measures that address this kind (see OnlineSafetyMeasure). */
   measures: z
-    .array(z.string({ error: "Choose measures from the list" }).max(50, "Choose measures from the list"), {
-      error: "Choose measures from the list",
-    })
+    .array(
+      z.string({ error: "Choose measures from the list" }).max(50, "Choose measures from the list"),
+      {
+        error: "Choose measures from the list",
+      },
+    )
     .max(30, "Choose measures from the list")
     .default([]),
   /** Anything else done about it, and what is left to do. */
@@ -135,7 +143,9 @@ export type ChildrenAccessOutcome = (typeof CHILDREN_ACCESS_OUTCOMES)[number];
 /** Ofcom's two stages: can children normally use the site; if so, is the child user condition met. */
 export const childrenAccessSchema = z.object({
   /** Stage 1: only highly effective age assurance lets a service say children cannot use it. */
-  highlyEffectiveAgeAssurance: z.boolean({ error: "Say whether highly effective age assurance is used" }),
+  highlyEffectiveAgeAssurance: z.boolean({
+    error: "Say whether highly effective age assurance is used",
+  }),
   stageOne: longText("Stage 1"),
   /** Stage 2: a significant number of child users, or a kind of site that attracts them. */
   stageTwo: longText("Stage 2"),
@@ -147,7 +157,10 @@ export type ChildrenAccessInput = z.infer<typeof childrenAccessSchema>;
 /** Who is accountable; only the role and the contact address are ever public. */
 export const responsibilitySchema = z.object({
   /** The admin's user id. */
-  personId: z.string({ error: "Choose an admin" }).min(1, "Choose an admin").max(100, "Choose an admin"),
+  personId: z
+    .string({ error: "Choose an admin" })
+    .min(1, "Choose an admin")
+    .max(100, "Choose an admin"),
   role: requiredText("Role", ONLINE_SAFETY_LIMITS.role),
   contactEmail: emailSchema,
 });
@@ -203,7 +216,8 @@ export type OnlineSafetyRecords = {
 export type RecordHistory = { key: string; versions: RecordVersion<unknown>[] };
 
 export function isRecordKey(value: string): value is OnlineSafetyRecordKey {
-  if (value === "assessment" || value === "children-access" || value === "responsibility") return true;
+  if (value === "assessment" || value === "children-access" || value === "responsibility")
+    return true;
   return value.startsWith("risk:") && isIllegalHarmKind(value.slice(5));
 }
 

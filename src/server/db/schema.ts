@@ -1183,7 +1183,9 @@ export const onlineSafetyRecordVersions = pgTable(
     savedByName: text("saved_by_name").notNull(),
     savedAt: timestamp("saved_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex("online_safety_record_versions_key_idx").on(table.recordKey, table.version)],
+  (table) => [
+    uniqueIndex("online_safety_record_versions_key_idx").on(table.recordKey, table.version),
+  ],
 );
 
 /** The review dates admins were reminded of (decision 076): one reminder per record and date. */
