@@ -23,6 +23,18 @@ function toVersion<Content>(row: VersionRow): RecordVersion<Content> {
   };
 }
 
+/**
+ * JSON for a jsonb column. A text column stores half a surrogate pair as U+FFFD (the driver's
+ * UTF-8); JSON.stringify writes it as `\ud800`, which jsonb refuses: make it U+FFFD the same.
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+function storedJson(content: object): string {
+  return JSON.stringify(content, (_key, value: unknown) =>
+    typeof value === "string" ? value.replace(LONE_SURROGATE, "\ufffd") : value,
+  );
+}
+
 /** Appends `content` as the record's next version, saved by `saverId`; returns it. */
 export async function saveRecordVersion<Content extends object>(
   db: Db,
@@ -41,7 +53,7 @@ export async function saveRecordVersion<Content extends object>(
             select ${key},
               coalesce((select max(version) from online_safety_record_versions
                         where record_key = ${key}), 0) + 1,
-              ${JSON.stringify(content)}::jsonb, ${saverId},
+              ${storedJson(content)}::jsonb, ${saverId},
               coalesce((select ${displayName(sql`p.full_name`, sql`p.email`)} from profiles p
                          where p.id = ${saverId}), 'Unknown')
             returning record_key, version, content, saved_at, saved_by_name`,

@@ -185,6 +185,12 @@ describe("the Online Safety Act records (issue 46)", () => {
         `${path} ${field}`,
       ).toBeTruthy();
     }
+    // Half a surrogate pair (which jsonb refuses as an escape) is stored as U+FFFD, as text is.
+    const lone = await clients.admin.put(`${BASE}/risk/hate`, entry({ evidence: "a\ud800b" }));
+    expect(lone.status).toBe(200);
+    expect(((await lone.json()) as RecordVersion<RiskEntryContent>).content.evidence).toBe(
+      "a\ufffdb",
+    );
     expect((await clients.admin.put(`${BASE}/risk/piracy`, entry())).status).toBe(404);
     expect((await clients.admin.get(`${BASE}/versions/risk:piracy`)).status).toBe(404);
   });
