@@ -125,7 +125,7 @@ export function recordsDocument(input: DocumentInput): string {
     .join("");
   return `<!doctype html>
 <html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
+<meta name="robots" content="noindex"><link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <title>${e(title)}</title>
 <style>
 body{font:11pt/1.45 Georgia,serif;color:#111;max-width:48rem;margin:2rem auto;padding:0 1rem}
