@@ -60,11 +60,10 @@ export function isIllegalHarmKind(value: string): value is IllegalHarmKind {
   return (ILLEGAL_HARM_KINDS as readonly string[]).includes(value);
 }
 
-/** The levels Ofcom's guidance assigns (negligible, low, medium, high). */
-export const RISK_LEVELS = ["negligible", "low", "medium", "high"] as const;
+/** The levels Ofcom's guidance assigns to each kind (decision 076). */
+export const RISK_LEVELS = ["low", "medium", "high"] as const;
 export type RiskLevel = (typeof RISK_LEVELS)[number];
 export const RISK_LEVEL_LABELS: Record<RiskLevel, string> = {
-  negligible: "Negligible",
   low: "Low",
   medium: "Medium",
   high: "High",
@@ -111,7 +110,7 @@ const isoDate = z
 
 /** One kind's entry of the risk assessment. */
 export const riskEntrySchema = z.object({
-  riskLevel: z.enum(RISK_LEVELS, { error: "Choose negligible, low, medium or high" }),
+  riskLevel: z.enum(RISK_LEVELS, { error: "Choose low, medium or high" }),
   /** Why this level: what the site's figures and moderators' experience show. */
   evidence: longText("Evidence"),
   /** The keys of the site's measures that address this kind (see OnlineSafetyMeasure). */
