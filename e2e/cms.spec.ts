@@ -68,7 +68,7 @@ test("each staff role sees exactly its tabs; a member sees 'Access Denied'", asy
 
   const expected: Array<[Role, string[]]> = [
     ["author", ["Overview", "Blog posts", "Hero Words"]],
-    ["moderator", ["Overview", "Discussions", "Reports", "Tags", "Hero Words"]],
+    ["moderator", ["Overview", "Discussions", "Reports", "Tags", "Hero Words", "Online safety"]],
     [
       "admin",
       [
@@ -84,6 +84,7 @@ test("each staff role sees exactly its tabs; a member sees 'Access Denied'", asy
         "Subscribers",
         "Inbox",
         "Settings",
+        "Online safety",
       ],
     ],
   ];

@@ -9,6 +9,7 @@ import { defineIdempotencySweep } from "./domain/idempotency/expiry";
 import { defineMemberExportWork } from "./domain/member-data/exports";
 import { defineOrphanImageSweep } from "./domain/post-images/store";
 import { defineBookmarkReminders } from "./features/bookmarks/reminders";
+import { defineOnlineSafetyReminders } from "./features/cms/online-safety/reminders";
 import { defineHeldContactRelease } from "./features/contact/routes";
 import { defineDigestWork } from "./features/digest/background";
 import { defineRetentionSweep } from "./features/inbox/retention";
@@ -40,6 +41,7 @@ export function defineBackgroundWork(deps: AppDeps): void {
   defineDraftSweep(deps.jobs, deps.db, deps.logger);
   defineBookmarkReminders(deps);
   defineTopScores(deps);
+  defineOnlineSafetyReminders(deps);
   defineOrphanImageSweep(deps);
   // Held submissions a moderator released (docs/decisions/034), each done by its own feature.
   defineHeldSignUpRelease(deps);

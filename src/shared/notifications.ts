@@ -136,6 +136,8 @@ export function notificationPath(
   if (item.kind === "moderation_action") return "/notifications";
   // The one-time notice of the digest (issue 43): the settings section where it is chosen.
   if (item.kind === "digest_offer") return "/settings#digest";
+  // An Online Safety Act record's review date came (decision 076): the CMS tab that holds it.
+  if (item.kind === "online_safety_review") return "/cms?tab=online-safety";
   // A reminder about a post the member may no longer read: their bookmarks say what became of it.
   if (item.kind === "bookmark_reminder" && !item.discussion) return "/bookmarks";
   if (!item.discussion) return "/settings";
@@ -178,6 +180,8 @@ export function notificationText(item: NotificationItem): string {
       return item.replyId
         ? `${who} reacted to your reply in ${title}`
         : `${who} reacted to your discussion ${title}`;
+    case "online_safety_review":
+      return `The online safety ${item.detail === "children-access" ? "children's access assessment" : "risk assessment"} is due for review.`;
     case "digest_offer":
       return "New: a digest of what you missed, by email. It is off for you until you choose daily or weekly in your settings.";
     default:

@@ -48,6 +48,10 @@ const CAPABILITIES = {
   // discussion has them); moderators and admins rename, merge and delete tags in the CMS.
   curateTags: STAFF_ROLES,
   manageTags: ["moderator", "admin"],
+  // Issue 46 (docs/decisions/076): the Online Safety Act records; admins write them, moderators
+  // read them (they do the work the records describe), nobody else sees them.
+  readOnlineSafety: ["moderator", "admin"],
+  editOnlineSafety: ["admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Capability = keyof typeof CAPABILITIES;

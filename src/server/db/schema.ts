@@ -1255,6 +1255,40 @@ export const siteSettings = pgTable("site_settings", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The Online Safety Act records (docs/decisions/076): every saved version of each record (a
+ * risk assessment entry per kind, the assessment's summary and review date, the children's
+ * access assessment, the accountable person), never updated or deleted: the Act keeps previous
+ * versions too. The saver's name is kept with the version, so the record outlives the account.
+ */
+export const onlineSafetyRecordVersions = pgTable(
+  "online_safety_record_versions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** `risk:{kind}`, `assessment`, `children-access` or `responsibility`. */
+    recordKey: text("record_key").notNull(),
+    version: integer("version").notNull(),
+    content: jsonb("content").notNull(),
+    savedBy: text("saved_by").references(() => user.id, { onDelete: "set null" }),
+    savedByName: text("saved_by_name").notNull(),
+    savedAt: timestamp("saved_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("online_safety_record_versions_key_idx").on(table.recordKey, table.version),
+  ],
+);
+
+/** The review dates admins were reminded of (decision 076): one reminder per record and date. */
+export const onlineSafetyReminders = pgTable(
+  "online_safety_reminders",
+  {
+    recordKey: text("record_key").notNull(),
+    dueOn: date("due_on").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.recordKey, table.dueOn] })],
+);
+
 // ---- content ---------------------------------------------------------------------------
 
 export const blogPosts = pgTable(

@@ -55,6 +55,13 @@ beforeAll(async () => {
     sql`insert into category_read_marks (user_id, category_id)
         select ${member.id}, id from categories order by position limit 1`,
   );
+  // Issue 46: an Online Safety Act record's versions (decision 076), the regulator's set.
+  await t.db.execute(
+    sql`insert into online_safety_record_versions
+          (record_key, version, content, saved_by, saved_by_name)
+        values ('risk:hate', 1, '{"riskLevel":"low"}', ${member.id}, 'Backed Up'),
+               ('risk:hate', 2, '{"riskLevel":"medium"}', ${member.id}, 'Backed Up')`,
+  );
   // Issue 42: a member's bookmark of the discussion, with a note and a reminder still to come.
   await t.db.execute(
     sql`insert into bookmarks (user_id, discussion_id, note, remind_at)
@@ -132,6 +139,7 @@ describe("backup and restore", () => {
       "bookmarks",
       "reactions",
       "reaction_counts",
+      "online_safety_record_versions",
     ]) {
       expect(Number(before[table]?.split(" ")[0]), table).toBeGreaterThan(0);
     }
@@ -158,6 +166,7 @@ describe("backup and restore", () => {
             (select reactions_received from profiles where id = ${member.id}) as received`,
     );
     expect(reacted).toEqual({ n: 1, received: 1 });
+    expect(summary.tables.online_safety_record_versions).toBe(2);
     // Restored without triggers: the tag's count is the row's, not counted again.
     const [tag] = await queryRows<{ n: number }>(
       target.db,

@@ -110,4 +110,14 @@ export const CMS_TABS: readonly CmsTab[] = [
         .SettingsTab,
     })),
   },
+  {
+    // Issue 46: the Online Safety Act records (docs/decisions/076); moderators read them.
+    id: "online-safety",
+    label: "Online safety",
+    capability: "readOnlineSafety",
+    Component: lazy(async () => ({
+      default: (await import("@/client/features/online-safety/components/online-safety-tab"))
+        .OnlineSafetyTab,
+    })),
+  },
 ];

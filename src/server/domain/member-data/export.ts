@@ -332,6 +332,16 @@ export const MEMBER_DATA_SECTIONS = {
       sql`select slug, updated_at as "updatedAt" from site_pages where updated_by = ${id}
           order by slug`,
   },
+  // Online Safety Act record versions this member (an admin) saved (decision 076): which record
+  // and when; the record's text is the site's, not the member's.
+  onlineSafetyRecordsSaved: {
+    table: "online_safety_record_versions",
+    byId: ["saved_by"],
+    rows: ({ id }) =>
+      sql`select record_key as "record", version, saved_at as "savedAt"
+          from online_safety_record_versions where saved_by = ${id}
+          order by saved_at, record_key`,
+  },
   contactMessages: {
     table: "contact_messages",
     byId: ["user_id"],

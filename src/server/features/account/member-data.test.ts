@@ -259,6 +259,12 @@ async function memberWithEverything() {
   expect(mailed.status, await mailed.clone().text()).toBe(202);
   const terms = await ada.client.put("/api/cms/site-pages/terms", { content: "## Terms\nKind." });
   expect(terms.status).toBe(200);
+  // An Online Safety Act record version she saved (decision 076).
+  const record = await ada.client.put("/api/cms/online-safety/assessment", {
+    summary: "A small forum",
+    reviewDueOn: "2027-03-01",
+  });
+  expect(record.status).toBe(200);
   // What Ada sent: signed in, and once signed out under her address in capitals.
   await ada.client.post("/api/newsletter", { email: ada.email });
   await ada.client.post("/api/contact", {

@@ -6,6 +6,7 @@ import { cmsBlogPostRoutes } from "./blog-posts/routes";
 import { cmsCategoryRoutes } from "./categories/routes";
 import { cmsDiscussionRoutes } from "./discussions/routes";
 import { cmsHeroWordRoutes } from "./hero-words/routes";
+import { cmsOnlineSafetyRoutes } from "./online-safety/routes";
 import { overviewRoutes } from "./overview";
 import { cmsSettingsRoutes } from "./settings/routes";
 import { cmsSitePageRoutes } from "./site-pages/routes";
@@ -19,4 +20,5 @@ export const cmsRoutes = new Hono<AppEnv>()
   .route("/hero-words", cmsHeroWordRoutes)
   .route("/site-pages", cmsSitePageRoutes)
   .route("/tags", cmsTagRoutes)
-  .route("/settings", cmsSettingsRoutes);
+  .route("/settings", cmsSettingsRoutes)
+  .route("/online-safety", cmsOnlineSafetyRoutes);

@@ -57,6 +57,8 @@ type EntryRow = {
     category?: string;
     /** bookmark_reminder: the member's own note on the bookmark. */
     note?: string;
+    /** online_safety_review: the record due for review (decision 076). */
+    record?: string;
   } | null;
   at: string;
   read: boolean;
@@ -164,7 +166,13 @@ export async function loadEntries(
     othersCount: Math.max(0, row.actor_count - 1),
     discussion: entryDiscussion(row, reader),
     ...entryReply(row, reader),
-    detail: row.data?.action ?? row.data?.role ?? row.data?.category ?? row.data?.note ?? null,
+    detail:
+      row.data?.action ??
+      row.data?.role ??
+      row.data?.category ??
+      row.data?.note ??
+      row.data?.record ??
+      null,
     at: row.at,
     read: row.read,
     moderation: row.data?.actionId

@@ -901,6 +901,75 @@ export async function buildCatalogue(
       text: ["content"],
       stored: () => row(sql`select content from site_pages where slug = 'terms'`),
     },
+    // The Online Safety Act records (decision 076): each save a version; text kept in JSON.
+    {
+      name: "online safety risk entry",
+      method: "PUT",
+      caller: "admin",
+      path: "/api/cms/online-safety/risk/hate",
+      valid: () => ({
+        riskLevel: "low",
+        evidence: "Two reports in a year",
+        measures: ["reporting", "queue"],
+        otherMeasures: "Staff read new threads daily",
+      }),
+      answers: 200,
+      text: ["evidence", "otherMeasures"],
+      blank: "",
+      stored: () =>
+        row(sql`select content->>'evidence' as evidence, content->>'otherMeasures' as "otherMeasures"
+                from online_safety_record_versions where record_key = 'risk:hate'
+                order by version desc limit 1`),
+    },
+    {
+      name: "online safety assessment",
+      method: "PUT",
+      caller: "admin",
+      path: "/api/cms/online-safety/assessment",
+      valid: () => ({ summary: "A small forum", reviewDueOn: "2027-03-01" }),
+      answers: 200,
+      text: ["summary"],
+      blank: "",
+      stored: () =>
+        row(sql`select content->>'summary' as summary from online_safety_record_versions
+                where record_key = 'assessment' order by version desc limit 1`),
+    },
+    {
+      name: "online safety children's access assessment",
+      method: "PUT",
+      caller: "admin",
+      path: "/api/cms/online-safety/children-access",
+      valid: () => ({
+        highlyEffectiveAgeAssurance: false,
+        stageOne: "No age checks",
+        stageTwo: "Few children",
+        outcome: "not-likely",
+        reviewDueOn: "2027-11-29",
+      }),
+      answers: 200,
+      text: ["stageOne", "stageTwo"],
+      blank: "",
+      stored: () =>
+        row(sql`select content->>'stageOne' as "stageOne", content->>'stageTwo' as "stageTwo"
+                from online_safety_record_versions where record_key = 'children-access'
+                order by version desc limit 1`),
+    },
+    {
+      name: "online safety accountable person",
+      method: "PUT",
+      caller: "admin",
+      path: "/api/cms/online-safety/responsibility",
+      valid: () => ({
+        personId: callers.members.admin.id,
+        role: "Online safety lead",
+        contactEmail: "safety@example.org",
+      }),
+      answers: 200,
+      text: ["role"],
+      stored: () =>
+        row(sql`select content->>'role' as role from online_safety_record_versions
+                where record_key = 'responsibility' order by version desc limit 1`),
+    },
     {
       name: "hero word switch",
       method: "PATCH",
@@ -1012,6 +1081,11 @@ export async function buildCatalogue(
     },
     { path: "/api/cms/newsletter/subscribers.csv", caller: "admin", params: ["search", "status"] },
     {
+      path: "/api/cms/online-safety/document",
+      caller: "moderator",
+      params: ["history", "download"],
+    },
+    {
       path: "/api/newsletter/unsubscribe",
       method: "POST",
       caller: "anonymous",
@@ -1077,6 +1151,13 @@ export async function buildCatalogue(
     { method: "GET", caller: "anonymous", path: "/api/site/pages/:id", knownId: "terms" },
     { method: "GET", caller: "admin", path: "/api/cms/site-pages/:id", knownId: "terms" },
     { method: "PUT", caller: "admin", path: "/api/cms/site-pages/:id", knownId: "terms" },
+    {
+      method: "GET",
+      caller: "moderator",
+      path: "/api/cms/online-safety/versions/:id",
+      knownId: "assessment",
+    },
+    { method: "PUT", caller: "admin", path: "/api/cms/online-safety/risk/:id", knownId: "hate" },
     { method: "PUT", caller: "admin", path: "/api/users/:id/role" },
     { method: "POST", caller: "admin", path: "/api/users/:id/second-factor-reset" },
     { method: "PATCH", caller: "admin", path: "/api/inbox/data-requests/:id" },
@@ -1292,6 +1373,7 @@ export const ID_ROUTE_BODIES: Record<string, unknown> = {
   },
   "DELETE /api/cms/categories/:id": { moveTo: "rants-and-vents" },
   "PUT /api/cms/site-pages/:id": { content: "Terms" },
+  "PUT /api/cms/online-safety/risk/:id": { riskLevel: "low", evidence: "", measures: [] },
   "PUT /api/users/:id/role": { role: "user" },
   "POST /api/users/:id/second-factor-reset": { code: "000000" },
   "PATCH /api/auth/passkeys/:id": { name: "Work phone" },

@@ -1145,6 +1145,38 @@ const CASES: Record<string, Case> = {
       client.put("/api/cms/site-pages/terms", { content: "## Terms\nBe kind." }),
     success: 200,
   },
+  "PUT /api/cms/online-safety/risk/:kind": {
+    send: ({ client }) =>
+      client.put("/api/cms/online-safety/risk/hate", {
+        riskLevel: "low",
+        evidence: "Few reports",
+        measures: ["reporting"],
+      }),
+    success: 200,
+  },
+  "PUT /api/cms/online-safety/assessment": {
+    send: ({ client }) =>
+      client.put("/api/cms/online-safety/assessment", { summary: "", reviewDueOn: "2027-03-01" }),
+    success: 200,
+  },
+  "PUT /api/cms/online-safety/children-access": {
+    send: ({ client }) =>
+      client.put("/api/cms/online-safety/children-access", {
+        highlyEffectiveAgeAssurance: false,
+        outcome: "not-likely",
+        reviewDueOn: "2027-11-29",
+      }),
+    success: 200,
+  },
+  "PUT /api/cms/online-safety/responsibility": {
+    send: (cell) =>
+      cell.client.put("/api/cms/online-safety/responsibility", {
+        personId: idOf(cell),
+        role: "Online safety lead",
+        contactEmail: "safety@example.org",
+      }),
+    success: 200,
+  },
   "DELETE /api/cms/hero-words/:id": {
     async send({ client }) {
       const id = await insertWord(t.db);

@@ -702,6 +702,33 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
     source: "Issue 21: the Terms of Service staff write in the CMS (docs/decisions/030)",
   },
 
+  // The Online Safety Act records (issue 46, docs/decisions/076): admins save a new version;
+  // moderators only read them (GET, not in this table of writes).
+  {
+    method: "PUT",
+    path: "/api/cms/online-safety/risk/:kind",
+    allowed: ADMINS,
+    source: "Issue 46: a risk assessment entry, admins only (docs/decisions/076)",
+  },
+  {
+    method: "PUT",
+    path: "/api/cms/online-safety/assessment",
+    allowed: ADMINS,
+    source: "Issue 46: the risk assessment's summary and review date, admins only",
+  },
+  {
+    method: "PUT",
+    path: "/api/cms/online-safety/children-access",
+    allowed: ADMINS,
+    source: "Issue 46: the children's access assessment, admins only",
+  },
+  {
+    method: "PUT",
+    path: "/api/cms/online-safety/responsibility",
+    allowed: ADMINS,
+    source: "Issue 46: the person accountable for online safety, admins only",
+  },
+
   // CMS Users tab; own = an admin setting their own role (to admin: the last-admin guard
   // refuses a demotion with 409, which is not a permission answer).
   {

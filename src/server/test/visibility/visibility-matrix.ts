@@ -488,6 +488,10 @@ export const READ_ROUTES: Record<string, SurfaceName[] | { none: string }> = {
   "GET /api/cms/hero-words": { none: "hero words" },
   "GET /api/cms/site-pages/:slug": { none: "site pages" },
   "GET /api/cms/settings": { none: "site settings" },
+  // The Online Safety Act records (decision 076): counts and the records staff write, never posts.
+  "GET /api/cms/online-safety": { none: "the Online Safety Act records and the site's counts" },
+  "GET /api/cms/online-safety/versions/:key": { none: "a record's saved versions" },
+  "GET /api/cms/online-safety/document": { none: "the records as a document, and counts" },
   "GET /api/users": { none: "accounts" },
   "GET /api/inbox/messages": { none: "contact messages" },
   "GET /api/inbox/data-requests": { none: "data requests" },
