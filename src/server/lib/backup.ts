@@ -209,7 +209,9 @@ export async function restoreBackup(
           columnsOf.set(line.table, columns);
         }
         const list = sql.raw(columns.map((name) => `"${name.replaceAll('"', '""')}"`).join(", "));
-        await tx.execute(sql`insert into ${quoted(line.table)} (${list})
+        // The backed-up ids stand, GENERATED ALWAYS identities (a newsletter's or a digest's
+        // deliveries) included: without OVERRIDING SYSTEM VALUE PostgreSQL refuses them.
+        await tx.execute(sql`insert into ${quoted(line.table)} (${list}) overriding system value
           select ${list} from json_populate_recordset(null::${quoted(line.table)}, ${JSON.stringify(line.rows)}::json)`);
         summary.tables[line.table] = (summary.tables[line.table] ?? 0) + line.rows.length;
       } else if (line.kind === "file") {

@@ -72,6 +72,12 @@ beforeAll(async () => {
     sql`insert into reactions (user_id, discussion_id, kind)
         values (${other.id}, ${discussionId}::uuid, 'hugs')`,
   );
+  // Issue 43: a digest delivery. Its id is GENERATED ALWAYS (as a newsletter delivery's is),
+  // which a plain insert of the backed-up id is refused.
+  await t.db.execute(
+    sql`insert into digest_deliveries (user_id, period, since, status, sent_at)
+        values (${member.id}, 'weekly:2026-11-23', now() - interval '7 days', 'sent', now())`,
+  );
   await t.runJobs();
   const avatar = await sharp({
     create: { width: 300, height: 300, channels: 3, background: { r: 1, g: 2, b: 3 } },
@@ -140,6 +146,7 @@ describe("backup and restore", () => {
       "reactions",
       "reaction_counts",
       "online_safety_record_versions",
+      "digest_deliveries",
     ]) {
       expect(Number(before[table]?.split(" ")[0]), table).toBeGreaterThan(0);
     }
@@ -167,6 +174,15 @@ describe("backup and restore", () => {
     );
     expect(reacted).toEqual({ n: 1, received: 1 });
     expect(summary.tables.online_safety_record_versions).toBe(2);
+    // The digest delivery keeps its id, and the next one takes the number after it.
+    expect(summary.tables.digest_deliveries).toBe(1);
+    const [delivery] = await queryRows<{ id: number }>(
+      target.db,
+      sql`insert into digest_deliveries (user_id, period, since)
+          values (${member.id}, 'weekly:2026-11-30', now()) returning id`,
+    );
+    expect(Number(delivery?.id)).toBe(2);
+    await target.db.execute(sql`delete from digest_deliveries where period = 'weekly:2026-11-30'`);
     // Restored without triggers: the tag's count is the row's, not counted again.
     const [tag] = await queryRows<{ n: number }>(
       target.db,
