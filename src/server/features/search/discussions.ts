@@ -12,7 +12,7 @@ import { discussionPath, replyPath } from "./result-paths";
 /**
  * How many of the newest matches each branch (discussions' own words, replies' words) ranks.
  * A word in most posts would otherwise have every match read and scored; past this many, the
- * older matches are not looked at, and the answer says so (`capped`). Decision 074.
+ * older matches are not looked at, and the answer says so (`capped`). Decisions 074 and 077.
  */
 export const RANK_WINDOW = 200;
 
