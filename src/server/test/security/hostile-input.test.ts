@@ -284,7 +284,18 @@ describe("page and document paths", () => {
             hostileString.map(encodePathSegment),
             fc.uuid(),
             fc.integer().map((n) => `discussions-${n}.xml`),
-            fc.constantFrom("%", "%zz", "%E0%A4%A", "..", "%2e%2e", "%00", "%2F", "blog-1.xml%00", ".", "%2E"),
+            fc.constantFrom(
+              "%",
+              "%zz",
+              "%E0%A4%A",
+              "..",
+              "%2e%2e",
+              "%00",
+              "%2F",
+              "blog-1.xml%00",
+              ".",
+              "%2E",
+            ),
           ),
           async (value) => {
             const path = route.path.replace(":id", value || "%20");
