@@ -129,7 +129,7 @@ describe("GET /api/discussions?sort=activity", () => {
     const response = await visitor.get("/api/discussions?sort=popular");
     expect(response.status).toBe(400);
     const body = (await response.json()) as ApiErrorBody;
-    expect(body.error.fields?.sort).toBe("Sort must be one of newest, activity");
+    expect(body.error.fields?.sort).toBe("Sort must be one of newest, activity, top");
   });
 });
 
