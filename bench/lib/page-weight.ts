@@ -81,7 +81,18 @@ export async function measureRouteWeights(
         const { pathname } = new URL(response.url());
         if (/\.(js|css)$/.test(pathname)) loaded.add(pathname);
       });
+      // A route with a page chunk of its own waits for it: on a busy machine the script before
+      // the lazy import can run longer than an idle moment, and the chunk would be missed.
+      const { ownChunk } = route;
+      const chunkLoaded = ownChunk
+        ? page
+            .waitForResponse((response) => isChunk(new URL(response.url()).pathname, ownChunk), {
+              timeout: 60_000,
+            })
+            .catch(() => undefined)
+        : undefined;
       await page.goto(`${server.url}${route.path}`, { waitUntil: "networkidle" });
+      await chunkLoaded;
       // Idle twice in a row: a chunk that starts after the first idle moment still counts.
       await page.waitForTimeout(500);
       await page.waitForLoadState("networkidle");
