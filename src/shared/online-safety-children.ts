@@ -6,7 +6,8 @@ export const CHILDREN_HARM_GROUPS = ["primary-priority", "priority", "non-design
 export type ChildrenHarmGroup = (typeof CHILDREN_HARM_GROUPS)[number];
 
 export const CHILDREN_HARM_GROUP_LABELS: Record<ChildrenHarmGroup, string> = {
-  "primary-priority": "Primary priority content (children of every age are to be prevented from meeting it)",
+  "primary-priority":
+    "Primary priority content (children of every age are to be prevented from meeting it)",
   priority: "Priority content (children in age groups judged at risk are to be protected from it)",
   "non-designated": "Non-designated content",
 };

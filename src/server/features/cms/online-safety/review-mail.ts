@@ -9,7 +9,12 @@ const RECORD_NAMES: Record<string, string> = {
   "children-access": "children's access assessment",
 };
 
-export function reviewDueMail(site: Site, to: string, recordKey: string, dueOn: string): MailMessage {
+export function reviewDueMail(
+  site: Site,
+  to: string,
+  recordKey: string,
+  dueOn: string,
+): MailMessage {
   const record = RECORD_NAMES[recordKey] ?? "online safety record";
   return {
     to,
