@@ -171,6 +171,7 @@ export type OnlineSafetyRecordKey =
   | `risk:${IllegalHarmKind}`
   | `children-risk:${ChildrenHarmKind}`
   | "assessment"
+  | "children-risk-assessment"
   | "children-access"
   | "responsibility";
 
@@ -207,6 +208,8 @@ export type OnlineSafetyRecords = {
   childrenKinds: { kind: ChildrenHarmKind; label: string; group: string }[];
   childrenEntries: Partial<Record<ChildrenHarmKind, RecordVersion<RiskEntryContent>>>;
   assessment: RecordVersion<AssessmentInput> | null;
+  /** The children's risk assessment's summary and review date (the same shape). */
+  childrenAssessment: RecordVersion<AssessmentInput> | null;
   childrenAccess: RecordVersion<ChildrenAccessInput> | null;
   responsibility: RecordVersion<ResponsibilityContent> | null;
   evidence: OnlineSafetyEvidence;
@@ -220,12 +223,26 @@ export type OnlineSafetyRecords = {
 export type RecordHistory = { key: string; versions: RecordVersion<unknown>[] };
 
 export function isRecordKey(value: string): value is OnlineSafetyRecordKey {
-  if (value === "assessment" || value === "children-access" || value === "responsibility")
-    return true;
+  if (reviewedRecordName(value) || value === "responsibility") return true;
   if (value.startsWith("risk:")) return isIllegalHarmKind(value.slice("risk:".length));
   if (value.startsWith("children-risk:"))
     return isChildrenHarmKind(value.slice("children-risk:".length));
   return false;
+}
+
+/** The records that carry a review date (the daily reminder reads them), by what they are. */
+const REVIEWED_RECORD_NAMES = {
+  assessment: "illegal content risk assessment",
+  "children-access": "children's access assessment",
+  "children-risk-assessment": "children's risk assessment",
+} as const;
+export const REVIEWED_RECORDS = Object.keys(REVIEWED_RECORD_NAMES);
+
+/** What a reviewed record is, in words ("children's access assessment"); undefined if none. */
+export function reviewedRecordName(key: string): string | undefined {
+  return Object.hasOwn(REVIEWED_RECORD_NAMES, key)
+    ? REVIEWED_RECORD_NAMES[key as keyof typeof REVIEWED_RECORD_NAMES]
+    : undefined;
 }
 
 /** What the outcome "likely" brings (the Act's children's duties), said on the record. */

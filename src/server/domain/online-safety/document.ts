@@ -134,14 +134,21 @@ function childrenRisk(input: DocumentInput): string {
     | ChildrenAccessInput
     | undefined;
   const required = access?.outcome === "likely";
-  const saved = CHILDREN_HARM_KINDS.some((kind) => input.versions.has(`children-risk:${kind}`));
+  const saved =
+    input.versions.has("children-risk-assessment") ||
+    CHILDREN_HARM_KINDS.some((kind) => input.versions.has(`children-risk:${kind}`));
   const note = required ? "" : `<p>${e(childrenRiskNotRequiredText(access?.outcome))}</p>`;
   if (!required && !(input.history && saved)) return note;
   const groups = CHILDREN_HARM_GROUPS.map((group) => {
     const kinds = CHILDREN_HARM_KINDS.filter((kind) => childrenHarmGroup(kind) === group);
     return `<h3 class="group">${e(CHILDREN_HARM_GROUP_LABELS[group])}</h3>${kinds.map((kind) => kindEntry(input, "children-risk", kind, CHILDREN_HARM_LABELS[kind])).join("")}`;
   }).join("");
-  return `${note}${required ? "" : "<p>The entries saved earlier follow, as kept.</p>"}${groups}`;
+  const summary = section(
+    input.versions.get("children-risk-assessment"),
+    input.history,
+    assessment,
+  );
+  return `${note}${required ? "" : "<p>The entries saved earlier follow, as kept.</p>"}<h3>Summary and review</h3>${summary}${groups}`;
 }
 
 export function recordsDocument(input: DocumentInput): string {

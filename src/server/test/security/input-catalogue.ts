@@ -954,6 +954,19 @@ export async function buildCatalogue(
                 where record_key = 'assessment' order by version desc limit 1`),
     },
     {
+      name: "online safety children's risk assessment",
+      method: "PUT",
+      caller: "admin",
+      path: "/api/cms/online-safety/children-risk-assessment",
+      valid: () => ({ summary: "Teenagers read the site", reviewDueOn: "2027-07-01" }),
+      answers: 200,
+      text: ["summary"],
+      blank: "",
+      stored: () =>
+        row(sql`select content->>'summary' as summary from online_safety_record_versions
+                where record_key = 'children-risk-assessment' order by version desc limit 1`),
+    },
+    {
       name: "online safety children's access assessment",
       method: "PUT",
       caller: "admin",

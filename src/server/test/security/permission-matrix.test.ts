@@ -1163,6 +1163,14 @@ const CASES: Record<string, Case> = {
       }),
     success: 200,
   },
+  "PUT /api/cms/online-safety/children-risk-assessment": {
+    send: ({ client }) =>
+      client.put("/api/cms/online-safety/children-risk-assessment", {
+        summary: "",
+        reviewDueOn: "2027-07-01",
+      }),
+    success: 200,
+  },
   "PUT /api/cms/online-safety/assessment": {
     send: ({ client }) =>
       client.put("/api/cms/online-safety/assessment", { summary: "", reviewDueOn: "2027-03-01" }),

@@ -4,6 +4,7 @@ import {
   type OnlineSafetyRecords,
 } from "@/shared/online-safety";
 import { CHILDREN_HARM_GROUP_LABELS, CHILDREN_HARM_GROUPS } from "@/shared/online-safety-children";
+import { AssessmentForm } from "./assessment-form";
 import { RiskKindList } from "./risk-kind-list";
 
 /**
@@ -23,6 +24,11 @@ export function ChildrenRiskSection({ records }: { records: OnlineSafetyRecords 
   return (
     <div className="flex flex-col gap-6">
       <p className="text-sm">{CHILDREN_LIKELY_TEXT}</p>
+      <AssessmentForm
+        recordKey="children-risk-assessment"
+        current={records.childrenAssessment}
+        canEdit={records.canEdit}
+      />
       {CHILDREN_HARM_GROUPS.map((group) => (
         <div key={group} className="flex flex-col gap-3">
           <h4 className="font-medium">{CHILDREN_HARM_GROUP_LABELS[group]}</h4>

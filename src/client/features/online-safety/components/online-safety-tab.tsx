@@ -160,7 +160,11 @@ export function OnlineSafetyTab() {
                 </li>
               ))}
             </ol>
-            <AssessmentForm current={records.data.assessment} canEdit={records.data.canEdit} />
+            <AssessmentForm
+              recordKey="assessment"
+              current={records.data.assessment}
+              canEdit={records.data.canEdit}
+            />
           </Section>
           <Section id="osa-figures" title="The site's figures">
             <Figures evidence={records.data.evidence} />

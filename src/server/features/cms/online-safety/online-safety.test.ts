@@ -85,6 +85,7 @@ describe("the Online Safety Act records (issue 46)", () => {
   it("versions the assessment, the children's access assessment and the accountable person", async () => {
     for (const [path, body] of [
       ["assessment", { summary: "A small forum.", reviewDueOn: "2027-03-01" }],
+      ["children-risk-assessment", { summary: "Teenagers read it.", reviewDueOn: "2027-07-01" }],
       [
         "children-access",
         {
@@ -117,6 +118,10 @@ describe("the Online Safety Act records (issue 46)", () => {
       role: "Online safety lead",
     });
     expect(all.childrenAccess?.content.outcome).toBe("not-likely");
+    expect(all.childrenAssessment).toMatchObject({
+      version: 2,
+      content: { reviewDueOn: "2027-07-01" },
+    });
   });
 
   it("offers the site's own figures and measures", async () => {
@@ -212,11 +217,25 @@ describe("the Online Safety Act records (issue 46)", () => {
     expect(page.notifications).toHaveLength(1);
     const [item] = page.notifications;
     if (!item) throw new Error("no notification");
-    expect(notificationText(item)).toBe("The online safety risk assessment is due for review.");
+    expect(notificationText(item)).toBe(
+      "The online safety illegal content risk assessment is due for review.",
+    );
     const moderatorPage = (await (
       await clients.moderator.get("/api/notifications")
     ).json()) as NotificationPage;
     expect(moderatorPage.notifications).toEqual([]);
+    // The children's risk assessment's date reminds alike, under its own name.
+    await clients.admin.put(`${BASE}/children-risk-assessment`, {
+      summary: "",
+      reviewDueOn: "2027-04-01",
+    });
+    expect(await remindDueReviews(reminderDeps, new Date("2027-04-01T08:00:00Z"))).toBe(1);
+    const later = (await (
+      await clients.admin.get("/api/notifications")
+    ).json()) as NotificationPage;
+    expect(later.notifications.map(notificationText)).toContain(
+      "The online safety children's risk assessment is due for review.",
+    );
     // A new date is a new reminder.
     await clients.admin.put(`${BASE}/assessment`, { summary: "", reviewDueOn: "2028-03-01" });
     expect(await remindDueReviews(reminderDeps, new Date("2028-03-01T08:00:00Z"))).toBe(1);
@@ -354,6 +373,10 @@ describe("the Online Safety Act records (issue 46)", () => {
     expect(await documentText("?history=all")).toContain("Earlier bullying evidence");
 
     await access("likely");
+    await clients.admin.put(`${BASE}/children-risk-assessment`, {
+      summary: "Children's summary text",
+      reviewDueOn: "2027-07-01",
+    });
     await clients.admin.put(
       `${BASE}/children-risk/bullying`,
       entry({ evidence: "Newer bullying evidence" }),
@@ -364,6 +387,7 @@ describe("the Online Safety Act records (issue 46)", () => {
     }
     expect(likely).toContain("Primary priority content");
     expect(likely).toContain("Newer bullying evidence");
+    expect(likely).toContain("Children&#39;s summary text");
     expect(likely).not.toContain("Earlier bullying evidence");
     expect(likely).not.toContain("Not required");
     const all = await documentText("?history=all");

@@ -6,12 +6,10 @@ import { sql } from "drizzle-orm";
 import type { AppDeps } from "@/server/context";
 import { type Db, queryRows } from "@/server/db/client";
 import type { Mailer } from "@/server/lib/mail";
+import { REVIEWED_RECORDS } from "@/shared/online-safety";
 import { reviewDueMail } from "./review-mail";
 
 export const ONLINE_SAFETY_REVIEW_QUEUE = "online-safety-review-due";
-
-/** The records that carry a review date. */
-const REVIEWED_RECORDS = ["assessment", "children-access"] as const;
 
 export type ReminderDeps = {
   db: Db;

@@ -1,13 +1,9 @@
 // The review reminder's mail (decision 076): the in-app notice alone never reaches an admin who
 // does not sign in, so each admin is also mailed, once per record and date, with the notice.
 import type { MailMessage } from "@/server/lib/mail";
+import { reviewedRecordName } from "@/shared/online-safety";
 
 type Site = { siteName: string; siteUrl: string };
-
-const RECORD_NAMES: Record<string, string> = {
-  assessment: "illegal content risk assessment",
-  "children-access": "children's access assessment",
-};
 
 export function reviewDueMail(
   site: Site,
@@ -15,7 +11,7 @@ export function reviewDueMail(
   recordKey: string,
   dueOn: string,
 ): MailMessage {
-  const record = RECORD_NAMES[recordKey] ?? "online safety record";
+  const record = reviewedRecordName(recordKey) ?? "record";
   return {
     to,
     subject: `${site.siteName}: the online safety ${record} is due for review`,

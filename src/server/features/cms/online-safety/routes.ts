@@ -64,6 +64,8 @@ export const cmsOnlineSafetyRoutes = new Hono<AppEnv>()
       })),
       childrenEntries: currentEntries(current, "children-risk", CHILDREN_HARM_KINDS),
       assessment: (current.get("assessment") as RecordVersion<AssessmentInput>) ?? null,
+      childrenAssessment:
+        (current.get("children-risk-assessment") as RecordVersion<AssessmentInput>) ?? null,
       childrenAccess:
         (current.get("children-access") as RecordVersion<ChildrenAccessInput>) ?? null,
       responsibility:
@@ -136,6 +138,20 @@ export const cmsOnlineSafetyRoutes = new Hono<AppEnv>()
     );
     return c.json(saved, 200, privateAnswer);
   })
+  .put(
+    "/children-risk-assessment",
+    allowedTo("editOnlineSafety"),
+    jsonBody(assessmentSchema),
+    async (c) => {
+      const saved = await saveRecordVersion(
+        c.var.deps.db,
+        "children-risk-assessment",
+        c.req.valid("json"),
+        c.var.viewer.id,
+      );
+      return c.json(saved, 200, privateAnswer);
+    },
+  )
   .put(
     "/children-access",
     allowedTo("editOnlineSafety"),
