@@ -31,7 +31,7 @@ export function ChildrenRiskSection({ records }: { records: OnlineSafetyRecords 
       />
       {CHILDREN_HARM_GROUPS.map((group) => (
         <div key={group} className="flex flex-col gap-3">
-          <h4 className="font-medium">{CHILDREN_HARM_GROUP_LABELS[group]}</h4>
+          <h4 className="font-semibold">{CHILDREN_HARM_GROUP_LABELS[group]}</h4>
           <RiskKindList
             prefix="children-risk"
             kinds={records.childrenKinds.filter((kind) => kind.group === group)}
