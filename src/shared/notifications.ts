@@ -1,6 +1,7 @@
 // Notifications (docs/product.md §2.23, docs/decisions/023): the kinds, the email choices and
 // their defaults, and what the API answers. The kinds are an open list: a later issue adds its
 // own (moderation outcomes, completed data requests) here, with a label and a default.
+import { reviewedRecordName } from "./online-safety";
 import { z } from "./zod";
 
 /**
@@ -181,7 +182,7 @@ export function notificationText(item: NotificationItem): string {
         ? `${who} reacted to your reply in ${title}`
         : `${who} reacted to your discussion ${title}`;
     case "online_safety_review":
-      return `The online safety ${item.detail === "children-access" ? "children's access assessment" : "risk assessment"} is due for review.`;
+      return `The online safety ${reviewedRecordName(item.detail ?? "") ?? "record"} is due for review.`;
     case "digest_offer":
       return "New: a digest of what you missed, by email. It is off for you until you choose daily or weekly in your settings.";
     default:

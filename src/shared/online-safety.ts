@@ -1,6 +1,7 @@
 // The Online Safety Act records (docs/decisions/076): the illegal-content risk assessment, one
 // entry per kind of priority illegal content as Ofcom's Risk Assessment Guidance lists them, the
 // children's access assessment and the person accountable. Each save is a new version.
+import { type ChildrenHarmKind, isChildrenHarmKind } from "./online-safety-children";
 import { emailSchema, optionalText, requiredText } from "./schemas";
 import { z } from "./zod";
 
@@ -108,7 +109,7 @@ const isoDate = z
     DATE_MESSAGE,
   );
 
-/** One kind's entry of the risk assessment. */
+/** One kind's entry of a risk assessment (the illegal content one and the children's alike). */
 export const riskEntrySchema = z.object({
   riskLevel: z.enum(RISK_LEVELS, { error: "Choose low, medium or high" }),
   /** Why this level: what the site's figures and moderators' experience show. */
@@ -168,7 +169,9 @@ export type ResponsibilityInput = z.infer<typeof responsibilitySchema>;
 /** The records kept, each a series of versions. */
 export type OnlineSafetyRecordKey =
   | `risk:${IllegalHarmKind}`
+  | `children-risk:${ChildrenHarmKind}`
   | "assessment"
+  | "children-risk-assessment"
   | "children-access"
   | "responsibility";
 
@@ -201,7 +204,12 @@ export type OnlineSafetyEvidence = {
 export type OnlineSafetyRecords = {
   kinds: { kind: IllegalHarmKind; label: string }[];
   entries: Partial<Record<IllegalHarmKind, RecordVersion<RiskEntryContent>>>;
+  /** The children's risk assessment's kinds, with their group (primary priority, ...). */
+  childrenKinds: { kind: ChildrenHarmKind; label: string; group: string }[];
+  childrenEntries: Partial<Record<ChildrenHarmKind, RecordVersion<RiskEntryContent>>>;
   assessment: RecordVersion<AssessmentInput> | null;
+  /** The children's risk assessment's summary and review date (the same shape). */
+  childrenAssessment: RecordVersion<AssessmentInput> | null;
   childrenAccess: RecordVersion<ChildrenAccessInput> | null;
   responsibility: RecordVersion<ResponsibilityContent> | null;
   evidence: OnlineSafetyEvidence;
@@ -215,11 +223,35 @@ export type OnlineSafetyRecords = {
 export type RecordHistory = { key: string; versions: RecordVersion<unknown>[] };
 
 export function isRecordKey(value: string): value is OnlineSafetyRecordKey {
-  if (value === "assessment" || value === "children-access" || value === "responsibility")
-    return true;
-  return value.startsWith("risk:") && isIllegalHarmKind(value.slice(5));
+  if (reviewedRecordName(value) || value === "responsibility") return true;
+  if (value.startsWith("risk:")) return isIllegalHarmKind(value.slice("risk:".length));
+  if (value.startsWith("children-risk:"))
+    return isChildrenHarmKind(value.slice("children-risk:".length));
+  return false;
+}
+
+/** The records that carry a review date (the daily reminder reads them), by what they are. */
+const REVIEWED_RECORD_NAMES = {
+  assessment: "illegal content risk assessment",
+  "children-access": "children's access assessment",
+  "children-risk-assessment": "children's risk assessment",
+} as const;
+export const REVIEWED_RECORDS = Object.keys(REVIEWED_RECORD_NAMES);
+
+/** What a reviewed record is, in words ("children's access assessment"); undefined if none. */
+export function reviewedRecordName(key: string): string | undefined {
+  return Object.hasOwn(REVIEWED_RECORD_NAMES, key)
+    ? REVIEWED_RECORD_NAMES[key as keyof typeof REVIEWED_RECORD_NAMES]
+    : undefined;
 }
 
 /** What the outcome "likely" brings (the Act's children's duties), said on the record. */
 export const CHILDREN_LIKELY_TEXT =
-  "Children are likely to use the site. That brings a children's risk assessment and the children's safety duties; this record does not yet hold the children's risk assessment (decision 076).";
+  "Children are likely to use the site. That brings a children's risk assessment (its entries follow) and the children's safety duties.";
+
+/** Why the children's risk assessment is not required, by the access assessment's state. */
+export function childrenRiskNotRequiredText(outcome: ChildrenAccessOutcome | undefined): string {
+  return outcome === "not-likely"
+    ? "Not required: the children's access assessment concludes that children are not likely to use the site. The Act asks for a children's risk assessment only when they are likely to; if a new access assessment concludes they are, this assessment is needed."
+    : "Not required yet: no children's access assessment has been recorded. Do that first; if it concludes that children are likely to use the site, this assessment is needed.";
+}

@@ -7,6 +7,7 @@ import {
   CHILDREN_ACCESS_OUTCOMES,
   CHILDREN_LIKELY_TEXT,
   type ChildrenAccessInput,
+  childrenRiskNotRequiredText,
   ILLEGAL_HARM_KINDS,
   ILLEGAL_HARM_LABELS,
   type OnlineSafetyEvidence,
@@ -17,6 +18,13 @@ import {
   RISK_LEVEL_LABELS,
   type RiskEntryContent,
 } from "@/shared/online-safety";
+import {
+  CHILDREN_HARM_GROUP_LABELS,
+  CHILDREN_HARM_GROUPS,
+  CHILDREN_HARM_KINDS,
+  CHILDREN_HARM_LABELS,
+  childrenHarmGroup,
+} from "@/shared/online-safety-children";
 
 export type DocumentInput = {
   siteName: string;
@@ -110,12 +118,44 @@ function evidenceTable(evidence: OnlineSafetyEvidence): string {
 <table><caption>Moderation actions</caption><thead><tr><th scope="col">Action</th><th scope="col">Last 12 months</th><th scope="col">All time</th></tr></thead><tbody>${rows(evidence.actionsByKind, (r: { action: string }) => r.action) || '<tr><td colspan="3">None</td></tr>'}</tbody></table>`;
 }
 
+/** One kind's entry, under its record key's prefix (`risk` or `children-risk`). */
+function kindEntry(input: DocumentInput, prefix: string, kind: string, label: string): string {
+  const versions = input.versions.get(`${prefix}:${kind}`);
+  return `<section class="entry" id="${prefix}-${kind}"><h3>${e(label)}</h3>${section(versions, input.history, (v) => riskEntry(v, input.measures))}</section>`;
+}
+
+/**
+ * The children's risk assessment: its entries when the current access assessment says children
+ * are likely to use the site; otherwise why it is not required. The whole set (`history`) keeps
+ * entries saved at any time, as every version is kept.
+ */
+function childrenRisk(input: DocumentInput): string {
+  const access = input.versions.get("children-access")?.[0]?.content as
+    | ChildrenAccessInput
+    | undefined;
+  const required = access?.outcome === "likely";
+  const saved =
+    input.versions.has("children-risk-assessment") ||
+    CHILDREN_HARM_KINDS.some((kind) => input.versions.has(`children-risk:${kind}`));
+  const note = required ? "" : `<p>${e(childrenRiskNotRequiredText(access?.outcome))}</p>`;
+  if (!required && !(input.history && saved)) return note;
+  const groups = CHILDREN_HARM_GROUPS.map((group) => {
+    const kinds = CHILDREN_HARM_KINDS.filter((kind) => childrenHarmGroup(kind) === group);
+    return `<h3 class="group">${e(CHILDREN_HARM_GROUP_LABELS[group])}</h3>${kinds.map((kind) => kindEntry(input, "children-risk", kind, CHILDREN_HARM_LABELS[kind])).join("")}`;
+  }).join("");
+  const summary = section(
+    input.versions.get("children-risk-assessment"),
+    input.history,
+    assessment,
+  );
+  return `${note}${required ? "" : "<p>The entries saved earlier follow, as kept.</p>"}<h3>Summary and review</h3>${summary}${groups}`;
+}
+
 export function recordsDocument(input: DocumentInput): string {
   const { versions, history } = input;
   const title = `${input.siteName}: Online Safety Act records`;
-  const kinds = ILLEGAL_HARM_KINDS.map(
-    (kind) =>
-      `<section class="entry" id="risk-${kind}"><h3>${e(ILLEGAL_HARM_LABELS[kind])}</h3>${section(versions.get(`risk:${kind}`), history, (v) => riskEntry(v, input.measures))}</section>`,
+  const kinds = ILLEGAL_HARM_KINDS.map((kind) =>
+    kindEntry(input, "risk", kind, ILLEGAL_HARM_LABELS[kind]),
   ).join("");
   const measures = input.measures
     .map(
@@ -130,7 +170,7 @@ export function recordsDocument(input: DocumentInput): string {
 <style>
 body{font:11pt/1.45 Georgia,serif;color:#111;max-width:48rem;margin:2rem auto;padding:0 1rem}
 h1{font-size:1.6rem}h2{font-size:1.3rem;border-bottom:1px solid #999;margin-top:2rem}h3{font-size:1.1rem;margin-bottom:.25rem}h4{font-size:1rem;margin:.6rem 0 .2rem}
-.meta{color:#444;font-size:.9rem}.version.earlier{border-left:3px solid #bbb;padding-left:.75rem;margin-top:.75rem}
+.meta{color:#444;font-size:.9rem}h3.group{font-size:1.15rem;margin-top:1.5rem}.version.earlier{border-left:3px solid #bbb;padding-left:.75rem;margin-top:.75rem}
 table{border-collapse:collapse;margin:.75rem 0;width:100%}caption{text-align:left;font-weight:bold}th,td{border:1px solid #999;padding:.2rem .4rem;text-align:left}
 @media print{body{margin:0;max-width:none}.entry{break-inside:avoid}h2{break-after:avoid}}
 </style></head>
@@ -145,5 +185,6 @@ table{border-collapse:collapse;margin:.75rem 0;width:100%}caption{text-align:lef
 <h3>The site's figures</h3>${evidenceTable(input.evidence)}
 <h2>Risk of each kind of illegal content</h2>${kinds}
 <h2>Children's access assessment</h2>${section(versions.get("children-access"), history, childrenAccess)}
+<h2>Children's risk assessment</h2>${childrenRisk(input)}
 </body></html>`;
 }

@@ -922,6 +922,25 @@ export async function buildCatalogue(
                 order by version desc limit 1`),
     },
     {
+      name: "online safety children's risk entry",
+      method: "PUT",
+      caller: "admin",
+      path: "/api/cms/online-safety/children-risk/bullying",
+      valid: () => ({
+        riskLevel: "medium",
+        evidence: "One bullying report in a year",
+        measures: ["blocking"],
+        otherMeasures: "",
+      }),
+      answers: 200,
+      text: ["evidence", "otherMeasures"],
+      blank: "",
+      stored: () =>
+        row(sql`select content->>'evidence' as evidence, content->>'otherMeasures' as "otherMeasures"
+                from online_safety_record_versions where record_key = 'children-risk:bullying'
+                order by version desc limit 1`),
+    },
+    {
       name: "online safety assessment",
       method: "PUT",
       caller: "admin",
@@ -933,6 +952,19 @@ export async function buildCatalogue(
       stored: () =>
         row(sql`select content->>'summary' as summary from online_safety_record_versions
                 where record_key = 'assessment' order by version desc limit 1`),
+    },
+    {
+      name: "online safety children's risk assessment",
+      method: "PUT",
+      caller: "admin",
+      path: "/api/cms/online-safety/children-risk-assessment",
+      valid: () => ({ summary: "Teenagers read the site", reviewDueOn: "2027-07-01" }),
+      answers: 200,
+      text: ["summary"],
+      blank: "",
+      stored: () =>
+        row(sql`select content->>'summary' as summary from online_safety_record_versions
+                where record_key = 'children-risk-assessment' order by version desc limit 1`),
     },
     {
       name: "online safety children's access assessment",
@@ -1158,6 +1190,12 @@ export async function buildCatalogue(
       knownId: "assessment",
     },
     { method: "PUT", caller: "admin", path: "/api/cms/online-safety/risk/:id", knownId: "hate" },
+    {
+      method: "PUT",
+      caller: "admin",
+      path: "/api/cms/online-safety/children-risk/:id",
+      knownId: "bullying",
+    },
     { method: "PUT", caller: "admin", path: "/api/users/:id/role" },
     { method: "POST", caller: "admin", path: "/api/users/:id/second-factor-reset" },
     { method: "PATCH", caller: "admin", path: "/api/inbox/data-requests/:id" },
@@ -1374,6 +1412,7 @@ export const ID_ROUTE_BODIES: Record<string, unknown> = {
   "DELETE /api/cms/categories/:id": { moveTo: "rants-and-vents" },
   "PUT /api/cms/site-pages/:id": { content: "Terms" },
   "PUT /api/cms/online-safety/risk/:id": { riskLevel: "low", evidence: "", measures: [] },
+  "PUT /api/cms/online-safety/children-risk/:id": { riskLevel: "low", evidence: "", measures: [] },
   "PUT /api/users/:id/role": { role: "user" },
   "POST /api/users/:id/second-factor-reset": { code: "000000" },
   "PATCH /api/auth/passkeys/:id": { name: "Work phone" },

@@ -1154,6 +1154,23 @@ const CASES: Record<string, Case> = {
       }),
     success: 200,
   },
+  "PUT /api/cms/online-safety/children-risk/:kind": {
+    send: ({ client }) =>
+      client.put("/api/cms/online-safety/children-risk/bullying", {
+        riskLevel: "low",
+        evidence: "No bullying reports",
+        measures: ["blocking"],
+      }),
+    success: 200,
+  },
+  "PUT /api/cms/online-safety/children-risk-assessment": {
+    send: ({ client }) =>
+      client.put("/api/cms/online-safety/children-risk-assessment", {
+        summary: "",
+        reviewDueOn: "2027-07-01",
+      }),
+    success: 200,
+  },
   "PUT /api/cms/online-safety/assessment": {
     send: ({ client }) =>
       client.put("/api/cms/online-safety/assessment", { summary: "", reviewDueOn: "2027-03-01" }),

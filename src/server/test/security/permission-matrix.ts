@@ -712,6 +712,18 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
   },
   {
     method: "PUT",
+    path: "/api/cms/online-safety/children-risk/:kind",
+    allowed: ADMINS,
+    source: "Issue 46: a children's risk assessment entry, admins only (docs/decisions/076)",
+  },
+  {
+    method: "PUT",
+    path: "/api/cms/online-safety/children-risk-assessment",
+    allowed: ADMINS,
+    source: "Issue 46: the children's risk assessment's summary and review date, admins only",
+  },
+  {
+    method: "PUT",
     path: "/api/cms/online-safety/assessment",
     allowed: ADMINS,
     source: "Issue 46: the risk assessment's summary and review date, admins only",

@@ -126,6 +126,8 @@ const SUSPENDED_MEMBER_TABLE: Record<string, Rule> = {
   "POST /api/cms/blog-posts/:id/newsletter": "refused",
   "PUT /api/cms/site-pages/:slug": "refused",
   "PUT /api/cms/online-safety/risk/:kind": "refused",
+  "PUT /api/cms/online-safety/children-risk/:kind": "refused",
+  "PUT /api/cms/online-safety/children-risk-assessment": "refused",
   "PUT /api/cms/online-safety/assessment": "refused",
   "PUT /api/cms/online-safety/children-access": "refused",
   "PUT /api/cms/online-safety/responsibility": "refused",

@@ -560,7 +560,9 @@ export const JOB_KINDS: Record<string, OtherSurface> = {
   "held-release-due": NONE("a sweep of held form submissions: no posts"),
   "bookmark-reminders-due": NONE("a sweep: bookmark ids to notification events"),
   "top-scores": NONE("scores per discussion, from counts: nothing leaves the database"),
-  "online-safety-review-due": NONE("a sweep: records due for review to admins' notices, no post"),
+  "online-safety-review-due": NONE(
+    "a sweep: records due for review to admins' notices and mail, no post",
+  ),
   "digest-plan": NONE("a sweep: members due a digest to delivery rows"),
   "search-backfill": NONE("writes posts' plain text for the index: nothing leaves the database"),
   "search-reindex": NONE("rewrites the index's vectors: nothing leaves the database"),

@@ -1,6 +1,6 @@
 // The CMS Online safety tab (issue 46, docs/decisions/076): the illegal content risk assessment
-// in Ofcom's four steps, one entry per kind, the children's access assessment and the
-// accountable person. Admins save new versions; moderators read.
+// in Ofcom's four steps, one entry per kind, the children's access assessment, the children's
+// risk assessment when it applies, and the accountable person. Admins save; moderators read.
 import { Printer } from "lucide-react";
 import type { ReactNode } from "react";
 import { TabHeader } from "@/client/components/tab-header";
@@ -10,13 +10,13 @@ import {
   type OnlineSafetyEvidence,
   type OnlineSafetyMeasure,
   RISK_ASSESSMENT_STEPS,
-  RISK_LEVEL_LABELS,
 } from "@/shared/online-safety";
 import { useOnlineSafety } from "../api/get-online-safety";
 import { AssessmentForm } from "./assessment-form";
 import { ChildrenAccessForm } from "./children-access-form";
+import { ChildrenRiskSection } from "./children-risk-section";
 import { ResponsibilityForm } from "./responsibility-form";
-import { RiskEntryForm } from "./risk-entry-form";
+import { RiskKindList } from "./risk-kind-list";
 
 const DOCUMENT = "/api/cms/online-safety/document";
 
@@ -113,7 +113,7 @@ export function OnlineSafetyTab() {
     <div className="flex flex-col gap-8">
       <TabHeader
         title="Online safety"
-        description="The Online Safety Act records: the illegal content risk assessment, the children's access assessment and who is accountable. Every save is kept as a version."
+        description="The Online Safety Act records: the illegal content risk assessment, the children's access and risk assessments, and who is accountable. Every save is kept as a version."
         action={
           <div className="flex flex-wrap gap-2">
             <Button asChild variant="outline">
@@ -160,7 +160,11 @@ export function OnlineSafetyTab() {
                 </li>
               ))}
             </ol>
-            <AssessmentForm current={records.data.assessment} canEdit={records.data.canEdit} />
+            <AssessmentForm
+              recordKey="assessment"
+              current={records.data.assessment}
+              canEdit={records.data.canEdit}
+            />
           </Section>
           <Section id="osa-figures" title="The site's figures">
             <Figures evidence={records.data.evidence} />
@@ -169,38 +173,22 @@ export function OnlineSafetyTab() {
             <Measures measures={records.data.measures} />
           </Section>
           <Section id="osa-kinds" title="Each kind of illegal content">
-            <ul className="flex flex-col gap-3">
-              {records.data.kinds.map(({ kind, label }) => {
-                const current = records.data.entries[kind];
-                return (
-                  <li key={kind}>
-                    <details className="rounded-md border border-border p-3">
-                      <summary className="cursor-pointer font-medium">
-                        {label}
-                        <span className="ml-2 font-normal text-muted-foreground text-sm">
-                          {current ? RISK_LEVEL_LABELS[current.content.riskLevel] : "Not assessed"}
-                        </span>
-                      </summary>
-                      <div className="mt-3">
-                        <RiskEntryForm
-                          kind={kind}
-                          label={label}
-                          current={current}
-                          measures={records.data.measures}
-                          canEdit={records.data.canEdit}
-                        />
-                      </div>
-                    </details>
-                  </li>
-                );
-              })}
-            </ul>
+            <RiskKindList
+              prefix="risk"
+              kinds={records.data.kinds}
+              entries={records.data.entries}
+              measures={records.data.measures}
+              canEdit={records.data.canEdit}
+            />
           </Section>
           <Section id="osa-children" title="Children's access assessment">
             <ChildrenAccessForm
               current={records.data.childrenAccess}
               canEdit={records.data.canEdit}
             />
+          </Section>
+          <Section id="osa-children-risk" title="Children's risk assessment">
+            <ChildrenRiskSection records={records.data} />
           </Section>
         </>
       )}

@@ -2,7 +2,6 @@ import { useState } from "react";
 import { Button } from "@/client/components/ui/button";
 import { NativeSelect } from "@/client/components/ui/native-select";
 import {
-  type IllegalHarmKind,
   type OnlineSafetyMeasure,
   type RecordVersion,
   RISK_LEVEL_LABELS,
@@ -14,26 +13,41 @@ import { describedBy, Field, TextArea } from "./field";
 import { RecordHistory, SavedLine } from "./record-history";
 import { useRecordForm } from "./use-record-form";
 
+export type RiskAssessmentPrefix = "risk" | "children-risk";
+
 type Props = {
-  kind: IllegalHarmKind;
+  /** Which assessment: the illegal content one (`risk`) or the children's (`children-risk`). */
+  prefix: RiskAssessmentPrefix;
+  kind: string;
   label: string;
   current: RecordVersion<RiskEntryContent> | undefined;
   measures: OnlineSafetyMeasure[];
   canEdit: boolean;
 };
 
-/** One kind's entry of the risk assessment: level, evidence, measures (decision 076). */
-export function RiskEntryForm({ kind, label, current, measures, canEdit }: Props) {
+const FORM_NAMES: Record<RiskAssessmentPrefix, string> = {
+  risk: "Risk assessment",
+  "children-risk": "Children's risk assessment",
+};
+
+const EVIDENCE_HINTS: Record<RiskAssessmentPrefix, string> = {
+  risk: "What the figures above and moderators' experience show for this kind, and how likely and how harmful it would be here.",
+  "children-risk":
+    "What the figures above and moderators' experience show for this kind, how likely children are to meet it here, and how much harm it would do them.",
+};
+
+/** One kind's entry of a risk assessment: level, evidence, measures (decision 076). */
+export function RiskEntryForm({ prefix, kind, label, current, measures, canEdit }: Props) {
   const [level, setLevel] = useState<RiskLevel | "">(current?.content.riskLevel ?? "");
   const [evidence, setEvidence] = useState(current?.content.evidence ?? "");
   const [chosen, setChosen] = useState<string[]>(current?.content.measures ?? []);
   const [other, setOther] = useState(current?.content.otherMeasures ?? "");
-  const { submit, pending, fields } = useRecordForm(`risk/${kind}`, `${label} saved`);
-  const id = `risk-${kind}`;
+  const { submit, pending, fields } = useRecordForm(`${prefix}/${kind}`, `${label} saved`);
+  const id = `${prefix}-${kind}`;
   return (
     <form
       className="flex flex-col gap-4"
-      aria-label={`Risk assessment: ${label}`}
+      aria-label={`${FORM_NAMES[prefix]}: ${label}`}
       onSubmit={(event) => {
         event.preventDefault();
         submit({ riskLevel: level, evidence, measures: chosen, otherMeasures: other });
@@ -60,7 +74,7 @@ export function RiskEntryForm({ kind, label, current, measures, canEdit }: Props
         <Field
           id={`${id}-evidence`}
           label="Evidence"
-          hint="What the figures above and moderators' experience show for this kind, and how likely and how harmful it would be here."
+          hint={EVIDENCE_HINTS[prefix]}
           error={fields.evidence}
         >
           <TextArea
@@ -106,7 +120,7 @@ export function RiskEntryForm({ kind, label, current, measures, canEdit }: Props
         </Field>
       </fieldset>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <RecordHistory recordKey={`risk:${kind}`} label={label} />
+        <RecordHistory recordKey={`${prefix}:${kind}`} label={label} />
         {canEdit ? (
           <Button type="submit" disabled={pending}>
             {pending ? "Saving..." : "Save a new version"}

@@ -14,6 +14,7 @@ import {
   recordVersions,
   saveRecordVersion,
 } from "@/server/domain/online-safety/records";
+import { currentEntries, saveRiskEntry } from "@/server/domain/online-safety/risk-entries";
 import { HttpError } from "@/server/lib/http-error";
 import { jsonBody } from "@/server/lib/validate";
 import {
@@ -23,23 +24,27 @@ import {
   childrenAccessSchema,
   ILLEGAL_HARM_KINDS,
   ILLEGAL_HARM_LABELS,
-  type IllegalHarmKind,
   isIllegalHarmKind,
   isRecordKey,
   type OnlineSafetyRecords,
   type RecordVersion,
   type ResponsibilityContent,
-  type RiskEntryContent,
   responsibilitySchema,
   riskEntrySchema,
 } from "@/shared/online-safety";
+import {
+  CHILDREN_HARM_KINDS,
+  CHILDREN_HARM_LABELS,
+  childrenHarmGroup,
+  isChildrenHarmKind,
+} from "@/shared/online-safety-children";
 import { can } from "@/shared/permissions";
 
 const NOT_FOUND = "Record not found";
-const UNKNOWN_MEASURE = "Choose measures from the list";
 
-function kindParam(kind: string): IllegalHarmKind {
-  if (!isIllegalHarmKind(kind)) throw new HttpError(404, NOT_FOUND);
+/** A kind the assessment does not list is a record that does not exist: 404. */
+function kindParam<Kind extends string>(kind: string, isKind: (value: string) => value is Kind) {
+  if (!isKind(kind)) throw new HttpError(404, NOT_FOUND);
   return kind;
 }
 
@@ -49,15 +54,18 @@ export const cmsOnlineSafetyRoutes = new Hono<AppEnv>()
   .get("/", allowedTo("readOnlineSafety"), async (c) => {
     const { db } = c.var.deps;
     const current = await currentRecords(db);
-    const entries: OnlineSafetyRecords["entries"] = {};
-    for (const kind of ILLEGAL_HARM_KINDS) {
-      const version = current.get(`risk:${kind}`);
-      if (version) entries[kind] = version as RecordVersion<RiskEntryContent>;
-    }
     const answer: OnlineSafetyRecords = {
       kinds: ILLEGAL_HARM_KINDS.map((kind) => ({ kind, label: ILLEGAL_HARM_LABELS[kind] })),
-      entries,
+      entries: currentEntries(current, "risk", ILLEGAL_HARM_KINDS),
+      childrenKinds: CHILDREN_HARM_KINDS.map((kind) => ({
+        kind,
+        label: CHILDREN_HARM_LABELS[kind],
+        group: childrenHarmGroup(kind),
+      })),
+      childrenEntries: currentEntries(current, "children-risk", CHILDREN_HARM_KINDS),
       assessment: (current.get("assessment") as RecordVersion<AssessmentInput>) ?? null,
+      childrenAssessment:
+        (current.get("children-risk-assessment") as RecordVersion<AssessmentInput>) ?? null,
       childrenAccess:
         (current.get("children-access") as RecordVersion<ChildrenAccessInput>) ?? null,
       responsibility:
@@ -103,16 +111,24 @@ export const cmsOnlineSafetyRoutes = new Hono<AppEnv>()
     });
   })
   .put("/risk/:kind", allowedTo("editOnlineSafety"), jsonBody(riskEntrySchema), async (c) => {
-    const kind = kindParam(c.req.param("kind"));
-    const input = c.req.valid("json");
-    const known = new Set((await siteMeasures(c.var.deps.db)).map((m) => m.key));
-    if (input.measures.some((key) => !known.has(key))) {
-      throw new HttpError(400, UNKNOWN_MEASURE, { fields: { measures: UNKNOWN_MEASURE } });
-    }
-    const content: RiskEntryContent = { ...input, measures: [...new Set(input.measures)] };
-    const saved = await saveRecordVersion(c.var.deps.db, `risk:${kind}`, content, c.var.viewer.id);
+    const kind = kindParam(c.req.param("kind"), isIllegalHarmKind);
+    const { db } = c.var.deps;
+    const saved = await saveRiskEntry(db, `risk:${kind}`, c.req.valid("json"), c.var.viewer.id);
     return c.json(saved, 200, privateAnswer);
   })
+  // The children's risk assessment's entries: saved whatever the access assessment's outcome
+  // (an admin may prepare them first; the outcome says whether they are required).
+  .put(
+    "/children-risk/:kind",
+    allowedTo("editOnlineSafety"),
+    jsonBody(riskEntrySchema),
+    async (c) => {
+      const kind = kindParam(c.req.param("kind"), isChildrenHarmKind);
+      const key = `children-risk:${kind}` as const;
+      const saved = await saveRiskEntry(c.var.deps.db, key, c.req.valid("json"), c.var.viewer.id);
+      return c.json(saved, 200, privateAnswer);
+    },
+  )
   .put("/assessment", allowedTo("editOnlineSafety"), jsonBody(assessmentSchema), async (c) => {
     const saved = await saveRecordVersion(
       c.var.deps.db,
@@ -122,6 +138,20 @@ export const cmsOnlineSafetyRoutes = new Hono<AppEnv>()
     );
     return c.json(saved, 200, privateAnswer);
   })
+  .put(
+    "/children-risk-assessment",
+    allowedTo("editOnlineSafety"),
+    jsonBody(assessmentSchema),
+    async (c) => {
+      const saved = await saveRecordVersion(
+        c.var.deps.db,
+        "children-risk-assessment",
+        c.req.valid("json"),
+        c.var.viewer.id,
+      );
+      return c.json(saved, 200, privateAnswer);
+    },
+  )
   .put(
     "/children-access",
     allowedTo("editOnlineSafety"),
