@@ -35,7 +35,12 @@ const byKey = new Map(
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
 
 /** The answer's shape, built from the replayed statements' rows as the app builds its own. */
-function body(shape: CapturedEndpoint["shape"], results: Row[][], signedIn = false): unknown {
+function body(
+  shape: CapturedEndpoint["shape"],
+  results: Row[][],
+  signedIn = false,
+  path = "",
+): unknown {
   const [first = [], second = []] = results;
   const last = results.at(-1) ?? [];
   switch (shape) {
@@ -49,14 +54,30 @@ function body(shape: CapturedEndpoint["shape"], results: Row[][], signedIn = fal
     }
     case "discussion":
       return first[0] ?? null;
-    case "reply-page":
-      // The page's rows come last; a permalink's page (after the statement finding its bounds)
-      // has both cursors, a first page one when the thread goes on.
+    case "reply-page": {
+      // The page's rows (told by their `seq`) come after the discussion's; then, where its
+      // replies have any, their reactions' counts (issue 45: `kind`), put on each reply as the
+      // app does, and the site's settings (the kinds on). A permalink's page (`around`) has
+      // both cursors, a first page one when the thread goes on.
+      const having = (column: string) =>
+        results.findLast((rows) => rows[0]?.[column] !== undefined);
+      const page = having("seq") ?? last;
+      const counts = new Map<unknown, Record<string, number>>();
+      for (const row of having("kind") ?? []) {
+        const post = counts.get(row.reply_id) ?? {};
+        post[row.kind as string] = Number(row.count);
+        counts.set(row.reply_id, post);
+      }
+      const permalink = path.includes("around=");
       return {
-        items: last.slice(0, REPLIES_PAGE_SIZE),
-        nextCursor: last.length > REPLIES_PAGE_SIZE || results.length > 2 ? "x".repeat(90) : null,
-        prevCursor: results.length > 2 ? "x".repeat(90) : null,
+        items: page.slice(0, REPLIES_PAGE_SIZE).map((item) => {
+          const reactions = counts.get(item.id);
+          return reactions ? { ...item, reactions } : item;
+        }),
+        nextCursor: page.length > REPLIES_PAGE_SIZE || permalink ? "x".repeat(90) : null,
+        prevCursor: permalink ? "x".repeat(90) : null,
       };
+    }
     case "members-page":
       return { members: first.slice(0, 24), nextCursor: "x".repeat(60), total: second[0]?.total };
     case "profile":
@@ -148,7 +169,7 @@ const server = http.createServer(async (request, response) => {
       request,
       response,
       endpoint.headers,
-      JSON.stringify(body(endpoint.shape, results, endpoint.signedIn)),
+      JSON.stringify(body(endpoint.shape, results, endpoint.signedIn, endpoint.path)),
     );
   } catch (error) {
     response.writeHead(500).end(String(error));

@@ -1,5 +1,5 @@
 // npm run bench:explain: the query plans of the forum list (newest first and by latest
-// activity), a search, a filtered list, a thread's pages, one reply and the members directory at
+// activity), a search, a filtered list, a thread's pages (one with reactions), Top, one reply and the members directory at
 // benchmark size, through EXPLAIN (ANALYZE) of the exact statements the app runs (captured as in
 // the load run). Fails when a plan reads discussions, profiles, users, replies or mentions with a
 // sequential scan, or when a query uses none of the indexes it was written for. With
@@ -210,6 +210,26 @@ const QUERIES: Array<Endpoint & { expectIndex: RegExp | RegExp[]; seqScanReason?
     shape: "reply-page",
     expectIndex: /^discussion_replies_thread_idx$/,
   },
+  // Issue 45 (docs/decisions/075): a page's replies' counts in one read of reaction_counts'
+  // unique index; this week's Top from top_scores in score order, then the page's discussions.
+  {
+    name: "thread with reactions",
+    path: "/api/discussions/REACTED_THREAD/replies",
+    shape: "reply-page",
+    expectIndex: [/^discussion_replies_thread_idx$/, /^reaction_counts_post_kind_unique$/],
+  },
+  {
+    name: "Top, this week",
+    path: "/api/discussions?sort=top&period=week",
+    shape: "discussion-page",
+    expectIndex: [/^top_scores_list_idx$/, /^discussions_pkey$/],
+  },
+  {
+    name: "Top, all time",
+    path: "/api/discussions?sort=top&period=all",
+    shape: "discussion-page",
+    expectIndex: [/^top_scores_list_idx$/, /^discussions_pkey$/],
+  },
   {
     name: "thread of 10",
     path: "/api/discussions/SHORT_THREAD/replies",
@@ -302,6 +322,10 @@ const WATCHED = new Set([
   // Issue 42: a member's read positions, 10,000 of them for bench/reading-data.ts's reader.
   "read_positions",
   "discussion_follows",
+  // Issue 45: 5,000,000 reactions, their counts per post and kind, and the Top scores.
+  "reactions",
+  "reaction_counts",
+  "top_scores",
 ]);
 
 function walk(node: PlanNode, visit: (node: PlanNode, depth: number) => void, depth = 0) {
@@ -324,6 +348,9 @@ async function main() {
       (!query.path.includes("CATEGORY") || ids.categorySlug) &&
       (!query.path.includes("TAG") || ids.tagName) &&
       (!query.reader || ids.benchReaders) &&
+      // Data from before reactions (bench:reaction-data adds them) has no reacted thread.
+      (!query.path.includes("REACTED_THREAD") || ids.reactedThreadId) &&
+      (!query.path.includes("sort=top") || ids.topScores) &&
       (!only || only.split(",").some((fragment) => query.name.includes(fragment))),
   ).map((query) => ({
     ...query,
@@ -335,6 +362,7 @@ async function main() {
       .replace("CURSOR", ids.secondPageCursor)
       .replace("LONG_THREAD", ids.longThreadId)
       .replace("SHORT_THREAD", ids.shortThreadId)
+      .replace("REACTED_THREAD", ids.reactedThreadId ?? "")
       .replace("THREAD_NEXT", ids.threadNextCursor)
       .replace("THREAD_PREVIOUS", ids.threadPreviousCursor)
       .replace("DEEP_REPLY", ids.deepReplyId)

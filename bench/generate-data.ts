@@ -1,7 +1,9 @@
 // npm run bench:data: 10,000 members across every role (some private), 100,000 discussions with
-// realistic text and 1,000,000 replies (one thread of exactly 10,000 and one of 10; see
-// lib/reply-data.ts), into PostgreSQL (DATABASE_URL) or the embedded database (DATA_DIR).
-//   DATABASE_URL=postgres://postgres@127.0.0.1:55432/bench npm run bench:data -- [members] [discussions] [replies]
+// realistic text, 1,000,000 replies (one thread of exactly 10,000 and one of 10; see
+// lib/reply-data.ts) and 5,000,000 reactions (issue 45: five per reply unless [reactions] says;
+// loaded with the count trigger off, then recounted: lib/reaction-data.ts), into PostgreSQL
+// (DATABASE_URL) or the embedded database (DATA_DIR).
+//   DATABASE_URL=postgres://postgres@127.0.0.1:55432/bench npm run bench:data -- [members] [discussions] [replies] [reactions]
 // It fills an empty database and refuses one that has benchmark data already (each size is a
 // database of its own: see bench/RESULTS.md, "The growth table"). Deterministic (seeded random),
 // so two runs produce the same data set (but for the ids).
@@ -12,6 +14,7 @@ import { lockDataDir } from "@/server/db/data-dir-lock";
 import { categories, discussions, discussionTags, tags, user } from "@/server/db/schema";
 import { loadEnv } from "@/server/env";
 import { rebuildSearchWords } from "@/server/features/search/words";
+import { loadReactions, REACTIONS_PER_REPLY } from "./lib/reaction-data";
 import { generateReplies, type ReplyAuthor, type ReplyThread } from "./lib/reply-data";
 import { searchAsides, withAside } from "./lib/search-vocabulary";
 import { seededRandom, zipfPicker } from "./lib/seeded-random";
@@ -19,6 +22,7 @@ import { seededRandom, zipfPicker } from "./lib/seeded-random";
 const MEMBERS = Number(process.argv[2] ?? 10_000);
 const DISCUSSIONS = Number(process.argv[3] ?? 100_000);
 const REPLIES = Number(process.argv[4] ?? 1_000_000);
+const REACTIONS = Number(process.argv[5] ?? REACTIONS_PER_REPLY * REPLIES);
 const BATCH = 1_000;
 /** Generation's long statements (the counters, VACUUM at a million rows) outlast the app's 15 s. */
 const STATEMENT_TIMEOUT_MS = 3 * 3600 * 1000;
@@ -245,6 +249,10 @@ async function main() {
     // map that index-only scans need (the triggers of migrations 0005 and 0006 rewrote each
     // author's profile row once per discussion, and the reply counters each discussion's row).
     await db.execute(sql`vacuum analyze`);
+    // Issue 45: the reactions, their counts and the Top scores (docs/decisions/075), after the
+    // statistics, so the top-scores job's timings are a live database's; then theirs.
+    await loadReactions(db, REACTIONS);
+    await db.execute(sql`vacuum analyze reactions, reaction_counts, top_scores, profiles`);
     // Issue 44: the words "Did you mean" offers, as the search-words job would leave them.
     const wordsStarted = Date.now();
     await rebuildSearchWords(db);
@@ -257,7 +265,7 @@ async function main() {
       `search words: ${words?.count ?? 0} in ${((Date.now() - wordsStarted) / 1000).toFixed(1)} s`,
     );
     console.log(
-      `members ${MEMBERS}, discussions ${DISCUSSIONS}, replies ${REPLIES}; total ${((Date.now() - started) / 1000).toFixed(1)} s on ${database.engine}`,
+      `members ${MEMBERS}, discussions ${DISCUSSIONS}, replies ${REPLIES}, reactions asked ${REACTIONS}; total ${((Date.now() - started) / 1000).toFixed(1)} s on ${database.engine}`,
     );
   } finally {
     await database.close();

@@ -8,8 +8,14 @@ declare module "autocannon" {
     timeout?: number;
     pipelining?: number;
     headers?: Record<string, string>;
-    /** Cycled through by each connection, instead of `url`'s path. */
-    requests?: Array<{ method?: string; path: string }>;
+    /**
+     * Cycled through by each connection, instead of `url`'s path; `setupRequest` makes each
+     * request afresh from the one given (method, path, headers).
+     */
+    requests?: Array<
+      | { method?: string; path: string }
+      | { setupRequest: (request: Record<string, unknown>) => Record<string, unknown> }
+    >;
   };
   type Histogram = {
     average: number;

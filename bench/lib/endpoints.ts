@@ -4,6 +4,7 @@
 import pg from "pg";
 import { encodeDiscussionCursor } from "@/server/domain/discussions/queries";
 import { encodeReplyCursor } from "@/server/features/replies/queries";
+import { REPLIES_PAGE_SIZE } from "@/shared/constants";
 import { BENCH_READERS, type BenchReader } from "./bench-member";
 import { LONG_THREAD, SHORT_THREAD } from "./reply-data";
 import { SEARCHED } from "./search-vocabulary";
@@ -44,6 +45,12 @@ export const FULL_TEXT_SEARCHES: Endpoint[] = [
   shape: "search" as const,
   targets: SEARCH_TARGETS,
 }));
+
+/**
+ * Issue 45's two reads (docs/decisions/075): median ratio ≥ 0.75 of the ceiling; the p99 is
+ * bench:load's general 50 ms.
+ */
+const REACTION_TARGETS = { p99Ms: 50, ratio: 0.75 };
 
 /** A thread of some length from the data's spread (bench:data gives many of 60 replies). */
 export const FULL_PAGE_THREAD = 60;
@@ -130,6 +137,30 @@ export async function sampleIds(databaseUrl: string) {
       `select count(*)::int as count from "user" where email = any($1)`,
       [Object.values(BENCH_READERS)],
     );
+    // Issue 45: a thread whose first page is full (50 replies and more) with the most reactions
+    // on its replies (bench:data's reactions), as a thread people reacted to reads; and whether
+    // the Top scores are there (none in data from before reactions: bench:reaction-data).
+    const reactionsExist = await one<{ found: boolean }>(
+      `select to_regclass('reaction_counts') is not null as found`,
+    );
+    const reactedThread = reactionsExist?.found
+      ? await one<{ id: string; reacted: number }>(
+          `select d.id, r.reacted from discussions d
+           cross join lateral (
+             select count(*)::int as reacted from reaction_counts rc
+             where rc.discussion_id = d.id and rc.reply_id is not null and rc.count > 0
+           ) r
+           where d.status = 'active' and d.hidden_at is null
+             and d.replies_count between $1 and $2
+           order by r.reacted desc, d.id limit 1`,
+          [REPLIES_PAGE_SIZE, 4 * REPLIES_PAGE_SIZE],
+        )
+      : undefined;
+    const topScores = reactionsExist?.found
+      ? await one<{ count: number }>(
+          `select count(*)::int as count from top_scores where period = 'week'`,
+        )
+      : undefined;
     const fiftieth = longThread && (await replyAt(50));
     const middle = longThread && (await replyAt(LONG_THREAD / 2));
     const deep = longThread && (await replyAt(DEEP_REPLY));
@@ -159,6 +190,10 @@ export async function sampleIds(databaseUrl: string) {
       categorySlug: category?.slug ?? null,
       tagName: tag?.name ?? null,
       benchReaders: readers?.count === Object.keys(BENCH_READERS).length,
+      /** A thread with a full first page whose replies have reactions (issue 45), if any. */
+      reactedThreadId: reactedThread && reactedThread.reacted > 0 ? reactedThread.id : null,
+      /** Whether this week's Top list has discussions (the top-scores job ran on the data). */
+      topScores: (topScores?.count ?? 0) > 0,
       longThreadId: longThread.id,
       shortThreadId: shortThread.id,
       fullPageThreadId: fullPageThread.id,
@@ -237,6 +272,17 @@ export function loadEndpoints(ids: SampleIds): Endpoint[] {
     },
     // Issue 44: full-text search over discussions and replies (docs/decisions/074).
     ...FULL_TEXT_SEARCHES,
+    // Issue 45 (docs/decisions/075): this week's Top list, read from top_scores in score order.
+    ...(ids.topScores
+      ? [
+          {
+            name: "Top, this week",
+            path: "/api/discussions?sort=top&period=week",
+            shape: "discussion-page" as const,
+            targets: REACTION_TARGETS,
+          },
+        ]
+      : []),
     { name: "one discussion", path: `/api/discussions/${ids.discussionId}`, shape: "discussion" },
     {
       name: "thread, first page",
@@ -253,6 +299,17 @@ export function loadEndpoints(ids: SampleIds): Endpoint[] {
       path: `/api/discussions/${ids.fullPageThreadId}/replies`,
       shape: "reply-page",
     },
+    // Issue 45: a first page of 50 replies, each with its counts per kind (one more read).
+    ...(ids.reactedThreadId
+      ? [
+          {
+            name: "thread with reactions",
+            path: `/api/discussions/${ids.reactedThreadId}/replies`,
+            shape: "reply-page" as const,
+            targets: REACTION_TARGETS,
+          },
+        ]
+      : []),
     {
       name: "thread, deep permalink",
       path: `/api/discussions/${ids.longThreadId}/replies?around=${ids.deepReplyId}`,
