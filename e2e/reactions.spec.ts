@@ -1,14 +1,16 @@
 // Issue 45's reactions in the browser (docs/decisions/075): a member reacts in one browser and a
 // visitor reading the same page in another sees the count change live, without a reload; the
-// Top sort puts the discussion with more reactions first.
+// Top sort puts the discussion with more reactions first. The bar fits a phone and a desktop,
+// with and without JavaScript, and axe finds nothing on a page with reactions.
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import type { APIRequestContext, Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import type { DiscussionItem } from "../src/shared/api-types";
 import { workerSite } from "./support/account-pool";
-import { newMemberOn, signOutContext } from "./support/accounts";
-import { newWatchedPage } from "./support/pages";
+import { newMemberOn, signOutContext, siteOrigin } from "./support/accounts";
+import { newWatchedPage, screenshotsForReview } from "./support/pages";
 import { expect, test } from "./support/test";
 
 const token = () => `zr${randomBytes(4).toString("hex")}`;
@@ -91,4 +93,95 @@ test("a reaction shows live in another browser, and Top orders by it", async ({
   expect(position(liked)).toBeGreaterThanOrEqual(0);
   expect(position(liked)).toBeLessThan(position(lessLiked));
   await visitor.context().close();
+});
+
+/** Every kind on the post from `members` (each made and signed in in turn on `page`). */
+async function reactWithEveryKind(page: Page, paths: string[], members: string[]): Promise<void> {
+  for (const name of members) {
+    await newMemberOn(page, { name });
+    for (const kind of ["agree", "funny", "hugs", "wow", "angry"]) {
+      for (const path of paths) {
+        const response = await page.request.put(`${path}/${kind}`);
+        expect(response.status(), await response.text()).toBe(201);
+      }
+    }
+  }
+}
+
+/**
+ * At `width`: nothing scrolls sideways, each control is 24 px by 24 at least, and (`axe`)
+ * axe is content. Axe runs as a script in the page: not in a browser that runs none.
+ */
+async function expectBarFits(page: Page, width: number, context: string, axe = true) {
+  const bar = page.getByRole("group", { name: "Reactions to the discussion" });
+  await expect(bar).toBeVisible();
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth),
+    context,
+  ).toBeLessThanOrEqual(width);
+  for (const control of await bar.locator("button, [role=img]").all()) {
+    const box = await control.boundingBox();
+    expect(
+      box && Math.min(box.width, box.height),
+      `${context}: ${await control.textContent()}`,
+    ).toBeGreaterThanOrEqual(24);
+    expect(box && box.x + box.width, context).toBeLessThanOrEqual(width);
+  }
+  if (!axe) return;
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  const found = results.violations
+    .filter((violation) => violation.impact !== "minor")
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+    );
+  expect(found, context).toEqual([]);
+}
+
+test("the reaction bar fits a phone and a desktop, with and without JavaScript, and axe finds nothing", async ({
+  page,
+  browser,
+  consoleGuard,
+}, testInfo) => {
+  testInfo.setTimeout(300_000);
+  await newMemberOn(page, { name: "Bar Writer" });
+  const id = await startDiscussion(page.request, `Reaction bar ${token()}`);
+  const reply = await page.request.post(`/api/discussions/${id}/replies`, {
+    data: { content: "Same here, every single morning." },
+  });
+  expect(reply.status(), await reply.text()).toBe(201);
+  const replyId = ((await reply.json()) as { id: string }).id;
+  // Every kind on both posts: the longest bar a post can have.
+  const fans = ["Bar Fan One", "Bar Fan Two"];
+  await reactWithEveryKind(
+    page,
+    [`/api/reactions/discussions/${id}`, `/api/reactions/replies/${replyId}`],
+    fans,
+  );
+  // A member (the last fan: pressed buttons), then a visitor, then a visitor without JavaScript.
+  const visitor = await newWatchedPage(browser, consoleGuard);
+  // The browser's own newContext: the shared one waits for scripts to start after each load.
+  const newContext = Object.getPrototypeOf(browser).newContext as Browser["newContext"];
+  const noScript = await newContext.call(browser, {
+    javaScriptEnabled: false,
+    baseURL: siteOrigin(),
+  });
+  const readers: Array<[string, Page]> = [
+    ["member", page],
+    ["visitor", visitor],
+    ["no-js", await noScript.newPage()],
+  ];
+  for (const [who, reader] of readers) {
+    for (const width of [390, 1280]) {
+      await reader.setViewportSize({ width, height: 844 });
+      await reader.goto(`/discussion/${id}`);
+      await expectBarFits(reader, width, `${who} at ${width} px`, who !== "no-js");
+    }
+    // The bar is in the first screen; scrolling to it needs the page's JavaScript.
+    await screenshotsForReview(reader, `reactions-${who}`);
+  }
+  await visitor.context().close();
+  await noScript.close();
 });

@@ -38,6 +38,7 @@ import type { DiscussionSort } from "@/shared/constants";
 import type { ContentFormat } from "@/shared/markup/plain-text";
 import { HIDDEN_BY_MODERATOR } from "@/shared/moderation";
 import type { PostAuthor } from "@/shared/permissions";
+import type { TopPeriod } from "@/shared/reactions";
 import type { ListQuery } from "./list-query";
 
 // Keyset cursor for the forum list: the sort key (is_pinned, time, id) of the last item shown,
@@ -207,8 +208,7 @@ const SORT_TIME: Record<DiscussionSort, SQL> = {
   // Stored as coalesce(last_reply_at, created_at): the one spelling discussions_activity_idx
   // and this query share (db/schema.ts).
   activity: sql`d.last_activity_at`,
-  // Top orders by score (topPageRows) and never reaches the time-ordered queries; a search or
-  // an author with Top reads newest first (docs/decisions/075).
+  // Top orders by score (topPage) and never reaches the time-ordered queries.
   top: sql`d.created_at`,
 };
 
@@ -235,16 +235,11 @@ const discussionKeys = (sort: DiscussionSort): ListKeys => ({
 });
 
 /**
- * Conditions that follow the list's own order: status, pinned, locked (its own partial index in
- * list order, discussions_locked_list_idx), cursor. The range: listWindow. `keys`: where the
- * order's keys are read (discussions', or a tag's copy of them: tagWindow).
+ * The filters every sort applies, Top included: category, muted categories, unread and new,
+ * pinned (read at `pinned`: discussions' own column or a tag's copy of it), locked.
  */
-function orderedConditions(
-  query: ListQuery,
-  cursor: DiscussionCursor | null,
-  keys: ListKeys = discussionKeys(query.sort),
-): SQL[] {
-  const conditions = [sql`d.status = 'active'`];
+function filterConditions(query: ListQuery, pinned: SQL): SQL[] {
+  const conditions: SQL[] = [];
   // A category's own partial indexes lead with category_id (docs/decisions/066).
   if (query.categoryId) conditions.push(sql`d.category_id = ${query.categoryId}::uuid`);
   // A handful of categories at most: read once, then each row is checked against the array.
@@ -261,8 +256,22 @@ function orderedConditions(
     ];
     conditions.push(sql`(${sql.join(wanted, sql` or `)})`);
   }
-  if (query.pinned) conditions.push(keys.pinned);
+  if (query.pinned) conditions.push(pinned);
   if (query.locked) conditions.push(sql`d.is_locked`);
+  return conditions;
+}
+
+/**
+ * Conditions that follow the list's own order: status, the filters (locked has its own partial
+ * index in list order, discussions_locked_list_idx), cursor. The range: listWindow. `keys`:
+ * where the order's keys are read (discussions', or a tag's copy of them: tagWindow).
+ */
+function orderedConditions(
+  query: ListQuery,
+  cursor: DiscussionCursor | null,
+  keys: ListKeys = discussionKeys(query.sort),
+): SQL[] {
+  const conditions = [sql`d.status = 'active'`, ...filterConditions(query, keys.pinned)];
   if (cursor) {
     // All three keys sort descending, so "after the cursor" is one row comparison, which the
     // (status, is_pinned desc, created_at desc, id desc) index, or the activity one, answers
@@ -430,47 +439,99 @@ function tagPageRows(
   );
 }
 
+// The Top list's keyset cursor (docs/decisions/075): the period it was made for, then the last
+// discussion's (score, id). A cursor of another period or sort is a 400: its score means
+// nothing in this ranking (and a newest-first cursor has no score at all).
+type TopCursor = { score: string; id: string };
+
+const encodeTopCursor = (period: TopPeriod, cursor: TopCursor) =>
+  encodeCursor([period, cursor.score, cursor.id]);
+
+function decodeTopCursor(value: string, period: TopPeriod): TopCursor {
+  const periodItem = (item: unknown) => (item === period ? period : undefined);
+  const [, score, id] = decodeCursor<[TopPeriod, string, string]>(value, [
+    periodItem,
+    countItem,
+    idItem(UUID_ID),
+  ]);
+  return { score, id };
+}
+
+// Two spellings of one order, as indexOrder and sortOrder: "nulls last" matches
+// top_scores_list_idx (drizzle's DESC NULLS LAST; the columns are NOT NULL), so the index is read
+// in order and the scan stops after a page (bench/RESULTS.md §28: all time at 1,000,000
+// discussions, 1.6 s sorted, 11 ms in order). The plain spelling cannot use it, so the planner
+// collects the matches through the trigram, author or tag indexes and sorts those: what a rare
+// match needs (in order, it walked most of the period's scores to fill a page).
+const TOP_INDEX_ORDER = sql`t.score desc nulls last, t.discussion_id desc nulls last`;
+const TOP_SORT_ORDER = sql`t.score desc, t.discussion_id desc`;
+
+/**
+ * How a page of Top keys is found: `index` reads the period's scores in order; `window` does
+ * too, but only among the next SEARCH_WINDOW of them; `collect` gathers every match and sorts.
+ */
+export type TopPlan = "index" | "window" | "collect";
+
+/**
+ * The query's next page of Top keys, (id, score), best first: the discussions of its period
+ * after its cursor that every filter leaves, found as `plan` says. Exported for its plans' test
+ * (top-plan.test.ts).
+ */
+export function topKeysQuery(query: ListQuery, reader: ReaderOfHidden, plan: TopPlan): SQL {
+  const cursor = query.cursor ? decodeTopCursor(query.cursor, query.period) : null;
+  const conditions = [
+    sql`d.status = 'active'`,
+    ...filterConditions(query, sql`d.is_pinned`),
+    ...matchConditions(query, reader),
+  ];
+  // A date range is on creation, as for the other sorts: Top among recent discussions.
+  if (query.range !== "all") conditions.push(sql`d.created_at >= ${since(query.range)}`);
+  const after = cursor
+    ? [sql`(t.score, t.discussion_id) < (${cursor.score}::int, ${cursor.id}::uuid)`]
+    : [];
+  const scores = and([sql`t.period = ${query.period}`, ...after]);
+  const limit = limitLiteral(query.limit + 1);
+  if (plan === "collect") {
+    // Each match's score by primary key, one probe per match ("limit 1" keeps the planner
+    // from turning the probes into a hash of the period's every score).
+    return sql`select t.discussion_id as id, t.score from discussions d
+        cross join lateral (select t.discussion_id, t.score from top_scores t
+          where t.period = ${query.period} and t.discussion_id = d.id limit 1) t
+        where ${and([...conditions, ...after])}
+        order by ${TOP_SORT_ORDER} limit ${limit}`;
+  }
+  const source =
+    plan === "window"
+      ? sql`(select * from top_scores t where ${scores}
+          order by ${TOP_INDEX_ORDER} limit ${limitLiteral(SEARCH_WINDOW)}) t`
+      : sql`top_scores t`;
+  return sql`select t.discussion_id as id, t.score from ${source}
+      join discussions d on d.id = t.discussion_id
+      where ${and([scores, ...conditions])}
+      order by ${TOP_INDEX_ORDER} limit ${limit}`;
+}
+
 /**
  * The Top list (docs/decisions/075): one period's scores, highest first, as the `top-scores` job
- * last wrote them, read in order from top_scores_list_idx (a page costs its own rows). Only
- * discussions a visitor reads are scored; a category and the member's muted categories apply.
+ * last wrote them, among the discussions the other filters leave (only discussions a visitor
+ * reads are scored). Without words, an author or a tag, top_scores_list_idx is read in order
+ * (a page costs its own rows). With them, as matchingRows does for the other sorts: first a
+ * full page among the next SEARCH_WINDOW scores in order (exact when it fills), else every
+ * match through the trigram, author or tag indexes, joined to its score by primary key.
  */
 async function topPage(db: Db, query: ListQuery, reader: ReaderOfHidden): Promise<DiscussionPage> {
-  const cursor = query.cursor
-    ? decodeCursor<[string, string]>(query.cursor, [countItem, idItem(UUID_ID)])
-    : null;
-  const conditions = [sql`t.period = ${query.period}`, sql`d.status = 'active'`];
-  if (query.categoryId) conditions.push(sql`d.category_id = ${query.categoryId}::uuid`);
-  if (query.mutedBy) {
-    conditions.push(sql`d.category_id <> all(array(
-      select category_id from category_follows
-      where user_id = ${query.mutedBy} and state = 'muted'))`);
+  type Key = { id: string; score: number };
+  const matching = Boolean(query.q || query.author || query.tagId);
+  let keys: Key[] = [];
+  // One author's discussions are few: collected through the author index straight away.
+  if (!matching || !query.author) {
+    keys = await queryRows<Key>(db, topKeysQuery(query, reader, matching ? "window" : "index"));
   }
-  if (query.readBy && (query.unread || query.new)) {
-    const wanted = [
-      ...(query.unread ? [unreadCondition(query.readBy)] : []),
-      ...(query.new ? [newCondition(query.readBy)] : []),
-    ];
-    conditions.push(sql`(${sql.join(wanted, sql` or `)})`);
+  if (matching && keys.length <= query.limit) {
+    keys = await queryRows<Key>(db, topKeysQuery(query, reader, "collect"));
   }
-  if (query.pinned) conditions.push(sql`d.is_pinned`);
-  if (query.locked) conditions.push(sql`d.is_locked`);
-  if (cursor) {
-    conditions.push(sql`(t.score, t.discussion_id) < (${cursor[0]}::int, ${cursor[1]}::uuid)`);
-  }
-  // The page's keys from the index first, then only those discussions with their people.
-  // `nulls last` as the index is made (drizzle's `.desc()`): a plain `desc` is `nulls first`,
-  // which the index cannot give in order, so PostgreSQL read and sorted the whole period
-  // (bench/RESULTS.md §28: all time, 916,000 rows, 1.6 s; in order, 11 ms).
-  const keys = await queryRows<{ id: string; score: number }>(
-    db,
-    sql`select t.discussion_id as id, t.score from top_scores t
-        join discussions d on d.id = t.discussion_id
-        where ${and(conditions)}
-        order by t.score desc nulls last, t.discussion_id desc nulls last
-        limit ${limitLiteral(query.limit + 1)}`,
-  );
   const shown = keys.slice(0, query.limit);
+  // Only the page's discussions are read with their people.
   const rows = shown.length
     ? await queryRows<DiscussionRow>(
         db,
@@ -488,7 +549,9 @@ async function topPage(db: Db, query: ListQuery, reader: ReaderOfHidden): Promis
       return row ? [toItem(row, reader)] : [];
     }),
     nextCursor:
-      keys.length > query.limit && last ? encodeCursor([String(last.score), last.id]) : null,
+      keys.length > query.limit && last
+        ? encodeTopCursor(query.period, { score: String(last.score), id: last.id })
+        : null,
   };
 }
 
@@ -506,10 +569,7 @@ export async function listDiscussions(
   const query: ListQuery = { ...listQuery };
   if (listQuery.category) query.categoryId = (await requireCategory(db, listQuery.category)).id;
   if (listQuery.tag) query.tagId = (await requireListedTag(db, reader, listQuery.tag)).id;
-  // Top without words or an author to match: its own index (docs/decisions/075).
-  if (query.sort === "top" && !query.q && !query.author && !query.tagId) {
-    return topPage(db, query, reader);
-  }
+  if (query.sort === "top") return topPage(db, query, reader);
   const cursor = query.cursor ? decodeDiscussionCursor(query.cursor) : null;
   const { tagId } = query;
   const rows =

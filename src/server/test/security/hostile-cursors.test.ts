@@ -29,6 +29,13 @@ const THREAD_ID = "5b0f8b5e-6c2a-4d1e-9f3a-2b7c8d9e0f1a";
 const LISTS: List[] = [
   { path: "/api/discussions", caller: "anonymous", nextCursor: nextCursorOf },
   { path: "/api/discussions?sort=activity", caller: "anonymous", nextCursor: nextCursorOf },
+  // Top (decision 075): its cursor names the period; alone and with a search (its own queries).
+  { path: "/api/discussions?sort=top&period=week", caller: "anonymous", nextCursor: nextCursorOf },
+  {
+    path: "/api/discussions?sort=top&period=all&q=discussion",
+    caller: "anonymous",
+    nextCursor: nextCursorOf,
+  },
   { path: `/api/discussions/${THREAD_ID}/replies`, caller: "anonymous", nextCursor: nextCursorOf },
   { path: "/api/cms/discussions", caller: "admin", nextCursor: nextCursorOf },
   ...MEMBER_SORTS.map((sort) => ({
@@ -76,6 +83,11 @@ beforeAll(async () => {
     });
     expect(contact.status).toBe(201);
   }
+  // Every discussion scored, as the top-scores job would: the Top lists have pages.
+  await t.db.execute(
+    sql`insert into top_scores (period, discussion_id, score)
+        select p, id, 1 from discussions, unnest(array['week', 'all']) p`,
+  );
 }, 120_000);
 afterAll(async () => {
   await t.close();
@@ -170,6 +182,28 @@ describe("a real cursor with one item changed, dropped or added", () => {
     const members = LISTS.find((list) => list.path === "/api/members?sort=discussions") as List;
     const response = await get(members, `/api/members?sort=discussions&cursor=${cursor}`);
     await expectInvalidCursor(response, "members discussions");
+  });
+});
+
+describe("a real cursor of another sort or period", () => {
+  // Top's cursor is (period, score, id), the other sorts' (pinned, time, id): neither is taken
+  // by the other, nor Top's by another period (decision 075). Newest and latest activity share
+  // a shape, as before.
+  const TOP_WEEK = "/api/discussions?sort=top&period=week";
+  const TOP_SEARCH = "/api/discussions?sort=top&period=all&q=discussion";
+  const PAIRS: Array<[string, string]> = [
+    ["/api/discussions", TOP_WEEK],
+    ["/api/discussions?sort=activity", TOP_SEARCH],
+    [TOP_WEEK, "/api/discussions"],
+    [TOP_WEEK, "/api/discussions?sort=activity&q=discussion"],
+    [TOP_SEARCH, TOP_WEEK],
+    [TOP_WEEK, TOP_SEARCH],
+  ];
+  it.each(PAIRS)("%s's, sent to %s, answers 400", async (from, to) => {
+    const cursor = realCursors.get(from);
+    if (!cursor) throw new Error("the positive control did not run");
+    const list: List = { path: to, caller: "anonymous", nextCursor: nextCursorOf };
+    await expectInvalidCursor(await get(list, pageUrl(list, cursor)), `${from} -> ${to}`);
   });
 });
 

@@ -8,6 +8,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@/server/app";
 import { queryRows } from "@/server/db/client";
+import { eraseAccount } from "@/server/domain/member-data/erasure";
 import { MEMBER_DATA_SECTIONS } from "@/server/domain/member-data/export";
 import { type Reader, visibilityOf, wordsReadable } from "@/server/domain/visibility/rule";
 import { digestContents } from "@/server/features/digest/content";
@@ -28,6 +29,7 @@ import { mentionToken } from "@/shared/mentions";
 import { HIDDEN_BY_MODERATOR } from "@/shared/moderation-texts";
 import { NOTIFICATION_KINDS } from "@/shared/notifications";
 import type { Role } from "@/shared/permissions";
+import type { WhoReacted } from "@/shared/reactions";
 import {
   DIGEST,
   EXPORT_SECTIONS,
@@ -67,6 +69,11 @@ type Fixture = {
   /** Images (decision 065) in the discussion and in the reply: ids that answer 404 when none. */
   images: { discussion: string; reply: string };
   words: { discussion: string; reply: string };
+  /**
+   * "Who reacted" (REACTORS): the posts whose list is read and the member who reacted to both
+   * with "agree", its only reaction there.
+   */
+  reaction: { discussionId: string; replyId: string; reactor: { id: string; name: string } };
 };
 
 let t: TestApp;
@@ -144,7 +151,50 @@ async function setUp(state: State): Promise<Fixture> {
     discussion: await insertImage(authorId, sql`discussion_id`, discussionId),
     reply: await insertImage(authorId, sql`reply_id`, replyId),
   };
-  return { author, discussionId, replyId, quotedId, quotingId, images, words };
+  // The state's reply is in the host's thread.
+  const reaction = await setUpReaction(state, author, {
+    discussionId,
+    replyId,
+    replyThreadId: hostId,
+  });
+  return { author, discussionId, replyId, quotedId, quotingId, images, words, reaction };
+}
+
+const MEMBER_STATES: readonly State[] = ["privateAuthor", "blockedAuthor", "erasedMember"];
+
+/**
+ * A reaction for the "who reacted" cells (REACTORS): to the state's posts by a public member,
+ * or, for a member's state, by that member (the author; an erased one made and erased here) to
+ * a post of the host's that everyone reads. Inserted as rows: the trigger keeps the counts.
+ */
+async function setUpReaction(
+  state: State,
+  author: Member | null,
+  statePosts: { discussionId: string; replyId: string; replyThreadId: string },
+): Promise<Fixture["reaction"]> {
+  const byMember = MEMBER_STATES.includes(state);
+  const reactor =
+    byMember && author ? author : await createMember(t, { name: `Reactor ${state.length}` });
+  const posts = byMember
+    ? await (async () => {
+        const discussionId = await insertDiscussionRow(t.db, { title: "Reacted to" });
+        const replyId = await insertReplyRow(t.db, discussionId, { content: "A reply reacted to" });
+        return { discussionId, replyId, replyThreadId: discussionId };
+      })()
+    : statePosts;
+  await t.db.execute(
+    sql`insert into reactions (user_id, discussion_id, reply_id, kind)
+        values (${reactor.id}, ${posts.discussionId}::uuid, null, 'agree'),
+          (${reactor.id}, ${posts.replyThreadId}::uuid, ${posts.replyId}::uuid, 'agree')`,
+  );
+  if (state === "erasedMember") {
+    await eraseAccount(t.deps, reactor.id, { kind: "member", removeContent: false });
+  }
+  return {
+    discussionId: posts.discussionId,
+    replyId: posts.replyId,
+    reactor: { id: reactor.id, name: reactor.name },
+  };
 }
 
 /** An uploaded image sent in the post (decision 065); an erased member's has none (a random id). */
@@ -204,7 +254,7 @@ function markedBlocked(value: unknown, id: string): boolean {
 
 type Read = {
   path: string;
-  kind: "json" | "document" | "urls" | "page" | "search page" | "search" | "image";
+  kind: "json" | "document" | "urls" | "page" | "search page" | "search" | "image" | "reactors";
 };
 
 /** The request each surface makes for one state's post. */
@@ -238,6 +288,14 @@ const READS: Record<SurfaceName, (fixture: Fixture) => Read | null> = {
   replyBookmarks: () => ({ path: "/api/bookmarks?limit=50", kind: "json" }),
   bookmarksPage: () => ({ path: "/bookmarks", kind: "page" }),
   replyBookmarksPage: () => ({ path: "/bookmarks", kind: "page" }),
+  whoReacted: (f) => ({
+    path: `/api/reactions/discussions/${f.reaction.discussionId}`,
+    kind: "reactors",
+  }),
+  replyWhoReacted: (f) => ({
+    path: `/api/reactions/replies/${f.reaction.replyId}`,
+    kind: "reactors",
+  }),
   image: (f) => ({ path: `/api/images/${f.images.discussion}`, kind: "image" }),
   replyImage: (f) => ({ path: `/api/images/${f.images.reply}`, kind: "image" }),
 };
@@ -247,6 +305,15 @@ async function shownIn(response: Response, read: Read, id: string, words: string
   if (response.status === 401 || response.status === 403) return "refused";
   // An image is the file or nothing.
   if (read.kind === "image") return response.status === 200 ? "shown" : "absent";
+  // Who reacted: the reactor (`id`) by name, or counted in `others` (theirs is the only
+  // reaction there), or not there at all.
+  if (read.kind === "reactors") {
+    if (response.status === 404) return "absent";
+    expect(response.status, read.path).toBe(200);
+    const { kinds } = (await response.json()) as WhoReacted;
+    if (kinds.some((kind) => kind.members.some((member) => member.id === id))) return "shown";
+    return kinds.some((kind) => kind.others > 0) ? "masked" : "absent";
+  }
   // A page's status comes from its link preview, made for visitors: a private profile's page
   // is a 404 even for its owner, who still gets the page's content (features/profiles).
   const page = read.kind === "page" || read.kind === "search page";
@@ -285,13 +352,17 @@ describe.each(SURFACE_ENTRIES)("%s", (name, surface) => {
       expect(expected).toBe("absent");
       return;
     }
-    const id =
-      surface.post === "discussion"
-        ? fixture.discussionId
-        : surface.post === "quoted reply"
-          ? fixture.quotedId
-          : fixture.replyId;
-    const words = fixture.words[surface.post === "discussion" ? "discussion" : "reply"];
+    const ids = {
+      discussion: fixture.discussionId,
+      "quoted reply": fixture.quotedId,
+      reply: fixture.replyId,
+      reactor: fixture.reaction.reactor.id,
+    };
+    const id = ids[surface.post];
+    const words =
+      surface.post === "reactor"
+        ? fixture.reaction.reactor.name
+        : fixture.words[surface.post === "discussion" ? "discussion" : "reply"];
     const shown = await shownIn(await get(member, read.path), read, id, words);
     expect(shown, `${surface.name} ${read.path}`).toBe(expected);
   });

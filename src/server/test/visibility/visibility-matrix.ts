@@ -142,14 +142,34 @@ const FULL_SEARCH: Cells = sameForEveryone({
 });
 FULL_SEARCH.blockedAuthor.member = "absent";
 
+/**
+ * "Who reacted" (issue 45, decision 075): a cell is one member's reaction, read by name. The
+ * post's states (hidden, deleted, held): a public member reacted to the state's post, whose
+ * reactions are then out of sight for everyone, moderators and its author too (404: the rule
+ * for a visitor decides). The member states: the state's member reacted to a post everyone
+ * reads. A private member is counted, never named, to anyone (`masked`: in `others`); a
+ * member the reader blocked likewise, as posts collapse (THE_RULE's blockedAuthor: staff and
+ * blog authors see every name, decision 031); an erased member's reactions went with the
+ * account.
+ */
+const REACTORS: Cells = {
+  hidden: all("absent"),
+  deleted: all("absent"),
+  held: all("absent"),
+  privateAuthor: all("masked"),
+  blockedAuthor: all("shown", { member: "masked", postAuthor: "n/a" }),
+  erasedMember: all("absent", { postAuthor: "n/a" }),
+};
+
 /** Where a post shows, and what each reader gets of it there. */
 export type Surface = {
   name: string;
   /**
    * Whose state the cells are about: a discussion, a reply in an active discussion, or a reply
-   * another reply of its discussion quotes (its words copied into the quote, decision 064).
+   * another reply of its discussion quotes (its words copied into the quote, decision 064); or,
+   * for "who reacted", a member's reaction (REACTORS).
    */
-  post: "discussion" | "reply" | "quoted reply";
+  post: "discussion" | "reply" | "quoted reply" | "reactor";
   cells: Cells;
   source: string;
 };
@@ -369,6 +389,18 @@ export const SURFACES = {
     cells: BOOKMARKS_PAGE,
     source: "issue 42, docs/decisions/072",
   },
+  whoReacted: {
+    name: "GET /api/reactions/discussions/:id (who reacted to the discussion)",
+    post: "reactor",
+    cells: REACTORS,
+    source: "issue 45, docs/decisions/075",
+  },
+  replyWhoReacted: {
+    name: "GET /api/reactions/replies/:id (who reacted to the reply)",
+    post: "reactor",
+    cells: REACTORS,
+    source: "issue 45, docs/decisions/075",
+  },
   // An image of the post (decision 065): served whole or not at all, never masked; an erased
   // member's uploads went with the account.
   image: {
@@ -412,14 +444,9 @@ export const READ_ROUTES: Record<string, SurfaceName[] | { none: string }> = {
     none: "the member's own bookmarks in a discussion: ids, their notes and reminder times",
   },
   "GET /api/replies/:id": ["reply", "quote"],
-  // Reactions (issue 45, decision 075): who reacted names members, never a post's words; 404
-  // where the rule leaves a post's reactions out (hidden, deleted, held: reactions.test.ts).
-  "GET /api/reactions/discussions/:id": {
-    none: "who reacted: public members' names and counts, never words; 404 for a post not shown to visitors",
-  },
-  "GET /api/reactions/replies/:id": {
-    none: "who reacted: public members' names and counts, never words; 404 for a post not shown to visitors",
-  },
+  // Reactions (issue 45, decision 075): who reacted names members, never a post's words.
+  "GET /api/reactions/discussions/:id": ["whoReacted"],
+  "GET /api/reactions/replies/:id": ["replyWhoReacted"],
   "GET /api/reactions/discussions/:id/mine": {
     none: "the member's own reactions in a discussion: post ids and kinds",
   },
