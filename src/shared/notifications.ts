@@ -1,7 +1,7 @@
 // Notifications (docs/product.md §2.23, docs/decisions/023): the kinds, the email choices and
 // their defaults, and what the API answers. The kinds are an open list: a later issue adds its
 // own (moderation outcomes, completed data requests) here, with a label and a default.
-import { reviewedRecordName } from "./online-safety";
+import { reviewedRecordName } from "./online-safety-reviewed";
 import { z } from "./zod";
 
 /**

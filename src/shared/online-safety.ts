@@ -2,6 +2,7 @@
 // entry per kind of priority illegal content as Ofcom's Risk Assessment Guidance lists them, the
 // children's access assessment and the person accountable. Each save is a new version.
 import { type ChildrenHarmKind, isChildrenHarmKind } from "./online-safety-children";
+import { reviewedRecordName } from "./online-safety-reviewed";
 import { emailSchema, optionalText, requiredText } from "./schemas";
 import { z } from "./zod";
 
@@ -228,21 +229,6 @@ export function isRecordKey(value: string): value is OnlineSafetyRecordKey {
   if (value.startsWith("children-risk:"))
     return isChildrenHarmKind(value.slice("children-risk:".length));
   return false;
-}
-
-/** The records that carry a review date (the daily reminder reads them), by what they are. */
-const REVIEWED_RECORD_NAMES = {
-  assessment: "illegal content risk assessment",
-  "children-access": "children's access assessment",
-  "children-risk-assessment": "children's risk assessment",
-} as const;
-export const REVIEWED_RECORDS = Object.keys(REVIEWED_RECORD_NAMES);
-
-/** What a reviewed record is, in words ("children's access assessment"); undefined if none. */
-export function reviewedRecordName(key: string): string | undefined {
-  return Object.hasOwn(REVIEWED_RECORD_NAMES, key)
-    ? REVIEWED_RECORD_NAMES[key as keyof typeof REVIEWED_RECORD_NAMES]
-    : undefined;
 }
 
 /** What the outcome "likely" brings (the Act's children's duties), said on the record. */

@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import type { AppDeps } from "@/server/context";
 import { type Db, queryRows } from "@/server/db/client";
 import type { Mailer } from "@/server/lib/mail";
-import { REVIEWED_RECORDS } from "@/shared/online-safety";
+import { REVIEWED_RECORDS } from "@/shared/online-safety-reviewed";
 import { reviewDueMail } from "./review-mail";
 
 export const ONLINE_SAFETY_REVIEW_QUEUE = "online-safety-review-due";

@@ -1,7 +1,7 @@
 // The review reminder's mail (decision 076): the in-app notice alone never reaches an admin who
 // does not sign in, so each admin is also mailed, once per record and date, with the notice.
 import type { MailMessage } from "@/server/lib/mail";
-import { reviewedRecordName } from "@/shared/online-safety";
+import { reviewedRecordName } from "@/shared/online-safety-reviewed";
 
 type Site = { siteName: string; siteUrl: string };
 
