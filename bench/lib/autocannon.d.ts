@@ -7,6 +7,8 @@ declare module "autocannon" {
     amount?: number;
     timeout?: number;
     pipelining?: number;
+    /** Requests a second across all connections (one worker); latency counts from when each was due. */
+    overallRate?: number;
     headers?: Record<string, string>;
     /**
      * Cycled through by each connection, instead of `url`'s path; `setupRequest` makes each
