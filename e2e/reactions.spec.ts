@@ -54,7 +54,13 @@ test("a reaction shows live in another browser, and Top orders by it", async ({
 
   // A visitor reads the discussion in a browser of their own.
   const visitor = await newWatchedPage(browser, consoleGuard);
+  // The stream answers once the server listens: a reaction after that cannot be missed (before
+  // it, the event went by and the count never came: seen once in a full run).
+  const streamOpen = visitor.waitForResponse((response) =>
+    response.url().endsWith("/api/discussions/events"),
+  );
   await visitor.goto(`/discussion/${likedId}`);
+  await streamOpen;
   await expect(visitor.getByRole("heading", { name: liked, level: 1 })).toBeVisible();
 
   // A member reacts: pressed at once, and the visitor's page follows without a reload.
