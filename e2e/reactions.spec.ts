@@ -45,7 +45,9 @@ test("a reaction shows live in another browser, and Top orders by it", async ({
   browser,
   consoleGuard,
 }, testInfo) => {
-  testInfo.setTimeout(60_000);
+  // Three members, two browsers and a dozen requests: about 15 s on a quiet machine, and past
+  // 60 s in a full CI run beside the axe sweeps (it timed out there waiting on the stream).
+  testInfo.setTimeout(120_000);
   await newMemberOn(page, { name: "Reaction Writer" });
   const liked = `Liked rant ${token()}`;
   const lessLiked = `Less liked rant ${token()}`;
