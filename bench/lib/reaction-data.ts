@@ -115,7 +115,7 @@ export async function loadReactions(
   const topScores: ReactionLoad["topScores"] = [];
   for (const period of PERIODS) {
     const started = Date.now();
-    const discussions = await refreshTopScores(db, period);
+    const discussions = (await refreshTopScores(db, period)).scored;
     topScores.push({ period, seconds: since(started), discussions });
   }
   await db.execute(sql`analyze top_scores`);

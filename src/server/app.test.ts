@@ -227,6 +227,7 @@ function deps() {
   return {
     env: t.env,
     db: t.db,
+    backgroundDb: t.db,
     auth: t.auth,
     mailer: { send: async () => {} },
     bulkMailTransport: { deliver: async () => {} },

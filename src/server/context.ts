@@ -16,6 +16,8 @@ import type { FileStorage } from "./lib/storage";
 export type AppDeps = {
   env: Env;
   db: Db;
+  /** For jobs whose statements are long by nature (db/client.ts Database.backgroundDb). */
+  backgroundDb: Db;
   auth: Auth;
   /** Queues mail (lib/mail-queue.ts); nothing sends from inside a request. */
   mailer: Mailer;

@@ -97,6 +97,7 @@ export function createDeps(options: DepsOptions): AppDeps {
   return {
     env,
     db: database.db,
+    backgroundDb: database.backgroundDb,
     auth,
     mailer,
     bulkMailTransport,

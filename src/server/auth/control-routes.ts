@@ -56,9 +56,9 @@ export const controlRoutes = new Hono<AppEnv>()
     return c.json(report);
   })
   // The Top sort's scores now rather than at the job's next run (docs/decisions/075): for an
-  // operator after a bulk load, and the browser tests. Takes no input.
+  // operator after a bulk load, and the browser tests. Takes no input; every period.
   .post("/top-scores", async (c) => {
-    await refreshAllTopScores(c.var.deps.db);
+    await refreshAllTopScores(c.var.deps.backgroundDb);
     return c.json({ ok: true });
   })
   // The backup's lines as they are read (lib/backup.ts); the command gzips them into its file.

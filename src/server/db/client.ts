@@ -22,6 +22,14 @@ export const migrationsFolder = path.join(projectRoot, "drizzle");
 /** How long a request waits for a PostgreSQL connection, and for a query's answer. */
 export const CONNECT_TIMEOUT_MS = 5_000;
 export const QUERY_TIMEOUT_MS = 15_000;
+/**
+ * How long a background statement may take (Database.backgroundDb): work that reads a large
+ * site whole by nature, such as the Top scores of a year (seconds at a million discussions),
+ * which a request's bound would cut off every time.
+ */
+export const BACKGROUND_QUERY_TIMEOUT_MS = 10 * 60_000;
+/** Connections the background statements may hold at once, beside the requests' pool. */
+const BACKGROUND_POOL_SIZE = 2;
 
 // Any fixed number: instances starting together on one PostgreSQL take turns migrating.
 const MIGRATION_LOCK_ID = 727_001;
@@ -46,6 +54,12 @@ export type PoolStats = {
 
 export type Database = {
   db: Db;
+  /**
+   * The same database for background jobs whose statements are long by nature: on PostgreSQL a
+   * pool of its own, whose statements wait up to BACKGROUND_QUERY_TIMEOUT_MS and never hold
+   * the requests' connections; on PGlite (one connection, no timeout) the same `db`.
+   */
+  backgroundDb: Db;
   engine: "pglite" | "postgres";
   /**
    * Applies the committed migrations under drizzle/ that the database has not seen yet, then
@@ -117,6 +131,7 @@ async function openPglite(
   const db = drizzlePglite({ client, schema, logger });
   return {
     db,
+    backgroundDb: db,
     engine: "pglite",
     async migrate() {
       await migratePglite(db, { migrationsFolder });
@@ -147,10 +162,20 @@ async function openPostgres(
   // An idle client that loses its server (a PostgreSQL restart) emits 'error' on the pool;
   // unhandled, that would kill the process. The pool replaces the client by itself.
   pool.on("error", () => {});
+  // Connects on first use: a site whose jobs never run a long statement opens none.
+  const backgroundPool = new pg.Pool({
+    connectionString: url,
+    max: BACKGROUND_POOL_SIZE,
+    connectionTimeoutMillis: timeouts.connectMs,
+    query_timeout: Math.max(timeouts.queryMs, BACKGROUND_QUERY_TIMEOUT_MS),
+    keepAlive: true,
+  });
+  backgroundPool.on("error", () => {});
   const listeners = new Set<pg.PoolClient>();
   const db = drizzlePg({ client: pool, schema, logger });
   return {
     db,
+    backgroundDb: drizzlePg({ client: backgroundPool, schema, logger }),
     engine: "postgres",
     poolStats: () => ({
       total: pool.totalCount,
@@ -209,7 +234,7 @@ async function openPostgres(
     async close() {
       for (const connection of listeners) connection.release();
       listeners.clear();
-      await pool.end();
+      await Promise.all([pool.end(), backgroundPool.end()]);
     },
   };
 }

@@ -71,6 +71,7 @@ beforeAll(async () => {
   const db = downDb();
   const database: Database = {
     db,
+    backgroundDb: db,
     engine: "postgres",
     migrate: () => Promise.reject(refused()),
     listen: () => Promise.reject(refused()),

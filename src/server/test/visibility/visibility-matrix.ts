@@ -587,6 +587,7 @@ export const JOB_KINDS: Record<string, OtherSurface> = {
   "held-release-due": NONE("a sweep of held form submissions: no posts"),
   "bookmark-reminders-due": NONE("a sweep: bookmark ids to notification events"),
   "top-scores": NONE("scores per discussion, from counts: nothing leaves the database"),
+  "top-scores-hourly": NONE("scores per discussion, from counts: nothing leaves the database"),
   "online-safety-review-due": NONE(
     "a sweep: records due for review to admins' notices and mail, no post",
   ),
