@@ -7,13 +7,11 @@
 // It fills an empty database and refuses one that has benchmark data already (each size is a
 // database of its own: see bench/RESULTS.md, "The growth table"). Deterministic (seeded random),
 // so two runs produce the same data set (but for the ids).
-import path from "node:path";
 import { sql } from "drizzle-orm";
-import { type Db, openDatabase, queryRows } from "@/server/db/client";
-import { lockDataDir } from "@/server/db/data-dir-lock";
+import { type Db, queryRows } from "@/server/db/client";
 import { categories, discussions, discussionTags, tags, user } from "@/server/db/schema";
-import { loadEnv } from "@/server/env";
 import { rebuildSearchWords } from "@/server/features/search/words";
+import { openBenchDatabase } from "./lib/bench-database";
 import { loadReactions, REACTIONS_PER_REPLY } from "./lib/reaction-data";
 import { generateReplies, type ReplyAuthor, type ReplyThread } from "./lib/reply-data";
 import { searchAsides, withAside } from "./lib/search-vocabulary";
@@ -24,8 +22,6 @@ const DISCUSSIONS = Number(process.argv[3] ?? 100_000);
 const REPLIES = Number(process.argv[4] ?? 1_000_000);
 const REACTIONS = Number(process.argv[5] ?? REACTIONS_PER_REPLY * REPLIES);
 const BATCH = 1_000;
-/** Generation's long statements (the counters, VACUUM at a million rows) outlast the app's 15 s. */
-const STATEMENT_TIMEOUT_MS = 3 * 3600 * 1000;
 
 const rng = seededRandom(0x5eed);
 const random = rng.next;
@@ -143,16 +139,7 @@ function sentences(count: number): string {
 }
 
 async function main() {
-  const env = loadEnv();
-  const release = env.databaseUrl ? () => {} : lockDataDir(env.dataDir);
-  const database = env.databaseUrl
-    ? await openDatabase({
-        engine: "postgres",
-        url: env.databaseUrl,
-        poolSize: 4,
-        timeouts: { connectMs: 5_000, queryMs: STATEMENT_TIMEOUT_MS },
-      })
-    : await openDatabase({ engine: "pglite", dataDir: path.join(env.dataDir, "pg") });
+  const database = await openBenchDatabase({ poolSize: 4 });
   const { db } = database;
   const started = Date.now();
   try {
@@ -269,7 +256,6 @@ async function main() {
     );
   } finally {
     await database.close();
-    release();
   }
 }
 

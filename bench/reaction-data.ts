@@ -3,27 +3,13 @@
 // default: 5,000,000 at the full size), loaded with the count trigger off, recounted, and each
 // Top period's scores made (bench/lib/reaction-data.ts). Run it again to make them afresh.
 //   DATABASE_URL=postgres://postgres@127.0.0.1:55432/bench npm run bench:reaction-data -- [reactions]
-import path from "node:path";
 import { sql } from "drizzle-orm";
-import { openDatabase, queryRows } from "@/server/db/client";
-import { lockDataDir } from "@/server/db/data-dir-lock";
-import { loadEnv } from "@/server/env";
+import { queryRows } from "@/server/db/client";
+import { openBenchDatabase } from "./lib/bench-database";
 import { loadReactions, REACTIONS_PER_REPLY } from "./lib/reaction-data";
 
-/** The counters and the bulk insert outlast the app's 15 s statement timeout. */
-const STATEMENT_TIMEOUT_MS = 3 * 3600 * 1000;
-
 async function main() {
-  const env = loadEnv();
-  const release = env.databaseUrl ? () => {} : lockDataDir(env.dataDir);
-  const database = env.databaseUrl
-    ? await openDatabase({
-        engine: "postgres",
-        url: env.databaseUrl,
-        poolSize: 2,
-        timeouts: { connectMs: 5_000, queryMs: STATEMENT_TIMEOUT_MS },
-      })
-    : await openDatabase({ engine: "pglite", dataDir: path.join(env.dataDir, "pg") });
+  const database = await openBenchDatabase({ poolSize: 2 });
   try {
     // As the server would at start: a database from before reactions gets their tables.
     await database.migrate();
@@ -35,7 +21,6 @@ async function main() {
     await loadReactions(database.db, count);
   } finally {
     await database.close();
-    release();
   }
 }
 

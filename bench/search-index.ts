@@ -5,12 +5,10 @@
 // to rebuild the words "Did you mean" offers. REINDEX locks each table against writes while it
 // runs: run it on benchmark data only. PostgreSQL (DATABASE_URL) or the embedded PGlite (DATA_DIR).
 //   DATABASE_URL=postgres://postgres@127.0.0.1:54351/search_1m npm run bench:search-index
-import path from "node:path";
 import { sql } from "drizzle-orm";
-import { type Db, openDatabase, queryRows } from "@/server/db/client";
-import { lockDataDir } from "@/server/db/data-dir-lock";
-import { loadEnv } from "@/server/env";
+import { type Db, queryRows } from "@/server/db/client";
 import { rebuildSearchWords } from "@/server/features/search/words";
+import { openBenchDatabase } from "./lib/bench-database";
 import { formatLoad, loadAverage } from "./lib/machine-load";
 
 const GIN_INDEXES = [
@@ -65,16 +63,7 @@ async function sizes(db: Db) {
 }
 
 async function main() {
-  const env = loadEnv();
-  const release = env.databaseUrl ? () => {} : lockDataDir(env.dataDir);
-  const database = env.databaseUrl
-    ? await openDatabase({
-        engine: "postgres",
-        url: env.databaseUrl,
-        poolSize: 1,
-        timeouts: { connectMs: 5_000, queryMs: 3600 * 1000 },
-      })
-    : await openDatabase({ engine: "pglite", dataDir: path.join(env.dataDir, "pg") });
+  const database = await openBenchDatabase({ poolSize: 1, queryMs: 3600 * 1000 });
   const { db } = database;
   try {
     console.log(`${database.engine}; load average at start ${formatLoad(loadAverage())}\n`);
@@ -97,7 +86,6 @@ async function main() {
     console.log(`\nload average at end ${formatLoad(loadAverage())}`);
   } finally {
     await database.close();
-    release();
   }
 }
 

@@ -37,23 +37,26 @@ function countsOf(
 
 /**
  * One post's counts per kind now (the opening post when `replyId` is null), for the kinds turned
- * on: what a toggle answers and its live event carries.
+ * on: what a toggle answers and its live event carries. `kindsOn` is the site settings'
+ * `reactionKinds` when the caller has read them already (the toggle checks the kind first), so
+ * the hot path reads the settings once; without it they are read here.
  */
 export async function postReactionCounts(
   db: Db,
   discussionId: string,
   replyId: string | null,
+  kindsOn?: readonly ReactionKind[],
 ): Promise<ReactionCounts> {
-  const [rows, settings] = await Promise.all([
+  const [rows, on] = await Promise.all([
     queryRows<CountRow>(
       db,
       sql`select reply_id, kind, count from reaction_counts
           where discussion_id = ${discussionId}::uuid
             and ${replyId === null ? sql`reply_id is null` : sql`reply_id = ${replyId}::uuid`}`,
     ),
-    readSiteSettings(db),
+    kindsOn ?? readSiteSettings(db).then((settings) => settings.reactionKinds),
   ]);
-  return countsOf(rows, settings.reactionKinds).get(replyId) ?? {};
+  return countsOf(rows, on).get(replyId) ?? {};
 }
 
 /** `item` with `counts` when there are any: no reactions is no field (as before reactions). */

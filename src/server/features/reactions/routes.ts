@@ -66,9 +66,15 @@ async function reactablePost(db: Db, c: Context, kind: PostKind): Promise<Reacta
   return post;
 }
 
-async function stateOf(db: Db, viewerId: string, post: ReactablePost): Promise<ReactionState> {
+/** `kindsOn`: the kinds turned on, when the caller has read the site settings already. */
+async function stateOf(
+  db: Db,
+  viewerId: string,
+  post: ReactablePost,
+  kindsOn?: readonly ReactionKind[],
+): Promise<ReactionState> {
   const [counts, mine] = await Promise.all([
-    postReactionCounts(db, post.discussionId, post.replyId),
+    postReactionCounts(db, post.discussionId, post.replyId, kindsOn),
     reactionsBy(db, viewerId, post),
   ]);
   return { counts, mine };
@@ -94,7 +100,8 @@ async function react(c: Context<SignedInEnv>, postKind: PostKind) {
   // Cached pages catch up within their 5 s TTL, not at each reaction (decision 075).
   keepAnonymousCache(c);
   const kind = kindParam(c);
-  if (!(await readSiteSettings(db)).reactionKinds.includes(kind)) {
+  const { reactionKinds } = await readSiteSettings(db);
+  if (!reactionKinds.includes(kind)) {
     throw new HttpError(400, REACTION_TURNED_OFF, { fields: { kind: REACTION_TURNED_OFF } });
   }
   await rateLimiter.hit(REACTION_RATE_LIMIT, viewer.id);
@@ -108,7 +115,8 @@ async function react(c: Context<SignedInEnv>, postKind: PostKind) {
       await queueNotificationEvent(jobs, { type: "reacted", reactionId: id }, { tx });
     return id !== null;
   });
-  const state = await stateOf(db, viewer.id, post);
+  // The settings read above count the kinds that are on: one read of them per toggle.
+  const state = await stateOf(db, viewer.id, post, reactionKinds);
   if (created) await announce(c, post, state);
   return c.json(state satisfies ReactionState, created ? 201 : 200);
 }

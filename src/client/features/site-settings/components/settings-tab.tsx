@@ -22,6 +22,7 @@ import {
   type SearchLanguage,
   SITE_SETTING_LABELS,
 } from "@/shared/site-settings";
+import { CheckboxGroupCard } from "./checkbox-group-card";
 
 const ROLE_LABELS: Record<Role, string> = {
   user: "User",
@@ -185,37 +186,21 @@ function ReactionKindsCard({
   disabled: boolean;
   onChange: (kinds: ReactionKind[]) => void;
 }) {
-  const { label, hint } = SITE_SETTING_LABELS.reactionKinds;
   return (
-    <Card className="grid gap-3 p-4">
-      <fieldset className="grid gap-3" aria-describedby="setting-reactions-hint">
-        <legend className="font-medium text-sm">{label}</legend>
-        <p id="setting-reactions-hint" className="text-muted-foreground text-sm">
-          {hint}
-        </p>
-        <div className="flex flex-wrap gap-4">
-          {REACTION_KINDS.map((kind) => (
-            <label key={kind} className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                className="size-4 accent-primary"
-                checked={kinds.includes(kind)}
-                disabled={disabled}
-                onChange={(event) =>
-                  onChange(
-                    event.target.checked
-                      ? [...kinds, kind]
-                      : kinds.filter((chosen) => chosen !== kind),
-                  )
-                }
-              />
-              <span aria-hidden="true">{REACTION_LOOKS[kind].emoji}</span>
-              {REACTION_LOOKS[kind].label}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-    </Card>
+    <CheckboxGroupCard
+      {...SITE_SETTING_LABELS.reactionKinds}
+      hintId="setting-reactions-hint"
+      options={REACTION_KINDS}
+      checked={kinds}
+      optionLabel={(kind) => (
+        <>
+          <span aria-hidden="true">{REACTION_LOOKS[kind].emoji}</span>
+          {REACTION_LOOKS[kind].label}
+        </>
+      )}
+      disabled={disabled}
+      onChange={onChange}
+    />
   );
 }
 
@@ -229,36 +214,16 @@ function SecondFactorRolesCard({
   disabled: boolean;
   onChange: (roles: Role[]) => void;
 }) {
-  const { label, hint } = SITE_SETTING_LABELS.secondFactorRoles;
   return (
-    <Card className="grid gap-3 p-4">
-      <fieldset className="grid gap-3" aria-describedby="setting-second-factor-hint">
-        <legend className="font-medium text-sm">{label}</legend>
-        <p id="setting-second-factor-hint" className="text-muted-foreground text-sm">
-          {hint}
-        </p>
-        <div className="flex flex-wrap gap-4">
-          {ROLES.map((role) => (
-            <label key={role} className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                className="size-4 accent-primary"
-                checked={roles.includes(role)}
-                disabled={disabled}
-                onChange={(event) =>
-                  onChange(
-                    event.target.checked
-                      ? [...roles, role]
-                      : roles.filter((chosen) => chosen !== role),
-                  )
-                }
-              />
-              {ROLE_LABELS[role]}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-    </Card>
+    <CheckboxGroupCard
+      {...SITE_SETTING_LABELS.secondFactorRoles}
+      hintId="setting-second-factor-hint"
+      options={ROLES}
+      checked={roles}
+      optionLabel={(role) => ROLE_LABELS[role]}
+      disabled={disabled}
+      onChange={onChange}
+    />
   );
 }
 

@@ -39,18 +39,20 @@ export async function remindDueReviews(
           on conflict do nothing
           returning record_key, due_on::text`,
     );
+    if (due.length === 0) return 0;
+    // The same admins for every record: one read. Verified addresses only, as every
+    // notification mail (notification-mail.ts).
+    const admins = await queryRows<{ email: string }>(
+      tx,
+      sql`select u.email from user_roles ur join "user" u on u.id = ur.user_id
+          where ur.role = 'admin' and u.email_verified order by u.email`,
+    );
     for (const row of due) {
       await tx.execute(
         sql`insert into notifications (user_id, kind, data)
             select ur.user_id, 'online_safety_review',
               ${JSON.stringify({ record: row.record_key, dueOn: row.due_on })}::jsonb
             from user_roles ur where ur.role = 'admin'`,
-      );
-      // Verified addresses only, as every notification mail (notification-mail.ts).
-      const admins = await queryRows<{ email: string }>(
-        tx,
-        sql`select u.email from user_roles ur join "user" u on u.id = ur.user_id
-            where ur.role = 'admin' and u.email_verified order by u.email`,
       );
       for (const admin of admins) {
         await deps.mailer.send(reviewDueMail(deps.site, admin.email, row.record_key, row.due_on), {
