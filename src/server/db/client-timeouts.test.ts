@@ -67,4 +67,39 @@ describe("PostgreSQL pool timeouts", () => {
     expect(isDatabaseUnavailable(error)).toBe(true);
     await database.close().catch(() => {});
   });
+
+  it("lets a background statement run past the requests' bound, on connections of its own", async () => {
+    // Answers each query 800 ms after it comes, with an empty result: a slow statement.
+    const url = await fakePostgres((socket) => {
+      socket.once("data", () => {
+        socket.write(HANDSHAKE);
+        socket.on("data", (message) => {
+          if (message[0] !== 0x51) return; // 'Q': a simple query
+          setTimeout(() => socket.write(Buffer.concat([commandComplete("SELECT 0"), READY])), 800);
+        });
+      });
+    });
+    const database = await openDatabase({
+      engine: "postgres",
+      url,
+      timeouts: { connectMs: 5_000, queryMs: 300 },
+    });
+    const request = await database.db.execute("select 1" as never).catch((e: unknown) => e);
+    expect(isDatabaseUnavailable(request)).toBe(true);
+    const background = (await database.backgroundDb.execute("select 1" as never)) as {
+      rows: unknown[];
+    };
+    expect(background.rows).toEqual([]);
+    await database.close().catch(() => {});
+  });
 });
+
+const READY = Buffer.from([0x5a, 0, 0, 0, 5, 0x49]);
+
+/** CommandComplete ('C') with its tag. */
+function commandComplete(tag: string): Buffer {
+  const text = Buffer.from(`${tag}\0`);
+  const length = Buffer.alloc(4);
+  length.writeInt32BE(4 + text.length);
+  return Buffer.concat([Buffer.from([0x43]), length, text]);
+}

@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { queryRows } from "@/server/db/client";
 import { queueNotificationEvent } from "@/server/domain/notifications/events";
-import { refreshAllTopScores } from "@/server/domain/reactions/top-scores";
+import { refreshAllTopScores, refreshTopScores } from "@/server/domain/reactions/top-scores";
 import { parseDiscussionChange } from "@/server/lib/live-discussions";
 import { insertDiscussionRow, sseReader } from "@/server/test/discussions";
 import { createMember } from "@/server/test/factories";
@@ -548,6 +548,29 @@ describe("Top", () => {
     expect(
       (await createClient(t.app).get("/api/discussions?sort=top&cursor=nonsense")).status,
     ).toBe(400);
+  });
+
+  it("writes only the scores that moved, and removes the ones that have gone", async () => {
+    await t.db.execute(sql`delete from discussions`);
+    const kept = await insertDiscussionRow(t.db, { authorId: ana.id, title: "Kept" });
+    const moving = await insertDiscussionRow(t.db, { authorId: ana.id, title: "Moving" });
+    const leaving = await insertDiscussionRow(t.db, { authorId: ana.id, title: "Leaving" });
+    for (const id of [kept, moving, leaving]) await react(ben, discussionPath(id));
+    expect(await refreshTopScores(t.db, "week")).toEqual({ scored: 3, written: 3, removed: 0 });
+    // Nothing moved: nothing written.
+    expect(await refreshTopScores(t.db, "week")).toEqual({ scored: 3, written: 0, removed: 0 });
+
+    await react(di, discussionPath(moving));
+    await t.db.execute(sql`update discussions set hidden_at = now() where id = ${leaving}::uuid`);
+    expect(await refreshTopScores(t.db, "week")).toEqual({ scored: 2, written: 1, removed: 1 });
+    const scores = await queryRows<{ discussion_id: string; score: number }>(
+      t.db,
+      sql`select discussion_id, score from top_scores where period = 'week' order by score desc`,
+    );
+    expect(scores).toEqual([
+      { discussion_id: moving, score: 2 },
+      { discussion_id: kept, score: 1 },
+    ]);
   });
 
   it("ranks within a search, an author, a tag, a category and a date range, and pages", async () => {
