@@ -8,13 +8,13 @@ import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { routeKey } from "@/server/domain/moderation/suspension-guard";
-import { readSiteSettings } from "@/server/domain/site/site-settings";
 import { HttpError } from "@/server/lib/http-error";
 import {
   SECOND_FACTOR_REQUIRED_CODE,
   SECOND_FACTOR_REQUIRED_MESSAGE,
 } from "@/shared/second-factor";
 import { hasPasskey } from "./passkeys";
+import { requestSiteSettings } from "./request-site-settings";
 import { getViewer, type Viewer } from "./viewer";
 
 /** What such a member may still reach: `METHOD /path` as the app registers it. */
@@ -43,7 +43,7 @@ export function secondFactorMissing(db: Db, viewer: Viewer): Promise<boolean> {
   let answer = answers.get(viewer);
   if (!answer) {
     // Passkeys are looked up only for the roles the rule names: most members have none to ask.
-    answer = readSiteSettings(db).then(
+    answer = requestSiteSettings(db, viewer).then(
       async ({ secondFactorRoles }) =>
         secondFactorRoles.includes(viewer.role) && !(await hasPasskey(db, viewer.id)),
     );

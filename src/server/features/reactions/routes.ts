@@ -5,6 +5,7 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { type SignedInEnv, signedIn } from "@/server/auth/middleware";
+import { requestSiteSettings } from "@/server/auth/request-site-settings";
 import { getViewer } from "@/server/auth/viewer";
 import type { AppEnv } from "@/server/context";
 import type { Db } from "@/server/db/client";
@@ -100,7 +101,8 @@ async function react(c: Context<SignedInEnv>, postKind: PostKind) {
   // Cached pages catch up within their 5 s TTL, not at each reaction (decision 075).
   keepAnonymousCache(c);
   const kind = kindParam(c);
-  const { reactionKinds } = await readSiteSettings(db);
+  // The two-factor guard has read the settings for this request already: the same read.
+  const { reactionKinds } = await requestSiteSettings(db, viewer);
   if (!reactionKinds.includes(kind)) {
     throw new HttpError(400, REACTION_TURNED_OFF, { fields: { kind: REACTION_TURNED_OFF } });
   }
