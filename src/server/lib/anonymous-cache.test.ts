@@ -6,6 +6,7 @@
 import {
   Agent,
   createServer,
+  get as httpGet,
   request as httpRequest,
   type IncomingHttpHeaders,
   type Server,
@@ -412,6 +413,17 @@ describe("the anonymous cache in the server main.ts runs", () => {
     );
   });
 
+  it("opens every visitor's live stream while another's stays open", async () => {
+    // The stream's path matches a cacheable route (/api/discussions/:id); the second visitor
+    // once waited for the first's stream to end, which it never does.
+    const first = await openStream(cached.address.port);
+    const second = await openStream(cached.address.port);
+    first.close();
+    second.close();
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(entries().some(([key]) => key.endsWith("/api/discussions/events"))).toBe(false);
+  });
+
   it("lets a response go after its time", async () => {
     const short = await startSiteServer(t.deps, {
       port: 0,
@@ -554,3 +566,23 @@ describe("the anonymous cache's listener", () => {
     await closing;
   });
 });
+
+/**
+ * Opens GET /api/discussions/events as a visitor on `port`: the status once its head comes (0 if
+ * none within 5 s), and the stream left open until `close` is called.
+ */
+function openStream(port: number): Promise<{ status: number; close: () => void }> {
+  return new Promise((resolve) => {
+    const request = httpGet(
+      {
+        host: "127.0.0.1",
+        port,
+        path: "/api/discussions/events",
+        headers: { host: SITE_HOST, accept: "text/event-stream" },
+      },
+      (response) => resolve({ status: response.statusCode ?? 0, close: () => request.destroy() }),
+    );
+    request.on("error", () => {});
+    setTimeout(() => resolve({ status: 0, close: () => request.destroy() }), 5_000);
+  });
+}

@@ -120,14 +120,18 @@ const oneValue = (value: string | string[] | undefined): string | undefined =>
 /**
  * Whether the app's response may be replayed to every visitor: a 200 the route allowed, with no
  * cookie set and nothing that says it is one person's (`private`, `no-store`). A 404 is not
- * stored: any path makes one, and it would crowd out the pages.
+ * stored: any path makes one, and it would crowd out the pages. Nor is a live stream (a route
+ * pattern such as /api/discussions/:id also matches /api/discussions/events): it never ends, so
+ * there is nothing to store, and visitors waiting for its end would wait as long as it stays
+ * open (a second visitor's stream hung while the first visitor's was open).
  */
 export function storable(status: number, headers: OutgoingHttpHeaders): boolean {
   const cacheControl = String(headers["cache-control"] ?? "");
   return (
     status === 200 &&
     headers["set-cookie"] === undefined &&
-    !/\b(private|no-store)\b/i.test(cacheControl)
+    !/\b(private|no-store)\b/i.test(cacheControl) &&
+    !/^text\/event-stream\b/i.test(String(headers["content-type"] ?? ""))
   );
 }
 
