@@ -9,8 +9,12 @@ export const REPORT_CONFIRM_PAGE_PATH = "/report/confirm";
 
 const token = signedToken("visitor-report-confirm v1", z.tuple([z.string()]));
 
+export function reportConfirmToken(secret: string, email: string): string {
+  return token.issue(secret, [email]);
+}
+
 export function reportConfirmLink(siteUrl: string, secret: string, email: string): string {
-  return `${siteUrl}${REPORT_CONFIRM_PAGE_PATH}?token=${encodeURIComponent(token.issue(secret, [email]))}`;
+  return `${siteUrl}${REPORT_CONFIRM_PAGE_PATH}?token=${encodeURIComponent(reportConfirmToken(secret, email))}`;
 }
 
 /** The address of a token this server made; null for anything else. */

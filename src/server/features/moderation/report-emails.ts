@@ -2,8 +2,8 @@
 // which never repeats what they wrote (the address may not be theirs), and the outcome, which
 // never names who decided.
 import type { MailMessage } from "@/server/lib/mail";
-import { ILLEGAL_HARM_LABELS, type IllegalHarmKind } from "@/shared/online-safety";
 import { REPORT_REASON_LABELS, type ReportReason } from "@/shared/moderation";
+import { ILLEGAL_HARM_LABELS, type IllegalHarmKind } from "@/shared/online-safety";
 
 const POST_WORDS = { discussion: "a discussion", reply: "a reply" } as const;
 
@@ -45,7 +45,11 @@ const OUTCOME_TEXTS: Record<string, string> = {
     "A moderator reviewed the content you reported and suspended the account of the member who posted it.",
 };
 
-export function reportOutcome(input: { to: string; siteName: string; action: string }): MailMessage {
+export function reportOutcome(input: {
+  to: string;
+  siteName: string;
+  action: string;
+}): MailMessage {
   return {
     to: input.to,
     subject: `The outcome of your report (${input.siteName})`,

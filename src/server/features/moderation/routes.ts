@@ -37,8 +37,8 @@ import { decideHeldSubmission, HELD_NOT_FOUND } from "./held";
 import { decideHeldPost, HELD_POST_NOT_FOUND } from "./held-posts";
 import { PUBLIC_LOG_PAGE_SIZE, publicModerationLog } from "./public-log";
 import { loadQueue } from "./queue";
-import { visitorReportRoutes } from "./visitor-reports";
 import { findTarget, isTargetId, TARGET_NOT_FOUND } from "./targets";
+import { visitorReportRoutes } from "./visitor-reports";
 
 export const OWN_ITEM_MESSAGE = "You cannot report your own content.";
 export const MEMBER_NOT_FOUND = "Member not found";

@@ -120,12 +120,18 @@ describe("POST /api/moderation/visitor-reports", () => {
 
   it("asks for the kind of illegal content, and drops a kind given with another reason", async () => {
     const discussionId = await post();
-    const refused = await visitor().post(ROUTE, report({ targetId: discussionId, harmKind: undefined }));
+    const refused = await visitor().post(
+      ROUTE,
+      report({ targetId: discussionId, harmKind: undefined }),
+    );
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as ApiErrorBody).error.fields).toEqual({
       harmKind: HARM_KIND_REQUIRED,
     });
-    const notAKind = await visitor().post(ROUTE, report({ targetId: discussionId, harmKind: "rude" }));
+    const notAKind = await visitor().post(
+      ROUTE,
+      report({ targetId: discussionId, harmKind: "rude" }),
+    );
     expect(notAKind.status).toBe(400);
     expect(await reportsOf(discussionId)).toEqual([]);
 

@@ -565,7 +565,8 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
     method: "POST",
     path: "/api/moderation/visitor-reports/confirm",
     allowed: EVERYONE,
-    source: "Issue 47: the link mailed to the reporter's address (the signed token is the credential)",
+    source:
+      "Issue 47: the link mailed to the reporter's address (the signed token is the credential)",
   },
   {
     method: "POST",
