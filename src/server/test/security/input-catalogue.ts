@@ -1352,6 +1352,18 @@ export async function buildCatalogue(
     },
     { page: "/", valid: () => ({ intent: "newsletter", email: email() }), answers: 200 },
     {
+      page: "/report",
+      valid: () => ({
+        intent: "report",
+        targetKind: "discussion",
+        targetId: discussionId,
+        reason: "illegal",
+        harmKind: "fraud",
+        email: email(),
+      }),
+      answers: 200,
+    },
+    {
       page: "/data-request",
       valid: () => ({
         intent: "data-request",
