@@ -208,6 +208,19 @@ describe("POST /api/moderation/visitor-reports", () => {
       sql`select kind, reason from held_submissions where payload->>'email' = ${email}`,
     );
     expect(held).toEqual([{ kind: "report", reason: "honeypot" }]);
+    expect(await t.mailbox.latest(email)).toBeNull();
+
+    // Released by a moderator: queued, and acknowledged, as if just sent.
+    const item = (await queue()).held.find((entry) => entry.fields.email === email);
+    const released = await mo.client.post(`/api/moderation/held/${item?.id}/release`, {
+      reason: "A real person",
+    });
+    expect(released.status).toBe(200);
+    await t.runJobs();
+    expect(await reportsOf(discussionId)).toMatchObject([
+      { reporter_email: email, reason: "illegal", harm_kind: "fraud" },
+    ]);
+    expect(await t.mailbox.latest(email)).toContain("We received your report");
   });
 
   it("limits the reports of one post", async () => {
