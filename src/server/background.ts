@@ -14,6 +14,7 @@ import { defineHeldContactRelease } from "./features/contact/routes";
 import { defineDigestWork } from "./features/digest/background";
 import { defineRetentionSweep } from "./features/inbox/retention";
 import { defineHeldReleaseSweep } from "./features/moderation/held";
+import { defineHeldReportRelease } from "./features/moderation/visitor-reports";
 import { defineNewsletterWork } from "./features/newsletter/background";
 import { defineHeldNewsletterRelease } from "./features/newsletter/routes";
 import { defineNotificationWork } from "./features/notifications/background";
@@ -47,6 +48,7 @@ export function defineBackgroundWork(deps: AppDeps): void {
   defineHeldSignUpRelease(deps);
   defineHeldContactRelease(deps);
   defineHeldNewsletterRelease(deps);
+  defineHeldReportRelease(deps);
   // ... and those that go out by themselves after a delay (docs/decisions/058).
   defineHeldReleaseSweep(deps);
 }

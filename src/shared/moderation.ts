@@ -2,10 +2,12 @@
 // suspension lengths, the texts members see, and the schemas both sides validate with.
 
 import { LIMITS } from "./limits";
+import { ILLEGAL_HARM_KINDS, type IllegalHarmKind } from "./online-safety";
 import {
   categorySlugField,
   cleanText,
   discussionSchema,
+  emailSchema,
   replyEditSchema,
   requiredText,
 } from "./schemas";
@@ -35,8 +37,13 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
 
 export const REPORT_DETAILS_MAX = 500;
 
-export const reportSchema = z.object({
+export const HARM_KIND_REQUIRED = "Choose the kind of illegal content";
+
+/** A report's fields; the schemas below add the rule that illegal content names its kind. */
+export const reportFields = z.object({
   reason: z.enum(REPORT_REASONS, { error: "Choose a reason" }),
+  /** The kind of priority illegal content (docs/decisions/079), for the reason illegal only. */
+  harmKind: z.enum(ILLEGAL_HARM_KINDS, { error: HARM_KIND_REQUIRED }).optional(),
   details: z
     .string()
     .overwrite(cleanText)
@@ -44,7 +51,46 @@ export const reportSchema = z.object({
     .optional()
     .default(""),
 });
+
+/** Illegal content names its kind (any other reason has none: it is dropped). */
+export function withHarmKindRule<Schema extends typeof reportFields>(schema: Schema) {
+  return schema
+    .refine((report) => report.reason !== "illegal" || report.harmKind !== undefined, {
+      message: HARM_KIND_REQUIRED,
+      path: ["harmKind"],
+    })
+    .transform((report) =>
+      report.reason === "illegal" ? report : { ...report, harmKind: undefined },
+    );
+}
+
+export const reportSchema = withHarmKindRule(reportFields);
 export type ReportInput = z.input<typeof reportSchema>;
+
+/** What a visitor may report without signing in: a post (docs/decisions/079). */
+export const VISITOR_REPORT_TARGETS = ["discussion", "reply"] as const;
+export type VisitorReportTarget = (typeof VISITOR_REPORT_TARGETS)[number];
+
+/**
+ * A visitor's report: the post, the reason and an address for the acknowledgement and the
+ * outcome. The same answer whatever the post's state (docs/decisions/079).
+ */
+export const visitorReportSchema = withHarmKindRule(
+  reportFields.extend({
+    email: emailSchema,
+    targetKind: z.enum(VISITOR_REPORT_TARGETS, { error: "Choose a discussion or reply" }),
+    targetId: z.string({ error: "Say what you report" }).min(1, "Say what you report").max(100),
+  }),
+);
+export type VisitorReportInput = z.input<typeof visitorReportSchema>;
+
+/** The answer to every accepted visitor report, whatever the post's state. */
+export const VISITOR_REPORT_THANKS =
+  "Thanks. Your report is with the moderators. We have sent you an email: open its link to confirm your address.";
+
+export const visitorReportConfirmSchema = z.object({
+  token: z.string({ error: "This link is invalid or has expired." }).min(1).max(2000),
+});
 
 /** What a moderator can do with a reported item from the queue. */
 export const QUEUE_ACTIONS = ["dismiss", "hide", "delete", "suspend"] as const;
@@ -218,6 +264,10 @@ export type QueueItem = {
   };
   reportCount: number;
   reasons: Partial<Record<ReportReason, number>>;
+  /** The kinds of illegal content named (docs/decisions/079); such items come first. */
+  harmKinds: IllegalHarmKind[];
+  /** Reports from visitors whose address is not confirmed yet: they sort below the others. */
+  unconfirmedCount: number;
   details: string[];
   firstReportedAt: string;
 };

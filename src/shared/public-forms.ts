@@ -15,6 +15,7 @@ export const PUBLIC_FORMS = [
   "contact",
   "newsletter",
   "data-request",
+  "report",
 ] as const;
 export type PublicForm = (typeof PUBLIC_FORMS)[number];
 

@@ -56,9 +56,11 @@ const TermsPage = lazyPage(legalPages, "TermsPage");
 const TwoFactorResetPage = lazyPage(mailLinkPages, "TwoFactorResetPage");
 
 const DataRequestConfirmPage = lazyPage(mailLinkPages, "DataRequestConfirmPage");
+const ReportConfirmPage = lazyPage(mailLinkPages, "ReportConfirmPage");
 const ModerationPage = lazyPage(() => import("./pages/moderation-page"), "ModerationPage");
 
 const DataRequestPage = lazyPage(() => import("./pages/data-request-page"), "DataRequestPage");
+const ReportPage = lazyPage(() => import("./pages/report-page"), "ReportPage");
 const NewsletterUnsubscribePage = lazyPage(unsubscribePages, "NewsletterUnsubscribePage");
 const NewsletterConfirmPage = lazyPage(mailLinkPages, "NewsletterConfirmPage");
 const RotatingTextShowcasePage = lazyPage(
@@ -128,6 +130,8 @@ export function AppRoutes() {
         <Route path={paths.welcome} component={WelcomePage} />
         <Route path={paths.dataRequest} component={DataRequestPage} />
         <Route path={paths.dataRequestConfirm} component={DataRequestConfirmPage} />
+        <Route path={paths.report} component={ReportPage} />
+        <Route path={paths.reportConfirm} component={ReportConfirmPage} />
         <Route path={paths.dataExport} component={DataExportPage} />
         <Route path={paths.twoFactorReset} component={TwoFactorResetPage} />
         <Route path={paths.newsletterUnsubscribe} component={NewsletterUnsubscribePage} />

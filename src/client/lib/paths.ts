@@ -62,6 +62,12 @@ export const paths = {
   /** Where a confirmed new member lands (docs/decisions/062). */
   welcome: "/welcome",
   dataRequest: "/data-request",
+  /** A visitor's report of a discussion or a reply (docs/decisions/079), with kind and id. */
+  report: "/report",
+  reportOf: (kind: "discussion" | "reply", id: string) =>
+    `/report?kind=${encode(kind)}&id=${encode(id)}`,
+  /** Where a visitor's report's confirmation link lands (with `?token=`). */
+  reportConfirm: "/report/confirm",
   /** Where a data request's confirmation link lands (with `?token=`); works signed out. */
   dataRequestConfirm: "/data-request/confirm",
   /** Where the newsletter's welcome email sends someone who wants out (with email and token). */

@@ -1076,18 +1076,27 @@ export const notificationMailWindows = pgTable(
 
 // ---- moderation (docs/decisions/027) -----------------------------------------------------
 
-/** A member's report of a discussion, a reply, a profile or a tag: once per member per item. */
+/**
+ * A report of a discussion, a reply, a profile or a tag: once per member per item. A visitor who
+ * is not signed in reports a post with an email address instead (docs/decisions/079); the
+ * address is null once its owner's data is erased, and the report stays for the moderators.
+ */
 export const reports = pgTable(
   "reports",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    reporterId: text("reporter_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    /** The member who reported; null for a visitor's report. */
+    reporterId: text("reporter_id").references(() => user.id, { onDelete: "cascade" }),
+    /** A visitor's address (lower case), for the acknowledgement and the outcome. */
+    reporterEmail: text("reporter_email"),
+    /** When the visitor opened the mailed link; until then the report sorts below the others. */
+    emailConfirmedAt: timestamp("email_confirmed_at", { withTimezone: true }),
     targetKind: text("target_kind").notNull(),
     /** A discussion's, reply's or tag's uuid, or a member's id, as text. */
     targetId: text("target_id").notNull(),
     reason: text("reason").notNull(),
+    /** The kind of priority illegal content (ILLEGAL_HARM_KINDS) when the reason is illegal. */
+    harmKind: text("harm_kind"),
     details: text("details"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** Set when a moderator acts on the item (any action closes its open reports). */
@@ -1109,6 +1118,11 @@ export const reports = pgTable(
       "reports_reason_check",
       sql`${table.reason} in ('spam', 'harassment', 'illegal', 'other')`,
     ),
+    // Reports made before decision 079 have reason illegal without a kind; the routes ask for one.
+    check("reports_harm_kind_check", sql`${table.harmKind} is null or ${table.reason} = 'illegal'`),
+    index("reports_reporter_email_idx")
+      .on(table.reporterEmail)
+      .where(sql`${table.reporterEmail} is not null`),
   ],
 );
 
@@ -1243,7 +1257,7 @@ export const heldSubmissions = pgTable(
       .where(sql`${table.releaseAt} is not null`),
     check(
       "held_submissions_kind_check",
-      sql`${table.kind} in ('sign_up', 'contact', 'newsletter')`,
+      sql`${table.kind} in ('sign_up', 'contact', 'newsletter', 'report')`,
     ),
   ],
 );

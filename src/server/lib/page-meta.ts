@@ -55,6 +55,9 @@ const FIXED: Record<string, { title: string; description?: string; noindex?: boo
   "/settings/data-export": { title: "Download your data", noindex: true },
   "/settings/two-factor/reset": { title: "Reset two-factor authentication", noindex: true },
   "/data-request/confirm": { title: "Confirm your data request", noindex: true },
+  // A visitor's report of a post (docs/decisions/079): one per post, none worth indexing.
+  "/report": { title: "Report content", noindex: true },
+  "/report/confirm": { title: "Confirm your report", noindex: true },
   "/notifications": { title: "Notifications", noindex: true },
   "/bookmarks": { title: "Bookmarks", noindex: true },
   "/welcome": { title: "Welcome", noindex: true },

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@/server/app";
 import { queryRows } from "@/server/db/client";
 import { builtClient } from "@/server/test/built-client";
+import { insertDiscussionRow } from "@/server/test/discussions";
 import { createMember, mailedToken, totpCode, uniqueEmail } from "@/server/test/factories";
 import {
   CLIENT_IP_TEST_HEADER,
@@ -541,6 +542,35 @@ describe("data request", () => {
     const html = await pageText(refused);
     expect(html).toContain("Request type is required");
     expect(html).toContain('value="Grace"');
+  });
+});
+
+describe("a visitor's report (docs/decisions/079)", () => {
+  it("queues the report and answers with the page and the thanks; a refusal keeps the fields", async () => {
+    const id = await insertDiscussionRow(t.db, { title: "Prize", content: "Send bank details" });
+    const email = uniqueEmail("report");
+    const page = `/report?kind=discussion&id=${id}`;
+    const fields = {
+      intent: "report",
+      targetKind: "discussion",
+      targetId: id,
+      reason: "illegal",
+      harmKind: "fraud",
+      email,
+      details: "",
+    };
+    const sent = await postForm(page, fields);
+    expect(sent.status).toBe(200);
+    expect(await pageText(sent)).toContain("Thanks. Your report is with the moderators.");
+    expect(
+      await count(sql`select count(*) as n from reports where reporter_email = ${email}`),
+    ).toBe(1);
+
+    const refused = await postForm(page, { ...fields, harmKind: "" });
+    expect(refused.status).toBe(400);
+    const html = await pageText(refused);
+    expect(html).toContain("Choose the kind of illegal content");
+    expect(html).toContain(`value="${email}"`);
   });
 });
 

@@ -106,6 +106,13 @@ export const FORM_ROUTES: Record<PublicForm, FormRoute> = {
     fields: ["requestType", "email", "fullName", "details", ...SPAM_FIELDS],
     echoed: ["requestType", "email", "fullName", "details"],
   },
+  // A visitor's report of a post (docs/decisions/079); the post's kind and id are hidden fields.
+  report: {
+    pages: [paths.report],
+    api: "/api/moderation/visitor-reports",
+    fields: ["email", "targetKind", "targetId", "reason", "harmKind", "details", ...SPAM_FIELDS],
+    echoed: ["email", "targetKind", "targetId", "reason", "harmKind", "details"],
+  },
 };
 
 function formRouteOf(intent: unknown): [PublicForm, FormRoute] | null {

@@ -1,4 +1,6 @@
+import { Flag } from "lucide-react";
 import { Suspense } from "react";
+import { Link } from "@/client/components/link";
 import { PageContainer } from "@/client/components/page-container";
 import { DiscussionDetail } from "@/client/features/discussions/components/discussion-detail";
 import { LiveReactions } from "@/client/features/reactions/components/live-reactions";
@@ -6,6 +8,7 @@ import { ReactionBar } from "@/client/features/reactions/components/reaction-bar
 import { RepliesThread } from "@/client/features/replies/components/replies-thread";
 import { lazyComponent } from "@/client/lib/lazy-component";
 import { useParams } from "@/client/lib/location";
+import { paths } from "@/client/lib/paths";
 import { useAuth } from "@/client/lib/session/use-auth";
 import { useSuspension } from "@/client/lib/session/use-suspension";
 import { can } from "@/shared/permissions";
@@ -36,6 +39,31 @@ const BookmarkControl = lazyComponent(
   () => import("@/client/features/bookmarks/components/bookmark-control"),
   "BookmarkControl",
 );
+
+/**
+ * Report for visitors (docs/decisions/079): a plain link to the report page, so that it works
+ * before scripts start and without them.
+ */
+function VisitorReportLink({
+  kind,
+  id,
+  label,
+}: {
+  kind: "discussion" | "reply";
+  id: string;
+  label: string;
+}) {
+  return (
+    <Link
+      to={paths.reportOf(kind, id)}
+      aria-label={`Report ${label}`}
+      className="inline-flex h-8 items-center gap-1 rounded-md px-2 text-muted-foreground text-sm hover:bg-accent"
+    >
+      <Flag aria-hidden="true" className="size-4" />
+      Report
+    </Link>
+  );
+}
 
 export function DiscussionPage() {
   const { id = "" } = useParams();
@@ -73,6 +101,8 @@ export function DiscussionPage() {
                 label="this discussion"
               />
             </Suspense>
+          ) : !user ? (
+            <VisitorReportLink kind="discussion" id={discussion.id} label="this discussion" />
           ) : null
         }
         renderReactions={(discussion) =>
@@ -137,6 +167,12 @@ export function DiscussionPage() {
                       label={`reply by ${reply.author.displayName}`}
                     />
                   </Suspense>
+                ) : !user && !reply.deleted ? (
+                  <VisitorReportLink
+                    kind="reply"
+                    id={reply.id}
+                    label={`reply by ${reply.author?.displayName ?? "a deleted member"}`}
+                  />
                 ) : null}
               </>
             )}

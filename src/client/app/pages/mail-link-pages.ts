@@ -10,6 +10,7 @@ export { ConfirmEmailPage } from "./confirm-email-page";
 export { DataExportPage } from "./data-export-page";
 export { DataRequestConfirmPage } from "./data-request-confirm-page";
 export { NewsletterConfirmPage } from "./newsletter-confirm-page";
+export { ReportConfirmPage } from "./report-confirm-page";
 export { ResetPasswordPage } from "./reset-password-page";
 export { TwoFactorResetPage } from "./two-factor-reset-page";
 export { UndoEmailChangePage } from "./undo-email-change-page";

@@ -129,6 +129,11 @@ export async function eraseAccount(
       sql`delete from rate_limit_hits where key like ${`%${userId}%`}
             or lower(substr(key, strpos(key, '|') + 1)) = ${member.email}`,
     );
+    // Reports sent signed out with the address (docs/decisions/079): the report stays for the
+    // moderators, without whom it came from; no outcome is mailed.
+    await tx.execute(
+      sql`update reports set reporter_email = null where reporter_email = ${member.email}`,
+    );
     // Held public-form submissions (docs/decisions/034) sent signed out carry only the address.
     await tx.execute(
       sql`delete from held_submissions

@@ -373,13 +373,18 @@ export const MEMBER_DATA_SECTIONS = {
           order by created_at`,
   },
   // Moderation (docs/decisions/027). The member's reports: what and why, never the item's words.
+  // Reports sent signed out with the member's address count too (docs/decisions/079).
   reportsMade: {
     table: "reports",
     byId: ["reporter_id"],
-    rows: ({ id }) =>
-      sql`select target_kind as "targetKind", target_id as "targetId", reason, details,
-            created_at as "createdAt", resolved_at as "resolvedAt"
-          from reports where reporter_id = ${id} order by created_at`,
+    byEmail: ["reporter_email"],
+    rows: ({ id, email }) =>
+      sql`select target_kind as "targetKind", target_id as "targetId", reason,
+            harm_kind as "harmKind", details, reporter_email as "email",
+            email_confirmed_at as "emailConfirmedAt", created_at as "createdAt",
+            resolved_at as "resolvedAt"
+          from reports where reporter_id = ${id} or reporter_email = ${email}
+          order by created_at`,
   },
   // What moderators did to the member's content or account, without who did it: the decisions
   // the member was told of by notification (hide, delete, edit, suspend, lift, appeals); for an

@@ -19,6 +19,7 @@ export const HELD_RELEASE_QUEUES: Record<HeldKind, string> = {
   sign_up: "held-release-sign-up",
   contact: "held-release-contact",
   newsletter: "held-release-newsletter",
+  report: "held-release-report",
 };
 
 /** Why this request's submission is held, or null when it passes (read after jsonBody). */

@@ -701,6 +701,29 @@ describe("Delete my account leaves no trace (decision 047)", () => {
     expect(left).toEqual([{ email: stranger }]);
   });
 
+  it("of reports sent signed out with the address: exported, then kept without it (decision 079)", async () => {
+    const member = await createMember(t);
+    const stranger = uniqueEmail("stranger");
+    const discussionId = await insertDiscussionRow(t.db);
+    await t.db.execute(
+      sql`insert into reports (reporter_email, target_kind, target_id, reason, harm_kind)
+          values (${member.email.toLowerCase()}, 'discussion', ${discussionId}, 'illegal', 'fraud'),
+                 (${stranger}, 'discussion', ${discussionId}, 'spam', null)`,
+    );
+    const document = await download(member);
+    expect(document.reportsMade).toMatchObject([{ harmKind: "fraud", targetId: discussionId }]);
+    expect((await deleteAccount(member, {})).status).toBe(200);
+    const left = await queryRows<{ email: string | null; reason: string }>(
+      t.db,
+      sql`select reporter_email as email, reason from reports
+          where target_id = ${discussionId} order by reason`,
+    );
+    expect(left).toEqual([
+      { email: null, reason: "illegal" },
+      { email: stranger, reason: "spam" },
+    ]);
+  });
+
   it("of rate-limit counters keyed by the address", async () => {
     const member = await createMember(t);
     const other = await createMember(t);

@@ -26,6 +26,7 @@ import {
   type SuspensionLength,
 } from "@/shared/moderation";
 import { can, isRole, STAFF_ROLES } from "@/shared/permissions";
+import { reportOutcome } from "./report-emails";
 import type { Target } from "./targets";
 
 export const NOT_FOR_PROFILES =
@@ -83,12 +84,30 @@ async function insertSuspension(
   return row?.ends_at ?? null;
 }
 
-/** Closes the item's open reports with this action; the reporters hear of it. */
-async function resolveReports(tx: Db, target: Target, actionId: string): Promise<void> {
-  await tx.execute(
-    sql`update reports set resolved_at = now(), resolution_id = ${actionId}::uuid
-        where target_kind = ${target.kind} and target_id = ${target.id} and resolved_at is null`,
+/**
+ * Closes the item's open reports with this action; the reporters hear of it: members by
+ * notification, visitors by mail (docs/decisions/079), neither told who decided.
+ */
+async function resolveReports(
+  deps: AppDeps,
+  tx: Db,
+  target: Target,
+  action: QueueAction,
+  actionId: string,
+): Promise<void> {
+  const visitors = await queryRows<{ email: string }>(
+    tx,
+    sql`with closed as (
+          update reports set resolved_at = now(), resolution_id = ${actionId}::uuid
+          where target_kind = ${target.kind} and target_id = ${target.id} and resolved_at is null
+          returning reporter_email)
+        select distinct reporter_email as email from closed where reporter_email is not null`,
   );
+  for (const { email } of visitors) {
+    await deps.mailer.send(reportOutcome({ to: email, siteName: deps.env.siteName, action }), {
+      tx,
+    });
+  }
 }
 
 async function discussionOf(db: Db, target: Target): Promise<string | null> {
@@ -186,7 +205,7 @@ export async function actOnItem(
       reason,
       endsAt,
     });
-    await resolveReports(tx, target, id);
+    await resolveReports(deps, tx, target, action, id);
     await queueNotificationEvent(deps.jobs, { type: "moderation-outcome", actionId: id }, { tx });
     return id;
   });

@@ -23,6 +23,7 @@ const SHOWN_FIELDS: Record<HeldKind, readonly string[]> = {
   sign_up: ["name", "email"],
   contact: ["name", "email", "subject", "message"],
   newsletter: ["email"],
+  report: ["email", "targetKind", "targetId", "reason", "harmKind", "details"],
 };
 
 export async function loadHeldSubmissions(db: Db): Promise<HeldSubmission[]> {

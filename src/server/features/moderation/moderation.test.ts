@@ -207,6 +207,8 @@ describe("reports and the queue", () => {
           targetKind: "profile",
           targetId: ana.id,
           reason: "illegal",
+          // Illegal content names its kind (docs/decisions/079).
+          harmKind: "harassment",
         })
       ).status,
     ).toBe(201);
@@ -324,6 +326,7 @@ describe("reports and the queue", () => {
       targetKind: "discussion",
       targetId: gone,
       reason: "illegal",
+      harmKind: "fraud",
     });
     expect(
       (

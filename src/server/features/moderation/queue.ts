@@ -14,11 +14,19 @@ import type {
   ReportReason,
   ReportTarget,
 } from "@/shared/moderation";
+import type { IllegalHarmKind } from "@/shared/online-safety";
 import { loadHeldSubmissions } from "./held";
 import { loadHeldPosts } from "./held-posts";
 
-/** The oldest reported items first, up to this many at a time. */
+/** Up to this many reported items at a time. */
 export const QUEUE_SIZE = 50;
+
+/**
+ * Illegal content first, then items someone confirmed reporting (a member, or a visitor whose
+ * address is confirmed), then the rest; the oldest first within each (docs/decisions/079).
+ */
+const QUEUE_ORDER = sql`order by bool_or(reason = 'illegal') desc,
+  bool_or(reporter_id is not null or email_confirmed_at is not null) desc, min(created_at)`;
 
 type ItemRow = {
   target_kind: ReportTarget;
@@ -26,6 +34,8 @@ type ItemRow = {
   report_count: number;
   reasons: Record<ReportReason, number>;
   details: string[];
+  harm_kinds: IllegalHarmKind[];
+  unconfirmed_count: number;
   first_at: string;
   title: string | null;
   text: string | null;
@@ -50,14 +60,20 @@ export async function loadQueue(db: Db): Promise<ModerationQueue> {
                where x.target_kind = r.target_kind and x.target_id = r.target_id
                  and x.resolved_at is null
                group by reason) per) as reasons,
-            coalesce(array_agg(details order by created_at) filter (where details is not null), '{}') as details
+            coalesce(array_agg(details order by created_at) filter (where details is not null), '{}') as details,
+            coalesce(array_agg(distinct harm_kind) filter (where harm_kind is not null), '{}') as harm_kinds,
+            bool_or(reason = 'illegal') as illegal,
+            count(*) filter (where reporter_id is null and email_confirmed_at is null)::int as unconfirmed_count,
+            -- Confirmed: a member's report, or a visitor's whose address is confirmed (decision 079).
+            bool_or(reporter_id is not null or email_confirmed_at is not null) as confirmed
           from reports r
           where resolved_at is null
           group by target_kind, target_id
-          order by min(created_at)
+          ${QUEUE_ORDER}
           limit ${QUEUE_SIZE}
         )
-        select o.target_kind, o.target_id, o.report_count, o.reasons, o.details,
+        select o.target_kind, o.target_id, o.report_count, o.reasons, o.details, o.harm_kinds,
+          o.unconfirmed_count,
           ${microsecondText(sql`o.first_at`)} as first_at,
           case o.target_kind when 'discussion' then d.title when 'reply' then rd.title end as title,
           case o.target_kind when 'discussion' then d.content when 'reply' then rp.content
@@ -84,7 +100,7 @@ export async function loadQueue(db: Db): Promise<ModerationQueue> {
         left join tags tg on o.target_kind = 'tag' and tg.id::text = o.target_id
         left join profiles ap on ap.id = case o.target_kind when 'discussion' then d.author_id
           when 'reply' then rp.author_id when 'profile' then pp.id end
-        order by o.first_at`,
+        order by o.illegal desc, o.confirmed desc, o.first_at`,
   );
   const appeals = await queryRows<{
     id: string;
@@ -131,6 +147,8 @@ export async function loadQueue(db: Db): Promise<ModerationQueue> {
         },
         reportCount: row.report_count,
         reasons: row.reasons ?? {},
+        harmKinds: row.harm_kinds,
+        unconfirmedCount: row.unconfirmed_count,
         details: row.details,
         firstReportedAt: row.first_at,
       }),

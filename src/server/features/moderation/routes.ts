@@ -26,8 +26,9 @@ import {
   REPORT_TARGETS,
   REPORT_THANKS,
   type ReportTarget,
-  reportSchema,
+  reportFields,
   suspendSchema,
+  withHarmKindRule,
 } from "@/shared/moderation";
 import { requiredText } from "@/shared/schemas";
 import { actOnItem, createAppeal, decideAppeal, liftSuspension, suspendMember } from "./actions";
@@ -37,6 +38,7 @@ import { decideHeldPost, HELD_POST_NOT_FOUND } from "./held-posts";
 import { PUBLIC_LOG_PAGE_SIZE, publicModerationLog } from "./public-log";
 import { loadQueue } from "./queue";
 import { findTarget, isTargetId, TARGET_NOT_FOUND } from "./targets";
+import { visitorReportRoutes } from "./visitor-reports";
 
 export const OWN_ITEM_MESSAGE = "You cannot report your own content.";
 export const MEMBER_NOT_FOUND = "Member not found";
@@ -49,10 +51,12 @@ export const REPORT_RATE_LIMIT: RateLimitRule = {
   message: "You have sent many reports. Please wait a while before sending more.",
 };
 
-const reportBodySchema = reportSchema.extend({
-  targetKind: z.enum(REPORT_TARGETS, { error: "Choose a discussion, reply, profile or tag" }),
-  targetId: z.string({ error: "Say what you report" }).min(1, "Say what you report").max(100),
-});
+const reportBodySchema = withHarmKindRule(
+  reportFields.extend({
+    targetKind: z.enum(REPORT_TARGETS, { error: "Choose a discussion, reply, profile or tag" }),
+    targetId: z.string({ error: "Say what you report" }).min(1, "Say what you report").max(100),
+  }),
+);
 
 const appealBodySchema = appealSchema.extend({
   actionId: z.guid("There is no decision of yours to appeal here."),
@@ -92,6 +96,8 @@ export const moderationRoutes = new Hono<AppEnv>()
     const { cursor, limit } = c.req.valid("query");
     return c.json(await publicModerationLog(c.var.deps.db, cursor, limit));
   })
+  // Reports from visitors who are not signed in (docs/decisions/079).
+  .route("/visitor-reports", visitorReportRoutes)
   .post("/reports", signedIn(), idempotencyKey(), jsonBody(reportBodySchema), async (c) => {
     const { viewer } = c.var;
     const { db, rateLimiter } = c.var.deps;
@@ -105,9 +111,9 @@ export const moderationRoutes = new Hono<AppEnv>()
       await rateLimiter.within(tx).hit(REPORT_RATE_LIMIT, viewer.id);
       const rows = await queryRows<{ id: string }>(
         tx,
-        sql`insert into reports (reporter_id, target_kind, target_id, reason, details)
+        sql`insert into reports (reporter_id, target_kind, target_id, reason, harm_kind, details)
             values (${viewer.id}, ${target.kind}, ${target.id}, ${input.reason},
-              ${input.details || null})
+              ${input.harmKind ?? null}, ${input.details || null})
             on conflict (reporter_id, target_kind, target_id) do nothing
             returning id`,
       );

@@ -259,7 +259,7 @@ async function fanOutModeration(tx: Db, actionId: string): Promise<Written[]> {
   if (!action) return [];
   const reporters = await writeEntries(tx, {
     recipients: sql`select reporter_id as user_id, 'report_outcome' as kind, false as grouped
-      from reports where resolution_id = ${actionId}::uuid`,
+      from reports where resolution_id = ${actionId}::uuid and reporter_id is not null`,
     discussionId: null,
     replyId: null,
     // The moderator stays unnamed: null actor.

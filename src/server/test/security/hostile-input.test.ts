@@ -561,6 +561,7 @@ describe("the Idempotency-Key header", () => {
         "/api/discussions",
         "/api/discussions/:id/replies",
         "/api/moderation/reports",
+        "/api/moderation/visitor-reports",
       ],
     );
     let sent = 0;

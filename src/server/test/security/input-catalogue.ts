@@ -482,6 +482,37 @@ export async function buildCatalogue(
       answers: 201,
     },
     {
+      name: "visitor report",
+      method: "POST",
+      caller: "anonymous",
+      idempotent: true,
+      path: "/api/moderation/visitor-reports",
+      valid: () => ({
+        email: email(),
+        targetKind: "discussion",
+        targetId: discussionId,
+        reason: "illegal",
+        harmKind: "fraud",
+        details: "Why",
+      }),
+      answers: 201,
+      text: ["details"],
+      // The answer names nothing (docs/decisions/079): the report is found by its address.
+      stored: (_answer, body) =>
+        row(sql`select reporter_email as email, details from reports
+                where reporter_email = lower(trim(${String(body.email)}))`),
+    },
+    {
+      name: "visitor report confirmation",
+      method: "POST",
+      caller: "anonymous",
+      path: "/api/moderation/visitor-reports/confirm",
+      valid: () => ({ token: "a-link-token" }),
+      // Not a token this server made: refused after the body passed validation.
+      answers: 400,
+      refusedWithoutDatabase: true,
+    },
+    {
       name: "queue action",
       method: "POST",
       caller: "moderator",
@@ -1321,6 +1352,18 @@ export async function buildCatalogue(
     },
     { page: "/", valid: () => ({ intent: "newsletter", email: email() }), answers: 200 },
     {
+      page: "/report",
+      valid: () => ({
+        intent: "report",
+        targetKind: "discussion",
+        targetId: discussionId,
+        reason: "illegal",
+        harmKind: "fraud",
+        email: email(),
+      }),
+      answers: 200,
+    },
+    {
       page: "/data-request",
       valid: () => ({
         intent: "data-request",
@@ -1504,6 +1547,7 @@ const TEXT_COLUMNS: Record<string, readonly string[]> = {
   hero_words: ["word"],
   contact_messages: ["name", "email", "subject", "message"],
   data_requests: ["full_name", "email", "details"],
+  reports: ["reporter_email", "details"],
   newsletter_subscribers: ["email"],
   user: ["name", "email"],
   role_changes: ["reason"],

@@ -10,6 +10,7 @@ import { createApp } from "@/server/app";
 import { issueToken } from "@/server/auth/account-tokens";
 import { queryRows } from "@/server/db/client";
 import { dataRequestConfirmToken } from "@/server/domain/data-requests/confirm-token";
+import { reportConfirmToken } from "@/server/domain/moderation/report-confirm-token";
 import { digestUnsubscribeToken } from "@/server/features/digest/unsubscribe-token";
 import { confirmToken } from "@/server/features/newsletter/confirm-token";
 import { unsubscribeToken } from "@/server/features/newsletter/unsubscribe-token";
@@ -568,6 +569,29 @@ const CASES: Record<string, Case> = {
       return response;
     },
     success: 201,
+  },
+  "POST /api/moderation/visitor-reports": {
+    async send({ client }) {
+      const id = await insertDiscussionRow(t.db, { authorId: callers.other.id });
+      const email = uniqueEmail("visitor-report");
+      const response = await client.post("/api/moderation/visitor-reports", {
+        email,
+        targetKind: "discussion",
+        targetId: id,
+        reason: "illegal",
+        harmKind: "fraud",
+      });
+      expect(await countWhere(sql`reports where target_id = ${id}`)).toBe(response.ok ? 1 : 0);
+      return response;
+    },
+    success: 201,
+  },
+  "POST /api/moderation/visitor-reports/confirm": {
+    send: ({ client }) =>
+      client.post("/api/moderation/visitor-reports/confirm", {
+        token: reportConfirmToken(t.deps.secret, uniqueEmail("visitor-report")),
+      }),
+    success: 200,
   },
   "POST /api/moderation/appeals": {
     async send({ caller, client }) {

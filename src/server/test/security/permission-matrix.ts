@@ -554,6 +554,20 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
     allowed: MEMBERS,
     source: "Issue 17: Report on every discussion, reply and profile, for signed-in members",
   },
+  // Reports from anyone, signed in or not, with an address (docs/decisions/079).
+  {
+    method: "POST",
+    path: "/api/moderation/visitor-reports",
+    allowed: EVERYONE,
+    source: "Issue 47: reporting illegal content, for anyone",
+  },
+  {
+    method: "POST",
+    path: "/api/moderation/visitor-reports/confirm",
+    allowed: EVERYONE,
+    source:
+      "Issue 47: the link mailed to the reporter's address (the signed token is the credential)",
+  },
   {
     method: "POST",
     path: "/api/moderation/appeals",
@@ -916,6 +930,7 @@ export const IDEMPOTENT_CREATES: readonly string[] = [
   "POST /api/discussions",
   "POST /api/discussions/:id/replies",
   "POST /api/moderation/reports",
+  "POST /api/moderation/visitor-reports",
   "POST /api/contact",
   "POST /api/data-requests",
 ];

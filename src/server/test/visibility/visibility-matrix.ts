@@ -584,6 +584,10 @@ export const JOB_KINDS: Record<string, OtherSurface> = {
   "held-release-sign-up": NONE("a held sign-up"),
   "held-release-contact": NONE("a held contact message"),
   "held-release-newsletter": NONE("a held subscription"),
+  "held-release-report": {
+    carries: "ids",
+    why: "a held visitor report: the post's kind and id into the queue; its mail names nothing of the post (decision 079)",
+  },
   "held-release-due": NONE("a sweep of held form submissions: no posts"),
   "bookmark-reminders-due": NONE("a sweep: bookmark ids to notification events"),
   "top-scores": NONE("scores per discussion, from counts: nothing leaves the database"),

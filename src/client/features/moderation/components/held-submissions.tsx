@@ -15,6 +15,11 @@ const FIELD_LABELS: Record<string, string> = {
   email: "Email",
   subject: "Subject",
   message: "Message",
+  targetKind: "Reported",
+  targetId: "Item",
+  reason: "Reason",
+  harmKind: "Kind of illegal content",
+  details: "Details",
 };
 
 /** What releasing does, per kind. */
@@ -22,6 +27,7 @@ const RELEASE_EFFECT = {
   sign_up: "The account is created and its confirmation email is sent.",
   contact: "The message appears in the Inbox.",
   newsletter: "The confirmation email is sent.",
+  report: "The report joins the queue and its acknowledgement is sent.",
 } as const;
 
 function HeldCard({ item }: { item: HeldSubmission }) {

@@ -14,6 +14,7 @@ import { useSendReport } from "@/client/features/moderation/api/send-report";
 import { errorMessage } from "@/client/lib/api-client";
 import { toast } from "@/client/lib/toast";
 import {
+  HARM_KIND_REQUIRED,
   REPORT_DETAILS_MAX,
   REPORT_REASON_LABELS,
   REPORT_REASONS,
@@ -21,6 +22,8 @@ import {
   type ReportReason,
   type ReportTarget,
 } from "@/shared/moderation";
+import type { IllegalHarmKind } from "@/shared/online-safety";
+import { HarmKindSelect } from "./harm-kind-select";
 
 const NOUNS: Record<ReportTarget, string> = {
   discussion: "discussion",
@@ -45,6 +48,7 @@ export function ReportButton({ targetKind, targetId, label, size = "sm" }: Repor
   const id = useId();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState<ReportReason | null>(null);
+  const [harmKind, setHarmKind] = useState<IllegalHarmKind | "">("");
   const [details, setDetails] = useState("");
   const [error, setError] = useState<string | undefined>();
   const send = useSendReport();
@@ -55,13 +59,25 @@ export function ReportButton({ targetKind, targetId, label, size = "sm" }: Repor
       setError("Choose a reason");
       return;
     }
+    // Illegal content names its kind (docs/decisions/079).
+    if (reason === "illegal" && !harmKind) {
+      setError(HARM_KIND_REQUIRED);
+      return;
+    }
     send.mutate(
-      { targetKind, targetId, reason, details },
+      {
+        targetKind,
+        targetId,
+        reason,
+        details,
+        harmKind: (reason === "illegal" && harmKind) || undefined,
+      },
       {
         onSuccess: () => {
           toast.success(REPORT_THANKS);
           setOpen(false);
           setReason(null);
+          setHarmKind("");
           setDetails("");
           setError(undefined);
         },
@@ -111,6 +127,13 @@ export function ReportButton({ targetKind, targetId, label, size = "sm" }: Repor
               </label>
             ))}
           </fieldset>
+          {reason === "illegal" ? (
+            <HarmKindSelect
+              id={`${id}-harm-kind`}
+              value={harmKind}
+              onChange={(event) => setHarmKind(event.target.value as IllegalHarmKind | "")}
+            />
+          ) : null}
           <TextareaField
             id={`${id}-details`}
             label="Details (optional)"

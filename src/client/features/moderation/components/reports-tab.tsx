@@ -1,4 +1,5 @@
 import { Link } from "@/client/components/link";
+import { RelativeTime } from "@/client/components/relative-time";
 import { Badge } from "@/client/components/ui/badge";
 import { Button } from "@/client/components/ui/button";
 import { Card } from "@/client/components/ui/card";
@@ -17,6 +18,7 @@ import {
   type ReportReason,
   type ReportTarget,
 } from "@/shared/moderation";
+import { ILLEGAL_HARM_LABELS } from "@/shared/online-safety";
 import { tagPath } from "@/shared/tag-paths";
 import { HeldPosts } from "./held-posts";
 import { HeldSubmissions } from "./held-submissions";
@@ -146,8 +148,23 @@ function QueueCard({ item }: { item: QueueItem }) {
             {REPORT_REASON_LABELS[reason]} × {n}
           </Badge>
         ))}
+        {item.harmKinds.map((kind) => (
+          <Badge key={kind} variant="destructive">
+            {ILLEGAL_HARM_LABELS[kind]}
+          </Badge>
+        ))}
         {item.context.hidden ? <Badge variant="outline">Hidden</Badge> : null}
         {item.context.deleted ? <Badge variant="outline">Gone</Badge> : null}
+        {item.unconfirmedCount > 0 ? (
+          // Visitors' reports whose address is not confirmed yet (docs/decisions/079).
+          <Badge variant="outline">{item.unconfirmedCount} unconfirmed</Badge>
+        ) : null}
+        {/* Its age: how long the item has waited (illegal content comes first, decision 079). */}
+        <RelativeTime
+          value={item.firstReportedAt}
+          prefix="First reported"
+          className="text-muted-foreground text-sm"
+        />
       </div>
       <div className="flex flex-col gap-1 rounded-md border bg-muted/40 p-3 text-sm">
         {item.targetKind === "tag" ? <TagContext item={item} /> : <PostContext item={item} />}
