@@ -56,6 +56,10 @@ const TermsPage = lazyPage(legalPages, "TermsPage");
 const TwoFactorResetPage = lazyPage(mailLinkPages, "TwoFactorResetPage");
 
 const DataRequestConfirmPage = lazyPage(mailLinkPages, "DataRequestConfirmPage");
+const OnlineSafetyPage = lazyPage(
+  () => import("./pages/online-safety-page"),
+  "OnlineSafetyPage",
+);
 const ModerationPage = lazyPage(() => import("./pages/moderation-page"), "ModerationPage");
 
 const DataRequestPage = lazyPage(() => import("./pages/data-request-page"), "DataRequestPage");
@@ -124,6 +128,7 @@ export function AppRoutes() {
         <Route path={paths.undoEmailChange} component={UndoEmailChangePage} />
         <Route path={paths.privacy} component={PrivacyPage} />
         <Route path={paths.terms} component={TermsPage} />
+        <Route path={paths.onlineSafety} component={OnlineSafetyPage} />
         <Route path={paths.moderation} component={ModerationPage} />
         <Route path={paths.welcome} component={WelcomePage} />
         <Route path={paths.dataRequest} component={DataRequestPage} />

@@ -29,6 +29,7 @@ import { memberStatsQueryOptions } from "@/client/features/members/api/get-membe
 import { membersApiPath, membersQueryOptions } from "@/client/features/members/api/get-members";
 import { memberFiltersFrom } from "@/client/features/members/hooks/use-member-filters";
 import { moderationLogQueryOptions } from "@/client/features/moderation/api/get-moderation-log";
+import { onlineSafetyPublicQueryOptions } from "@/client/features/online-safety/api/get-online-safety-public";
 import { unreadCountQueryOptions } from "@/client/features/notifications/api/get-unread-count";
 import { siteInfoQueryOptions } from "@/client/features/privacy/api/get-site-info";
 import { profileQueryOptions } from "@/client/features/profiles/api/get-profile";
@@ -65,6 +66,7 @@ import { unreadCount } from "@/server/features/notifications/queries";
 import { profilePage } from "@/server/features/profiles/find-profile";
 import { replyListQuerySchema, replyPageResponse } from "@/server/features/replies/reads";
 import { searchResponse } from "@/server/features/search/reads";
+import { onlineSafetyPublic } from "@/server/features/site/online-safety";
 import { countSearch } from "@/server/features/search/routes";
 import { siteInfo, sitePage, siteStats } from "@/server/features/site/routes";
 import { HttpError } from "@/server/lib/http-error";
@@ -399,6 +401,13 @@ export async function loadPageData(
       sitePageQueryOptions("terms").queryKey,
       () => sitePage(db, "terms"),
       "Page not found",
+    );
+  } else if (path === paths.onlineSafety) {
+    await fillQuery(
+      queryClient,
+      onlineSafetyPublicQueryOptions().queryKey,
+      () => onlineSafetyPublic(db),
+      "",
     );
   } else if (path === paths.blog) await blogPage(queryClient, context);
   else if (path === paths.discussions) await discussionsPage(queryClient, context, params);
