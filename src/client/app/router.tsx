@@ -56,10 +56,7 @@ const TermsPage = lazyPage(legalPages, "TermsPage");
 const TwoFactorResetPage = lazyPage(mailLinkPages, "TwoFactorResetPage");
 
 const DataRequestConfirmPage = lazyPage(mailLinkPages, "DataRequestConfirmPage");
-const OnlineSafetyPage = lazyPage(
-  () => import("./pages/online-safety-page"),
-  "OnlineSafetyPage",
-);
+const OnlineSafetyPage = lazyPage(() => import("./pages/online-safety-page"), "OnlineSafetyPage");
 const ModerationPage = lazyPage(() => import("./pages/moderation-page"), "ModerationPage");
 
 const DataRequestPage = lazyPage(() => import("./pages/data-request-page"), "DataRequestPage");

@@ -27,7 +27,10 @@ afterAll(async () => {
 const figures = async () => {
   const response = await t.app.request("/api/site/online-safety");
   expect(response.status).toBe(200);
-  return { text: await response.clone().text(), body: (await response.json()) as OnlineSafetyPublic };
+  return {
+    text: await response.clone().text(),
+    body: (await response.json()) as OnlineSafetyPublic,
+  };
 };
 
 /** The page's text as a reader without scripts gets it. */
@@ -179,13 +182,20 @@ describe("the page", () => {
     const html = await response.text();
     expect(html).toContain("<title>Online safety · Rant Community</title>");
     expect(html).toMatch(/<h1[^>]*>Online safety<\/h1>/);
-    for (const heading of ["Reporting content", "Complaints", "Who is accountable", "Monthly figures"]) {
+    for (const heading of [
+      "Reporting content",
+      "Complaints",
+      "Who is accountable",
+      "Monthly figures",
+    ]) {
       expect(html).toMatch(new RegExp(`<h2[^>]*>${heading}</h2>`));
     }
     expect(html.match(/<caption/g)).toHaveLength(6);
     expect(html).toContain('href="/moderation"');
     expect(html).toContain('href="/contact"');
     expect(html).toContain('href="/notifications"');
-    expect(await pageText()).toContain("Members can report a discussion, a reply, a profile or a tag");
+    expect(await pageText()).toContain(
+      "Members can report a discussion, a reply, a profile or a tag",
+    );
   });
 });

@@ -22,8 +22,7 @@ function monthKey(now: Date, back: number): string {
   return date.toISOString().slice(0, 7);
 }
 
-const utcMonth = (column: SQL) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM')`;
+const utcMonth = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM')`;
 
 type Counted = { month: string; kind: string; count: number };
 

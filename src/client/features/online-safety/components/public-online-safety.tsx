@@ -43,8 +43,8 @@ export function PublicOnlineSafety() {
       <Section id="reporting" title="Reporting content">
         <p>
           Members can report a discussion, a reply, a profile or a tag with its Report button,
-          choosing a reason: spam, harassment or hate, illegal content, or other. Every report
-          goes to our moderators' queue.
+          choosing a reason: spam, harassment or hate, illegal content, or other. Every report goes
+          to our moderators' queue.
         </p>
         <p>
           Without an account you can tell us too: write through our {contact}
@@ -84,8 +84,8 @@ export function PublicOnlineSafety() {
         {accountable ? (
           <p>
             Our <strong>{accountable.role}</strong> is accountable for how this site meets its
-            online safety duties. You can write to them at <Mail address={accountable.contactEmail} />
-            .
+            online safety duties. You can write to them at{" "}
+            <Mail address={accountable.contactEmail} />.
           </p>
         ) : (
           <p>This site has not named an accountable role for online safety yet.</p>
@@ -94,11 +94,11 @@ export function PublicOnlineSafety() {
 
       <Section id="figures" title="Monthly figures">
         <p>
-          What was reported and what our moderators did in each of the last {months.length}{" "}
-          complete months (UTC). A count under 5 is shown as "fewer than 5", so that nobody can be
-          picked out from a handful of reports or appeals; for the same reason there are no
-          totals, and the median time is shown only when at least 5 reports were closed that
-          month. Each hide, delete, edit and suspension is also listed, with its reason, in the{" "}
+          What was reported and what our moderators did in each of the last {months.length} complete
+          months (UTC). A count under 5 is shown as "fewer than 5", so that nobody can be picked out
+          from a handful of reports or appeals; for the same reason there are no totals, and the
+          median time is shown only when at least 5 reports were closed that month. Each hide,
+          delete, edit and suspension is also listed, with its reason, in the{" "}
           <Link to={paths.moderation} className={linkClass}>
             public moderation log
           </Link>
