@@ -49,14 +49,14 @@ const WelcomePage = lazyPage(mailLinkPages, "WelcomePage");
 const DataExportPage = lazyPage(mailLinkPages, "DataExportPage");
 const ConfirmEmailChangePage = lazyPage(mailLinkPages, "ConfirmEmailChangePage");
 const UndoEmailChangePage = lazyPage(mailLinkPages, "UndoEmailChangePage");
-// One chunk for the privacy policy and the Terms of Service (docs/decisions/030).
+// One chunk for the privacy policy, the Terms of Service and Online safety (decisions 030, 080).
 const legalPages = () => import("./pages/legal-pages");
 const PrivacyPage = lazyPage(legalPages, "PrivacyPage");
 const TermsPage = lazyPage(legalPages, "TermsPage");
+const OnlineSafetyPage = lazyPage(legalPages, "OnlineSafetyPage");
 const TwoFactorResetPage = lazyPage(mailLinkPages, "TwoFactorResetPage");
 
 const DataRequestConfirmPage = lazyPage(mailLinkPages, "DataRequestConfirmPage");
-const OnlineSafetyPage = lazyPage(() => import("./pages/online-safety-page"), "OnlineSafetyPage");
 const ModerationPage = lazyPage(() => import("./pages/moderation-page"), "ModerationPage");
 
 const DataRequestPage = lazyPage(() => import("./pages/data-request-page"), "DataRequestPage");
