@@ -2,6 +2,7 @@
 // /online-safety from the footer and finds the accountable role and its address, with no
 // console errors (the test fixture fails on any).
 import { randomBytes } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
 import { createVerifiedAccount, signIn, signOutContext, siteOrigin } from "./support/accounts";
 import { storeCookieConsent } from "./support/cookie-consent";
 import { screenshotsForReview } from "./support/pages";
@@ -54,5 +55,14 @@ test("a visitor opens Online Safety from the footer and sees the accountable rol
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBe(0);
+  // The sweeps' accessibility rules (visitor-sweeps.spec.ts), on this page alone.
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
+  expect(
+    results.violations
+      .filter((violation) => violation.impact !== "minor")
+      .map((violation) => `${violation.impact} ${violation.id}`),
+  ).toEqual([]);
   await screenshotsForReview(page, "online-safety", { fullPage: true });
 });
