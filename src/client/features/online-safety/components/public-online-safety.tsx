@@ -60,8 +60,8 @@ export function PublicOnlineSafety() {
 
       <Section id="complaints" title="Complaints">
         <p>
-          If a moderator hid, deleted or edited your post or suspended your account, you are told
-          what was done and why, and you can appeal the decision from that notice in your{" "}
+          If a moderator hid or deleted your post or suspended your account, you are told what was
+          done and why, and you can appeal the decision once, from that notice in your{" "}
           <Link to={paths.notifications} className={linkClass}>
             notifications
           </Link>
