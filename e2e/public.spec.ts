@@ -198,6 +198,7 @@ test("the server writes each public page's title and description", async ({ requ
   for (const [path, title] of [
     ["/", "Rant Community"],
     ["/privacy", "Privacy policy · Rant Community"],
+    ["/online-safety", "Online safety · Rant Community"],
     ["/data-request", "Data request · Rant Community"],
     ["/contact", "Contact · Rant Community"],
     ["/blog", "Blog · Rant Community"],

@@ -49,10 +49,11 @@ const WelcomePage = lazyPage(mailLinkPages, "WelcomePage");
 const DataExportPage = lazyPage(mailLinkPages, "DataExportPage");
 const ConfirmEmailChangePage = lazyPage(mailLinkPages, "ConfirmEmailChangePage");
 const UndoEmailChangePage = lazyPage(mailLinkPages, "UndoEmailChangePage");
-// One chunk for the privacy policy and the Terms of Service (docs/decisions/030).
+// One chunk for the privacy policy, the Terms of Service and Online safety (decisions 030, 080).
 const legalPages = () => import("./pages/legal-pages");
 const PrivacyPage = lazyPage(legalPages, "PrivacyPage");
 const TermsPage = lazyPage(legalPages, "TermsPage");
+const OnlineSafetyPage = lazyPage(legalPages, "OnlineSafetyPage");
 const TwoFactorResetPage = lazyPage(mailLinkPages, "TwoFactorResetPage");
 
 const DataRequestConfirmPage = lazyPage(mailLinkPages, "DataRequestConfirmPage");
@@ -126,6 +127,7 @@ export function AppRoutes() {
         <Route path={paths.undoEmailChange} component={UndoEmailChangePage} />
         <Route path={paths.privacy} component={PrivacyPage} />
         <Route path={paths.terms} component={TermsPage} />
+        <Route path={paths.onlineSafety} component={OnlineSafetyPage} />
         <Route path={paths.moderation} component={ModerationPage} />
         <Route path={paths.welcome} component={WelcomePage} />
         <Route path={paths.dataRequest} component={DataRequestPage} />

@@ -34,6 +34,7 @@ const COLUMNS = [
     title: "Legal",
     links: [
       { label: "Terms of Service", to: paths.terms },
+      { label: "Online Safety", to: paths.onlineSafety },
       { label: "Cookie Policy", to: `${paths.privacy}#cookies` },
       { label: "Moderation Log", to: paths.moderation },
     ],

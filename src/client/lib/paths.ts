@@ -55,6 +55,8 @@ export const paths = {
   privacy: "/privacy",
   /** The Terms of Service, written by staff in the CMS (docs/decisions/030). */
   terms: "/terms",
+  /** Reporting, complaints, who is accountable and the monthly figures (decision 080). */
+  onlineSafety: "/online-safety",
   /** The public moderation log (docs/decisions/027). */
   moderation: "/moderation",
   /** One member's moderation history, for staff (docs/product.md §11.8). */

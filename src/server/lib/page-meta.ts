@@ -69,6 +69,11 @@ const FIXED: Record<string, { title: string; description?: string; noindex?: boo
   },
   "/privacy": { title: "Privacy policy", description: "How we handle your data under UK GDPR." },
   "/terms": { title: "Terms of Service", description: "The rules for using this site." },
+  "/online-safety": {
+    title: "Online safety",
+    description:
+      "How to report content and complain, who is accountable, and each month's moderation figures.",
+  },
   "/data-request": {
     title: "Data request",
     description: "Use your UK GDPR rights: access, correct, delete or move your data.",

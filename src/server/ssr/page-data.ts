@@ -30,6 +30,7 @@ import { membersApiPath, membersQueryOptions } from "@/client/features/members/a
 import { memberFiltersFrom } from "@/client/features/members/hooks/use-member-filters";
 import { moderationLogQueryOptions } from "@/client/features/moderation/api/get-moderation-log";
 import { unreadCountQueryOptions } from "@/client/features/notifications/api/get-unread-count";
+import { onlineSafetyPublicQueryOptions } from "@/client/features/online-safety/api/get-online-safety-public";
 import { siteInfoQueryOptions } from "@/client/features/privacy/api/get-site-info";
 import { profileQueryOptions } from "@/client/features/profiles/api/get-profile";
 import { threadQueryOptions } from "@/client/features/replies/api/get-replies";
@@ -66,6 +67,7 @@ import { profilePage } from "@/server/features/profiles/find-profile";
 import { replyListQuerySchema, replyPageResponse } from "@/server/features/replies/reads";
 import { searchResponse } from "@/server/features/search/reads";
 import { countSearch } from "@/server/features/search/routes";
+import { onlineSafetyPublic } from "@/server/features/site/online-safety";
 import { siteInfo, sitePage, siteStats } from "@/server/features/site/routes";
 import { HttpError } from "@/server/lib/http-error";
 import { TEXT_ID } from "@/server/lib/ids";
@@ -399,6 +401,13 @@ export async function loadPageData(
       sitePageQueryOptions("terms").queryKey,
       () => sitePage(db, "terms"),
       "Page not found",
+    );
+  } else if (path === paths.onlineSafety) {
+    await fillQuery(
+      queryClient,
+      onlineSafetyPublicQueryOptions().queryKey,
+      () => onlineSafetyPublic(db),
+      "",
     );
   } else if (path === paths.blog) await blogPage(queryClient, context);
   else if (path === paths.discussions) await discussionsPage(queryClient, context, params);

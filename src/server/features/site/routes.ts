@@ -6,6 +6,7 @@ import { findSitePage, isSitePageSlug } from "@/server/domain/site/site-pages";
 import type { Env } from "@/server/env";
 import { HttpError } from "@/server/lib/http-error";
 import type { SiteInfo, SitePage, SiteStats } from "@/shared/api-types";
+import { onlineSafetyPublic } from "./online-safety";
 
 export const PAGE_NOT_FOUND = "Page not found";
 
@@ -31,7 +32,7 @@ export async function sitePage(db: Db, slug: string): Promise<SitePage | null> {
   return isSitePageSlug(slug) ? findSitePage(db, slug) : null;
 }
 
-/** GET /api/site, /api/site/stats and /api/site/pages/:slug. */
+/** GET /api/site, /api/site/stats, /api/site/pages/:slug and /api/site/online-safety. */
 export const siteRoutes = new Hono<AppEnv>()
   .get("/", (c) => {
     c.header("cache-control", "public, max-age=300");
@@ -44,4 +45,8 @@ export const siteRoutes = new Hono<AppEnv>()
     const page = await sitePage(c.var.deps.db, c.req.param("slug"));
     if (!page) throw new HttpError(404, PAGE_NOT_FOUND);
     return c.json(page);
+  })
+  // The public /online-safety page's role, address and monthly counts (decision 080).
+  .get("/online-safety", async (c) => {
+    return c.json(await onlineSafetyPublic(c.var.deps.db));
   });

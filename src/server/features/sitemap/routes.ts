@@ -32,6 +32,7 @@ export const STATIC_PAGES = [
   "/team",
   "/privacy",
   "/terms",
+  "/online-safety",
   "/moderation",
   "/contact",
   "/data-request",

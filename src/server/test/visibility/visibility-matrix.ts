@@ -501,6 +501,8 @@ export const READ_ROUTES: Record<string, SurfaceName[] | { none: string }> = {
   "GET /api/site": { none: "site settings" },
   "GET /api/site/stats": { none: "counts" },
   "GET /api/site/pages/:slug": { none: "site pages" },
+  // The public /online-safety page (decision 080): counts per month and a role, never words.
+  "GET /api/site/online-safety": { none: "counts and the accountable role's address" },
   "GET /api/hero-words": { none: "hero words" },
   "GET /api/blog-posts": { none: "blog posts" },
   "GET /api/blog-posts/:slug": { none: "a blog post" },
