@@ -92,3 +92,10 @@ export const routePatterns = {
   /** paths.search's page; its query (q, page) is not part of the route. */
   search: "/search",
 } as const;
+
+/**
+ * Any path at all, line breaks included: a pattern's `*` matches with `.`, which stops at a
+ * line break, and a path with an encoded one ("/nope%0A") would otherwise match no route and
+ * render an empty page, on the server and in the browser.
+ */
+export const ANY_PATH = /[\s\S]*/;

@@ -1,6 +1,5 @@
 // The legal pages: the privacy policy, the Terms of Service (docs/decisions/030) and Online
-// safety (decision 080). One chunk for all, so the router that every page downloads names one
-// more page for a few bytes: a chunk of its own put the home page 0.1 KB over its budget.
+// safety (decision 080), in one chunk; routed by secondary-routes.tsx (decision 083).
 import { PageContainer } from "@/client/components/page-container";
 import { PageHeading } from "@/client/components/page-heading";
 import { PublicOnlineSafety } from "@/client/features/online-safety/components/public-online-safety";
