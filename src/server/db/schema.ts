@@ -1079,7 +1079,8 @@ export const notificationMailWindows = pgTable(
 /**
  * A report of a discussion, a reply, a profile or a tag: once per member per item. A visitor who
  * is not signed in reports a post with an email address instead (docs/decisions/079); the
- * address is null once its owner's data is erased, and the report stays for the moderators.
+ * address is null once its owner's data is erased, or RETENTION_MONTHS after the report was
+ * closed, and the report stays for the moderators.
  */
 export const reports = pgTable(
   "reports",

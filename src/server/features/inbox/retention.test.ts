@@ -1,5 +1,6 @@
 // Retention (docs/product.md §4.14): the daily job removes contact messages and completed data
-// requests older than RETENTION_MONTHS, and expired data exports; nothing else.
+// requests older than RETENTION_MONTHS, visitors' addresses from reports closed as long ago, and
+// expired data exports; nothing else.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "@/server/db/client";
@@ -39,6 +40,15 @@ async function request(
   );
 }
 
+async function visitorReport(details: string, closedAge: string | null) {
+  await t.db.execute(
+    sql`insert into reports (reporter_email, target_kind, target_id, reason, details, created_at,
+          resolved_at)
+        values ('visitor@example.com', 'discussion', gen_random_uuid()::text, 'spam', ${details},
+          now() - interval '30 months', now() - cast(${closedAge} as interval))`,
+  );
+}
+
 const left = async () => ({
   messages: (
     await queryRows<{ subject: string }>(
@@ -64,6 +74,10 @@ describe("the retention job", () => {
     await request("b-completed-long-ago", "completed", "14 months", "12 months 1 day");
     await request("c-open-but-old", "pending", "20 months", null);
     await request("d-in-progress-old", "in_progress", "20 months", null);
+    // A report stays; its visitor's address goes the period after the report was closed.
+    await visitorReport("a-closed-recently", "1 month");
+    await visitorReport("b-closed-long-ago", "12 months 1 day");
+    await visitorReport("c-still-open", null);
     const member = await createMember(t);
     await queueMemberExport(t.deps, { userId: member.id, sendTo: member.email });
     await t.runJobs();
@@ -86,5 +100,14 @@ describe("the retention job", () => {
       sql`select user_id from data_exports`,
     );
     expect(exports.map((row) => row.user_id)).toEqual([kept.id]);
+    const reports = await queryRows<{ details: string; reporter_email: string | null }>(
+      t.db,
+      sql`select details, reporter_email from reports order by details`,
+    );
+    expect(reports).toEqual([
+      { details: "a-closed-recently", reporter_email: "visitor@example.com" },
+      { details: "b-closed-long-ago", reporter_email: null },
+      { details: "c-still-open", reporter_email: "visitor@example.com" },
+    ]);
   });
 });

@@ -1,6 +1,8 @@
 // How long the inbox keeps what people sent (docs/product.md §4.14): contact messages, and data
 // requests once completed, for RETENTION_MONTHS (24 by default; /privacy states the same
-// figure), counted from receipt and from completion. Data exports go when their link expires.
+// figure), counted from receipt and from completion; the address a visitor reported with for as
+// long after the report was closed (the report stays, without it: decision 079). Data exports go
+// when their link expires.
 // A daily job on the queue (docs/decisions/019) removes the rest; with several instances the
 // cron sends one job for all of them, and the deletes are idempotent whoever runs them.
 import { sql } from "drizzle-orm";
@@ -18,6 +20,8 @@ export type RetentionResult = {
   contactMessages: number;
   dataRequests: number;
   exports: number;
+  /** Visitors' addresses taken off reports closed longer ago than the period. */
+  reporterAddresses: number;
   /** Kept hashes of suspended members' addresses whose suspension ended (decision 047). */
   suspendedAddresses: number;
 };
@@ -57,8 +61,16 @@ export async function removePastRetention(db: Db, months: number): Promise<Reten
             select id from data_exports where expires_at < now() limit ${limit})
           returning id`,
   );
+  const reporterAddresses = await deleteInBatches(
+    db,
+    (limit) =>
+      sql`update reports set reporter_email = null where id in (
+            select id from reports where reporter_email is not null and reporter_id is null
+              and resolved_at < ${cutoff} limit ${limit})
+          returning id`,
+  );
   const suspendedAddresses = await forgetEndedSuspensionAddresses(db);
-  return { contactMessages, dataRequests, exports, suspendedAddresses };
+  return { contactMessages, dataRequests, exports, reporterAddresses, suspendedAddresses };
 }
 
 export function defineRetentionSweep(jobs: JobQueue, db: Db, logger: Logger, months: number): void {

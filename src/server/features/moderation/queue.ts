@@ -21,13 +21,6 @@ import { loadHeldPosts } from "./held-posts";
 /** Up to this many reported items at a time. */
 export const QUEUE_SIZE = 50;
 
-/**
- * Illegal content first, then items someone confirmed reporting (a member, or a visitor whose
- * address is confirmed), then the rest; the oldest first within each (docs/decisions/079).
- */
-const QUEUE_ORDER = sql`order by bool_or(reason = 'illegal') desc,
-  bool_or(reporter_id is not null or email_confirmed_at is not null) desc, min(created_at)`;
-
 type ItemRow = {
   target_kind: ReportTarget;
   target_id: string;
@@ -62,14 +55,17 @@ export async function loadQueue(db: Db): Promise<ModerationQueue> {
                group by reason) per) as reasons,
             coalesce(array_agg(details order by created_at) filter (where details is not null), '{}') as details,
             coalesce(array_agg(distinct harm_kind) filter (where harm_kind is not null), '{}') as harm_kinds,
-            bool_or(reason = 'illegal') as illegal,
             count(*) filter (where reporter_id is null and email_confirmed_at is null)::int as unconfirmed_count,
-            -- Confirmed: a member's report, or a visitor's whose address is confirmed (decision 079).
-            bool_or(reporter_id is not null or email_confirmed_at is not null) as confirmed
+            -- Illegal content first, then items someone confirmed reporting (a member, or a
+            -- visitor whose address is confirmed), then the rest; the oldest first within each
+            -- (docs/decisions/079).
+            row_number() over (order by bool_or(reason = 'illegal') desc,
+              bool_or(reporter_id is not null or email_confirmed_at is not null) desc,
+              min(created_at)) as place
           from reports r
           where resolved_at is null
           group by target_kind, target_id
-          ${QUEUE_ORDER}
+          order by place
           limit ${QUEUE_SIZE}
         )
         select o.target_kind, o.target_id, o.report_count, o.reasons, o.details, o.harm_kinds,
@@ -100,7 +96,7 @@ export async function loadQueue(db: Db): Promise<ModerationQueue> {
         left join tags tg on o.target_kind = 'tag' and tg.id::text = o.target_id
         left join profiles ap on ap.id = case o.target_kind when 'discussion' then d.author_id
           when 'reply' then rp.author_id when 'profile' then pp.id end
-        order by o.illegal desc, o.confirmed desc, o.first_at`,
+        order by o.place`,
   );
   const appeals = await queryRows<{
     id: string;

@@ -305,3 +305,21 @@ describe("the outcome", () => {
     expect(mail).not.toContain("bank details");
   });
 });
+
+// Last in the file: it fills the site's hour.
+describe("the whole site's limit", () => {
+  it("refuses every visitor's report once the site has had its hour's reports, and stores none", async () => {
+    const { name, max } = VISITOR_REPORT_LIMITS.site;
+    // One report left in the site's hour, whatever the earlier tests sent.
+    await t.db.execute(
+      sql`insert into rate_limit_hits (key, count, window_started_at)
+          values (${`${name}|site`}, ${max - 1}, now())
+          on conflict (key) do update set count = ${max - 1}, window_started_at = now()`,
+    );
+    expect((await visitor().post(ROUTE, report({ targetId: await post() }))).status).toBe(201);
+    const discussionId = await post();
+    const refused = await visitor().post(ROUTE, report({ targetId: discussionId }));
+    expect(refused.status).toBe(429);
+    expect(await reportsOf(discussionId)).toEqual([]);
+  });
+});

@@ -157,6 +157,12 @@ export function PrivacyPolicy() {
             can follow up on a conversation; then they are deleted automatically.
           </li>
           <li>
+            <strong>Reports sent without an account</strong>: your email address, for{" "}
+            <RetentionPeriod /> after the report is closed, so we can tell you the outcome and
+            answer questions about it; then the address is deleted automatically and the report
+            stays without it.
+          </li>
+          <li>
             <strong>Data protection requests</strong> while we answer them, and then for{" "}
             <RetentionPeriod /> after we complete them, as the record that we did; then they are
             deleted automatically. The record that an account was deleted keeps only the date and
