@@ -43,6 +43,22 @@ export type OnlineSafetyMonth = {
   appealsNotUpheld: PublicCount;
 };
 
+/**
+ * A month in which every count is under 5 (and so no median): the page names it in one sentence
+ * instead of a table of "fewer than 5".
+ */
+export function isQuietMonth(month: OnlineSafetyMonth): boolean {
+  return (
+    month.medianSecondsToAction === null &&
+    [
+      ...Object.values(month.reportsByReason),
+      ...Object.values(month.actionsByKind),
+      month.appealsUpheld,
+      month.appealsNotUpheld,
+    ].every((count) => count === FEWER_THAN_5)
+  );
+}
+
 export type OnlineSafetyPublic = {
   /** The named responsibility's role and address only (never the person), or null if none. */
   accountable: { role: string; contactEmail: string } | null;

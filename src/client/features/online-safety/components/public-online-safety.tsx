@@ -1,11 +1,11 @@
 // The public /online-safety page's body (issue 47, docs/decisions/080): how to report, how to
-// complain, who is accountable and the monthly figures. The reporting text says what members
-// and visitors can do today in words that stay true when visitors get a Report form too.
+// complain, who is accountable and the monthly figures.
 import type { ReactNode } from "react";
 import { Link } from "@/client/components/link";
 import { paths } from "@/client/lib/paths";
+import { isQuietMonth } from "@/shared/online-safety-page";
 import { useOnlineSafetyPublic } from "../api/get-online-safety-public";
-import { MonthFigures } from "./monthly-figures";
+import { MonthFigures, monthName } from "./monthly-figures";
 
 const linkClass = "font-medium text-primary underline underline-offset-2";
 
@@ -33,6 +33,8 @@ export function PublicOnlineSafety() {
   if (page.isPending) return <p className="text-muted-foreground text-sm">Loading...</p>;
   if (page.isError) return <p className="text-sm">This page could not be loaded.</p>;
   const { accountable, months } = page.data;
+  const busy = months.filter((month) => !isQuietMonth(month));
+  const quiet = months.filter(isQuietMonth);
   const contact = (
     <Link to={paths.contact} className={linkClass}>
       contact form
@@ -42,12 +44,15 @@ export function PublicOnlineSafety() {
     <>
       <Section id="reporting" title="Reporting content">
         <p>
-          Members can report a discussion, a reply, a profile or a tag with its Report button,
-          choosing a reason: spam, harassment or hate, illegal content, or other. Every report goes
-          to our moderators' queue.
+          Anyone can report a discussion or a reply with its Report link, choosing a reason: spam,
+          harassment or hate, illegal content (and which kind), or other. Members can report a
+          profile or a tag too. Every report goes to our moderators' queue at once, and reports of
+          illegal content are looked at first.
         </p>
         <p>
-          Without an account you can tell us too: write through our {contact}
+          Without an account you give an email address: we send you an acknowledgement with a link
+          to confirm the address, and later the outcome. For anything without a Report link, write
+          through our {contact}
           {accountable ? (
             <>
               {" "}
@@ -104,11 +109,19 @@ export function PublicOnlineSafety() {
           </Link>
           .
         </p>
-        <div className="mt-2 grid gap-8 md:grid-cols-2">
-          {months.map((month) => (
-            <MonthFigures key={month.month} month={month} />
-          ))}
-        </div>
+        {busy.length > 0 ? (
+          <div className="mt-2 grid gap-8 md:grid-cols-2">
+            {busy.map((month) => (
+              <MonthFigures key={month.month} month={month} />
+            ))}
+          </div>
+        ) : null}
+        {quiet.length > 0 ? (
+          <p>
+            In {new Intl.ListFormat("en-GB").format(quiet.map((month) => monthName(month.month)))}{" "}
+            every count was fewer than 5.
+          </p>
+        ) : null}
       </Section>
     </>
   );
