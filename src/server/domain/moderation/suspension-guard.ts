@@ -70,6 +70,8 @@ export const SUSPENDED_MEMBERS_MAY: ReadonlySet<string> = new Set([
   "POST /api/data-requests",
   "POST /api/data-requests/confirm",
   "POST /api/contact",
+  "POST /api/moderation/visitor-reports",
+  "POST /api/moderation/visitor-reports/confirm",
   "POST /api/moderation/appeals",
   // Blocking protects the member themselves (docs/decisions/031).
   "PUT /api/blocks/:memberId",

@@ -91,6 +91,10 @@ const SUSPENDED_MEMBER_TABLE: Record<string, Rule> = {
   // Moderation: no reports; the appeal stays; staff actions go.
   "POST /api/moderation/reports": "refused",
   "POST /api/moderation/appeals": "may",
+  // Anyone may report illegal content as a visitor, with an address (docs/decisions/079): a
+  // suspension does not take away what signing out gives back.
+  "POST /api/moderation/visitor-reports": "may",
+  "POST /api/moderation/visitor-reports/confirm": "may",
   // Blocking protects the member themselves (docs/decisions/031): it stays theirs.
   "PUT /api/blocks/:memberId": "may",
   "DELETE /api/blocks/:memberId": "may",
