@@ -61,11 +61,13 @@ function toItem(row: Row): ComplaintItem {
 export async function listComplaints(db: Db): Promise<ComplaintItem[]> {
   const rows = await queryRows<Row>(
     db,
-    sql`(select ${columns}, 0 as part, c.due_at as sort_at ${from}
-          where c.status <> 'completed')
-        union all
-        (select ${columns}, 1 as part, c.resolved_at as sort_at ${from}
-          where c.status = 'completed' order by c.resolved_at desc limit ${RESOLVED_SHOWN})
+    sql`select * from (
+          (select ${columns}, 0 as part, c.due_at as sort_at ${from}
+            where c.status <> 'completed')
+          union all
+          (select ${columns}, 1 as part, c.resolved_at as sort_at ${from}
+            where c.status = 'completed' order by c.resolved_at desc limit ${RESOLVED_SHOWN})
+        ) listed
         order by part, overdue desc,
           case when part = 0 then sort_at end asc, sort_at desc, id`,
   );
