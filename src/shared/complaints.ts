@@ -81,7 +81,8 @@ export const updateComplaintSchema = z
 export type ComplaintItem = {
   id: string;
   kind: ComplaintKind;
-  email: string;
+  /** Null once the complainant's data was erased (no outcome is mailed then). */
+  email: string | null;
   /** Sent by a signed-in member. */
   member: boolean;
   link: string | null;

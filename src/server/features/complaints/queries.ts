@@ -13,7 +13,7 @@ export const RESOLVED_SHOWN = 50;
 type Row = {
   id: string;
   kind: ComplaintKind;
-  email: string;
+  email: string | null;
   member: boolean;
   link: string | null;
   message: string;

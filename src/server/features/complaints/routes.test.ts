@@ -205,7 +205,7 @@ describe("the admins' complaints list", () => {
             due_at = now() + interval '20 days' where email = ${early}`,
     );
     const { complaints } = await list();
-    const mine = complaints.filter((item) => [early, late, overdue].includes(item.email));
+    const mine = complaints.filter((item) => [early, late, overdue].includes(item.email ?? ""));
     expect(mine.map((item) => item.email)).toEqual([overdue, early, late]);
     expect(mine[0]).toMatchObject({ overdue: true, daysLeft: -10, status: "pending" });
     expect(mine[1]).toMatchObject({ overdue: false, daysLeft: 20 });

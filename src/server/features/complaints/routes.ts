@@ -184,7 +184,7 @@ export const complaintRoutes = new Hono<AppEnv>()
             `This complaint is ${COMPLAINT_STATUS_LABELS[complaint.status].toLowerCase()}: it can only move forward, from pending to in progress to resolved.`,
           );
         }
-        if (outcome) {
+        if (outcome && complaint.email) {
           await deps.mailer.send(
             complaintOutcome({
               to: complaint.email,
