@@ -194,6 +194,7 @@ describe("the page", () => {
     expect(html).toContain('href="/moderation"');
     expect(html).toContain('href="/contact"');
     expect(html).toContain('href="/notifications"');
+    expect(html).toContain('href="/complaints"');
     expect(await pageText()).toContain(
       "Members can report a discussion, a reply, a profile or a tag",
     );
