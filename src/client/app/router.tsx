@@ -62,6 +62,7 @@ const ModerationPage = lazyPage(() => import("./pages/moderation-page"), "Modera
 
 const DataRequestPage = lazyPage(() => import("./pages/data-request-page"), "DataRequestPage");
 const ReportPage = lazyPage(() => import("./pages/report-page"), "ReportPage");
+const ComplaintsPage = lazyPage(() => import("./pages/complaints-page"), "ComplaintsPage");
 const NewsletterUnsubscribePage = lazyPage(unsubscribePages, "NewsletterUnsubscribePage");
 const NewsletterConfirmPage = lazyPage(mailLinkPages, "NewsletterConfirmPage");
 const RotatingTextShowcasePage = lazyPage(
@@ -133,6 +134,7 @@ export function AppRoutes() {
         <Route path={paths.dataRequest} component={DataRequestPage} />
         <Route path={paths.dataRequestConfirm} component={DataRequestConfirmPage} />
         <Route path={paths.report} component={ReportPage} />
+        <Route path={paths.complaints} component={ComplaintsPage} />
         <Route path={paths.reportConfirm} component={ReportConfirmPage} />
         <Route path={paths.dataExport} component={DataExportPage} />
         <Route path={paths.twoFactorReset} component={TwoFactorResetPage} />
