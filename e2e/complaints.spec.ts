@@ -28,7 +28,7 @@ test("a visitor's complaint appears for the admin, who resolves it and the visit
     .getByLabel("What is your complaint about?")
     .selectOption({ label: "How the site meets its online safety duties" });
   await page.getByLabel("Your email").fill(email);
-  await page.getByLabel("Your complaint").fill(message);
+  await page.getByLabel("Your complaint", { exact: true }).fill(message);
   await page.getByRole("button", { name: "Send complaint" }).click();
   await expect(page.getByText("Thanks. We have received your complaint")).toBeVisible();
   await expect.poll(() => inbox.countNew(), { timeout: 30_000 }).toBe(1);
