@@ -19,6 +19,7 @@ import { bookmarkRoutes, discussionBookmarkRoutes } from "./features/bookmarks/r
 import { categoryPageMeta } from "./features/categories/page-meta";
 import { categoryRoutes } from "./features/categories/routes";
 import { cmsRoutes } from "./features/cms/routes";
+import { complaintRoutes } from "./features/complaints/routes";
 import { contactRoutes } from "./features/contact/routes";
 import { dataRequestRoutes } from "./features/data-requests/routes";
 import { digestRoutes } from "./features/digest/routes";
@@ -126,6 +127,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
     .route("/newsletter", newsletterRoutes)
     .route("/contact", contactRoutes)
     .route("/data-requests", dataRequestRoutes)
+    .route("/complaints", complaintRoutes)
     .route("/forms", formRoutes)
     .route("/cms/newsletter", newsletterAdminRoutes)
     .route("/cms", cmsRoutes)

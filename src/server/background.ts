@@ -10,6 +10,7 @@ import { defineMemberExportWork } from "./domain/member-data/exports";
 import { defineOrphanImageSweep } from "./domain/post-images/store";
 import { defineBookmarkReminders } from "./features/bookmarks/reminders";
 import { defineOnlineSafetyReminders } from "./features/cms/online-safety/reminders";
+import { defineHeldComplaintRelease } from "./features/complaints/routes";
 import { defineHeldContactRelease } from "./features/contact/routes";
 import { defineDigestWork } from "./features/digest/background";
 import { defineRetentionSweep } from "./features/inbox/retention";
@@ -49,6 +50,7 @@ export function defineBackgroundWork(deps: AppDeps): void {
   defineHeldContactRelease(deps);
   defineHeldNewsletterRelease(deps);
   defineHeldReportRelease(deps);
+  defineHeldComplaintRelease(deps);
   // ... and those that go out by themselves after a delay (docs/decisions/058).
   defineHeldReleaseSweep(deps);
 }

@@ -16,6 +16,7 @@ export const PUBLIC_FORMS = [
   "newsletter",
   "data-request",
   "report",
+  "complaint",
 ] as const;
 export type PublicForm = (typeof PUBLIC_FORMS)[number];
 

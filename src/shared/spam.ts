@@ -9,7 +9,7 @@ export const HONEYPOT_FIELD = "website";
 /** The signed time the form was shown (GET /api/forms/token), sent back with the submission. */
 export const FORM_TOKEN_FIELD = "formToken";
 
-export const HELD_KINDS = ["sign_up", "contact", "newsletter", "report"] as const;
+export const HELD_KINDS = ["sign_up", "contact", "newsletter", "report", "complaint"] as const;
 export type HeldKind = (typeof HELD_KINDS)[number];
 
 export const HOLD_REASONS = ["honeypot", "too_fast", "no_token", "bad_token"] as const;
@@ -28,6 +28,7 @@ export const HELD_KIND_LABELS: Record<HeldKind, string> = {
   contact: "Contact message",
   newsletter: "Newsletter subscription",
   report: "Report by a visitor",
+  complaint: "Complaint",
 };
 
 /** A held submission as the queue shows it. */

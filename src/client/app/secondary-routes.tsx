@@ -36,6 +36,7 @@ const OnlineSafetyPage = lazyPage(legalPages, "OnlineSafetyPage");
 const ModerationPage = lazyPage(() => import("./pages/moderation-page"), "ModerationPage");
 const DataRequestPage = lazyPage(() => import("./pages/data-request-page"), "DataRequestPage");
 const ReportPage = lazyPage(() => import("./pages/report-page"), "ReportPage");
+const ComplaintsPage = lazyPage(() => import("./pages/complaints-page"), "ComplaintsPage");
 const RotatingTextShowcasePage = lazyPage(
   () => import("./pages/rotating-text-showcase-page"),
   "RotatingTextShowcasePage",
@@ -63,6 +64,7 @@ export function SecondaryRoutes() {
       <Route path={paths.dataRequestConfirm} component={DataRequestConfirmPage} />
       <Route path={paths.report} component={ReportPage} />
       <Route path={paths.reportConfirm} component={ReportConfirmPage} />
+      <Route path={paths.complaints} component={ComplaintsPage} />
       <Route path={paths.dataExport} component={DataExportPage} />
       <Route path={paths.twoFactorReset} component={TwoFactorResetPage} />
       <Route path={paths.newsletterUnsubscribe} component={NewsletterUnsubscribePage} />

@@ -68,6 +68,8 @@ export const paths = {
   report: "/report",
   reportOf: (kind: "discussion" | "reply", id: string) =>
     `/report?kind=${encode(kind)}&id=${encode(id)}`,
+  /** The complaints procedure (docs/decisions/081): a form for anyone. */
+  complaints: "/complaints",
   /** Where a visitor's report's confirmation link lands (with `?token=`). */
   reportConfirm: "/report/confirm",
   /** Where a data request's confirmation link lands (with `?token=`); works signed out. */

@@ -1258,7 +1258,7 @@ export const heldSubmissions = pgTable(
       .where(sql`${table.releaseAt} is not null`),
     check(
       "held_submissions_kind_check",
-      sql`${table.kind} in ('sign_up', 'contact', 'newsletter', 'report')`,
+      sql`${table.kind} in ('sign_up', 'contact', 'newsletter', 'report', 'complaint')`,
     ),
   ],
 );
@@ -1466,6 +1466,59 @@ export const contactMessages = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("contact_messages_created_idx").on(table.createdAt.desc())],
+);
+
+/**
+ * A complaint (docs/decisions/081): about content, about a moderation decision, or about how the
+ * site meets its online safety duties. Tracked like a data request: a status, an owner and a
+ * due date from the same clock; the outcome is mailed to the complainant.
+ */
+export const complaints = pgTable(
+  "complaints",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: ["content", "moderation_decision", "duties"] }).notNull(),
+    /** The member who complained while signed in; null for a visitor (or once erased). */
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    /**
+     * Where the acknowledgement and the outcome go (lower case): the member's own when signed in.
+     * Null once its owner's data is erased; the complaint stays on the record without them.
+     */
+    email: text("email"),
+    /** The content's or the decision's address, as typed: kept as text, never fetched. */
+    link: text("link"),
+    message: text("message").notNull(),
+    status: text("status", { enum: ["pending", "in_progress", "completed"] })
+      .notNull()
+      .default("pending"),
+    /** The staff member looking after it; never named to the complainant. */
+    ownerId: text("owner_id").references(() => user.id, { onDelete: "set null" }),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Received plus COMPLAINT_RESPONSE_DAYS (the data requests' clock). */
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    /** Mailed to the complainant when the complaint is resolved. */
+    outcome: text("outcome"),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check(
+      "complaints_kind_check",
+      sql`${table.kind} in ('content', 'moderation_decision', 'duties')`,
+    ),
+    check(
+      "complaints_status_check",
+      sql`${table.status} in ('pending', 'in_progress', 'completed')`,
+    ),
+    check(
+      "complaints_outcome_check",
+      sql`${table.status} <> 'completed' or (${table.outcome} is not null and ${table.resolvedAt} is not null)`,
+    ),
+    // The CMS list: open ones by due date (overdue first), then the resolved.
+    index("complaints_due_idx").on(table.dueAt).where(sql`${table.status} <> 'completed'`),
+    index("complaints_email_idx").on(table.email),
+    index("complaints_user_idx").on(table.userId),
+  ],
 );
 
 export const dataRequests = pgTable(

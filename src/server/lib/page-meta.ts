@@ -74,6 +74,12 @@ const FIXED: Record<string, { title: string; description?: string; noindex?: boo
     description:
       "How to report content and complain, who is accountable, and each month's moderation figures.",
   },
+  // The complaints procedure (docs/decisions/081).
+  "/complaints": {
+    title: "Make a complaint",
+    description:
+      "Complain about content, a moderation decision or how the site meets its online safety duties.",
+  },
   "/data-request": {
     title: "Data request",
     description: "Use your UK GDPR rights: access, correct, delete or move your data.",

@@ -574,6 +574,29 @@ describe("a visitor's report (docs/decisions/079)", () => {
   });
 });
 
+describe("a complaint (docs/decisions/081)", () => {
+  it("stores the complaint and answers with the page and the thanks; a refusal keeps the fields", async () => {
+    const email = uniqueEmail("complaint");
+    const fields = {
+      intent: "complaint",
+      kind: "duties",
+      email,
+      link: "",
+      message: "No accountable person is named",
+    };
+    const sent = await postForm("/complaints", fields);
+    expect(sent.status).toBe(200);
+    expect(await pageText(sent)).toContain("Thanks. We have received your complaint");
+    expect(await count(sql`select count(*) as n from complaints where email = ${email}`)).toBe(1);
+
+    const refused = await postForm("/complaints", { ...fields, message: "" });
+    expect(refused.status).toBe(400);
+    const html = await pageText(refused);
+    expect(html).toContain("Complaint is required");
+    expect(html).toContain(`value="${email}"`);
+  });
+});
+
 describe("what is not a public form's post", () => {
   it("is not found, as before: another intent, another page, a JSON body", async () => {
     const fields = {

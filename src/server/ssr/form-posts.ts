@@ -107,6 +107,13 @@ export const FORM_ROUTES: Record<PublicForm, FormRoute> = {
     echoed: ["requestType", "email", "fullName", "details"],
   },
   // A visitor's report of a post (docs/decisions/079); the post's kind and id are hidden fields.
+  // A complaint (docs/decisions/081); a signed-in member's goes to their account's address.
+  complaint: {
+    pages: [paths.complaints],
+    api: "/api/complaints",
+    fields: ["kind", "email", "link", "message", ...SPAM_FIELDS],
+    echoed: ["kind", "email", "link", "message"],
+  },
   report: {
     pages: [paths.report],
     api: "/api/moderation/visitor-reports",

@@ -78,6 +78,12 @@ beforeAll(async () => {
     sql`insert into digest_deliveries (user_id, period, since, status, sent_at)
         values (${member.id}, 'weekly:2026-11-23', now() - interval '7 days', 'sent', now())`,
   );
+  // Issue 47: a complaint (decision 081), with its owner and its due date.
+  await t.db.execute(
+    sql`insert into complaints (kind, email, user_id, message, owner_id, due_at)
+        values ('duties', 'someone@example.com', null, 'No accountable person',
+          ${member.id}, now() + interval '30 days')`,
+  );
   await t.runJobs();
   const avatar = await sharp({
     create: { width: 300, height: 300, channels: 3, background: { r: 1, g: 2, b: 3 } },
@@ -147,6 +153,7 @@ describe("backup and restore", () => {
       "reaction_counts",
       "online_safety_record_versions",
       "digest_deliveries",
+      "complaints",
     ]) {
       expect(Number(before[table]?.split(" ")[0]), table).toBeGreaterThan(0);
     }
@@ -174,6 +181,7 @@ describe("backup and restore", () => {
     );
     expect(reacted).toEqual({ n: 1, received: 1 });
     expect(summary.tables.online_safety_record_versions).toBe(2);
+    expect(summary.tables.complaints).toBe(1);
     // The digest delivery keeps its id, and the next one takes the number after it.
     expect(summary.tables.digest_deliveries).toBe(1);
     const [delivery] = await queryRows<{ id: number }>(

@@ -101,6 +101,16 @@ export const CMS_TABS: readonly CmsTab[] = [
     })),
   },
   {
+    // Issue 47: the complaints procedure (docs/decisions/081), for the inbox's readers.
+    id: "complaints",
+    label: "Complaints",
+    capability: "inbox",
+    Component: lazy(async () => ({
+      default: (await import("@/client/features/complaints/components/complaints-tab"))
+        .ComplaintsTab,
+    })),
+  },
+  {
     // Issue 17: site-wide settings such as holding new members' first post (docs/decisions/034).
     id: "settings",
     label: "Settings",

@@ -1,8 +1,10 @@
+import { Link } from "@/client/components/link";
 import { PageContainer } from "@/client/components/page-container";
 import { PageHeading } from "@/client/components/page-heading";
 import { VisitorReportForm } from "@/client/features/moderation/components/visitor-report-form";
 import { usePageTitle } from "@/client/hooks/use-page-title";
 import { useSearchParams } from "@/client/lib/location";
+import { paths } from "@/client/lib/paths";
 import { VISITOR_REPORT_TARGETS, type VisitorReportTarget } from "@/shared/moderation";
 
 /** /report?kind=discussion&id=...: reporting a post without an account (docs/decisions/079). */
@@ -29,6 +31,17 @@ export function ReportPage() {
           </p>
         )}
       </div>
+      <p className="mt-6 text-muted-foreground text-sm leading-relaxed">
+        To complain about a moderation decision, or about how we meet our online safety duties, use
+        the{" "}
+        <Link
+          to={paths.complaints}
+          className="font-medium text-primary underline underline-offset-2"
+        >
+          complaints form
+        </Link>
+        .
+      </p>
     </PageContainer>
   );
 }

@@ -1,12 +1,20 @@
 // The one-month clock of data requests (docs/product.md §1.2, §2.21.6): an answer is due 30
 // days after receipt; a request not completed by then is overdue. Written once, for the inbox's
 // list and the CMS Overview's counts.
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
 import { DATA_REQUEST_RESPONSE_DAYS } from "@/shared/constants";
 
+/** `days` after `from`: the clock's one rule, also complaints' due date (docs/decisions/081). */
+export const deadlineAfter = (from: SQL, days: number) =>
+  sql`(${from} + make_interval(days => ${days}))`;
+
 /** A data_requests row's deadline. */
-export const deadlineOf = sql`(created_at + make_interval(days => ${DATA_REQUEST_RESPONSE_DAYS}))`;
+export const deadlineOf = deadlineAfter(sql`created_at`, DATA_REQUEST_RESPONSE_DAYS);
+
+/** Whole days until `deadline`, negative once past it (as the inbox shows them). */
+export const daysLeftUntil = (deadline: SQL) =>
+  sql`ceil(extract(epoch from ${deadline} - now()) / 86400)::int`;
 
 /** Past its deadline and not completed. */
 export const overdueRequest = sql`(status <> 'completed' and ${deadlineOf} < now())`;

@@ -134,6 +134,11 @@ export async function eraseAccount(
     await tx.execute(
       sql`update reports set reporter_email = null where reporter_email = ${member.email}`,
     );
+    // Complaints (docs/decisions/081) stay on the record without whom they came from (the
+    // member's id goes by the foreign key); no outcome is mailed.
+    await tx.execute(
+      sql`update complaints set email = null where user_id = ${userId} or email = ${member.email}`,
+    );
     // Held public-form submissions (docs/decisions/034) sent signed out carry only the address.
     await tx.execute(
       sql`delete from held_submissions

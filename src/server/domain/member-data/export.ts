@@ -363,6 +363,26 @@ export const MEMBER_DATA_SECTIONS = {
           from data_requests where user_id = ${id} or lower(email) = ${email}
           order by created_at`,
   },
+  // Complaints (docs/decisions/081): those sent signed in, or signed out with the address; never
+  // who looks after them.
+  complaints: {
+    table: "complaints",
+    byId: ["user_id"],
+    byEmail: ["email"],
+    rows: ({ id, email }) =>
+      sql`select kind, email, link, message, status, received_at as "receivedAt",
+            due_at as "dueAt", outcome, resolved_at as "resolvedAt"
+          from complaints where user_id = ${id} or email = ${email}
+          order by received_at`,
+  },
+  // Complaints this member looked after as an admin: which and when, not whose.
+  complaintsOwned: {
+    table: "complaints",
+    byId: ["owner_id"],
+    rows: ({ id }) =>
+      sql`select id, kind, status, received_at as "receivedAt", resolved_at as "resolvedAt"
+          from complaints where owner_id = ${id} order by received_at`,
+  },
   // Form submissions held by the spam defences, not yet decided (docs/decisions/034).
   heldSubmissions: {
     table: "held_submissions",

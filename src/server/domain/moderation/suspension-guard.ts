@@ -72,6 +72,8 @@ export const SUSPENDED_MEMBERS_MAY: ReadonlySet<string> = new Set([
   "POST /api/contact",
   "POST /api/moderation/visitor-reports",
   "POST /api/moderation/visitor-reports/confirm",
+  // A complaint: a suspended member's about the decision most of all (docs/decisions/081).
+  "POST /api/complaints",
   "POST /api/moderation/appeals",
   // Blocking protects the member themselves (docs/decisions/031).
   "PUT /api/blocks/:memberId",

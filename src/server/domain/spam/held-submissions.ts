@@ -20,6 +20,7 @@ export const HELD_RELEASE_QUEUES: Record<HeldKind, string> = {
   contact: "held-release-contact",
   newsletter: "held-release-newsletter",
   report: "held-release-report",
+  complaint: "held-release-complaint",
 };
 
 /** Why this request's submission is held, or null when it passes (read after jsonBody). */

@@ -292,6 +292,13 @@ async function memberWithEverything() {
     email: ada.email,
     fullName: "Ada Exporter",
   });
+  // A complaint of her own (decision 081), which she then looks after as an admin.
+  await ada.client.post("/api/complaints", { kind: "duties", message: "No contact address" });
+  const [complaint] = await queryRows<{ id: string }>(
+    t.db,
+    sql`select id from complaints where user_id = ${ada.id}`,
+  );
+  await ada.client.patch(`/api/complaints/${complaint?.id}`, { ownerId: ada.id });
   await queueMemberExport(t.deps, { userId: ada.id, sendTo: ada.email });
   await t.runJobs();
   return { ada, bob, bobThread: bobThread.id };
@@ -721,6 +728,33 @@ describe("Delete my account leaves no trace (decision 047)", () => {
     expect(left).toEqual([
       { email: null, reason: "illegal" },
       { email: stranger, reason: "spam" },
+    ]);
+  });
+
+  it("of complaints, signed in or out with the address: exported, then kept without it (decision 081)", async () => {
+    const member = await createMember(t);
+    const stranger = uniqueEmail("stranger");
+    await t.db.execute(
+      sql`insert into complaints (kind, email, user_id, message, due_at)
+          values ('content', ${member.email.toLowerCase()}, null, 'Signed out', now()),
+                 ('duties', ${member.email.toLowerCase()}, ${member.id}, 'Signed in', now()),
+                 ('content', ${stranger}, null, 'A stranger', now())`,
+    );
+    const document = await download(member);
+    expect(document.complaints).toMatchObject([
+      { message: "Signed out" },
+      { message: "Signed in" },
+    ]);
+    expect((await deleteAccount(member, {})).status).toBe(200);
+    const left = await queryRows<{ email: string | null; message: string }>(
+      t.db,
+      sql`select email, message from complaints
+          where message in ('Signed out', 'Signed in', 'A stranger') order by message`,
+    );
+    expect(left).toEqual([
+      { email: stranger, message: "A stranger" },
+      { email: null, message: "Signed in" },
+      { email: null, message: "Signed out" },
     ]);
   });
 

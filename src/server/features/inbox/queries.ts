@@ -2,7 +2,7 @@
 // requests, newest first, and a data request's progress.
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
-import { deadlineOf, overdueRequest } from "@/server/domain/data-requests/clock";
+import { daysLeftUntil, deadlineOf, overdueRequest } from "@/server/domain/data-requests/clock";
 import {
   microsecondText,
   nextTimeCursor,
@@ -61,7 +61,7 @@ const requestColumns = sql`id, request_type, email, full_name, details, status,
     and u.email_verified) as matched,
   to_json(confirmed_at)#>>'{}' as confirmed_at,
   to_json(${deadlineOf})#>>'{}' as deadline,
-  ceil(extract(epoch from ${deadlineOf} - now()) / 86400)::int as days_left,
+  ${daysLeftUntil(deadlineOf)} as days_left,
   ${overdueRequest} as overdue,
   to_json(completed_at)#>>'{}' as completed_at,
   completion_note,

@@ -24,6 +24,7 @@ const SHOWN_FIELDS: Record<HeldKind, readonly string[]> = {
   contact: ["name", "email", "subject", "message"],
   newsletter: ["email"],
   report: ["email", "targetKind", "targetId", "reason", "harmKind", "details"],
+  complaint: ["email", "kind", "link", "message"],
 };
 
 export async function loadHeldSubmissions(db: Db): Promise<HeldSubmission[]> {

@@ -212,6 +212,7 @@ describe("the page", () => {
     expect(html).toContain('href="/moderation"');
     expect(html).toContain('href="/contact"');
     expect(html).toContain('href="/notifications"');
+    expect(html).toContain('href="/complaints"');
     expect(await pageText()).toContain("Anyone can report a discussion or a reply");
   });
 });

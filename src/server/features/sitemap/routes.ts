@@ -36,6 +36,7 @@ export const STATIC_PAGES = [
   "/moderation",
   "/contact",
   "/data-request",
+  "/complaints",
   "/posts",
 ] as const;
 

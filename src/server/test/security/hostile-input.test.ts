@@ -556,6 +556,7 @@ describe("the Idempotency-Key header", () => {
     const creates = catalogue.bodies.filter((endpoint) => endpoint.idempotent);
     expect(creates.map((endpoint) => endpoint.path.replace(/[0-9a-f-]{36}/, ":id")).sort()).toEqual(
       [
+        "/api/complaints",
         "/api/contact",
         "/api/data-requests",
         "/api/discussions",

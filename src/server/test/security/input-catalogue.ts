@@ -146,6 +146,13 @@ export async function buildCatalogue(
   );
   const tagId = tag?.id ?? "";
   const requestId = await insertDataRequest(t.db);
+  // A complaint for the admins to track (decision 081).
+  const [complaint] = await queryRows<{ id: string }>(
+    t.db,
+    sql`insert into complaints (kind, email, message, due_at)
+        values ('duties', 'complainant@example.com', 'Tracked', now()) returning id`,
+  );
+  const complaintId = complaint?.id ?? "";
   // Bookmarks (issue 42): a discussion of their own, and the member's bookmark of it to edit.
   const bookmarkedId = await insertDiscussionRow(t.db, { authorId: callers.other.id });
   const [bookmark] = await queryRows<{ id: string }>(
@@ -800,6 +807,25 @@ export async function buildCatalogue(
                 from data_requests where id = ${answer.id}::uuid`),
     },
     {
+      name: "complaint",
+      method: "POST",
+      caller: "anonymous",
+      idempotent: true,
+      path: "/api/complaints",
+      valid: () => ({
+        kind: "content",
+        email: email(),
+        link: "https://example.com/discussions/1",
+        message: "Why",
+      }),
+      answers: 201,
+      text: ["link", "message"],
+      // The answer names nothing (decision 081): the complaint is found by its address.
+      stored: (_answer, body) =>
+        row(sql`select email, link, message from complaints
+                where email = lower(trim(${String(body.email)}))`),
+    },
+    {
       name: "CMS blog post create",
       method: "POST",
       caller: "author",
@@ -1067,6 +1093,15 @@ export async function buildCatalogue(
       answers: 409,
     },
     {
+      name: "complaint status",
+      method: "PATCH",
+      caller: "admin",
+      path: `/api/complaints/${complaintId}`,
+      // Pending already: standing still changes nothing.
+      valid: () => ({ status: "pending" }),
+      answers: 200,
+    },
+    {
       name: "control role",
       method: "POST",
       caller: "anonymous",
@@ -1230,6 +1265,7 @@ export async function buildCatalogue(
     { method: "PUT", caller: "admin", path: "/api/users/:id/role" },
     { method: "POST", caller: "admin", path: "/api/users/:id/second-factor-reset" },
     { method: "PATCH", caller: "admin", path: "/api/inbox/data-requests/:id" },
+    { method: "PATCH", caller: "admin", path: "/api/complaints/:id" },
     { method: "POST", caller: "admin", path: "/api/inbox/data-requests/:id/export" },
     { method: "POST", caller: "admin", path: "/api/inbox/data-requests/:id/erase" },
     { method: "POST", caller: "admin", path: "/api/inbox/data-requests/:id/confirmation" },
@@ -1364,6 +1400,16 @@ export async function buildCatalogue(
       answers: 200,
     },
     {
+      page: "/complaints",
+      valid: () => ({
+        intent: "complaint",
+        kind: "duties",
+        email: email(),
+        message: "No accountable person is named",
+      }),
+      answers: 200,
+    },
+    {
       page: "/data-request",
       valid: () => ({
         intent: "data-request",
@@ -1460,6 +1506,7 @@ export const ID_ROUTE_BODIES: Record<string, unknown> = {
   "POST /api/users/:id/second-factor-reset": { code: "000000" },
   "PATCH /api/auth/passkeys/:id": { name: "Work phone" },
   "PATCH /api/inbox/data-requests/:id": { status: "in_progress" },
+  "PATCH /api/complaints/:id": { status: "in_progress" },
   "POST /api/inbox/data-requests/:id/erase": { reason: "A reason" },
 };
 
@@ -1548,6 +1595,7 @@ const TEXT_COLUMNS: Record<string, readonly string[]> = {
   contact_messages: ["name", "email", "subject", "message"],
   data_requests: ["full_name", "email", "details"],
   reports: ["reporter_email", "details"],
+  complaints: ["email", "link", "message", "outcome"],
   newsletter_subscribers: ["email"],
   user: ["name", "email"],
   role_changes: ["reason"],

@@ -969,6 +969,38 @@ const CASES: Record<string, Case> = {
       }),
     success: 201,
   },
+  "POST /api/complaints": {
+    async send({ client }) {
+      const message = `Complaint ${uniqueEmail("complaint")}`;
+      const response = await client.post("/api/complaints", {
+        kind: "content",
+        email: uniqueEmail("complaint"),
+        message,
+      });
+      expect(await countWhere(sql`complaints where message = ${message}`)).toBe(
+        response.ok ? 1 : 0,
+      );
+      return response;
+    },
+    success: 201,
+  },
+  "PATCH /api/complaints/:id": {
+    async send({ client }) {
+      const [row] = await queryRows<{ id: string }>(
+        t.db,
+        sql`insert into complaints (kind, email, message, due_at)
+            values ('duties', ${uniqueEmail("complaint")}, 'Tracked', now()) returning id`,
+      );
+      const response = await client.patch(`/api/complaints/${row?.id}`, {
+        status: "in_progress",
+      });
+      expect(
+        await countWhere(sql`complaints where id = ${row?.id}::uuid and status = 'in_progress'`),
+      ).toBe(response.ok ? 1 : 0);
+      return response;
+    },
+    success: 200,
+  },
   "POST /api/data-requests/confirm": {
     send: async ({ client }) => {
       const id = await insertDataRequest(t.db);

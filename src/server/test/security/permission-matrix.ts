@@ -490,6 +490,20 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
     allowed: EVERYONE,
     source: "docs/product.md §6 Data request",
   },
+  // The complaints procedure (docs/decisions/081): anyone complains; admins, as for the inbox,
+  // track and resolve.
+  {
+    method: "POST",
+    path: "/api/complaints",
+    allowed: EVERYONE,
+    source: "Issue 47: complaints procedure, a public form",
+  },
+  {
+    method: "PATCH",
+    path: "/api/complaints/:id",
+    allowed: ADMINS,
+    source: "Issue 47: each complaint tracked in the CMS (the inbox's readers, admins)",
+  },
   {
     method: "POST",
     path: "/api/data-requests/confirm",
@@ -933,4 +947,5 @@ export const IDEMPOTENT_CREATES: readonly string[] = [
   "POST /api/moderation/visitor-reports",
   "POST /api/contact",
   "POST /api/data-requests",
+  "POST /api/complaints",
 ];

@@ -95,6 +95,10 @@ const SUSPENDED_MEMBER_TABLE: Record<string, Rule> = {
   // suspension does not take away what signing out gives back.
   "POST /api/moderation/visitor-reports": "may",
   "POST /api/moderation/visitor-reports/confirm": "may",
+  // A complaint, about the suspension itself most of all (docs/decisions/081); tracking them is
+  // an admin's work.
+  "POST /api/complaints": "may",
+  "PATCH /api/complaints/:id": "refused",
   // Blocking protects the member themselves (docs/decisions/031): it stays theirs.
   "PUT /api/blocks/:memberId": "may",
   "DELETE /api/blocks/:memberId": "may",

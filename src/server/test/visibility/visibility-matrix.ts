@@ -524,6 +524,8 @@ export const READ_ROUTES: Record<string, SurfaceName[] | { none: string }> = {
   "GET /api/users": { none: "accounts" },
   "GET /api/inbox/messages": { none: "contact messages" },
   "GET /api/inbox/data-requests": { none: "data requests" },
+  // A complaint's link is kept as typed and never looked up (decision 081): no post is read.
+  "GET /api/complaints": { none: "complaints, their links as typed" },
   "GET /api/health": { none: "health" },
   "GET /blog/rss.xml": { none: "blog posts" },
   "GET /sitemap.xml": { none: "the sitemap's files" },
@@ -590,6 +592,9 @@ export const JOB_KINDS: Record<string, OtherSurface> = {
     carries: "ids",
     why: "a held visitor report: the post's kind and id into the queue; its mail names nothing of the post (decision 079)",
   },
+  "held-release-complaint": NONE(
+    "a held complaint: its link as typed, never looked up (decision 081)",
+  ),
   "held-release-due": NONE("a sweep of held form submissions: no posts"),
   "bookmark-reminders-due": NONE("a sweep: bookmark ids to notification events"),
   "top-scores": NONE("scores per discussion, from counts: nothing leaves the database"),
@@ -706,6 +711,9 @@ export const EXPORT_SECTIONS: Record<string, OtherSurface> = {
   digests: NONE("periods and what became of each digest: no post"),
   notifications: { carries: "ids", why: "ids and kinds (branch notifications for their data)" },
   reportsMade: { carries: "ids", why: "targets by id" },
+  // Decision 081: the member's own words and the link as they typed it; no post is looked up.
+  complaints: NONE("the member's own complaints, their links as typed"),
+  complaintsOwned: NONE("which complaints the member looked after as an admin: ids and dates"),
   moderationOfYou: { carries: "ids", why: "targets by id" },
   moderationActionsTaken: { carries: "ids", why: "targets by id" },
   ...Object.fromEntries(

@@ -28,6 +28,7 @@ const RELEASE_EFFECT = {
   contact: "The message appears in the Inbox.",
   newsletter: "The confirmation email is sent.",
   report: "The report joins the queue and its acknowledgement is sent.",
+  complaint: "The complaint joins the Complaints list and its acknowledgement is sent.",
 } as const;
 
 function HeldCard({ item }: { item: HeldSubmission }) {

@@ -73,8 +73,13 @@ export function PublicOnlineSafety() {
           . You are told the outcome.
         </p>
         <p>
-          For any other complaint (about content, about a decision, or about how we keep this site
-          safe), write to us through our {contact}
+          For any other complaint (about content, about a moderation decision, or about how we meet
+          our online safety duties), use our{" "}
+          <Link to={paths.complaints} className={linkClass}>
+            complaints form
+          </Link>
+          . You do not need an account. Each complaint is tracked by our team and answered within 30
+          days, and we email you the outcome. You can also write to us through our {contact}
           {accountable ? (
             <>
               {" "}
