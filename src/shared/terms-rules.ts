@@ -39,3 +39,8 @@ export const RULE_FOR_REPORT_REASON: Record<string, TermsRuleKey> = {
   harassment: "harassment",
   illegal: "illegal",
 };
+
+/** Whether a moderation notice links the terms: a rule was cited, or content or an account was acted on. */
+export function citesRule(m: { action: string; rule?: string | null }): boolean {
+  return Boolean(m.rule) || ["hide", "delete", "suspend"].includes(m.action);
+}
