@@ -1,7 +1,6 @@
 // Moderation (docs/decisions/027, docs/product.md §11): report reasons, queue actions,
 // suspension lengths, the texts members see, and the schemas both sides validate with.
 
-import { TERMS_RULE_KEYS } from "./terms-rules";
 import { LIMITS } from "./limits";
 import { ILLEGAL_HARM_KINDS, type IllegalHarmKind } from "./online-safety";
 import {
@@ -14,6 +13,7 @@ import {
 } from "./schemas";
 import type { HeldSubmission } from "./spam";
 import { discussionTagsField } from "./tags";
+import { TERMS_RULE_KEYS } from "./terms-rules";
 import { z } from "./zod";
 
 export { AWAITING_REVIEW, HIDDEN_BY_MODERATOR } from "./moderation-texts";

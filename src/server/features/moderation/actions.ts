@@ -167,7 +167,8 @@ export async function actOnItem(
   input: { action: QueueAction; reason: string; rule?: TermsRuleKey; length?: SuspensionLength },
 ): Promise<string> {
   const { action, reason } = input;
-  const rule = action === "dismiss" ? null : (input.rule ?? (await ruleFromReports(deps.db, target)));
+  const rule =
+    action === "dismiss" ? null : (input.rule ?? (await ruleFromReports(deps.db, target)));
   if (!QUEUE_ACTIONS_FOR[target.kind].includes(action)) {
     throw new HttpError(400, target.kind === "tag" ? NOT_FOR_TAGS : NOT_FOR_PROFILES);
   }

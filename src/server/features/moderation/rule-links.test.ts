@@ -53,7 +53,11 @@ describe("the notice on hide and suspend links the terms", () => {
     expect(row?.rule).toBe("spam");
 
     const notice = await newestNotice(ana);
-    expect(notice?.moderation).toMatchObject({ action: "hide", reason: "Advertising", rule: "spam" });
+    expect(notice?.moderation).toMatchObject({
+      action: "hide",
+      reason: "Advertising",
+      rule: "spam",
+    });
     const mail = await t.mailbox.latest(ana.email);
     expect(mail).toContain("The rule: No spam or advertising: http");
     expect(mail).toMatch(/https?:\/\/[^/\s]+\/terms#rule-spam/);
