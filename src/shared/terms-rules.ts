@@ -30,6 +30,9 @@ export function termsRulePath(key: string | null | undefined): string {
   return key && isTermsRuleKey(key) ? `/terms#rule-${key}` : "/terms";
 }
 
+/** The start of the refusal of terms that lost an anchor; the missing ones follow. */
+export const RULE_ANCHORS_MISSING = "Keep each rule's heading with its anchor; missing:";
+
 /** The anchor a rule's heading carries in the terms' text. */
 export const termsRuleAnchor = (key: TermsRuleKey) => `{#rule-${key}}`;
 

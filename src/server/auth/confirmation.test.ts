@@ -129,6 +129,7 @@ describe("the confirmation page", () => {
         token: bad,
         name: "Someone",
         password: "a long enough one",
+        termsVersion: 1,
       });
       expect(used.status).toBe(400);
     }
@@ -151,6 +152,7 @@ describe("the confirmation page", () => {
       token,
       name: "  Chosen <Name>  ",
       password: "the chosen password",
+      termsVersion: 1,
     });
     expect(confirmed.status).toBe(200);
     const own = (await (await client.get("/api/profiles/me")).json()) as { fullName: string };

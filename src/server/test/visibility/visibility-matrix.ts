@@ -493,6 +493,7 @@ export const READ_ROUTES: Record<string, SurfaceName[] | { none: string }> = {
   },
   "GET /api/auth/*": { none: "better-auth's own" },
   "GET /api/account/sessions": { none: "sessions" },
+  "GET /api/account/terms": { none: "the member's own acceptance of the terms" },
   "GET /api/session": { none: "the viewer" },
   "GET /api/members": { none: "names and counts" },
   "GET /api/members/stats": { none: "counts" },
