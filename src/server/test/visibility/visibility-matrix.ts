@@ -727,6 +727,7 @@ export const EXPORT_SECTIONS: Record<string, OtherSurface> = {
       "newsletter",
       "newsletterSendsMade",
       "sitePagesEdited",
+      "sitePageVersionsSaved",
       "contactMessages",
       "dataRequests",
       "heldSubmissions",
