@@ -684,6 +684,8 @@ export const NOTIFICATION_SURFACES: Record<string, OtherSurface> = {
   bookmark_reminder: NOTIFICATION_MAIL("a bookmarked discussion's title and the member's own note"),
   // Issue 45: the post is the recipient's own; a private reactor is "Someone".
   reacted: NOTIFICATION_MAIL("its discussion's title"),
+  // Decision 082: the terms changed; names no post.
+  terms_changed: NONE("that the Terms of Service changed"),
 };
 
 /**
