@@ -77,7 +77,11 @@ describe("resend confirmation", () => {
     expect(stale.status).toBe(400);
     const current = await freshClient().get(`/api/auth/confirm-email?token=${second}`);
     expect(current.status).toBe(200);
-    expect((await current.json()) as PendingConfirmation).toEqual({ email, name: "Pending Pat" });
+    expect((await current.json()) as PendingConfirmation).toMatchObject({
+      email,
+      name: "Pending Pat",
+      terms: { version: 1 },
+    });
   });
 
   it("answers the same for a verified or unknown address and mails nothing", async () => {

@@ -231,10 +231,14 @@ const CASES: Record<string, Case> = {
         password: "a long password",
       });
       const token = await mailedToken(t, email, "/auth/confirm");
+      const terms = (await (await t.app.request("/api/site/pages/terms")).json()) as {
+        version: number;
+      };
       return client.post("/api/auth/confirm-email", {
         token,
         name: "Pending",
         password: "the chosen password",
+        termsVersion: terms.version,
       });
     },
     success: 200,
