@@ -56,6 +56,12 @@ export type BodyEndpoint = {
    */
   text?: readonly string[];
   /**
+   * A text field that must keep some structure to be valid (the terms keep each rule's
+   * anchored heading, decision 082): the hostile runs send their value inside it, so that a
+   * fair value still gets as far as the database.
+   */
+  wrapText?: Readonly<Record<string, (value: string) => string>>;
+  /**
    * Reads back what a 2xx answer stored: the row's values under the body's field names (only
    * the fields the row keeps). `answer` is the response's JSON.
    */
@@ -946,6 +952,7 @@ export async function buildCatalogue(
       path: "/api/cms/site-pages/terms",
       // The terms keep every rule's anchored heading (decision 082).
       valid: () => ({ content: termsText("## Terms\nBe kind."), material: false }),
+      wrapText: { content: (value) => termsText(value) },
       answers: 200,
       text: ["content"],
       stored: () => row(sql`select content from site_pages where slug = 'terms'`),
