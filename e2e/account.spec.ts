@@ -154,6 +154,7 @@ test("an unconfirmed sign-up: a resent link replaces the first, chooses the pass
   await expect(page.getByLabel("Full name")).toHaveValue("Una Confirmed");
   await page.getByLabel("Full name").fill("Una Owner");
   await page.getByLabel("Password", { exact: true }).fill(chosen);
+  await page.getByLabel(/I accept the Terms of Service/).check();
   await page.getByRole("button", { name: "Confirm and sign in" }).click();
   await expect(toast(page, "Email confirmed")).toBeVisible();
   await expect(page).toHaveURL(/\/welcome$/);

@@ -26,6 +26,7 @@ test("a visitor signs up, chooses the password from the emailed link, signs out 
   await page.goto(await inbox.nextLink("/auth/confirm"));
   await expect(page.getByRole("heading", { name: "Choose your password" })).toBeVisible();
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByLabel(/I accept the Terms of Service/).check();
   await page.getByRole("button", { name: "Confirm and sign in" }).click();
   await expect(page.getByText("Email confirmed")).toBeVisible();
   await expect(page).toHaveURL(/\/welcome$/);

@@ -103,9 +103,11 @@ test("sign up: the tab is a link, the form asks no password, the link is mailed"
   await expect(page.getByText(`Finishing the account for ${email}.`)).toBeVisible();
   await expect(page.getByLabel("Full name")).toHaveValue("Plain Poster");
   await page.getByLabel("Password", { exact: true }).fill("short");
+  await page.getByLabel(/I accept the Terms of Service/).check();
   await page.getByRole("button", { name: "Confirm and sign in" }).click();
   await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
   await page.getByLabel("Password", { exact: true }).fill("chosen without scripts");
+  await page.getByLabel(/I accept the Terms of Service/).check();
   await page.getByRole("button", { name: "Confirm and sign in" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("button", { name: "Account menu for Plain Poster" })).toBeVisible();

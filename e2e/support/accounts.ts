@@ -39,8 +39,13 @@ export async function createVerifiedAccount(
   const signUp = pooled ?? (await signUpByMail(request, email ?? uniqueEmail(), name, password));
   const confirmer = await playwrightRequest.newContext({ baseURL: siteOrigin() });
   try {
+    // Confirming accepts the terms' current version (docs/decisions/082).
+    const pending = await confirmer.get(
+      `/api/auth/confirm-email?token=${encodeURIComponent(signUp.token)}`,
+    );
+    const { terms } = (await pending.json()) as { terms: { version: number } };
     const confirm = await confirmer.post("/api/auth/confirm-email", {
-      data: { token: signUp.token, name, password },
+      data: { token: signUp.token, name, password, termsVersion: terms.version },
     });
     if (!confirm.ok())
       throw new Error(`confirmation failed: ${confirm.status()} ${await confirm.text()}`);

@@ -40,7 +40,12 @@ export type AccountSession = {
 export type AccountSessionsResponse = { sessions: AccountSession[] };
 
 /** GET /api/auth/confirm-email?token=: the account a confirmation link would confirm. */
-export type PendingConfirmation = { email: string; name: string };
+export type PendingConfirmation = {
+  email: string;
+  name: string;
+  /** The Terms of Service version that confirming accepts, and its date (decision 082). */
+  terms: { version: number; updatedAt: string | null };
+};
 
 /** POST /api/account/email: nothing changes until the link sent to `pendingEmail` is opened. */
 export type EmailChangeRequested = { pendingEmail: string };
@@ -332,7 +337,19 @@ export type SiteStats = {
 };
 
 /** GET /api/site/pages/:slug and the CMS editor's answer. */
-export type SitePage = { slug: SitePageSlug; content: string; updatedAt: string };
+/** `updatedAt` is the current version's date; every save is a new version (decision 082). */
+export type SitePage = { slug: SitePageSlug; content: string; updatedAt: string; version: number };
+
+/**
+ * GET /api/account/terms: the terms' current version, the one members must have accepted (the
+ * newest material change), and what this member accepted and when (docs/decisions/082).
+ */
+export type TermsAcceptance = {
+  current: number;
+  required: number;
+  accepted: number | null;
+  acceptedAt: string | null;
+};
 
 /** GET /api/hero-words: the active words in display order. */
 export type HeroWordsResponse = { words: Array<{ id: string; word: string }> };

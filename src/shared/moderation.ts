@@ -13,6 +13,7 @@ import {
 } from "./schemas";
 import type { HeldSubmission } from "./spam";
 import { discussionTagsField } from "./tags";
+import { TERMS_RULE_KEYS } from "./terms-rules";
 import { z } from "./zod";
 
 export { AWAITING_REVIEW, HIDDEN_BY_MODERATOR } from "./moderation-texts";
@@ -176,9 +177,13 @@ export type HeldPost = {
   at: string;
 };
 
+/** The rule of the terms broken (docs/decisions/082); absent: derived from the reports. */
+const ruleField = z.enum(TERMS_RULE_KEYS, { error: "Choose a rule of the terms" }).optional();
+
 export const queueActionSchema = z.object({
   action: z.enum(QUEUE_ACTIONS, { error: "Choose dismiss, hide, delete or suspend" }),
   reason: reasonField,
+  rule: ruleField,
   /** Only for suspend. */
   length: z
     .enum(SUSPENSION_LENGTHS, { error: "Choose 1 day, 7 days, 30 days or for good" })
@@ -188,6 +193,7 @@ export type QueueActionInput = z.input<typeof queueActionSchema>;
 
 export const suspendSchema = z.object({
   reason: reasonField,
+  rule: ruleField,
   length: z.enum(SUSPENSION_LENGTHS, { error: "Choose 1 day, 7 days, 30 days or for good" }),
 });
 export type SuspendInput = z.input<typeof suspendSchema>;

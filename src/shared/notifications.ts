@@ -27,6 +27,7 @@ export const NOTIFICATION_KINDS = [
   "moderation_action",
   "bookmark_reminder",
   "reacted",
+  "terms_changed",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -48,6 +49,8 @@ export const DEFAULT_EMAIL: Record<NotificationKind, EmailChoice> = {
   bookmark_reminder: "immediately",
   // In the list; by mail only for a member who turns it on (issue 45).
   reacted: "off",
+  // A change members are asked to accept (docs/decisions/082): told by mail unless turned off.
+  terms_changed: "immediately",
 };
 
 /** The settings' labels, in the settings' order. */
@@ -63,6 +66,7 @@ export const KIND_LABELS: Record<NotificationKind, string> = {
   moderation_action: "Moderation of your posts or account",
   bookmark_reminder: "Reminders you set on bookmarks",
   reacted: "Reactions to your discussions and replies",
+  terms_changed: "Changes to the Terms of Service",
 };
 
 export const EMAIL_CHOICE_LABELS: Record<EmailChoice, string> = {
@@ -117,6 +121,11 @@ export type NotificationItem = {
     action: string;
     contentKind: string;
     reason: string | null;
+    /**
+     * The rule of the terms broken, a key of TERMS_RULES (docs/decisions/082): the notice
+     * links /terms#rule-{key}. Null for reporters, and for actions that cite none.
+     */
+    rule?: string | null;
     endsAt: string | null;
     /** Whether the member has appealed it (one appeal per action). */
     appealed: boolean;
@@ -135,6 +144,8 @@ export function notificationPath(
   // Moderation outcomes: the public log; actions on one's own content: the list (to appeal).
   if (item.kind === "report_outcome") return "/moderation";
   if (item.kind === "moderation_action") return "/notifications";
+  // The terms changed (decision 082): the page where they are read and accepted.
+  if (item.kind === "terms_changed") return "/terms";
   // The one-time notice of the digest (issue 43): the settings section where it is chosen.
   if (item.kind === "digest_offer") return "/settings#digest";
   // An Online Safety Act record's review date came (decision 076): the CMS tab that holds it.
@@ -181,6 +192,8 @@ export function notificationText(item: NotificationItem): string {
       return item.replyId
         ? `${who} reacted to your reply in ${title}`
         : `${who} reacted to your discussion ${title}`;
+    case "terms_changed":
+      return "The Terms of Service have changed. Please read them and accept the new version.";
     case "online_safety_review":
       return `The online safety ${reviewedRecordName(item.detail ?? "") ?? "record"} is due for review.`;
     case "digest_offer":

@@ -78,6 +78,13 @@ const tokenSchema = z
 export const emailOnlySchema = z.object({ email: emailSchema });
 export type EmailOnlyInput = z.infer<typeof emailOnlySchema>;
 
+export const TERMS_REQUIRED = "Accept the Terms of Service to continue";
+
+/** POST /api/account/terms: the member accepts the version they were shown (decision 082). */
+export const acceptTermsSchema = z.object({
+  version: z.coerce.number({ error: TERMS_REQUIRED }).int(TERMS_REQUIRED).positive(TERMS_REQUIRED),
+});
+
 /**
  * POST /api/auth/confirm-email: the confirmation page sets the password that becomes active,
  * and the name, shown there as typed at sign-up: whoever typed it may not own the inbox.
@@ -86,6 +93,8 @@ export const confirmEmailSchema = z.object({
   token: tokenSchema,
   name: requiredText("Full name", LIMITS.name),
   password: newPasswordSchema,
+  /** The Terms of Service version the page showed; confirming accepts it (decision 082). */
+  termsVersion: acceptTermsSchema.shape.version,
 });
 
 /** GET /api/auth/confirm-email?token=: what the confirmation page shows before it is used. */
@@ -306,8 +315,12 @@ export type CompleteDataRequestInput = z.infer<typeof completeDataRequestSchema>
 export const heroWordSchema = z.object({ word: requiredText("Word", LIMITS.heroWord) });
 
 /** A page staff write in the CMS (docs/decisions/030): plain text, "## " lines are headings. */
-export const sitePageSchema = z.object({ content: requiredText("Content", LIMITS.sitePage) });
-export type SitePageInput = z.infer<typeof sitePageSchema>;
+export const sitePageSchema = z.object({
+  content: requiredText("Content", LIMITS.sitePage),
+  /** A change members must be told of and accept again (docs/decisions/082); not a typo's fix. */
+  material: z.boolean({ error: "Material change must be true or false" }).default(false),
+});
+export type SitePageInput = z.input<typeof sitePageSchema>;
 
 export const blogPostSchema = z.object({
   title: requiredText("Title", LIMITS.title),

@@ -80,6 +80,7 @@ describe("account takeover before verification", () => {
       token: link,
       name: "The Real Boss",
       password: OWNER_PASSWORD,
+      termsVersion: 1,
     });
     expect(confirmed.status).toBe(200);
     const session = (await (await owner.get("/api/session")).json()) as SessionResponse;
@@ -93,6 +94,7 @@ describe("account takeover before verification", () => {
       token: link,
       name: "Boss",
       password: ATTACKER_PASSWORD,
+      termsVersion: 1,
     });
     expect(again.status).toBe(400);
     expect(await signInStatus(email, ATTACKER_PASSWORD)).toBe(401);
@@ -124,6 +126,7 @@ describe("account takeover before verification", () => {
       token: first,
       name: "Owner",
       password: OWNER_PASSWORD,
+      termsVersion: 1,
     });
     expect(stale.status).toBe(400);
     expect(((await stale.json()) as { error: { code: string } }).error.code).toBe("INVALID_TOKEN");
@@ -134,6 +137,7 @@ describe("account takeover before verification", () => {
           token: second,
           name: "Owner",
           password: OWNER_PASSWORD,
+          termsVersion: 1,
         })
       ).status,
     ).toBe(200);
@@ -147,6 +151,7 @@ describe("account takeover before verification", () => {
       name: "Visit evil dot example now",
       email,
       password: ATTACKER_PASSWORD,
+      termsVersion: 1,
     });
     expect(await t.mailbox.latest(email)).not.toContain("evil");
   });

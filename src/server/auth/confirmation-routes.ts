@@ -5,6 +5,8 @@ import { Hono } from "hono";
 import type { AppEnv } from "@/server/context";
 import type { Db, Tx } from "@/server/db/client";
 import { account, session, user } from "@/server/db/schema";
+import { findSitePage } from "@/server/domain/site/site-pages";
+import { recordTermsAcceptance } from "@/server/domain/site/terms-acceptance";
 import { HttpError } from "@/server/lib/http-error";
 import { jsonBody, queryParams } from "@/server/lib/validate";
 import type { PendingConfirmation } from "@/shared/api-types";
@@ -46,7 +48,10 @@ export async function pendingConfirmation(
     .where(
       and(eq(user.id, claim.userId), eq(user.email, claim.email), eq(user.emailVerified, false)),
     );
-  return found ?? null;
+  if (!found) return null;
+  // The terms the page asks to accept (docs/decisions/082).
+  const terms = await findSitePage(db, "terms");
+  return { ...found, terms: { version: terms?.version ?? 1, updatedAt: terms?.updatedAt ?? null } };
 }
 
 /** Sets the password of an unverified account whose link was just used; null if none. */
@@ -107,13 +112,18 @@ export const confirmationRoutes = new Hono<AppEnv>()
   })
   .post("/confirm-email", jsonBody(confirmEmailSchema), async (c) => {
     const { auth, db, env, secret } = c.var.deps;
-    const { token, name, password } = c.req.valid("json");
+    const { token, name, password, termsVersion } = c.req.valid("json");
     const passwordHash = await (await auth.$context).password.hash(password);
     const confirmed = await db.transaction(async (tx) => {
       const claim = await consumeToken(tx, "confirm-email", token);
       if (!claim) return null;
       const found = await setConfirmedCredentials(tx, claim, { name, passwordHash });
-      if (found) await activateAccount(tx, found, { adminEmails: env.adminEmails, secret });
+      if (found) {
+        await activateAccount(tx, found, { adminEmails: env.adminEmails, secret });
+        // Confirming accepts the terms the page showed (docs/decisions/082); a version that
+        // changed meanwhile refuses the whole confirmation, and the link still works.
+        await recordTermsAcceptance(tx as unknown as Db, found.id, termsVersion);
+      }
       return found;
     });
     if (!confirmed) throw INVALID_CONFIRMATION_LINK;

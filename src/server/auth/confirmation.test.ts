@@ -77,7 +77,11 @@ describe("resend confirmation", () => {
     expect(stale.status).toBe(400);
     const current = await freshClient().get(`/api/auth/confirm-email?token=${second}`);
     expect(current.status).toBe(200);
-    expect((await current.json()) as PendingConfirmation).toEqual({ email, name: "Pending Pat" });
+    expect((await current.json()) as PendingConfirmation).toMatchObject({
+      email,
+      name: "Pending Pat",
+      terms: { version: 1 },
+    });
   });
 
   it("answers the same for a verified or unknown address and mails nothing", async () => {
@@ -129,6 +133,7 @@ describe("the confirmation page", () => {
         token: bad,
         name: "Someone",
         password: "a long enough one",
+        termsVersion: 1,
       });
       expect(used.status).toBe(400);
     }
@@ -151,6 +156,7 @@ describe("the confirmation page", () => {
       token,
       name: "  Chosen <Name>  ",
       password: "the chosen password",
+      termsVersion: 1,
     });
     expect(confirmed.status).toBe(200);
     const own = (await (await client.get("/api/profiles/me")).json()) as { fullName: string };

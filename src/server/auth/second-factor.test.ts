@@ -247,6 +247,7 @@ describe("signing in with a second factor", () => {
       token,
       name: "Pending",
       password: "the chosen password",
+      termsVersion: 1,
     });
     expect(confirmed.status).toBe(200);
     expect((await sessionOf(confirming)).user).toBeNull();

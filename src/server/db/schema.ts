@@ -186,6 +186,13 @@ export const profiles = pgTable(
     /** "Mark all as read" (docs/decisions/071): activity up to then counts as read. */
     markedReadAt: timestamp("marked_read_at", { withTimezone: true }),
     /**
+     * The Terms of Service version the member last accepted, and when (docs/decisions/082):
+     * on the confirmation page, and again after a material change. Null: never accepted (members
+     * from before versions existed).
+     */
+    termsVersionAccepted: integer("terms_version_accepted"),
+    termsAcceptedAt: timestamp("terms_accepted_at", { withTimezone: true }),
+    /**
      * The digest of what the member missed (docs/decisions/073): off, daily or weekly. Weekly for
      * members who joined since it exists; migration 0044 set it off for everyone before.
      */
@@ -1143,6 +1150,11 @@ export const moderationActions = pgTable(
     /** The member whose content or account it was; null once the account is gone. */
     subjectId: text("subject_id").references(() => user.id, { onDelete: "set null" }),
     reason: text("reason").notNull(),
+    /**
+     * The rule of the Terms of Service broken (a key of TERMS_RULES, docs/decisions/082): the
+     * notice links it. Null for actions that cite none (dismiss, lift, older rows).
+     */
+    rule: text("rule"),
     /** For suspend: the end (null for good). */
     endsAt: timestamp("ends_at", { withTimezone: true }),
     /**
@@ -1377,7 +1389,29 @@ export const sitePages = pgTable("site_pages", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   /** Who saved it last; null for the seeded text or an account that went. */
   updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
+  /** The current version's number (site_page_versions, docs/decisions/082). */
+  version: integer("version").notNull().default(1),
 });
+
+/**
+ * Every saved version of a site page (docs/decisions/082), never updated or deleted: the terms
+ * a member accepted stay readable. `material`: the admin said members must be told and asked
+ * to accept again.
+ */
+export const sitePageVersions = pgTable(
+  "site_page_versions",
+  {
+    slug: text("slug")
+      .notNull()
+      .references(() => sitePages.slug, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    content: text("content").notNull(),
+    material: boolean("material").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+  },
+  (table) => [primaryKey({ columns: [table.slug, table.version] })],
+);
 
 // ---- inbound ---------------------------------------------------------------------------
 

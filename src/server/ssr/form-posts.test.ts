@@ -378,6 +378,7 @@ describe("the confirmation link's page", () => {
       token,
       name: "Owner Name",
       password: "the chosen password",
+      termsVersion: "1",
     });
     expect(confirmed.status).toBe(303);
     expect(confirmed.headers.get("location")).toBe("/");

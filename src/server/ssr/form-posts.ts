@@ -77,7 +77,7 @@ export const FORM_ROUTES: Record<PublicForm, FormRoute> = {
   "confirm-email": {
     pages: [paths.confirmEmail],
     api: "/api/auth/confirm-email",
-    fields: ["token", "name", "password"],
+    fields: ["token", "name", "password", "termsVersion"],
     echoed: ["name"],
     signsInTo: () => paths.home,
   },

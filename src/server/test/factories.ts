@@ -45,8 +45,15 @@ export async function confirmFromMailbox(
 ): Promise<Response> {
   const token = await mailedToken(testApp, email, "/auth/confirm");
   const pending = await client.get(`/api/auth/confirm-email?token=${encodeURIComponent(token)}`);
-  const shown = pending.ok ? ((await pending.json()) as { name: string }).name : "Someone";
-  return client.post("/api/auth/confirm-email", { token, name: name ?? shown, password });
+  const shown = pending.ok
+    ? ((await pending.json()) as { name: string; terms: { version: number } })
+    : { name: "Someone", terms: { version: 1 } };
+  return client.post("/api/auth/confirm-email", {
+    token,
+    name: name ?? shown.name,
+    password,
+    termsVersion: shown.terms.version,
+  });
 }
 
 export function uniqueEmail(prefix = "member"): string {

@@ -123,7 +123,9 @@ export const MEMBER_DATA_SECTIONS = {
             social_twitter as "socialTwitter", social_linkedin as "socialLinkedin",
             discussions_count as "discussionsCount", replies_count as "repliesCount",
             last_active_at as "lastActiveAt", last_visit_at as "lastVisitAt",
-            marked_read_at as "markedAllReadAt", digest, created_at as "createdAt",
+            marked_read_at as "markedAllReadAt", digest,
+            terms_version_accepted as "termsVersionAccepted", terms_accepted_at as "termsAcceptedAt",
+            created_at as "createdAt",
             updated_at as "updatedAt"
           from profiles where id = ${id}`,
   },
@@ -331,6 +333,15 @@ export const MEMBER_DATA_SECTIONS = {
     rows: ({ id }) =>
       sql`select slug, updated_at as "updatedAt" from site_pages where updated_by = ${id}
           order by slug`,
+  },
+  // Versions of site pages this member (an admin) saved (docs/decisions/082): which page,
+  // which version, when, and whether marked material; the text is the site's.
+  sitePageVersionsSaved: {
+    table: "site_page_versions",
+    byId: ["created_by"],
+    rows: ({ id }) =>
+      sql`select slug, version, material, created_at as "createdAt" from site_page_versions
+          where created_by = ${id} order by slug, version`,
   },
   // Online Safety Act record versions this member (an admin) saved (decision 076): which record
   // and when; the record's text is the site's, not the member's.

@@ -12,6 +12,8 @@ export type ModerationLogEntry = {
   targetId: string;
   subjectId: string | null;
   reason: string;
+  /** The rule of the terms broken (docs/decisions/082). */
+  rule?: string | null;
   endsAt?: string | null;
   /** For edit: the post's text before it (docs/decisions/048). */
   previous?: { title: string | null; content: string };
@@ -41,9 +43,10 @@ export async function recordModerationAction(db: Db, entry: ModerationLogEntry):
   const [row] = await queryRows<{ id: string }>(
     db,
     sql`insert into moderation_actions (actor_id, action, target_kind, target_id, subject_id, reason,
-          ends_at, previous_title, previous_content)
+          rule, ends_at, previous_title, previous_content)
         values (${entry.actorId}, ${entry.action}, ${entry.targetKind}, ${entry.targetId},
-          ${entry.subjectId}, ${entry.reason}, ${entry.endsAt ?? null}::timestamptz,
+          ${entry.subjectId}, ${entry.reason}, ${entry.rule ?? null},
+          ${entry.endsAt ?? null}::timestamptz,
           ${entry.previous?.title ?? null}, ${entry.previous?.content ?? null})
         returning id`,
   );

@@ -45,6 +45,7 @@ export const SUSPENDED_MEMBERS_MAY: ReadonlySet<string> = new Set([
   // The old address's way back (decision 049): a suspension must not keep the owner out.
   "POST /api/account/email/undo",
   "POST /api/account/sessions/revoke-others",
+  "POST /api/account/terms",
   "DELETE /api/account/sessions/:id",
   // Their own data: download it, delete the account (docs/decisions/029).
   "POST /api/account/export",

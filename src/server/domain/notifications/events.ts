@@ -43,7 +43,12 @@ export type NotificationEvent =
    * A moderator's action (docs/decisions/027): the reporters of the item hear the outcome,
    * the member acted on hears what and why (and may appeal).
    */
-  | { type: "moderation-outcome"; actionId: string };
+  | { type: "moderation-outcome"; actionId: string }
+  /**
+   * The Terms of Service changed in a way members must accept (docs/decisions/082): every
+   * member who has not accepted that version hears of it.
+   */
+  | { type: "terms-changed"; version: number };
 
 /**
  * Queues `event`; inside `tx` the event exists exactly when the transaction commits (a reply

@@ -2,6 +2,7 @@
 // §2.14, §4.13; docs/decisions/029). The export must hold every row of every table that refers
 // to the member: the list of such tables is read from the database itself (its foreign keys to
 // "user" and its email columns), so a table added later fails here until the export covers it.
+
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -20,6 +21,7 @@ import { insertDiscussionRow } from "@/server/test/discussions";
 import { createMember, enrolSecondFactor, tokenIn, uniqueEmail } from "@/server/test/factories";
 import { storedAndFreshCounts } from "@/server/test/replies";
 import { avatarForm, sendForm } from "@/server/test/security/test-support";
+import { termsText } from "@/server/test/terms";
 import { createClient, createTestApp, type TestApp } from "@/server/test/test-app";
 import { TestAuthenticator } from "@/server/test/webauthn";
 import type { ApiErrorBody, DiscussionItem, ExportQueued, ReplyItem } from "@/shared/api-types";
@@ -257,7 +259,9 @@ async function memberWithEverything() {
     content: "excerpt",
   });
   expect(mailed.status, await mailed.clone().text()).toBe(202);
-  const terms = await ada.client.put("/api/cms/site-pages/terms", { content: "## Terms\nKind." });
+  const terms = await ada.client.put("/api/cms/site-pages/terms", {
+    content: termsText("## Terms\nKind."),
+  });
   expect(terms.status).toBe(200);
   // An Online Safety Act record version she saved (decision 076).
   const record = await ada.client.put("/api/cms/online-safety/assessment", {

@@ -7,6 +7,7 @@ import { isCurrentPassword } from "@/server/auth/current-password";
 import { signedIn } from "@/server/auth/middleware";
 import { requireSecondFactorAgain } from "@/server/auth/second-factor-again";
 import type { AppEnv } from "@/server/context";
+import { recordTermsAcceptance, termsAcceptance } from "@/server/domain/site/terms-acceptance";
 import { HttpError } from "@/server/lib/http-error";
 import { uuidParam } from "@/server/lib/ids";
 import type { RateLimitRule } from "@/server/lib/rate-limit";
@@ -18,7 +19,11 @@ import type {
   EmailChangeUndone,
   EmailChangeUndoResult,
 } from "@/shared/api-types";
-import { confirmEmailChangeSchema, undoEmailChangeSchema } from "@/shared/schemas";
+import {
+  acceptTermsSchema,
+  confirmEmailChangeSchema,
+  undoEmailChangeSchema,
+} from "@/shared/schemas";
 import { changeEmailWithFactorSchema } from "@/shared/second-factor";
 import {
   confirmEmailChange,
@@ -145,6 +150,16 @@ export const accountRoutes = new Hono<AppEnv>()
     }
     if (outcome.status !== "undone") throw UNDO_REFUSALS[outcome.status];
     return c.json({ email: outcome.email } satisfies EmailChangeUndone);
+  })
+  // The Terms of Service this member accepted, and accepting the current ones (decision 082).
+  .get("/terms", signedIn(), async (c) => {
+    c.header("cache-control", "no-store");
+    return c.json(await termsAcceptance(c.var.deps.db, c.var.viewer.id));
+  })
+  .post("/terms", signedIn(), jsonBody(acceptTermsSchema), async (c) => {
+    const { db } = c.var.deps;
+    await recordTermsAcceptance(db, c.var.viewer.id, c.req.valid("json").version);
+    return c.json(await termsAcceptance(db, c.var.viewer.id));
   })
   .get("/sessions", signedIn(), async (c) => {
     const { viewer } = c.var;

@@ -1,5 +1,6 @@
 // docs/product.md §6 on the server: every staff endpoint, for each of anonymous, user, author, moderator
 // and admin. Signed out is 401; a role without the capability is 403; the others succeed.
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertDiscussionRow } from "@/server/test/discussions";
 import {
@@ -10,6 +11,7 @@ import {
   insertWord,
   type StaffClients,
 } from "@/server/test/staff-area";
+import { termsText } from "@/server/test/terms";
 import { createTestApp, type TestApp, type TestClient } from "@/server/test/test-app";
 import { type Capability, can } from "@/shared/permissions";
 
@@ -130,7 +132,7 @@ const ENDPOINTS: Record<string, Endpoint> = {
     capability: "sitePages",
     method: "put",
     path: () => "/api/cms/site-pages/terms",
-    body: { content: "## Terms\nBe kind." },
+    body: { content: termsText("## Terms\nBe kind.") },
     success: 200,
   },
 

@@ -26,6 +26,7 @@ import {
   type SuspensionLength,
 } from "@/shared/moderation";
 import { can, isRole, STAFF_ROLES } from "@/shared/permissions";
+import { RULE_FOR_REPORT_REASON, type TermsRuleKey } from "@/shared/terms-rules";
 import { reportOutcome } from "./report-emails";
 import type { Target } from "./targets";
 
@@ -140,14 +141,34 @@ async function announce(deps: AppDeps, target: Target, action: QueueAction): Pro
   }
 }
 
+/**
+ * The rule a hide, delete or suspension cites when the moderator chose none: the one the
+ * item's open reports name, illegal content first, then the most reported (docs/decisions/082).
+ */
+async function ruleFromReports(db: Db, target: Target): Promise<TermsRuleKey | null> {
+  const rows = await queryRows<{ reason: string }>(
+    db,
+    sql`select reason from reports
+        where target_kind = ${target.kind} and target_id = ${target.id} and resolved_at is null
+        group by reason order by (reason = 'illegal') desc, count(*) desc, reason`,
+  );
+  for (const { reason } of rows) {
+    const rule = RULE_FOR_REPORT_REASON[reason];
+    if (rule) return rule;
+  }
+  return null;
+}
+
 /** The queue's actions on one reported item. Returns the moderation log row's id. */
 export async function actOnItem(
   deps: AppDeps,
   actor: Viewer,
   target: Target,
-  input: { action: QueueAction; reason: string; length?: SuspensionLength },
+  input: { action: QueueAction; reason: string; rule?: TermsRuleKey; length?: SuspensionLength },
 ): Promise<string> {
   const { action, reason } = input;
+  const rule =
+    action === "dismiss" ? null : (input.rule ?? (await ruleFromReports(deps.db, target)));
   if (!QUEUE_ACTIONS_FOR[target.kind].includes(action)) {
     throw new HttpError(400, target.kind === "tag" ? NOT_FOR_TAGS : NOT_FOR_PROFILES);
   }
@@ -203,6 +224,7 @@ export async function actOnItem(
       targetId: target.id,
       subjectId: target.authorId,
       reason,
+      rule,
       endsAt,
     });
     await resolveReports(deps, tx, target, action, id);
@@ -218,7 +240,7 @@ export async function suspendMember(
   deps: AppDeps,
   actor: Viewer,
   memberId: string,
-  input: { reason: string; length: SuspensionLength },
+  input: { reason: string; rule?: TermsRuleKey; length: SuspensionLength },
 ): Promise<string> {
   await checkSuspendable(deps.db, actor, memberId);
   return inTransaction(deps.db, async (tx) => {
@@ -237,6 +259,7 @@ export async function suspendMember(
       targetId: memberId,
       subjectId: memberId,
       reason: input.reason,
+      rule: input.rule ?? null,
       endsAt,
     });
     await queueNotificationEvent(deps.jobs, { type: "moderation-outcome", actionId: id }, { tx });

@@ -249,10 +249,11 @@ async function fanOutModeration(tx: Db, actionId: string): Promise<Written[]> {
     target_kind: string;
     subject_id: string | null;
     reason: string;
+    rule: string | null;
     ends_at: string | null;
   }>(
     tx,
-    sql`select action, target_kind, subject_id, reason,
+    sql`select action, target_kind, subject_id, reason, rule,
           to_char(ends_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as ends_at
         from moderation_actions where id = ${actionId}::uuid`,
   );
@@ -277,6 +278,7 @@ async function fanOutModeration(tx: Db, actionId: string): Promise<Written[]> {
       action: action.action,
       contentKind: action.target_kind,
       reason: action.reason,
+      rule: action.rule,
       endsAt: action.ends_at,
       actionId,
     },
@@ -382,6 +384,17 @@ async function fanOut(tx: Db, event: NotificationEvent): Promise<Written[]> {
       return fanOutReminder(tx, event.bookmarkId);
     case "reacted":
       return fanOutReaction(tx, event.reactionId);
+    case "terms-changed":
+      // Every member who has not accepted this version yet (docs/decisions/082); one
+      // statement, as a reply's followers are written.
+      return writeEntries(tx, {
+        recipients: sql`select id as user_id, 'terms_changed' as kind, false as grouped
+          from profiles where coalesce(terms_version_accepted, 0) < ${event.version}`,
+        discussionId: null,
+        replyId: null,
+        actorId: null,
+        data: { version: event.version },
+      });
   }
 }
 

@@ -19,6 +19,7 @@ import {
   notificationText,
 } from "@/shared/notifications";
 import { type Role, roleOrDefault } from "@/shared/permissions";
+import { citesRule, termsRuleLabel, termsRulePath } from "@/shared/terms-rules";
 import { loadEntries } from "./queries";
 import { notificationUnsubscribeToken } from "./unsubscribe-token";
 
@@ -125,6 +126,14 @@ async function composeMail(
     }
     text.push(link, "");
     html.push({ link, label: "Open it" });
+    if (entry.kind === "moderation_action" && entry.moderation && citesRule(entry.moderation)) {
+      // The rule of the terms it broke (docs/decisions/082); the terms' top if none was cited.
+      const rule = entry.moderation.rule ?? null;
+      const label = rule ? `The rule: ${termsRuleLabel(rule) ?? rule}` : "The Terms of Service";
+      const ruleLink = new URL(termsRulePath(rule), siteUrl).href;
+      text.push(`${label}: ${ruleLink}`, "");
+      html.push({ link: ruleLink, label });
+    }
   }
   const about = kinds.map((kind) => KIND_LABELS[kind].toLowerCase()).join(", ");
   const settingsUrl = new URL("/settings#notifications", siteUrl).href;

@@ -52,6 +52,8 @@ type EntryRow = {
     actionId?: string;
     contentKind?: string;
     reason?: string;
+    /** moderation_action: the rule of the terms broken (docs/decisions/082). */
+    rule?: string | null;
     endsAt?: string | null;
     /** followed_category: the category's name when the discussion was started. */
     category?: string;
@@ -182,6 +184,7 @@ export async function loadEntries(
           contentKind: row.data.contentKind ?? "",
           // Reporters are told the outcome, not the reason.
           reason: row.kind === "moderation_action" ? (row.data.reason ?? null) : null,
+          rule: row.kind === "moderation_action" ? (row.data.rule ?? null) : null,
           endsAt: row.data.endsAt ?? null,
           appealed: row.appealed,
         }

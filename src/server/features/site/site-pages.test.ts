@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "@/server/db/client";
 import { insertDiscussionRow } from "@/server/test/discussions";
 import { createStaffClients, insertPost, type StaffClients } from "@/server/test/staff-area";
+import { termsText } from "@/server/test/terms";
 import { createTestApp, type TestApp } from "@/server/test/test-app";
 import type { SitePage, SiteStats } from "@/shared/api-types";
 import { LIMITS } from "@/shared/constants";
@@ -58,7 +59,7 @@ describe("the Terms of Service", () => {
   });
 
   it("is written by admins only, and the public page shows what they saved", async () => {
-    const content = "## New terms\nBe <kind>.";
+    const content = termsText("## New terms\nBe <kind>.");
     expect((await clients.anonymous.put("/api/cms/site-pages/terms", { content })).status).toBe(
       401,
     );
@@ -69,7 +70,7 @@ describe("the Terms of Service", () => {
     expect(saved.status).toBe(200);
     const page = (await (await read()).json()) as SitePage;
     // docs/product.md §5 cleaning: angle brackets go.
-    expect(page.content).toBe("## New terms\nBe kind.");
+    expect(page.content).toBe(termsText("## New terms\nBe kind."));
     const [row] = await queryRows<{ updatedBy: string }>(
       t.db,
       sql`select updated_by as "updatedBy" from site_pages where slug = 'terms'`,

@@ -68,7 +68,9 @@ export function hostileFieldsShard(part: number, parts: number) {
             const valid = endpoint.valid();
             const merged: Record<string, unknown> = { ...valid };
             for (const [key, value] of Object.entries(values)) {
-              if (value !== undefined) merged[key] = value;
+              const wrap = endpoint.wrapText?.[key];
+              if (value !== undefined)
+                merged[key] = wrap && typeof value === "string" ? wrap(value) : value;
             }
             for (const key of extraKeys) {
               Object.defineProperty(merged, key, { value: extraValue, enumerable: true });

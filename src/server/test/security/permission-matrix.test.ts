@@ -20,6 +20,7 @@ import { insertDiscussionRow } from "@/server/test/discussions";
 import { createMember, mailedToken, totpCode, uniqueEmail } from "@/server/test/factories";
 import { insertReplyRow } from "@/server/test/replies";
 import { insertDataRequest, insertWord } from "@/server/test/staff-area";
+import { termsText } from "@/server/test/terms";
 import { createClient, createTestApp, type TestApp, type TestClient } from "@/server/test/test-app";
 import { TestAuthenticator } from "@/server/test/webauthn";
 import type { Role } from "@/shared/permissions";
@@ -230,10 +231,14 @@ const CASES: Record<string, Case> = {
         password: "a long password",
       });
       const token = await mailedToken(t, email, "/auth/confirm");
+      const terms = (await (await t.app.request("/api/site/pages/terms")).json()) as {
+        version: number;
+      };
       return client.post("/api/auth/confirm-email", {
         token,
         name: "Pending",
         password: "the chosen password",
+        termsVersion: terms.version,
       });
     },
     success: 200,
@@ -452,6 +457,15 @@ const CASES: Record<string, Case> = {
       await createClient(t.app, randomIp()).post("/api/account/email/confirm", { token: confirm });
       const token = await mailedToken(t, member.email, "/settings/email/undo");
       return client.post("/api/account/email/undo", { token });
+    },
+    success: 200,
+  },
+  "POST /api/account/terms": {
+    send: async ({ client }) => {
+      const page = (await (await t.app.request("/api/site/pages/terms")).json()) as {
+        version: number;
+      };
+      return client.post("/api/account/terms", { version: page.version });
     },
     success: 200,
   },
@@ -1198,7 +1212,7 @@ const CASES: Record<string, Case> = {
   },
   "PUT /api/cms/site-pages/:slug": {
     send: ({ client }) =>
-      client.put("/api/cms/site-pages/terms", { content: "## Terms\nBe kind." }),
+      client.put("/api/cms/site-pages/terms", { content: termsText("## Terms\nBe kind.") }),
     success: 200,
   },
   "PUT /api/cms/online-safety/risk/:kind": {

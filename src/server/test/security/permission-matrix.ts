@@ -205,6 +205,12 @@ export const PERMISSION_MATRIX: readonly MatrixRow[] = [
   },
   {
     method: "POST",
+    path: "/api/account/terms",
+    allowed: MEMBERS,
+    source: "Issue 47: accept the current Terms of Service (docs/decisions/082)",
+  },
+  {
+    method: "POST",
     path: "/api/account/sessions/revoke-others",
     allowed: MEMBERS,
     source: "Issue 12: settings, sign out of all other sessions",

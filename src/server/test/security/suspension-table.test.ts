@@ -46,6 +46,8 @@ const SUSPENDED_MEMBER_TABLE: Record<string, Rule> = {
   "POST /api/account/email/confirm": "may",
   "POST /api/account/email/undo": "may",
   "POST /api/account/sessions/revoke-others": "may",
+  // Accepting the terms is about their own account (decision 082).
+  "POST /api/account/terms": "may",
   "DELETE /api/account/sessions/:id": "may",
   // The member's own data: download it, delete the account (docs/decisions/029).
   "POST /api/account/export": "may",

@@ -493,6 +493,7 @@ export const READ_ROUTES: Record<string, SurfaceName[] | { none: string }> = {
   },
   "GET /api/auth/*": { none: "better-auth's own" },
   "GET /api/account/sessions": { none: "sessions" },
+  "GET /api/account/terms": { none: "the member's own acceptance of the terms" },
   "GET /api/session": { none: "the viewer" },
   "GET /api/members": { none: "names and counts" },
   "GET /api/members/stats": { none: "counts" },
@@ -688,6 +689,8 @@ export const NOTIFICATION_SURFACES: Record<string, OtherSurface> = {
   bookmark_reminder: NOTIFICATION_MAIL("a bookmarked discussion's title and the member's own note"),
   // Issue 45: the post is the recipient's own; a private reactor is "Someone".
   reacted: NOTIFICATION_MAIL("its discussion's title"),
+  // Decision 082: the terms changed; names no post.
+  terms_changed: NONE("that the Terms of Service changed"),
 };
 
 /**
@@ -734,6 +737,7 @@ export const EXPORT_SECTIONS: Record<string, OtherSurface> = {
       "newsletter",
       "newsletterSendsMade",
       "sitePagesEdited",
+      "sitePageVersionsSaved",
       "contactMessages",
       "dataRequests",
       "heldSubmissions",

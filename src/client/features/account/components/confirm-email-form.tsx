@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { TextField } from "@/client/components/form/text-field";
@@ -15,7 +16,7 @@ import { toast } from "@/client/lib/toast";
 import type { PendingConfirmation } from "@/shared/api-types";
 import { LIMITS } from "@/shared/constants";
 import { INTENT_FIELD } from "@/shared/public-forms";
-import { confirmEmailSchema } from "@/shared/schemas";
+import { confirmEmailSchema, TERMS_REQUIRED } from "@/shared/schemas";
 import { ConfirmLinkInvalid } from "./confirm-link-invalid";
 
 // The token comes from the link, not from a field.
@@ -51,13 +52,33 @@ export function ConfirmEmailForm({ token, pending, onSignedIn }: ConfirmEmailFor
     defaultValues: { name, password: "" },
   });
   const shown = submitCount === 0 ? posted : null;
+  // Confirming accepts the terms the page shows (docs/decisions/082): a plain checkbox whose
+  // value is the version, so the form sent without scripts carries it too.
+  const [termsAccepted, setTermsAccepted] = useState(false);
+  const [termsError, setTermsError] = useState<string | null>(null);
+  const termsDate = pending.terms.updatedAt
+    ? new Date(pending.terms.updatedAt).toLocaleDateString("en-GB", {
+        day: "numeric",
+        month: "long",
+        year: "numeric",
+        timeZone: "UTC",
+      })
+    : null;
 
   const onSubmit = handleSubmit(async (values) => {
+    if (!termsAccepted) {
+      setTermsError(TERMS_REQUIRED);
+      return;
+    }
     try {
-      await confirmEmail.mutateAsync({ token, ...values });
+      await confirmEmail.mutateAsync({ token, ...values, termsVersion: pending.terms.version });
     } catch (error) {
       if (isInvalidLinkError(error)) return;
-      if (!setServerFieldErrors(error, setError, FIELDS)) toast.error(errorMessage(error));
+      if (!setServerFieldErrors(error, setError, FIELDS)) {
+        const message = errorMessage(error);
+        if (/terms/i.test(message)) setTermsError(message);
+        else toast.error(message);
+      }
       return;
     }
     // Leave first: refreshing the session reloads every query still on screen, and this
@@ -113,6 +134,34 @@ export function ConfirmEmailForm({ token, pending, onSignedIn }: ConfirmEmailFor
         error={errors.password?.message ?? shown?.fieldErrors.password}
         {...register("password")}
       />
+      <div className="grid gap-1">
+        <label className="flex items-start gap-2 text-sm" htmlFor="confirm-email-terms">
+          <input
+            id="confirm-email-terms"
+            type="checkbox"
+            name="termsVersion"
+            value={pending.terms.version}
+            checked={termsAccepted}
+            onChange={(event) => {
+              setTermsAccepted(event.target.checked);
+              setTermsError(null);
+            }}
+            aria-invalid={Boolean(termsError ?? shown?.fieldErrors.termsVersion)}
+            aria-describedby="confirm-email-terms-error"
+            className="mt-1"
+          />
+          <span>
+            I accept the{" "}
+            <a href={paths.terms} target="_blank" rel="noopener" className="underline">
+              Terms of Service
+            </a>
+            {termsDate ? ` (updated ${termsDate})` : ""}.
+          </span>
+        </label>
+        <p id="confirm-email-terms-error" className="text-destructive text-sm" role="alert">
+          {termsError ?? shown?.fieldErrors.termsVersion ?? ""}
+        </p>
+      </div>
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? "Confirming..." : "Confirm and sign in"}
       </Button>

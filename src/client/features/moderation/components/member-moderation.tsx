@@ -55,6 +55,7 @@ export function MemberModeration({ memberId, name, memberRole }: MemberModeratio
       description="They can still read and manage their account, but cannot post, reply, report or change their profile."
       confirmLabel="Suspend"
       withLength
+      withRule
       trigger={
         <Button variant="outline">
           <Ban aria-hidden="true" />

@@ -20,6 +20,7 @@ import { discussionQueryKey } from "@/client/lib/discussion-query-key";
 import { paths } from "@/client/lib/paths";
 import { repliesRootQueryKey } from "@/client/lib/query-keys";
 import { toast } from "@/client/lib/toast";
+import type { TermsRuleKey } from "@/shared/terms-rules";
 import { ReasonDialog } from "./reason-dialog";
 
 type ModerationMenuProps = {
@@ -64,15 +65,15 @@ export function ModerationMenu({
   const [asking, setAsking] = useState<"hide" | "delete" | null>(null);
   const noun = NOUNS[targetKind];
 
-  const confirm = async (action: "hide" | "delete", reason: string) => {
+  const confirm = async (action: "hide" | "delete", reason: string, rule?: TermsRuleKey) => {
     if (action === "hide") {
-      await act.mutateAsync({ targetKind, targetId, action, reason });
+      await act.mutateAsync({ targetKind, targetId, action, reason, rule });
       toast.success("Hidden");
       return;
     }
     // The page lets go of what it deleted before anything is read again: a deleted
     // discussion's page would otherwise ask for it once more and get a 404.
-    await actOnItem({ targetKind, targetId, action, reason });
+    await actOnItem({ targetKind, targetId, action, reason, rule });
     toast.success(targetKind === "discussion" ? "Discussion deleted" : "Reply deleted");
     onDeleted?.();
     if (targetKind === "discussion") {
@@ -141,7 +142,8 @@ export function ModerationMenu({
         title={`Hide this ${noun}?`}
         description="Everyone but staff and its author will see “Hidden by a moderator”. The reason is published on the moderation log."
         confirmLabel="Hide"
-        onConfirm={({ reason }) => confirm("hide", reason)}
+        withRule
+        onConfirm={({ reason, rule }) => confirm("hide", reason, rule)}
       />
       <ReasonDialog
         open={asking === "delete"}
@@ -149,7 +151,8 @@ export function ModerationMenu({
         title={`Delete this ${noun}?`}
         description="It disappears for everyone. The reason is published on the moderation log."
         confirmLabel="Delete"
-        onConfirm={({ reason }) => confirm("delete", reason)}
+        withRule
+        onConfirm={({ reason, rule }) => confirm("delete", reason, rule)}
       />
     </>
   );

@@ -18,6 +18,7 @@ import {
   SUSPENSION_LENGTHS,
   type SuspensionLength,
 } from "@/shared/moderation";
+import { TERMS_RULES, type TermsRuleKey } from "@/shared/terms-rules";
 
 type ReasonDialogProps = {
   /** The button that opens it; none when the caller opens it (from a menu: `open`). */
@@ -30,8 +31,17 @@ type ReasonDialogProps = {
   confirmLabel: string;
   /** Ask how long (a suspension). */
   withLength?: boolean;
+  /**
+   * Ask which rule of the terms was broken (hide, delete, suspend; docs/decisions/082): the
+   * notice links it. "From the reports" sends none, and the server takes the reports' reason.
+   */
+  withRule?: boolean;
   /** Resolves when done; throws the ApiError otherwise (its message is shown). */
-  onConfirm: (values: { reason: string; length: SuspensionLength }) => Promise<void>;
+  onConfirm: (values: {
+    reason: string;
+    length: SuspensionLength;
+    rule?: TermsRuleKey;
+  }) => Promise<void>;
 };
 
 /** Every moderator's action asks why (docs/decisions/027): the reason is logged and published. */
@@ -43,6 +53,7 @@ export function ReasonDialog({
   description,
   confirmLabel,
   withLength = false,
+  withRule = false,
   onConfirm,
 }: ReasonDialogProps) {
   const id = useId();
@@ -54,6 +65,7 @@ export function ReasonDialog({
   };
   const [reason, setReason] = useState("");
   const [length, setLength] = useState<SuspensionLength>("1d");
+  const [rule, setRule] = useState<TermsRuleKey | "">("");
   const [error, setError] = useState<string | undefined>();
   const [pending, setPending] = useState(false);
 
@@ -66,7 +78,7 @@ export function ReasonDialog({
     }
     setPending(true);
     try {
-      await onConfirm({ reason: cleaned, length });
+      await onConfirm({ reason: cleaned, length, ...(withRule && rule ? { rule } : {}) });
       setOpen(false);
       setReason("");
       setError(undefined);
@@ -99,6 +111,25 @@ export function ReasonDialog({
                 {SUSPENSION_LENGTHS.map((value) => (
                   <option key={value} value={value}>
                     {SUSPENSION_LENGTH_LABELS[value]}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+          ) : null}
+          {withRule ? (
+            <div className="grid gap-2">
+              <label htmlFor={`${id}-rule`} className={labelClassName}>
+                Rule broken
+              </label>
+              <NativeSelect
+                id={`${id}-rule`}
+                value={rule}
+                onChange={(event) => setRule(event.target.value as TermsRuleKey | "")}
+              >
+                <option value="">As the reports say (or the terms as a whole)</option>
+                {TERMS_RULES.map((option) => (
+                  <option key={option.key} value={option.key}>
+                    {option.label}
                   </option>
                 ))}
               </NativeSelect>

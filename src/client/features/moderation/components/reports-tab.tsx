@@ -64,6 +64,7 @@ function ActionButtons({ item }: { item: QueueItem }) {
           description="The reason is recorded, shown to the member and, for hides, deletes and suspensions, on the public moderation page."
           confirmLabel={QUEUE_ACTION_LABELS[action]}
           withLength={action === "suspend"}
+          withRule={action !== "dismiss"}
           trigger={
             <Button
               variant={action === "dismiss" ? "outline" : "secondary"}
@@ -73,12 +74,13 @@ function ActionButtons({ item }: { item: QueueItem }) {
               {QUEUE_ACTION_LABELS[action]}
             </Button>
           }
-          onConfirm={async ({ reason, length }) => {
+          onConfirm={async ({ reason, length, rule }) => {
             await act.mutateAsync({
               targetKind: item.targetKind,
               targetId: item.targetId,
               action,
               reason,
+              rule,
               length: action === "suspend" ? length : undefined,
             });
             toast.success("Done", { description: "The reporters will be told the outcome." });

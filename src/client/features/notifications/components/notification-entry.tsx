@@ -2,6 +2,7 @@ import { Link } from "@/client/components/link";
 import { RelativeTime } from "@/client/components/relative-time";
 import { cn } from "@/client/lib/cn";
 import { type NotificationItem, notificationPath, notificationText } from "@/shared/notifications";
+import { citesRule, termsRuleLabel, termsRulePath } from "@/shared/terms-rules";
 import { useMarkNotificationRead } from "../api/mark-read";
 import { AppealButton } from "./appeal-button";
 
@@ -49,6 +50,14 @@ export function NotificationEntry({ item, compact = false, onOpen }: Notificatio
         {/* In place of a reply its reader may no longer read (docs/decisions/052). */}
         {item.replyMasked ? (
           <span className="text-muted-foreground text-sm italic">{item.replyMasked}</span>
+        ) : null}
+        {/* The rule of the terms it broke (docs/decisions/082), as the mail links it. */}
+        {item.kind === "moderation_action" && item.moderation && citesRule(item.moderation) ? (
+          <Link to={termsRulePath(item.moderation.rule)} className="text-sm underline">
+            {item.moderation.rule
+              ? `The rule: ${termsRuleLabel(item.moderation.rule) ?? item.moderation.rule}`
+              : "The Terms of Service"}
+          </Link>
         ) : null}
         <span className="text-muted-foreground text-sm">
           <RelativeTime value={item.at} />

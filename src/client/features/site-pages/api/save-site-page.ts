@@ -7,11 +7,14 @@ import { sitePagesQueryKey } from "./get-site-page";
 export function saveSitePage({
   slug,
   content,
+  material = false,
 }: {
   slug: SitePageSlug;
   content: string;
+  /** Members are told and asked to accept again (docs/decisions/082). */
+  material?: boolean;
 }): Promise<SitePage> {
-  return api.put<SitePage>(`/api/cms/site-pages/${slug}`, { body: { content } });
+  return api.put<SitePage>(`/api/cms/site-pages/${slug}`, { body: { content, material } });
 }
 
 export function useSaveSitePage() {

@@ -21,6 +21,8 @@ export function CmsPagesTab() {
   const save = useSaveSitePage();
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>();
+  // A change members must be told of and accept again (docs/decisions/082).
+  const [material, setMaterial] = useState(false);
   const content = draft ?? page.data?.content ?? "";
 
   useEffect(() => {
@@ -31,18 +33,23 @@ export function CmsPagesTab() {
 
   const onSave = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = sitePageSchema.safeParse({ content });
+    const parsed = sitePageSchema.safeParse({ content, material });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
       return;
     }
     setError(undefined);
     save.mutate(
-      { slug: "terms", content: parsed.data.content },
+      { slug: "terms", content: parsed.data.content, material: parsed.data.material },
       {
-        onSuccess: () => {
+        onSuccess: (saved) => {
           setDraft(null);
-          toast.success("Page saved", { description: "The Terms of Service are updated." });
+          setMaterial(false);
+          toast.success("Page saved", {
+            description: `The Terms of Service are now version ${saved.version}.${
+              parsed.data.material ? " Members are being told and asked to accept them." : ""
+            }`,
+          });
         },
         onError: (failure) => {
           const message =
@@ -79,6 +86,24 @@ export function CmsPagesTab() {
             counter={{ length: content.length, max: LIMITS.sitePage }}
             onChange={(event) => setDraft(event.target.value)}
           />
+          <p className="text-muted-foreground text-sm">
+            {page.data ? `Version ${page.data.version}. ` : ""}Each save keeps a new version with
+            its date. Keep each rule's heading with its anchor, such as {"{#rule-spam}"}: moderation
+            notices link to it.
+          </p>
+          <label className="flex items-start gap-2 text-sm" htmlFor="site-page-material">
+            <input
+              id="site-page-material"
+              type="checkbox"
+              className="mt-1"
+              checked={material}
+              onChange={(event) => setMaterial(event.target.checked)}
+            />
+            <span>
+              This is a material change: tell every member (in the site and by email) and ask them
+              to accept the new terms. Leave it off for corrections that change no one's rights.
+            </span>
+          </label>
           <div className="flex gap-2">
             <Button type="submit" disabled={save.isPending || draft === null}>
               {save.isPending ? "Saving..." : "Save"}

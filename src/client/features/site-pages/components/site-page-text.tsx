@@ -3,7 +3,11 @@
 // become HTML.
 import { Fragment, type ReactNode } from "react";
 
-type Block = { kind: "heading" | "paragraph"; text: string };
+type Block = { kind: "heading" | "paragraph"; text: string; id?: string };
+
+// `## Title {#rule-spam}`: the heading's anchor, which moderation notices link
+// (docs/decisions/082). Only lower-case letters, digits and hyphens become an id.
+const ANCHORED = /^(.*?)\s*\{#([a-z0-9-]{1,60})\}\s*$/;
 
 export function sitePageBlocks(content: string): Block[] {
   const blocks: Block[] = [];
@@ -16,7 +20,13 @@ export function sitePageBlocks(content: string): Block[] {
     const heading = /^##\s+(.*)$/.exec(line);
     if (heading) {
       flush();
-      blocks.push({ kind: "heading", text: (heading[1] ?? "").trim() });
+      const text = (heading[1] ?? "").trim();
+      const anchored = ANCHORED.exec(text);
+      blocks.push(
+        anchored
+          ? { kind: "heading", text: anchored[1] ?? "", id: anchored[2] }
+          : { kind: "heading", text },
+      );
     } else if (line.trim() === "") flush();
     else paragraph.push(line);
   }
@@ -39,8 +49,12 @@ export function SitePageText({ content }: { content: string }) {
     <div className="grid gap-4 leading-relaxed">
       {sitePageBlocks(content).map((block, index) =>
         block.kind === "heading" ? (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the blocks come in the text's order.
-          <h2 key={index} className="mt-6 font-bold text-2xl tracking-tight first:mt-0">
+          <h2
+            // biome-ignore lint/suspicious/noArrayIndexKey: the blocks come in the text's order.
+            key={index}
+            id={block.id}
+            className="mt-6 scroll-mt-24 font-bold text-2xl tracking-tight first:mt-0"
+          >
             {block.text}
           </h2>
         ) : (

@@ -3,6 +3,7 @@ import { Skeleton } from "@/client/components/ui/skeleton";
 import { useSitePage } from "@/client/features/site-pages/api/get-site-page";
 import { ApiError } from "@/client/lib/api-client";
 import { SitePageText } from "./site-page-text";
+import { TermsAcceptancePrompt } from "./terms-acceptance-prompt";
 
 // UTC, so the server's render and the browser's show the same day.
 const dateFormat = new Intl.DateTimeFormat("en-GB", {
@@ -34,10 +35,14 @@ export function TermsOfService() {
   }
   return (
     <>
+      {/* Every save is a version (docs/decisions/082): this one's number and date. */}
       <p className="text-muted-foreground text-sm">
-        Last updated{" "}
+        {`Version ${data.version} · Last updated `}
         <time dateTime={data.updatedAt}>{dateFormat.format(new Date(data.updatedAt))}</time>
       </p>
+      <div className="mt-6">
+        <TermsAcceptancePrompt version={data.version} />
+      </div>
       <div className="mt-8">
         <SitePageText content={data.content} />
       </div>

@@ -25,6 +25,5 @@ export const cmsSitePageRoutes = new Hono<AppEnv>()
   })
   .put("/:slug", jsonBody(sitePageSchema), async (c) => {
     const slug = slugParam(c.req.param("slug"));
-    const { content } = c.req.valid("json");
-    return c.json(await saveSitePage(c.var.deps.db, slug, content, c.var.viewer.id));
+    return c.json(await saveSitePage(c.var.deps, slug, c.req.valid("json"), c.var.viewer.id));
   });
