@@ -56,13 +56,13 @@ If a moderator acted on your post or your account, the notice you receive has an
 We do not use automated tools to read, rate or remove what you post: no filters, no content scanning, no artificial intelligence. People (our moderators) decide every hide, removal and suspension. Some automatic checks protect the site from spam and abuse: forms carry a hidden field and a minimum time to fill in, and a form that fails them is held for a moderator to release or discard; an administrator may turn on holding a new member's first post until a moderator approves it; and limits on how often anyone can post, report or send mail stop floods. A held post or form is not published until a person decides.
 
 ## Your data
-How we handle your personal data is set out in the privacy policy. You can ask for a copy of your data or for its deletion through the data request page.
+How we handle your personal data is set out in the privacy policy (/privacy). You can ask for a copy of your data or for its deletion through the data request page (/data-request).
 
 ## Changes to these terms
 Each change is kept as a new version with its date. When a change matters to you, we tell every member on the site and by email (as your notification settings allow), and ask you to accept the new terms the next time you visit. If you keep using the site after a change, you accept the new terms; if you do not accept them, you can delete your account.
 
 ## Contact
-Questions about these terms are welcome through the contact page.$terms$
+Questions about these terms are welcome through the contact page (/contact).$terms$
 WHERE "slug" = 'terms' AND "updated_by" IS NULL;
 --> statement-breakpoint
 -- Every existing page becomes its own version 1, dated when it was last saved.

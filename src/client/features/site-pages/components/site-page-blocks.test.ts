@@ -1,7 +1,7 @@
 // A heading's anchor in a CMS page (docs/decisions/082): `{#rule-key}` becomes its id, and
 // nothing else written there becomes one.
 import { describe, expect, it } from "vitest";
-import { sitePageBlocks } from "./site-page-text";
+import { sitePageBlocks, sitePathParts } from "./site-page-text";
 
 describe("sitePageBlocks", () => {
   it("reads a heading's anchor as its id and leaves it out of the text", () => {
@@ -15,6 +15,21 @@ describe("sitePageBlocks", () => {
     for (const heading of ['Quote {#a" onclick="x}', "Upper {#Rule}", "Middle {#rule} more"]) {
       const [block] = sitePageBlocks(`## ${heading}`);
       expect(block).toEqual({ kind: "heading", text: heading });
+    }
+  });
+});
+
+describe("sitePathParts", () => {
+  it("finds this site's paths after a space or a bracket, and nothing else", () => {
+    expect(sitePathParts("the log (/moderation) and /report/confirm.")).toEqual([
+      "the log (",
+      "/moderation",
+      ") and ",
+      "/report/confirm",
+      ".",
+    ]);
+    for (const text of ["//evil.example", "http://x.example/a", "and/or", "/Upper", "a /"]) {
+      expect(sitePathParts(text)).toEqual([text]);
     }
   });
 });

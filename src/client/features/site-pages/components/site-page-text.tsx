@@ -1,7 +1,8 @@
 // A page staff write in the CMS (docs/decisions/030), shown as text: a line starting "## " is a
-// heading, blank lines separate paragraphs. No markup is read, so nothing written there can
-// become HTML.
+// heading, blank lines separate paragraphs, and a path of this site ("/complaints") is a link
+// to it. No markup is read, so nothing written there can become HTML.
 import { Fragment, type ReactNode } from "react";
+import { Link } from "@/client/components/link";
 
 type Block = { kind: "heading" | "paragraph"; text: string; id?: string };
 
@@ -34,11 +35,35 @@ export function sitePageBlocks(content: string): Block[] {
   return blocks;
 }
 
+// A path of this site, after a space or an opening bracket: "/report", "/settings/email". Only
+// lower-case letters, digits, hyphens and slashes, so it can never leave the site.
+const SITE_PATH = /(?<=^|[\s(])(\/[a-z0-9-]+(?:\/[a-z0-9-]+)*)/;
+
+/** A line's text and its site paths, alternating: odd parts are paths. */
+export function sitePathParts(line: string): string[] {
+  return line.split(SITE_PATH);
+}
+
+const linkClass = "font-medium text-primary underline underline-offset-2";
+
+function withLinks(line: string): ReactNode {
+  return sitePathParts(line).map((part, index) =>
+    index % 2 === 1 ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one line never move.
+      <Link key={index} to={part} className={linkClass}>
+        {part}
+      </Link>
+    ) : (
+      part
+    ),
+  );
+}
+
 function withLineBreaks(text: string): ReactNode {
   return text.split("\n").map((line, index, lines) => (
     // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one paragraph never move.
     <Fragment key={index}>
-      {line}
+      {withLinks(line)}
       {index < lines.length - 1 && <br />}
     </Fragment>
   ));
