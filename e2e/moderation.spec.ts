@@ -86,6 +86,18 @@ test("a report reaches the queue, the discussion is hidden, and the reporter hea
     ).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
 
+  // The author's notice cites the rule the reports named, and its link opens the terms at that
+  // rule (docs/decisions/082).
+  await expect(async () => {
+    await writer.goto("/notifications");
+    await expect(writer.getByRole("link", { name: /^The rule: No spam/ })).toBeVisible({
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: 20_000 });
+  await writer.getByRole("link", { name: /^The rule: No spam/ }).click();
+  await expect(writer).toHaveURL(/\/terms#rule-spam$/);
+  await expect(writer.getByRole("heading", { name: "No spam or advertising" })).toBeInViewport();
+
   // /moderation lists it, with the reason and the author, never the moderator or the words.
   const visitor = await newWatchedPage(browser, consoleGuard);
   await visitor.goto("/moderation");

@@ -18,3 +18,19 @@ export function useScrollToAnchor(ref: RefObject<HTMLElement | null>, ready: boo
     element.scrollIntoView();
   }, [ready, hash, key, ref]);
 }
+
+/**
+ * The same for a page whose anchors are in text that loads (the terms' rules, decision 082):
+ * once `ready`, brings the element the address's #anchor names into view, once per visit.
+ */
+export function useScrollToHash(ready: boolean): void {
+  const { hash, key } = useLocation();
+  const scrolledFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!ready || hash.length < 2 || scrolledFor.current === key) return;
+    const element = document.getElementById(decodeURIComponent(hash.slice(1)));
+    if (!element) return;
+    scrolledFor.current = key;
+    element.scrollIntoView();
+  }, [ready, hash, key]);
+}

@@ -1,6 +1,7 @@
 import { Notice } from "@/client/components/notice";
 import { Skeleton } from "@/client/components/ui/skeleton";
 import { useSitePage } from "@/client/features/site-pages/api/get-site-page";
+import { useScrollToHash } from "@/client/hooks/use-scroll-to-anchor";
 import { ApiError } from "@/client/lib/api-client";
 import { SitePageText } from "./site-page-text";
 import { TermsAcceptancePrompt } from "./terms-acceptance-prompt";
@@ -16,6 +17,9 @@ const dateFormat = new Intl.DateTimeFormat("en-GB", {
 /** The Terms of Service staff write in the CMS Pages tab (docs/decisions/030). */
 export function TermsOfService() {
   const { data, error, isPending } = useSitePage("terms");
+  // A moderation notice links the rule it cites (/terms#rule-spam): the headings exist only once
+  // the text has loaded, after the browser and the router have looked for them.
+  useScrollToHash(data !== undefined);
   if (isPending) {
     return (
       <div className="grid gap-3" aria-busy="true">
