@@ -27,6 +27,7 @@ const OWN = new Set([
   "expires_at",
   "joined_at",
   "last_active_at",
+  "terms_accepted_at",
   "ip_address",
   "user_agent",
   "seq",

@@ -7,6 +7,8 @@ import { activateAccount } from "@/server/auth/account-lifecycle";
 import { setRole } from "@/server/auth/roles";
 import type { AppDeps } from "@/server/context";
 import { twoFactor, user } from "@/server/db/schema";
+import { termsVersions } from "@/server/domain/site/site-pages";
+import { recordTermsAcceptance } from "@/server/domain/site/terms-acceptance";
 import type { Role } from "@/shared/permissions";
 import { DEFAULT_SITE_SETTINGS } from "@/shared/site-settings";
 import { createClient, type TestApp } from "./test-app";
@@ -143,6 +145,8 @@ export async function createMember(testApp: TestApp, overrides: MemberOverrides 
     adminEmails: testApp.env.adminEmails,
     secret: testApp.deps.secret,
   });
+  // The confirmation page's box: the member accepts the terms shown (docs/decisions/082).
+  await recordTermsAcceptance(testApp.db, created.id, (await termsVersions(testApp.db)).current);
   if (overrides.role && overrides.role !== "user") {
     await setRole(testApp.db, {
       targetUserId: created.id,
