@@ -106,7 +106,6 @@ export const FORM_ROUTES: Record<PublicForm, FormRoute> = {
     fields: ["requestType", "email", "fullName", "details", ...SPAM_FIELDS],
     echoed: ["requestType", "email", "fullName", "details"],
   },
-  // A visitor's report of a post (docs/decisions/079); the post's kind and id are hidden fields.
   // A complaint (docs/decisions/081); a signed-in member's goes to their account's address.
   complaint: {
     pages: [paths.complaints],
@@ -114,6 +113,7 @@ export const FORM_ROUTES: Record<PublicForm, FormRoute> = {
     fields: ["kind", "email", "link", "message", ...SPAM_FIELDS],
     echoed: ["kind", "email", "link", "message"],
   },
+  // A visitor's report of a post (docs/decisions/079); the post's kind and id are hidden fields.
   report: {
     pages: [paths.report],
     api: "/api/moderation/visitor-reports",
