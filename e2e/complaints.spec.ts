@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { createVerifiedAccount, signIn, uniqueEmail } from "./support/accounts";
 import { storeCookieConsent } from "./support/cookie-consent";
 import { openInbox } from "./support/mailbox";
-import { newWatchedPage } from "./support/pages";
+import { newWatchedPage, screenshotsForReview } from "./support/pages";
 import { setRole } from "./support/roles";
 import { expect, test } from "./support/test";
 
@@ -45,6 +45,7 @@ test("a visitor's complaint appears for the admin, who resolves it and the visit
   await expect(item.getByText("How the site meets its online safety duties")).toBeVisible();
   await expect(item.getByText("Pending")).toBeVisible();
   await expect(item.getByText(/Due .* · 30 days left/)).toBeVisible();
+  await screenshotsForReview(admin, "cms-complaints", { showing: item });
 
   // Takes it, starts it and resolves it: the outcome goes to the visitor.
   await item.getByLabel("Owner").selectOption({ label: name });
