@@ -1,6 +1,7 @@
 import type { SessionResponse } from "../src/shared/api-types";
 import { createVerifiedAccount, PASSWORD, signIn, uniqueEmail } from "./support/accounts";
 import { openInbox } from "./support/mailbox";
+import { screenshotsForReview } from "./support/pages";
 import { expect, test } from "./support/test";
 
 test("a visitor signs up, chooses the password from the emailed link, signs out and in", async ({
@@ -27,6 +28,7 @@ test("a visitor signs up, chooses the password from the emailed link, signs out 
   await expect(page.getByRole("heading", { name: "Choose your password" })).toBeVisible();
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByLabel(/I accept the Terms of Service/).check();
+  await screenshotsForReview(page, "confirm-with-terms");
   await page.getByRole("button", { name: "Confirm and sign in" }).click();
   await expect(page.getByText("Email confirmed")).toBeVisible();
   await expect(page).toHaveURL(/\/welcome$/);
