@@ -83,6 +83,7 @@ test("each staff role sees exactly its tabs; a member sees 'Access Denied'", asy
         "Pages",
         "Subscribers",
         "Inbox",
+        "Complaints",
         "Settings",
         "Online safety",
       ],
