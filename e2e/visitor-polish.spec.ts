@@ -91,7 +91,11 @@ test("staff write the Terms of Service in the CMS Pages tab; /terms shows it, re
   const field = page.getByLabel("Terms of Service");
   await expect(field).toHaveValue(/## Using this site/);
   const stamp = `Rule ${Date.now()}`;
-  await field.fill(`## House rules\n${stamp}: be honest, not cruel.\n\nSecond paragraph.`);
+  // Above the rules, whose anchored headings must stay (docs/decisions/082).
+  const rules = await field.inputValue();
+  await field.fill(
+    `## House rules\n${stamp}: be honest, not cruel.\n\nSecond paragraph.\n\n${rules}`,
+  );
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Page saved", { exact: true })).toBeVisible();
 
@@ -102,7 +106,7 @@ test("staff write the Terms of Service in the CMS Pages tab; /terms shows it, re
   await expect(page.getByRole("heading", { level: 1, name: "Terms of Service" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 2, name: "House rules" })).toBeVisible();
   await expect(page.getByText(`${stamp}: be honest, not cruel.`)).toBeVisible();
-  await expect(page.getByText(/^Last updated/)).toBeVisible();
+  await expect(page.getByText(/^Version \d+ · Last updated/)).toBeVisible();
 });
 
 test.describe("the theme", () => {
