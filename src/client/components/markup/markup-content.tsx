@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { type Quoting, renderMarkup } from "@/client/components/markup/render-markup";
+import { type ImageLoading, type Quoting, renderMarkup } from "@/client/components/markup/render-markup";
 import { cn } from "@/client/lib/cn";
 import type { ReplyMention } from "@/shared/api-types";
 import type { ContentFormat } from "@/shared/markup/plain-text";
@@ -11,6 +11,8 @@ type MarkupContentProps = {
   mentions: readonly ReplyMention[];
   /** How quotes of replies show (a reply's, or the composer's preview). */
   quoting?: Quoting;
+  /** `first` for a text at the top of its page: its images load at once (render-markup.tsx). */
+  images?: ImageLoading;
   className?: string;
 };
 
@@ -23,11 +25,12 @@ export function MarkupContent({
   format = "markup",
   mentions,
   quoting,
+  images = "lazy",
   className,
 }: MarkupContentProps) {
   const rendered = useMemo(
-    () => (format === "plain" ? content : renderMarkup(content, mentions, quoting)),
-    [content, format, mentions, quoting],
+    () => (format === "plain" ? content : renderMarkup(content, mentions, quoting, images)),
+    [content, format, mentions, quoting, images],
   );
   return (
     <div

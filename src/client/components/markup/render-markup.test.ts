@@ -40,6 +40,20 @@ describe("renderMarkup: uploaded images (decision 065)", () => {
     );
   });
 
+  it("loads a text's images at once when it heads its page, its first ahead of the rest", () => {
+    const other = "1b6f3c1e-2a4d-4e5f-8a9b-1c2d3e4f5a6b";
+    const content = `![one](image:${id}:640x480)\n\n![two](image:${other}:640x480)`;
+    const first = renderToStaticMarkup(renderMarkup(content, [], undefined, "first"));
+    const images = [...first.matchAll(/<img [^>]*>/g)].map(([tag]) => tag);
+    expect(images).toHaveLength(2);
+    expect(images[0]).toMatch(/^<img loading="eager" fetchPriority="high" /);
+    expect(images[1]).toMatch(/^<img loading="eager" decoding="async" /);
+    // Further down a page, every image waits until it nears the screen.
+    const later = renderToStaticMarkup(renderMarkup(content, []));
+    expect(later).not.toMatch(/eager|fetchPriority/);
+    expect(later.match(/loading="lazy"/g)).toHaveLength(2);
+  });
+
   it("offers the narrower copies of a wide image for the screen to choose (srcset)", () => {
     expect(html(`![a kite](image:${id}:1600x1200)`)).toContain(
       `srcSet="/api/images/${id}?w=640 640w, /api/images/${id}?w=1280 1280w, /api/images/${id} 1600w"`,

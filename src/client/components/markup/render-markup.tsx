@@ -52,7 +52,21 @@ type Frame = {
   dropDepth?: number;
 };
 
-type Context = { mentioned: ReadonlySet<string>; quoting: Quoting | undefined };
+/**
+ * How a text's uploaded images load: `lazy` as they near the screen, or `first` for a text at
+ * the top of its page (an opening post, the first reply shown, a blog post), whose images may
+ * be the page's largest paint: they load at once, found by the browser's preload scanner in
+ * the HTML, and the first of them ahead of the page's other images (bench/RESULTS.md §30).
+ */
+export type ImageLoading = "lazy" | "first";
+
+type Context = {
+  mentioned: ReadonlySet<string>;
+  quoting: Quoting | undefined;
+  images: ImageLoading;
+  /** Images walked so far in this text. */
+  imageCount: number;
+};
 
 const TAGS: Record<string, Frame["tag"]> = {
   paragraph_open: "p",
@@ -125,14 +139,18 @@ function mentionNode(meta: MentionMeta, mentioned: ReadonlySet<string>, key: num
 
 /**
  * An uploaded image (docs/decisions/065): its size reserves its place before it loads (no
- * layout shift), it loads as it nears the screen, in the width the screen needs (srcset), and
- * its alt text is the author's.
+ * layout shift), it loads as it nears the screen (at once in a text at the top of its page),
+ * in the width the screen needs (srcset), and its alt text is the author's.
  */
-function imageNode(meta: PostImageMeta, key: number): ReactNode {
+function imageNode(meta: PostImageMeta, key: number, context: Context): ReactNode {
+  const first = context.images === "first";
+  const priority = first && context.imageCount === 0 ? "high" : undefined;
+  context.imageCount += 1;
   return createElement("img", {
     key,
     // The choice of copy (srcset, sizes) and lazy loading come before src, which starts a load.
-    loading: "lazy",
+    loading: first ? "eager" : "lazy",
+    fetchPriority: priority,
     decoding: "async",
     srcSet: postImageSrcSet(meta),
     sizes: POST_IMAGE_SIZES,
@@ -181,7 +199,7 @@ function walk(tokens: Token[], stack: Frame[], context: Context): void {
     } else if (token.type === "mention") {
       top.children.push(mentionNode(token.meta as MentionMeta, context.mentioned, key));
     } else if (token.type === "post_image") {
-      top.children.push(imageNode(token.meta as PostImageMeta, key));
+      top.children.push(imageNode(token.meta as PostImageMeta, key, context));
     } else if (token.content) {
       top.children.push(token.content);
     }
@@ -190,17 +208,19 @@ function walk(tokens: Token[], stack: Frame[], context: Context): void {
 
 /**
  * Markup as React elements. A mention links to the member's profile only when the server says
- * the member may be named (`mentions`); otherwise it reads as "@label". Quotes as `quoting` says.
+ * the member may be named (`mentions`); otherwise it reads as "@label". Quotes as `quoting`
+ * says; images load as `images` says.
  */
 export function renderMarkup(
   content: string,
   mentions: readonly ReplyMention[],
   quoting?: Quoting,
+  images: ImageLoading = "lazy",
 ): ReactNode {
   const root: Frame = { tag: null, props: {}, children: [] };
   const stack = [root];
   const mentioned = new Set(mentions.map((mention) => mention.id));
-  walk(parseMarkup(content), stack, { mentioned, quoting });
+  walk(parseMarkup(content), stack, { mentioned, quoting, images, imageCount: 0 });
   // An unbalanced stream (never expected) still shows everything read so far.
   while (stack.length > 1) {
     const done = stack.pop() as Frame;

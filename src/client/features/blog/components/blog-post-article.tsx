@@ -53,6 +53,7 @@ export function BlogPostArticle({ slug }: { slug: string }) {
             content={post.content}
             format={post.contentFormat}
             mentions={NO_MENTIONS}
+            images="first"
             className="mt-8 text-lg"
           />
         </article>

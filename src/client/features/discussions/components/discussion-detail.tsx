@@ -236,6 +236,7 @@ export function DiscussionDetail({
                   content={data.content}
                   format={data.contentFormat}
                   mentions={mentionsNamedIn(data.content)}
+                  images="first"
                 />
               )}
               {/* A held discussion waits as it was sent: the edit and delete routes and the

@@ -139,11 +139,12 @@ export function RepliesThread({
           aria-label="Replies"
           className="flex flex-col gap-3 [&>li:nth-child(n+6)]:[contain-intrinsic-size:auto_9rem] [&>li:nth-child(n+6)]:[content-visibility:auto]"
         >
-          {replies.map((reply) => (
+          {replies.map((reply, index) => (
             <li key={reply.id}>
               {reply.id === newFrom ? <NewRepliesDivider /> : null}
               <ReplyArticle
                 reply={reply}
+                images={index === 0 ? "first" : "lazy"}
                 highlighted={highlighted === reply.id}
                 changeRight={replyChangeRight(viewer, reply)}
                 extraActions={renderReplyActions?.(reply)}

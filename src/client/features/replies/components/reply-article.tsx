@@ -1,6 +1,7 @@
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { BlockedContent } from "@/client/components/blocked-content";
 import { MarkupContent } from "@/client/components/markup/markup-content";
+import type { ImageLoading } from "@/client/components/markup/render-markup";
 import { UserAvatar } from "@/client/components/user-avatar";
 import { replyElementId } from "@/client/features/replies/hooks/use-reply-spotlight";
 import { authorName } from "@/client/features/replies/lib/reply-target";
@@ -40,6 +41,8 @@ type ReplyArticleProps = {
    * of someone else's reply, given here as `edit` and `onDeleted` where the viewer may.
    */
   staffMenu?: (controls: StaffMenuControls) => ReactNode;
+  /** `first` for the first reply shown: its images may be on the first screen. */
+  images?: ImageLoading;
 };
 
 export type StaffMenuControls = { edit?: () => void; onDeleted?: () => void };
@@ -54,6 +57,7 @@ export function ReplyArticle({
   extraActions,
   reactions,
   staffMenu,
+  images,
 }: ReplyArticleProps) {
   // Staff change someone else's reply from the menu; its author keeps the buttons.
   const inMenu = staffMenu !== undefined && changeRight === "moderator";
@@ -147,6 +151,7 @@ export function ReplyArticle({
                         content={reply.content}
                         mentions={reply.mentions}
                         quoting={quoting}
+                        images={images}
                       />
                     </div>
                   ) : null}
