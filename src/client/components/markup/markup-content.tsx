@@ -1,5 +1,9 @@
 import { useMemo } from "react";
-import { type ImageLoading, type Quoting, renderMarkup } from "@/client/components/markup/render-markup";
+import {
+  type ImageLoading,
+  type Quoting,
+  renderMarkup,
+} from "@/client/components/markup/render-markup";
 import { cn } from "@/client/lib/cn";
 import type { ReplyMention } from "@/shared/api-types";
 import type { ContentFormat } from "@/shared/markup/plain-text";
