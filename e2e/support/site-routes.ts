@@ -196,13 +196,14 @@ export async function actAs(page: Page, visitor: Visitor, site: SeededSite): Pro
 
 /**
  * Waits for what loads after the page: no skeleton pulsing and no "Loading..." status left, or
- * at most a few seconds.
+ * at most a few seconds. Skeletons are the muted boxes that pulse; the typing carets of the hero
+ * and the showcase pulse for ever, in the primary colour, and are not waited for.
  */
 export async function settle(page: Page): Promise<void> {
   await page
     .waitForFunction(
       () =>
-        !document.querySelector(".animate-pulse") &&
+        !document.querySelector('.animate-pulse[class*="bg-muted"]') &&
         ![...document.querySelectorAll('[role="status"]')].some((element) =>
           /Loading/.test(element.textContent ?? ""),
         ),
