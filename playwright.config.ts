@@ -1,8 +1,9 @@
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_PATH, PLAYWRIGHT_CHROMIUM_ARGS } from "./bench/lib/chromium";
+import { browserTestsChromiumPath, PLAYWRIGHT_CHROMIUM_ARGS } from "./bench/lib/chromium";
 
 // Browser tests run the real server (built client, embedded database) and drive Debian's
-// Chromium: never a browser downloaded by Playwright. Each worker starts a server of its own,
+// Chromium (its headless shell where installed: bench/lib/chromium.ts): never a browser
+// downloaded by Playwright. Each worker starts a server of its own,
 // on a fresh DATA_DIR seeded with a pool of sign-ups (e2e/support/account-pool.ts, decision
 // 055), on port E2E_PORT + its index: E2E_PORT lets two runs share a machine.
 const port = Number(process.env.E2E_PORT ?? 3199);
@@ -24,7 +25,7 @@ export default defineConfig({
   use: {
     // baseURL is the worker's server's (support/test.ts).
     trace: "retain-on-failure",
-    launchOptions: { executablePath: CHROMIUM_PATH, args: PLAYWRIGHT_CHROMIUM_ARGS },
+    launchOptions: { executablePath: browserTestsChromiumPath(), args: PLAYWRIGHT_CHROMIUM_ARGS },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
 });

@@ -1,6 +1,6 @@
 // Issue 21's sweeps over every page (e2e/support/site-routes.ts lists them from the app's route
-// list), with hostile long-word data seeded: nothing scrolls sideways at 390 px or 1280 px, no
-// link points to "#", and axe finds no serious or moderate violation in either theme.
+// list), with hostile long-word data seeded: nothing scrolls sideways at 390 px or 1280 px and no
+// link points to "#" at either, and axe finds no serious or moderate violation in either theme.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { routePatterns } from "../src/client/lib/paths";
@@ -86,8 +86,10 @@ test("the route list covers every route pattern", () => {
   expect(Object.keys(patternSamples(site)).sort()).toEqual(Object.keys(routePatterns).sort());
 });
 
+// One visit of each page at each width checks both claims: a sweep of its own for the links
+// cost a third pass over every page (about 2 minutes of a worker; docs/decisions/084).
 for (const width of WIDTHS) {
-  test(`no page scrolls sideways at ${width} px, with long words everywhere`, async ({
+  test(`no page scrolls sideways at ${width} px and no link points to "#" or nowhere, with long words everywhere`, async ({
     page,
     consoleGuard,
   }) => {
@@ -95,6 +97,7 @@ for (const width of WIDTHS) {
     await storeCookieConsent(page);
     await page.setViewportSize({ width, height: 800 });
     const wide: string[] = [];
+    const dead: string[] = [];
     await sweep(page, consoleGuard, async (visit) => {
       const widths = await page.evaluate(() => {
         const root = document.documentElement;
@@ -107,25 +110,17 @@ for (const width of WIDTHS) {
       if (widths.scroll > widths.viewport) {
         wide.push(`${visit.path}: ${widths.scroll} px (${widths.culprits.join(" | ")})`);
       }
+      const hrefs = await page
+        .locator("a")
+        .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+      for (const href of hrefs) {
+        if (href === null || href === "" || href === "#") dead.push(`${visit.path}: ${href}`);
+      }
     });
     expect(wide).toEqual([]);
+    expect(dead).toEqual([]);
   });
 }
-
-test('no link on any page points to "#" or nowhere', async ({ page, consoleGuard }) => {
-  test.setTimeout(300_000);
-  await storeCookieConsent(page);
-  const dead: string[] = [];
-  await sweep(page, consoleGuard, async (visit) => {
-    const hrefs = await page
-      .locator("a")
-      .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
-    for (const href of hrefs) {
-      if (href === null || href === "" || href === "#") dead.push(`${visit.path}: ${href}`);
-    }
-  });
-  expect(dead).toEqual([]);
-});
 
 // Split by theme, by visitor, and the visitors' many pages in two: parts of about a minute
 // share out between the workers, where two sweeps of every page made the suite's longest tail.
