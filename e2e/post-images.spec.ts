@@ -1,6 +1,7 @@
 // Pictures in posts (issue 40, docs/decisions/065): an image picked, pasted or dropped in a
 // composer is uploaded, written into the text as its token with the file name's words as alt
-// text, and shown in the post with that alt text, its size reserved and loaded lazily.
+// text, and shown in the post with that alt text, its size reserved, loaded lazily unless it
+// heads the page.
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import type { DiscussionItem } from "../src/shared/api-types";
@@ -57,7 +58,10 @@ test("an image picked in the composer is shown in the reply with its alt text", 
     .getByRole("region", { name: /^\d+ repl(y|ies)$/ })
     .getByRole("img", { name: "sunset over hills" });
   await expect(shown).toBeVisible();
-  await expect(shown).toHaveAttribute("loading", "lazy");
+  // The first reply heads the thread: its image loads at once, ahead of the page's others
+  // (decision 065; further down, images wait until they near the screen: render-markup.test.ts).
+  await expect(shown).toHaveAttribute("loading", "eager");
+  await expect(shown).toHaveAttribute("fetchpriority", "high");
   await expect(shown).toHaveAttribute("width", "640");
   await expect(shown).toHaveAttribute("height", "360");
   await expect.poll(() => shown.evaluate(loaded)).toBe(true);
