@@ -1,6 +1,7 @@
 // The rules of the Terms of Service that moderators cite (docs/decisions/082). Each rule's
 // heading in the terms carries its anchor, `{#rule-<key>}`, so a notice links the rule itself:
 // /terms#rule-spam. Saving terms without every anchor is refused, so the links never dangle.
+import { isAppealable } from "./appeals";
 
 export const TERMS_RULES = [
   { key: "illegal", label: "No illegal content" },
@@ -45,5 +46,5 @@ export const RULE_FOR_REPORT_REASON: Record<string, TermsRuleKey> = {
 
 /** Whether a moderation notice links the terms: a rule was cited, or content or an account was acted on. */
 export function citesRule(m: { action: string; rule?: string | null }): boolean {
-  return Boolean(m.rule) || ["hide", "delete", "suspend"].includes(m.action);
+  return Boolean(m.rule) || isAppealable(m.action);
 }

@@ -20,6 +20,7 @@ import { HttpError } from "@/server/lib/http-error";
 import { uuidParam } from "@/server/lib/ids";
 import type { RateLimitRule } from "@/server/lib/rate-limit";
 import { jsonBody } from "@/server/lib/validate";
+import { APPEALABLE_ACTIONS } from "@/shared/appeals";
 import {
   COMPLAINT_APPEAL_HINT,
   COMPLAINT_EMAIL_REQUIRED,
@@ -99,7 +100,7 @@ async function hasAppealableDecision(db: Db, userId: string): Promise<boolean> {
   const rows = await queryRows<{ id: string }>(
     db,
     sql`select a.id from moderation_actions a
-        where a.subject_id = ${userId} and a.action in ('hide', 'delete', 'suspend')
+        where a.subject_id = ${userId} and a.action = any(${sql.param([...APPEALABLE_ACTIONS])}::text[])
           and not exists (select 1 from appeals p where p.action_id = a.id)
         limit 1`,
   );

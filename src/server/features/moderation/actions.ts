@@ -18,6 +18,7 @@ import { queueNotificationEvent } from "@/server/domain/notifications/events";
 import { deleteTag } from "@/server/domain/tags/tags";
 import { HttpError } from "@/server/lib/http-error";
 import { publishDiscussionChange } from "@/server/lib/live-discussions";
+import { APPEALABLE_ACTIONS } from "@/shared/appeals";
 import {
   ADMIN_POSTS_PROTECTED,
   QUEUE_ACTIONS_FOR,
@@ -381,7 +382,7 @@ export async function createAppeal(
     db,
     sql`select id from moderation_actions
         where id = ${actionId}::uuid and subject_id = ${member.id}
-          and action in ('hide', 'delete', 'suspend')`,
+          and action = any(${sql.param([...APPEALABLE_ACTIONS])}::text[])`,
   );
   if (!action) throw new HttpError(404, APPEAL_NOT_YOURS);
   const [row] = await queryRows<{ id: string }>(

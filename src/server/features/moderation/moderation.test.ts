@@ -541,6 +541,28 @@ describe("the public log and appeals", () => {
     for (const member of [ben, au]) expect((await member.client.get(path)).status).toBe(403);
   });
 
+  it("a moderator's edit is told to the member but is not theirs to appeal (only hide, delete, suspend)", async () => {
+    const id = await insertDiscussionRow(t.db, { authorId: cat.id, title: "Edit me" });
+    expect(
+      (
+        await mo.client.patch(`/api/discussions/${id}`, {
+          title: "Edited",
+          content: "Y",
+          reason: "Tidied the title",
+        })
+      ).status,
+    ).toBe(200);
+    const entry = (await notificationsOf(cat)).find(
+      (n) => n.kind === "moderation_action" && n.moderation?.reason === "Tidied the title",
+    );
+    expect(entry?.moderation?.action).toBe("edit");
+    const actionId = entry?.moderation?.actionId ?? "";
+    expect(actionId).not.toBe("");
+    expect(
+      (await cat.client.post("/api/moderation/appeals", { actionId, message: "Why?" })).status,
+    ).toBe(404);
+  });
+
   it("the member appeals once from the notification; it lands in the queue; reversing undoes it", async () => {
     const id = await insertDiscussionRow(t.db, { authorId: cat.id, title: "Appeal me" });
     await mo.client.post(`/api/moderation/items/discussion/${id}/actions`, {

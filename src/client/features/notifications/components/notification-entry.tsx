@@ -1,13 +1,11 @@
 import { Link } from "@/client/components/link";
 import { RelativeTime } from "@/client/components/relative-time";
 import { cn } from "@/client/lib/cn";
+import { isAppealable } from "@/shared/appeals";
 import { type NotificationItem, notificationPath, notificationText } from "@/shared/notifications";
 import { citesRule, termsRuleLabel, termsRulePath } from "@/shared/terms-rules";
 import { useMarkNotificationRead } from "../api/mark-read";
 import { AppealButton } from "./appeal-button";
-
-/** Actions a member may appeal once (docs/decisions/027). */
-const APPEALABLE = ["hide", "delete", "suspend"];
 
 type NotificationEntryProps = {
   item: NotificationItem;
@@ -68,7 +66,7 @@ export function NotificationEntry({ item, compact = false, onOpen }: Notificatio
       item.kind === "moderation_action" &&
       item.moderation &&
       !item.moderation.appealed &&
-      APPEALABLE.includes(item.moderation.action) ? (
+      isAppealable(item.moderation.action) ? (
         <AppealButton actionId={item.moderation.actionId} />
       ) : null}
       {item.read || compact ? null : (
