@@ -527,10 +527,14 @@ export async function buildCatalogue(
       }),
       answers: 201,
       text: ["details"],
-      // The answer names nothing (docs/decisions/079): the report is found by its address.
-      stored: (_answer, body) =>
-        row(sql`select reporter_email as email, details from reports
-                where reporter_email = lower(trim(${String(body.email)}))`),
+      // The answer names nothing (docs/decisions/079): the report is found by its address. A
+      // post that does not exist gets the same answer and queues nothing, so with a hostile
+      // target there is no row to read back.
+      stored: async (_answer, body) =>
+        body.targetKind === "discussion" && body.targetId === discussionId
+          ? row(sql`select reporter_email as email, details from reports
+                    where reporter_email = lower(trim(${String(body.email)}))`)
+          : {},
     },
     {
       name: "visitor report confirmation",
