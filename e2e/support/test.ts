@@ -78,24 +78,26 @@ export const test = base.extend<
   startedPages: [
     async ({ context, browser, javaScriptEnabled }, use) => {
       // Without scripts no page starts: a load returns when it has loaded.
-      if (javaScriptEnabled === false) {
-        await use(undefined);
-        return;
-      }
       const watch = (watched: BrowserContext) => {
+        if (javaScriptEnabled === false) return;
         for (const page of watched.pages()) waitForStartAfterLoads(page);
         watched.on("page", waitForStartAfterLoads);
       };
       watch(context);
-      // The other browsers a test opens (a second member, a watcher) wait the same way.
+      // The other browsers a test opens (a second member, a watcher) wait the same way, and
+      // close with the test: the worker's browser outlives it, and a page left open keeps its
+      // live connection, timers and animations running through every later test.
+      const opened: BrowserContext[] = [];
       const newContext = browser.newContext.bind(browser);
       browser.newContext = async (...args) => {
-        const opened = await newContext(...args);
-        watch(opened);
-        return opened;
+        const another = await newContext(...args);
+        opened.push(another);
+        watch(another);
+        return another;
       };
       await use(undefined);
       browser.newContext = newContext;
+      await Promise.all(opened.map((another) => another.close()));
     },
     { auto: true },
   ],
