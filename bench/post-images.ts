@@ -13,7 +13,7 @@
 //      (BENCH_LIGHTHOUSE_JSON=<dir> keeps the reports).
 // Prints the machine's load average beside the figures.
 import { execSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -24,6 +24,7 @@ import { imageToken } from "../src/shared/post-images";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./lib/chromium";
 import { formatLoad, loadAverage } from "./lib/machine-load";
 import { quantile } from "./lib/percentiles";
+import { resetPeak, statusMb } from "./lib/rss";
 import { ROOT, startServer } from "./lib/server-process";
 
 const port = Number(process.env.BENCH_PORT ?? 3450);
@@ -57,15 +58,6 @@ async function photo(width: number, height: number, noise: number, seed: number)
     .jpeg({ quality: 90 })
     .toBuffer();
 }
-
-const readStatusKb = (pid: number, field: string) =>
-  Number(
-    readFileSync(`/proc/${pid}/status`, "utf8").match(
-      new RegExp(`^${field}:\\s+(\\d+) kB`, "m"),
-    )?.[1],
-  ) / 1024;
-/** Resets the process's peak resident memory to its present one (Linux ≥ 4.0). */
-const resetPeak = (pid: number) => writeFileSync(`/proc/${pid}/clear_refs`, "5");
 
 async function signIn(url: string, origin: string, email: string): Promise<string> {
   const response = await fetch(`${url}/api/auth/sign-in/email`, {
@@ -129,13 +121,13 @@ async function main() {
     const times: number[] = [];
     const peaks: number[] = [];
     for (let run = 0; run < UPLOAD_RUNS; run++) {
-      const before = readStatusKb(server.pid, "VmRSS");
+      const before = statusMb(server.pid, "VmRSS");
       resetPeak(server.pid);
       const result = await upload(server.url, member, big, `photo-${run}.jpg`);
       if (result.status !== 201)
         throw new Error(`upload answered ${result.status}: ${String(result.answer)}`);
       times.push(result.ms);
-      peaks.push(readStatusKb(server.pid, "VmHWM"));
+      peaks.push(statusMb(server.pid, "VmHWM"));
       console.log(
         `   run ${run + 1}: ${result.ms.toFixed(0)} ms, resident ${before.toFixed(0)} MB before, peak ${peaks.at(-1)?.toFixed(0)} MB`,
       );
@@ -145,7 +137,7 @@ async function main() {
     );
 
     console.log(`\n2. ${AT_ONCE} of those photos at once`);
-    const before = readStatusKb(server.pid, "VmRSS");
+    const before = statusMb(server.pid, "VmRSS");
     resetPeak(server.pid);
     const started = performance.now();
     const results = await Promise.all(
@@ -154,7 +146,7 @@ async function main() {
       ),
     );
     const elapsed = performance.now() - started;
-    const peak = readStatusKb(server.pid, "VmHWM");
+    const peak = statusMb(server.pid, "VmHWM");
     const stored = results.filter((result) => result.status === 201).length;
     const busy = results.filter((result) => result.status === 503).length;
     const other = results.length - stored - busy;

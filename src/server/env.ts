@@ -2,6 +2,7 @@
 // a bad value stops the server with a message naming the variable.
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_PGLITE_SHARED_BUFFERS_MB } from "./db/pglite-settings";
 import { TRUST_PROXY_NAMES, type TrustProxy, trustOf } from "./lib/client-address";
 import type { S3Settings } from "./lib/s3-storage";
 
@@ -119,6 +120,12 @@ export const envSchema = z.object({
     .min(1, "must be a whole number from 1 to 100000")
     .max(100_000, "must be a whole number from 1 to 100000")
     .default(1000),
+  PGLITE_SHARED_BUFFERS_MB: z.coerce
+    .number({ error: "must be a whole number of megabytes (1 to 4096)" })
+    .int("must be a whole number of megabytes (1 to 4096)")
+    .min(1, "must be a whole number of megabytes (1 to 4096)")
+    .max(4096, "must be a whole number of megabytes (1 to 4096)")
+    .default(DEFAULT_PGLITE_SHARED_BUFFERS_MB),
   ANONYMOUS_CACHE: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
@@ -155,6 +162,8 @@ export type Env = {
    * (lib/anonymous-cache.ts, decision 059); off, the app makes every response (benchmarks).
    */
   anonymousCache: boolean;
+  /** PostgreSQL's shared_buffers inside the embedded database (decision 086). */
+  pgliteSharedBuffersMb: number;
   /** The bearer token GET /metrics asks for; unset, there is no /metrics (lib/metrics.ts). */
   metricsToken: string | undefined;
   /** Uploads in an S3-compatible store (lib/s3-storage.ts); unset, on the disk in DATA_DIR. */
@@ -217,6 +226,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     trustProxy: env.TRUST_PROXY,
     metricsToken: env.METRICS_TOKEN,
     anonymousCache: env.ANONYMOUS_CACHE === "on",
+    pgliteSharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB,
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,

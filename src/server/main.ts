@@ -40,7 +40,11 @@ async function main() {
   const releaseLock = env.databaseUrl ? () => {} : lockDataDir(env.dataDir);
   const database = env.databaseUrl
     ? await openDatabase({ engine: "postgres", url: env.databaseUrl })
-    : await openDatabase({ engine: "pglite", dataDir: path.join(env.dataDir, "pg") });
+    : await openDatabase({
+        engine: "pglite",
+        dataDir: path.join(env.dataDir, "pg"),
+        sharedBuffersMb: env.pgliteSharedBuffersMb,
+      });
   await database.migrate();
   await promoteAdminEmails(database.db, env.adminEmails);
 

@@ -14,6 +14,7 @@ import pg from "pg";
 import { installJobSchema } from "@/server/lib/job-schema";
 import { tightenDataDir } from "@/server/lib/private-files";
 import { projectRoot } from "@/server/lib/project-root";
+import { DEFAULT_PGLITE_SHARED_BUFFERS_MB } from "./pglite-settings";
 import * as schema from "./schema";
 
 /** Read at run time, from the checkout: not part of the server bundle. */
@@ -101,20 +102,36 @@ export type DatabaseOptions = (
       /** Defaults CONNECT_TIMEOUT_MS and QUERY_TIMEOUT_MS; tests shorten them. */
       timeouts?: { connectMs: number; queryMs: number };
     }
-  | { engine: "pglite"; dataDir?: string; loadDataDir?: Blob }
+  | {
+      engine: "pglite";
+      dataDir?: string;
+      loadDataDir?: Blob;
+      /** PostgreSQL's shared_buffers inside PGlite; PGLITE_SHARED_BUFFERS_MB (decision 086). */
+      sharedBuffersMb?: number;
+    }
 ) & { logQuery?: QueryLogger };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const logger = options.logQuery ? { logQuery: options.logQuery } : undefined;
   return options.engine === "postgres"
     ? openPostgres(options.url, options.poolSize, logger, options.timeouts)
-    : openPglite(options.dataDir, options.loadDataDir, logger);
+    : openPglite(options, logger);
 }
 
 type DrizzleLogger = { logQuery: QueryLogger } | undefined;
 
-export async function createPglite(dataDir?: string, loadDataDir?: Blob): Promise<PGlite> {
-  const client = new PGlite({ dataDir, loadDataDir, extensions: { pg_trgm } });
+export async function createPglite(
+  dataDir?: string,
+  loadDataDir?: Blob,
+  sharedBuffersMb = DEFAULT_PGLITE_SHARED_BUFFERS_MB,
+): Promise<PGlite> {
+  const client = new PGlite({
+    dataDir,
+    loadDataDir,
+    extensions: { pg_trgm },
+    // The option replaces PGlite's start parameters, so its own are kept.
+    startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${sharedBuffersMb}MB`],
+  });
   await client.waitReady;
   // A new data directory's first files come in as 0666 whatever the umask (the files PGlite
   // creates afterwards follow it): they hold password hashes and emails (lib/private-files.ts).
@@ -123,11 +140,10 @@ export async function createPglite(dataDir?: string, loadDataDir?: Blob): Promis
 }
 
 async function openPglite(
-  dataDir?: string,
-  loadDataDir?: Blob,
+  options: { dataDir?: string; loadDataDir?: Blob; sharedBuffersMb?: number },
   logger?: DrizzleLogger,
 ): Promise<Database> {
-  const client = await createPglite(dataDir, loadDataDir);
+  const client = await createPglite(options.dataDir, options.loadDataDir, options.sharedBuffersMb);
   const db = drizzlePglite({ client, schema, logger });
   return {
     db,

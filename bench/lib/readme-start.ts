@@ -1,0 +1,208 @@
+// Starts the site the way README tells a newcomer to, `npm start` (package.json: build when the
+// sources changed, then `exec node … dist/server/main.js`), and finds the server's own process
+// under npm: the process whose memory a small server pays for. Optionally the whole tree (npm
+// included, as under systemd's `npm start`) runs in a memory cgroup with a hard limit, to see
+// whether the kernel kills anything.
+import { type ChildProcess, spawn } from "node:child_process";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmdirSync,
+  writeFileSync,
+} from "node:fs";
+import path from "node:path";
+import { ROOT } from "./server-process";
+
+export type StartOptions = {
+  port: number;
+  /** Unset: the embedded database in dataDir. */
+  databaseUrl?: string;
+  dataDir: string;
+  env?: Record<string, string>;
+  /**
+   * Node's flags for the server instead of the start script's own, for comparing choices: the
+   * start script runs with its `exec node` flags replaced. Unset: `npm start` itself.
+   */
+  nodeFlags?: string[];
+  /** Runs npm and the server in a memory cgroup with this hard limit (MB), where Linux allows. */
+  memoryLimitMb?: number;
+};
+
+export type StartedSite = {
+  url: string;
+  /** The server's process (node running dist/server/main.js), not npm's. */
+  pid: number;
+  /** Whether the server is still running. */
+  running(): boolean;
+  /** Under a cgroup limit: what the kernel saw. */
+  cgroup(): { limitMb: number; peakMb: number; oomKills: number } | null;
+  stop(): Promise<void>;
+};
+
+const START_SCRIPT = (
+  JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
+    scripts: { start: string };
+  }
+).scripts.start;
+const EXEC_SERVER = /exec node((?: --?\S+)*) dist\/server\/main\.js/;
+
+/** Node's flags in the start script (`exec node <flags> dist/server/main.js`). */
+export function startScriptNodeFlags(): string[] {
+  const match = START_SCRIPT.match(EXEC_SERVER);
+  if (!match)
+    throw new Error(`package.json's start script no longer execs the server: ${START_SCRIPT}`);
+  return (match[1] ?? "").trim().split(/\s+/).filter(Boolean);
+}
+
+function startCommand(nodeFlags: string[] | undefined): string {
+  if (!nodeFlags) return "exec npm start";
+  startScriptNodeFlags();
+  return START_SCRIPT.replace(
+    EXEC_SERVER,
+    ["exec node", ...nodeFlags, "dist/server/main.js"].join(" "),
+  );
+}
+
+export async function readmeStart(options: StartOptions): Promise<StartedSite> {
+  const cgroup = options.memoryLimitMb ? memoryCgroup(options.memoryLimitMb) : null;
+  const command = startCommand(options.nodeFlags);
+  const child = spawn(
+    "sh",
+    ["-c", cgroup ? `echo $$ > ${cgroup.procsFile} && ${command}` : command],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(options.port),
+        HOST: "127.0.0.1",
+        DATA_DIR: options.dataDir,
+        DATABASE_URL: options.databaseUrl ?? "",
+        LOG_LEVEL: "warn",
+        // Every load-run request comes from 127.0.0.1; the limits are not what is measured.
+        RATE_LIMIT_MULTIPLIER: "1000000",
+        ...options.env,
+      },
+      stdio: ["ignore", "inherit", "inherit"],
+    },
+  );
+  const url = `http://127.0.0.1:${options.port}`;
+  try {
+    await waitUntilAnswering(`${url}/api/session`, child);
+  } catch (error) {
+    cgroup?.remove();
+    throw error;
+  }
+  const pid = serverPid(child.pid as number);
+  const running = () => existsSync(`/proc/${pid}`) && !isZombie(pid);
+  return {
+    url,
+    pid,
+    running,
+    cgroup: () => cgroup?.read() ?? null,
+    async stop() {
+      if (running()) process.kill(pid, "SIGTERM");
+      await new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        const force = setTimeout(() => child.kill("SIGKILL"), 20_000);
+        child.once("exit", () => {
+          clearTimeout(force);
+          resolve();
+        });
+      });
+      cgroup?.remove();
+    },
+  };
+}
+
+/** The process running dist/server/main.js: `pid` itself (sh exec'd into it) or under npm. */
+function serverPid(pid: number): number {
+  const isServer = (candidate: number) =>
+    readFileSync(`/proc/${candidate}/cmdline`, "utf8").includes("dist/server/main.js");
+  if (isServer(pid)) return pid;
+  for (const child of childrenOf(pid)) {
+    if (isServer(child)) return child;
+  }
+  throw new Error(`No server process under ${pid}`);
+}
+
+function childrenOf(pid: number): number[] {
+  return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+    readFileSync(`/proc/${pid}/task/${task}/children`, "utf8")
+      .split(" ")
+      .filter(Boolean)
+      .map(Number),
+  );
+}
+
+const isZombie = (pid: number) => /^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, "utf8"));
+
+async function waitUntilAnswering(url: string, child: ChildProcess, timeoutMs = 180_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`npm start ended (${child.exitCode ?? child.signalCode}) before answering`);
+    try {
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill("SIGKILL");
+  throw new Error(`No answer from ${url} within ${timeoutMs / 1000} s`);
+}
+
+/** A memory cgroup (v2, else v1) with a hard limit and no swap, removed after the run. */
+function memoryCgroup(limitMb: number) {
+  const bytes = String(limitMb * 1024 * 1024);
+  const name = `rc-bench-memory-${process.pid}-${Date.now()}`;
+  const v2 = "/sys/fs/cgroup";
+  const v1 = "/sys/fs/cgroup/memory";
+  if (
+    existsSync(`${v2}/cgroup.controllers`) &&
+    readFileSync(`${v2}/cgroup.controllers`, "utf8").includes("memory")
+  ) {
+    const dir = path.join(v2, name);
+    mkdirSync(dir);
+    writeFileSync(`${dir}/memory.max`, bytes);
+    if (existsSync(`${dir}/memory.swap.max`)) writeFileSync(`${dir}/memory.swap.max`, "0");
+    return {
+      procsFile: `${dir}/cgroup.procs`,
+      read: () => ({
+        limitMb,
+        peakMb: existsSync(`${dir}/memory.peak`)
+          ? Number(readFileSync(`${dir}/memory.peak`, "utf8")) / 1024 / 1024
+          : Number.NaN,
+        oomKills: Number(
+          readFileSync(`${dir}/memory.events`, "utf8").match(/oom_kill (\d+)/)?.[1] ?? 0,
+        ),
+      }),
+      remove: () => rmdirSync(dir),
+    };
+  }
+  if (existsSync(`${v1}/memory.limit_in_bytes`)) {
+    const dir = path.join(v1, name);
+    mkdirSync(dir);
+    writeFileSync(`${dir}/memory.limit_in_bytes`, bytes);
+    if (existsSync(`${dir}/memory.memsw.limit_in_bytes`))
+      writeFileSync(`${dir}/memory.memsw.limit_in_bytes`, bytes);
+    return {
+      procsFile: `${dir}/cgroup.procs`,
+      read: () => ({
+        limitMb,
+        peakMb: Number(readFileSync(`${dir}/memory.max_usage_in_bytes`, "utf8")) / 1024 / 1024,
+        oomKills: Number(
+          readFileSync(`${dir}/memory.oom_control`, "utf8").match(/oom_kill (\d+)/)?.[1] ?? 0,
+        ),
+      }),
+      remove: () => rmdirSync(dir),
+    };
+  }
+  throw new Error(
+    "No memory cgroup this process can make (cgroup v2 with the memory controller, or v1's memory hierarchy)",
+  );
+}
