@@ -3,6 +3,7 @@
 // (docs/decisions/056-built-server-on-node-24.md).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { initdbDumpFile } from "../src/server/db/pglite-settings.ts";
 import {
   distDir,
   isCurrent,
@@ -16,10 +17,12 @@ import {
 const serverDir = path.join(distDir, "server");
 const lockFile = path.join(distDir, ".build-lock");
 
-// main.ts imports production-default first, so that NODE_ENV is set before React loads. A
-// bundle hoists every package import above its own code, so dist/server/main.js runs
-// production-default itself, then imports the bundled server.
-const launcher = `import "./production-default.js";
+// main.ts imports liftoff-only first (the process may re-run itself with a V8 flag: decision
+// 086), then production-default, so that NODE_ENV is set before React loads. A bundle hoists
+// every package import above its own code, so dist/server/main.js runs those two itself, then
+// imports the bundled server.
+const launcher = `import "./liftoff-only.js";
+import "./production-default.js";
 await import("./server.js");
 `;
 
@@ -35,6 +38,7 @@ async function buildServer() {
     absWorkingDir: root,
     entryPoints: {
       ...serverEntries,
+      "liftoff-only": "src/server/liftoff-only.ts",
       "production-default": "src/server/production-default.ts",
     },
     outdir: serverDir,
@@ -69,6 +73,22 @@ async function buildServer() {
     logLevel: "warning",
   });
   writeFileSync(path.join(serverDir, "main.js"), launcher);
+}
+
+/** A new embedded database as initdb leaves it, for a first start to load (decision 086). */
+async function buildInitdbDump() {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const database = new PGlite();
+  await database.waitReady;
+  const dump = await database.dumpDataDir("gzip");
+  await database.close();
+  const { version } = JSON.parse(
+    readFileSync(path.join(root, "node_modules/@electric-sql/pglite/package.json"), "utf8"),
+  ) as { version: string };
+  writeFileSync(
+    path.join(serverDir, initdbDumpFile(version)),
+    Buffer.from(await dump.arrayBuffer()),
+  );
 }
 
 function isRunning(pid: number): boolean {
@@ -126,6 +146,7 @@ export async function buildAll({
     const started = performance.now();
     await buildClient();
     await buildServer();
+    await buildInitdbDump();
     writeFileSync(forTests ? testStampFile : stampFile, `${sources}\n`);
     console.log(
       `Built the client and the server${forTests ? " for the tests" : ""} in ${((performance.now() - started) / 1000).toFixed(1)} s.`,

@@ -11,6 +11,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { initdbDumpFile } from "../src/server/db/pglite-settings";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const CHECKOUT = [
@@ -149,7 +150,18 @@ it("starts the server `npm run build` built, without building again, on Node 24"
       // The server's node is the one package.json's optionalDependencies install.
       const node = await readlink(`/proc/${serverPid}/exe`);
       expect(execFileSync(node, ["--version"], { encoding: "utf8" })).toMatch(/^v24\./);
+      // It re-ran itself with V8's baseline compiler only, in the same process (decision 086).
+      const commandLine = (await readFile(`/proc/${serverPid}/cmdline`, "utf8")).split("\0");
+      expect(commandLine[1]).toBe("--liftoff-only");
+      expect(commandLine[2]).toBe(path.join(checkout, "dist/server/main.js"));
     }
+    // The build made the new database a first start loads instead of running initdb.
+    const { version } = JSON.parse(
+      await readFile(path.join(ROOT, "node_modules/@electric-sql/pglite/package.json"), "utf8"),
+    ) as { version: string };
+    expect(
+      statSync(path.join(checkout, "dist/server", initdbDumpFile(version))).size,
+    ).toBeGreaterThan(1e6);
   } finally {
     started.npm.kill("SIGTERM");
     await started.exited;

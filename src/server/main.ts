@@ -1,5 +1,7 @@
 // Starts the site: configuration, database (migrated and seeded), HTTP server; stops cleanly.
-// First: NODE_ENV decides which React build the imports below load.
+// First: the process may re-run itself with a V8 flag (decision 086); then NODE_ENV decides
+// which React build the imports below load.
+import "./liftoff-only";
 import "./production-default";
 import type { IncomingMessage } from "node:http";
 import path from "node:path";

@@ -1,6 +1,7 @@
 // One Drizzle database over either engine: embedded PGlite (default) or a PostgreSQL server
 // (DATABASE_URL). The rest of the server sees only `Database` and writes the same SQL for both.
 
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -14,7 +15,7 @@ import pg from "pg";
 import { installJobSchema } from "@/server/lib/job-schema";
 import { tightenDataDir } from "@/server/lib/private-files";
 import { projectRoot } from "@/server/lib/project-root";
-import { DEFAULT_PGLITE_SHARED_BUFFERS_MB } from "./pglite-settings";
+import { DEFAULT_PGLITE_SHARED_BUFFERS_MB, initdbDumpFile } from "./pglite-settings";
 import * as schema from "./schema";
 
 /** Read at run time, from the checkout: not part of the server bundle. */
@@ -127,7 +128,7 @@ export async function createPglite(
 ): Promise<PGlite> {
   const client = new PGlite({
     dataDir,
-    loadDataDir,
+    loadDataDir: loadDataDir ?? initdbDumpFor(dataDir),
     extensions: { pg_trgm },
     // The option replaces PGlite's start parameters, so its own are kept.
     startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${sharedBuffersMb}MB`],
@@ -137,6 +138,26 @@ export async function createPglite(
   // creates afterwards follow it): they hold password hashes and emails (lib/private-files.ts).
   if (dataDir && !/^[a-z]+:\/\//i.test(dataDir)) await tightenDataDir(dataDir);
   return client;
+}
+
+/**
+ * The build's new database (decision 086), for a data directory on disk that has none yet.
+ * Undefined where no build of this PGlite made one: PGlite then runs initdb itself.
+ */
+export function initdbDumpFor(
+  dataDir: string | undefined,
+  buildDir = path.join(projectRoot, "dist/server"),
+): Blob | undefined {
+  if (!dataDir || /^[a-z]+:\/\//i.test(dataDir)) return undefined;
+  if (existsSync(path.join(dataDir, "PG_VERSION"))) return undefined;
+  const dump = path.join(buildDir, initdbDumpFile(pgliteVersion()));
+  return existsSync(dump) ? new Blob([readFileSync(dump)]) : undefined;
+}
+
+/** The installed PGlite's version (its package.json: the package exports no version). */
+export function pgliteVersion(): string {
+  const manifest = path.join(projectRoot, "node_modules/@electric-sql/pglite/package.json");
+  return (JSON.parse(readFileSync(manifest, "utf8")) as { version: string }).version;
 }
 
 async function openPglite(

@@ -1,6 +1,17 @@
+// The embedded database's settings that are the app's choice rather than PGlite's (decision
+// 086). No imports: scripts/build.ts reads this file with plain Node.
+
 /**
  * PostgreSQL's shared_buffers inside the embedded database, in MB. PGlite's own default is
  * PostgreSQL's 128MB, and PostgreSQL touches all of it at start: on a small server most of it
- * is memory a small site never reads back (decision 086). PGLITE_SHARED_BUFFERS_MB overrides it.
+ * is memory a small site never reads back. PGLITE_SHARED_BUFFERS_MB overrides it.
  */
 export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 128;
+
+/**
+ * A new data directory, as initdb leaves it, made by the build into dist/server/. A first start
+ * loads it instead of running initdb: PGlite runs initdb in a second PGlite with a WebAssembly
+ * module of its own, beside the first, the highest peak of the server's life. The file is named
+ * for the PGlite that made it, so a different PGlite (an upgrade not yet built) never loads it.
+ */
+export const initdbDumpFile = (pgliteVersion: string) => `pglite-${pgliteVersion}-initdb.tar.gz`;
