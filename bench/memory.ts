@@ -25,6 +25,9 @@
 //                              environment instead (repeatable; unset: `npm start` as it is)
 //     --limit MB               run npm and the server in a memory cgroup of that hard limit, and
 //                              report the cgroup's peak and any process the kernel killed
+//     --cpus LIST              pin npm and the server to these CPUs (taskset -c: "0" is one core)
+//     --skip a,b               leave these kinds of request out of the load (to see what costs:
+//                              "picture uploaded", "reply posted", "members JSON", ...)
 // Prints the machine's load average beside the figures.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -48,6 +51,8 @@ const RUNS = Number(option("runs") ?? 1);
 const QUIET_S = Number(option("quiet") ?? 60);
 const LOAD_S = Number(option("load") ?? 30);
 const LIMIT_MB = option("limit") ? Number(option("limit")) : undefined;
+const CPUS = option("cpus");
+const SKIP = option("skip")?.split(",") ?? [];
 const CONNECTIONS = 50;
 const PORT = Number(process.env.BENCH_PORT ?? 3460);
 const PGLITE_100K =
@@ -146,16 +151,25 @@ async function mixedLoad(url: string) {
     .toBuffer();
   const signedIn = { cookie };
   let sequence = 0;
-  const kinds: Array<[weight: number, send: () => Promise<Response>]> = [
-    [10, () => fetch(`${url}/`)],
-    [10, () => fetch(`${url}/discussion`)],
-    [10, () => fetch(`${url}/discussion/${discussion}`)],
-    [10, () => fetch(`${url}/discussion`, { headers: signedIn })],
-    [10, () => fetch(`${url}/discussion/${discussion}`, { headers: signedIn })],
-    [10, () => fetch(`${url}/api/discussions?sort=activity`, { headers: signedIn })],
-    [10, () => fetch(`${url}/api/discussions/${discussion}`)],
-    [10, () => fetch(`${url}/api/members`)],
+  const kinds: Array<[name: string, weight: number, send: () => Promise<Response>]> = [
+    ["home page", 10, () => fetch(`${url}/`)],
+    ["forum page", 10, () => fetch(`${url}/discussion`)],
+    ["discussion page", 10, () => fetch(`${url}/discussion/${discussion}`)],
+    ["forum page, signed in", 10, () => fetch(`${url}/discussion`, { headers: signedIn })],
     [
+      "discussion page, signed in",
+      10,
+      () => fetch(`${url}/discussion/${discussion}`, { headers: signedIn }),
+    ],
+    [
+      "forum JSON, signed in",
+      10,
+      () => fetch(`${url}/api/discussions?sort=activity`, { headers: signedIn }),
+    ],
+    ["discussion JSON", 10, () => fetch(`${url}/api/discussions/${discussion}`)],
+    ["members JSON", 10, () => fetch(`${url}/api/members`)],
+    [
+      "reply posted",
       8,
       () =>
         fetch(`${url}/api/discussions/${discussion}/replies`, {
@@ -167,6 +181,7 @@ async function mixedLoad(url: string) {
         }),
     ],
     [
+      "picture uploaded",
       2,
       () => {
         const body = new FormData();
@@ -175,15 +190,21 @@ async function mixedLoad(url: string) {
       },
     ],
   ];
-  const total = kinds.reduce((sum, [weight]) => sum + weight, 0);
+  for (const name of SKIP) {
+    const index = kinds.findIndex(([kind]) => kind === name);
+    if (index < 0) throw new Error(`--skip: no request called ${name}`);
+    kinds.splice(index, 1);
+  }
+  const total = kinds.reduce((sum, [, weight]) => sum + weight, 0);
   const draw = () => {
     let left = Math.random() * total;
-    for (const [weight, send] of kinds) {
-      left -= weight;
-      if (left < 0) return send;
+    for (const kind of kinds) {
+      left -= kind[1];
+      if (left < 0) return kind;
     }
-    return kinds[0]?.[1] as () => Promise<Response>;
+    return kinds[0] as (typeof kinds)[number];
   };
+  const times = new Map<string, number[]>(kinds.map(([name]) => [name, []]));
   let done = 0;
   let failed = 0;
   let busy = 0;
@@ -192,9 +213,12 @@ async function mixedLoad(url: string) {
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       while (Date.now() < until) {
+        const [name, , send] = draw();
+        const started = performance.now();
         try {
-          const response = await draw()();
+          const response = await send();
           await response.arrayBuffer();
+          times.get(name)?.push(performance.now() - started);
           if (response.status === 503) busy += 1;
           else if (!response.ok) {
             failed += 1;
@@ -209,6 +233,9 @@ async function mixedLoad(url: string) {
         done += 1;
       }
     }),
+  );
+  console.log(
+    `    median ms: ${[...times].map(([name, ms]) => `${name} ${quantile(ms, 0.5).toFixed(0)} (${ms.length})`).join(", ")}`,
   );
   if (failures.size > 0)
     console.log(`    failures: ${[...failures].map(([k, n]) => `${k} ×${n}`).join(", ")}`);
@@ -237,6 +264,7 @@ async function measureStart(
     env: variant.env,
     nodeFlags: variant.nodeFlags,
     memoryLimitMb: LIMIT_MB,
+    cpus: CPUS,
   });
   try {
     await lookAround(server.url);

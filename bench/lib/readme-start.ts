@@ -28,6 +28,8 @@ export type StartOptions = {
   nodeFlags?: string[];
   /** Runs npm and the server in a memory cgroup with this hard limit (MB), where Linux allows. */
   memoryLimitMb?: number;
+  /** Pins npm and the server to these CPUs (`taskset -c`), as a small server's one core. */
+  cpus?: string;
 };
 
 export type StartedSite = {
@@ -67,7 +69,9 @@ function startCommand(nodeFlags: string[] | undefined): string {
 
 export async function readmeStart(options: StartOptions): Promise<StartedSite> {
   const cgroup = options.memoryLimitMb ? memoryCgroup(options.memoryLimitMb) : null;
-  const command = startCommand(options.nodeFlags);
+  const command = options.cpus
+    ? `exec taskset -c ${options.cpus} sh -c '${startCommand(options.nodeFlags).replaceAll("'", "'\\''")}'`
+    : startCommand(options.nodeFlags);
   const child = spawn(
     "sh",
     ["-c", cgroup ? `echo $$ > ${cgroup.procsFile} && ${command}` : command],

@@ -25,6 +25,10 @@ describe("configuration", () => {
     expect(() => loadEnv({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL/);
     expect(() => loadEnv({ AUTH_SECRET: "short" })).toThrow(/AUTH_SECRET/);
     expect(() => loadEnv({ RATE_LIMIT_MULTIPLIER: "0" })).toThrow(/RATE_LIMIT_MULTIPLIER/);
+    expect(() => loadEnv({ PGLITE_SHARED_BUFFERS_MB: "32MB" })).toThrow(
+      /PGLITE_SHARED_BUFFERS_MB: must be a whole number of megabytes \(1 to 4096\)/,
+    );
+    expect(() => loadEnv({ PGLITE_SHARED_BUFFERS_MB: "0" })).toThrow(/PGLITE_SHARED_BUFFERS_MB/);
   });
 
   it("scales the sign-in, sign-up and other account limits by RATE_LIMIT_MULTIPLIER", () => {
