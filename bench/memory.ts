@@ -37,7 +37,7 @@ import pg from "pg";
 import sharp from "sharp";
 import { DEMO_PASSWORD } from "../src/server/auth/demo-data";
 import { formatLoad, loadAverage } from "./lib/machine-load";
-import { quantile } from "./lib/percentiles";
+import { median } from "./lib/percentiles";
 import { readmeStart, type StartedSite, startScriptNodeFlags } from "./lib/readme-start";
 import { peakMb, resetPeak, rssMb } from "./lib/rss";
 import { ROOT } from "./lib/server-process";
@@ -155,14 +155,14 @@ async function mixedLoad(url: string) {
     ["home page", 10, () => fetch(`${url}/`)],
     ["forum page", 10, () => fetch(`${url}/discussion`)],
     ["discussion page", 10, () => fetch(`${url}/discussion/${discussion}`)],
-    ["forum page, signed in", 10, () => fetch(`${url}/discussion`, { headers: signedIn })],
+    ["forum page (signed in)", 10, () => fetch(`${url}/discussion`, { headers: signedIn })],
     [
-      "discussion page, signed in",
+      "discussion page (signed in)",
       10,
       () => fetch(`${url}/discussion/${discussion}`, { headers: signedIn }),
     ],
     [
-      "forum JSON, signed in",
+      "forum JSON (signed in)",
       10,
       () => fetch(`${url}/api/discussions?sort=activity`, { headers: signedIn }),
     ],
@@ -235,7 +235,7 @@ async function mixedLoad(url: string) {
     }),
   );
   console.log(
-    `    median ms: ${[...times].map(([name, ms]) => `${name} ${quantile(ms, 0.5).toFixed(0)} (${ms.length})`).join(", ")}`,
+    `    median ms: ${[...times].map(([name, ms]) => `${name} ${median(ms).toFixed(0)} (${ms.length})`).join(", ")}`,
   );
   if (failures.size > 0)
     console.log(`    failures: ${[...failures].map(([k, n]) => `${k} ×${n}`).join(", ")}`);
@@ -412,12 +412,12 @@ async function main() {
     const runs = rows
       .filter((row) => row.variant === variant && row.site === site)
       .map((row) => row.figures);
-    const median = (pick: (figures: Figures) => number | undefined) => {
+    const middle = (pick: (figures: Figures) => number | undefined) => {
       const values = runs.map(pick).filter((value): value is number => value !== undefined);
-      return values.length ? quantile(values, 0.5) : undefined;
+      return values.length ? median(values) : undefined;
     };
     console.log(
-      `| ${variant} | ${site} | ${mb(median((f) => f.afterStart))} | ${mb(median((f) => f.steady))} | ${mb(median((f) => f.startPeak))} | ${mb(median((f) => f.loadPeak))} | ${mb(median((f) => f.perSecond))} | ${mb(median((f) => f.failed))} |`,
+      `| ${variant} | ${site} | ${mb(middle((f) => f.afterStart))} | ${mb(middle((f) => f.steady))} | ${mb(middle((f) => f.startPeak))} | ${mb(middle((f) => f.loadPeak))} | ${mb(middle((f) => f.perSecond))} | ${mb(middle((f) => f.failed))} |`,
     );
   }
 }

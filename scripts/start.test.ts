@@ -150,6 +150,15 @@ it("starts the server `npm run build` built, without building again, on Node 24"
       // The server's node is the one package.json's optionalDependencies install.
       const node = await readlink(`/proc/${serverPid}/exe`);
       expect(execFileSync(node, ["--version"], { encoding: "utf8" })).toMatch(/^v24\./);
+      // A guard against a gross regression of the server's memory, not the target: the
+      // figures are bench:memory's (RESULTS §32: about 400 MB here, 1 GB before decision 086).
+      const residentMb =
+        Number(
+          (await readFile(`/proc/${serverPid}/status`, "utf8")).match(/^VmRSS:\s+(\d+) kB/m)?.[1],
+        ) / 1024;
+      expect(residentMb, "the server's resident memory after its first start (MB)").toBeLessThan(
+        512,
+      );
       // It re-ran itself with V8's baseline compiler only, in the same process (decision 086).
       const commandLine = (await readFile(`/proc/${serverPid}/cmdline`, "utf8")).split("\0");
       expect(commandLine[1]).toBe("--liftoff-only");
