@@ -3,7 +3,7 @@
 // (docs/decisions/056-built-server-on-node-24.md).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { initdbDumpFile } from "../src/server/db/pglite-settings.ts";
+import { initdbDumpFile, pgliteVersion } from "../src/server/db/pglite-settings.ts";
 import {
   distDir,
   isCurrent,
@@ -82,11 +82,8 @@ async function buildInitdbDump() {
   await database.waitReady;
   const dump = await database.dumpDataDir("gzip");
   await database.close();
-  const { version } = JSON.parse(
-    readFileSync(path.join(root, "node_modules/@electric-sql/pglite/package.json"), "utf8"),
-  ) as { version: string };
   writeFileSync(
-    path.join(serverDir, initdbDumpFile(version)),
+    path.join(serverDir, initdbDumpFile(pgliteVersion(root))),
     Buffer.from(await dump.arrayBuffer()),
   );
 }

@@ -11,7 +11,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { initdbDumpFile } from "../src/server/db/pglite-settings";
+import { initdbDumpFile, pgliteVersion } from "../src/server/db/pglite-settings";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const CHECKOUT = [
@@ -165,11 +165,8 @@ it("starts the server `npm run build` built, without building again, on Node 24"
       expect(commandLine[2]).toBe(path.join(checkout, "dist/server/main.js"));
     }
     // The build made the new database a first start loads instead of running initdb.
-    const { version } = JSON.parse(
-      await readFile(path.join(ROOT, "node_modules/@electric-sql/pglite/package.json"), "utf8"),
-    ) as { version: string };
     expect(
-      statSync(path.join(checkout, "dist/server", initdbDumpFile(version))).size,
+      statSync(path.join(checkout, "dist/server", initdbDumpFile(pgliteVersion(ROOT)))).size,
     ).toBeGreaterThan(1e6);
   } finally {
     started.npm.kill("SIGTERM");

@@ -15,7 +15,7 @@ import pg from "pg";
 import { installJobSchema } from "@/server/lib/job-schema";
 import { tightenDataDir } from "@/server/lib/private-files";
 import { projectRoot } from "@/server/lib/project-root";
-import { DEFAULT_PGLITE_SHARED_BUFFERS_MB, initdbDumpFile } from "./pglite-settings";
+import { DEFAULT_PGLITE_SHARED_BUFFERS_MB, initdbDumpFile, pgliteVersion } from "./pglite-settings";
 import * as schema from "./schema";
 
 /** Read at run time, from the checkout: not part of the server bundle. */
@@ -150,14 +150,8 @@ export function initdbDumpFor(
 ): Blob | undefined {
   if (!dataDir || /^[a-z]+:\/\//i.test(dataDir)) return undefined;
   if (existsSync(path.join(dataDir, "PG_VERSION"))) return undefined;
-  const dump = path.join(buildDir, initdbDumpFile(pgliteVersion()));
+  const dump = path.join(buildDir, initdbDumpFile(pgliteVersion(projectRoot)));
   return existsSync(dump) ? new Blob([readFileSync(dump)]) : undefined;
-}
-
-/** The installed PGlite's version (its package.json: the package exports no version). */
-export function pgliteVersion(): string {
-  const manifest = path.join(projectRoot, "node_modules/@electric-sql/pglite/package.json");
-  return (JSON.parse(readFileSync(manifest, "utf8")) as { version: string }).version;
 }
 
 async function openPglite(

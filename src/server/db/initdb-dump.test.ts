@@ -5,8 +5,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, it } from "vitest";
-import { initdbDumpFor, pgliteVersion } from "./client";
-import { initdbDumpFile } from "./pglite-settings";
+import { projectRoot } from "@/server/lib/project-root";
+import { initdbDumpFor } from "./client";
+import { initdbDumpFile, pgliteVersion } from "./pglite-settings";
 
 function build(version: string) {
   const buildDir = mkdtempSync(path.join(tmpdir(), "rc-initdb-build-"));
@@ -17,7 +18,7 @@ function build(version: string) {
 const newDataDir = () => path.join(mkdtempSync(path.join(tmpdir(), "rc-initdb-data-")), "pg");
 
 it("loads the build's dump into a new data directory", async () => {
-  const dump = initdbDumpFor(newDataDir(), build(pgliteVersion()));
+  const dump = initdbDumpFor(newDataDir(), build(pgliteVersion(projectRoot)));
   expect(await dump?.text()).toBe("the build's dump");
 });
 
@@ -25,7 +26,7 @@ it("never loads it over a database that exists", () => {
   const dataDir = newDataDir();
   mkdirSync(dataDir);
   writeFileSync(path.join(dataDir, "PG_VERSION"), "18\n");
-  expect(initdbDumpFor(dataDir, build(pgliteVersion()))).toBeUndefined();
+  expect(initdbDumpFor(dataDir, build(pgliteVersion(projectRoot)))).toBeUndefined();
 });
 
 it("never loads a dump another PGlite made: PGlite runs initdb itself", () => {
@@ -33,7 +34,7 @@ it("never loads a dump another PGlite made: PGlite runs initdb itself", () => {
 });
 
 it("leaves a database in memory to PGlite", () => {
-  const buildDir = build(pgliteVersion());
+  const buildDir = build(pgliteVersion(projectRoot));
   expect(initdbDumpFor(undefined, buildDir)).toBeUndefined();
   expect(initdbDumpFor("memory://", buildDir)).toBeUndefined();
 });

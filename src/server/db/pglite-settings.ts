@@ -1,5 +1,7 @@
 // The embedded database's settings that are the app's choice rather than PGlite's (decision
-// 086). No imports: scripts/build.ts reads this file with plain Node.
+// 086). Only Node's own imports: scripts/build.ts reads this file with plain Node.
+import { readFileSync } from "node:fs";
+import path from "node:path";
 
 /**
  * PostgreSQL's shared_buffers inside the embedded database, in MB. PGlite's own default is
@@ -17,3 +19,9 @@ export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 32;
  * for the PGlite that made it, so a different PGlite (an upgrade not yet built) never loads it.
  */
 export const initdbDumpFile = (pgliteVersion: string) => `pglite-${pgliteVersion}-initdb.tar.gz`;
+
+/** The installed PGlite's version, from its package.json (the package exports no version). */
+export function pgliteVersion(root: string): string {
+  const manifest = path.join(root, "node_modules/@electric-sql/pglite/package.json");
+  return (JSON.parse(readFileSync(manifest, "utf8")) as { version: string }).version;
+}
