@@ -294,7 +294,7 @@ function withCgroup(figures: Figures, server: StartedSite): Figures {
   return figures;
 }
 
-/** The 100,000-discussion embedded site, made once (about 20 minutes) and reused. */
+/** The 100,000-discussion embedded site, made once (about 5 minutes here) and reused. */
 function ensureEmbeddedData() {
   if (existsSync(path.join(PGLITE_100K, "pg"))) return;
   console.log(`Making the 100,000-discussion embedded site in ${PGLITE_100K} (once)...`);
