@@ -28,7 +28,8 @@
 //     --cpus LIST              pin npm and the server to these CPUs (taskset -c: "0" is one core)
 //     --skip a,b               leave these kinds of request out of the load (to see what costs:
 //                              "picture uploaded", "reply posted", "members JSON", ...)
-// Prints the machine's load average beside the figures.
+// Prints the machine's load average beside the figures. Run it from a checkout nobody edits
+// meanwhile (a worktree at a fixed commit): npm start builds again when the sources change.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
