@@ -3,7 +3,7 @@
 // under npm: the process whose memory a small server pays for. Optionally the whole tree (npm
 // included, as under systemd's `npm start`) runs in a memory cgroup with a hard limit, to see
 // whether the kernel kills anything.
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import {
   existsSync,
   mkdirSync,
@@ -13,7 +13,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import path from "node:path";
-import { ROOT } from "./server-process";
+import { ROOT, serverEnv, waitUntilAnswering } from "./server-process";
 
 export type StartOptions = {
   port: number;
@@ -77,23 +77,14 @@ export async function readmeStart(options: StartOptions): Promise<StartedSite> {
     ["-c", cgroup ? `echo $$ > ${cgroup.procsFile} && ${command}` : command],
     {
       cwd: ROOT,
-      env: {
-        ...process.env,
-        PORT: String(options.port),
-        HOST: "127.0.0.1",
-        DATA_DIR: options.dataDir,
-        DATABASE_URL: options.databaseUrl ?? "",
-        LOG_LEVEL: "warn",
-        // Every load-run request comes from 127.0.0.1; the limits are not what is measured.
-        RATE_LIMIT_MULTIPLIER: "1000000",
-        ...options.env,
-      },
+      env: serverEnv(options),
       stdio: ["ignore", "inherit", "inherit"],
     },
   );
   const url = `http://127.0.0.1:${options.port}`;
   try {
-    await waitUntilAnswering(`${url}/api/session`, child);
+    // A first start on a busy machine: 180 s, not the benchmarks' usual 120.
+    await waitUntilAnswering(`${url}/api/session`, child, 180_000);
   } catch (error) {
     cgroup?.remove();
     throw error;
@@ -141,24 +132,6 @@ function childrenOf(pid: number): number[] {
 }
 
 const isZombie = (pid: number) => /^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, "utf8"));
-
-async function waitUntilAnswering(url: string, child: ChildProcess, timeoutMs = 180_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`npm start ended (${child.exitCode ?? child.signalCode}) before answering`);
-    try {
-      const response = await fetch(url);
-      await response.arrayBuffer();
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill("SIGKILL");
-  throw new Error(`No answer from ${url} within ${timeoutMs / 1000} s`);
-}
 
 /** A memory cgroup (v2, else v1) with a hard limit and no swap, removed after the run. */
 function memoryCgroup(limitMb: number) {

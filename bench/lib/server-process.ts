@@ -43,6 +43,28 @@ export function ensureBuilt() {
   }
 }
 
+/** A benchmark server's environment: loopback, quiet logs, limits out of the way. */
+export function serverEnv(options: {
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  env?: Record<string, string>;
+}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PORT: String(options.port),
+    HOST: "127.0.0.1",
+    DATA_DIR: options.dataDir,
+    DATABASE_URL: options.databaseUrl ?? "",
+    LOG_LEVEL: "warn",
+    // Every load-run request comes from 127.0.0.1; the limits are not what is measured.
+    RATE_LIMIT_MULTIPLIER: "1000000",
+    // Sign-ups through the API carry no form's signed time (docs/decisions/034).
+    SPAM_MIN_FILL_SECONDS: "0",
+    ...options.env,
+  };
+}
+
 export async function startServer(options: ServerOptions): Promise<ServerProcess> {
   if (!options.script) ensureBuilt();
   const program = options.script
@@ -50,19 +72,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
     : [path.join(ROOT, "dist/server/main.js")];
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...program], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(options.port),
-      HOST: "127.0.0.1",
-      DATA_DIR: options.dataDir,
-      DATABASE_URL: options.databaseUrl ?? "",
-      LOG_LEVEL: "warn",
-      // Every load-run request comes from 127.0.0.1; the limits are not what is measured.
-      RATE_LIMIT_MULTIPLIER: "1000000",
-      // Sign-ups through the API carry no form's signed time (docs/decisions/034).
-      SPAM_MIN_FILL_SECONDS: "0",
-      ...options.env,
-    },
+    env: serverEnv(options),
     stdio: ["ignore", "inherit", "inherit"],
   });
   const url = `http://127.0.0.1:${options.port}`;
@@ -76,10 +86,12 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
   };
 }
 
-async function waitUntilAnswering(url: string, child: ChildProcess, timeoutMs = 120_000) {
+/** Polls `url` until it answers 2xx; fails at once if `child` ends first. */
+export async function waitUntilAnswering(url: string, child: ChildProcess, timeoutMs = 120_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`The server ended (${child.exitCode ?? child.signalCode}) before answering`);
     try {
       const response = await fetch(url);
       await response.arrayBuffer();
