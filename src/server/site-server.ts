@@ -19,6 +19,14 @@ import type { StaticFile } from "./lib/static-files";
 export const ANONYMOUS_CACHE_TTL_MS = 5_000;
 const ANONYMOUS_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 const ANONYMOUS_CACHE_MAX_ENTRIES = 2_000;
+/**
+ * How long an idle keep-alive connection stays open. Node's 5 s default is shorter than a
+ * reverse proxy keeps its idle upstream connections (Caddy 2 min, nginx's `keepalive_timeout`
+ * 60 s), so a proxy, or any pooling client, could send a request down a connection the server
+ * was closing that same moment and get a reset (a 502 to the visitor). Longer than the proxy's,
+ * the proxy always closes first.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 125_000;
 
 export type SiteServerOptions = {
   port: number;
@@ -90,5 +98,6 @@ export async function startSiteServer(
     ) as Server;
   });
   if (!server) throw new Error("the server did not start");
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   return { server, address, app, drain, cache };
 }

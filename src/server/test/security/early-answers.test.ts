@@ -257,4 +257,14 @@ describe("an answer before the body arrived", () => {
     expect(next.socket).toBe(first.socket);
     client.agent.destroy();
   });
+
+  it("an idle connection stays open longer than a reverse proxy keeps its own (Caddy's 2 minutes), and says so", async () => {
+    const client = keepAliveAgent();
+    const first = await send(client, "GET", "/api/health");
+    expect(first.headers.connection).toBe("keep-alive");
+    const advertised = Number(/timeout=(\d+)/.exec(first.headers["keep-alive"] ?? "")?.[1]);
+    expect(advertised).toBeGreaterThan(120);
+    expect(server.keepAliveTimeout).toBeGreaterThan(120_000);
+    client.agent.destroy();
+  });
 });
