@@ -262,7 +262,7 @@ describe("an answer before the body arrived", () => {
     const client = keepAliveAgent();
     const first = await send(client, "GET", "/api/health");
     expect(first.headers.connection).toBe("keep-alive");
-    const advertised = Number(/timeout=(\d+)/.exec(first.headers["keep-alive"] ?? "")?.[1]);
+    const advertised = Number(/timeout=(\d+)/.exec(String(first.headers["keep-alive"] ?? ""))?.[1]);
     expect(advertised).toBeGreaterThan(120);
     expect(server.keepAliveTimeout).toBeGreaterThan(120_000);
     client.agent.destroy();
