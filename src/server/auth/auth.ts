@@ -173,7 +173,8 @@ export function createAuth(options: AuthOptions) {
     advanced: {
       cookiePrefix: AUTH_COOKIE_PREFIX,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
-      database: { generateId: () => crypto.randomUUID() },
+      // Native joins: the session and its member in one statement (schema.ts's relations).
+      database: { generateId: () => crypto.randomUUID(), joins: true },
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
     },
     // SITE_URL is the only origin: never the request's own URL, which its Host header sets.

@@ -18,13 +18,15 @@ export const SIGNED_OUT: SessionResponse = {
 
 export async function sessionResponse(db: Db, viewer: Viewer | null): Promise<SessionResponse> {
   if (!viewer) return SIGNED_OUT;
-  const [profile] = await db
-    .select({ fullName: profiles.fullName, avatarUrl: profiles.avatarUrl })
-    .from(profiles)
-    .where(eq(profiles.id, viewer.id));
-  // A suspended member's banner (docs/decisions/027): the reason and the end.
-  const suspension = await activeSuspension(db, viewer.id);
-  const secondFactorRequired = await secondFactorMissing(db, viewer);
+  const [[profile], suspension, secondFactorRequired] = await Promise.all([
+    db
+      .select({ fullName: profiles.fullName, avatarUrl: profiles.avatarUrl })
+      .from(profiles)
+      .where(eq(profiles.id, viewer.id)),
+    // A suspended member's banner (docs/decisions/027): the reason and the end.
+    activeSuspension(db, viewer.id),
+    secondFactorMissing(db, viewer),
+  ]);
   return {
     user: { id: viewer.id, email: viewer.email, emailVerified: viewer.emailVerified },
     profile: profile ?? { fullName: null, avatarUrl: null },

@@ -365,7 +365,7 @@ function param(pattern: string, pathname: string, name: string): string | null {
 
 /**
  * Fills `queryClient` with what the page at `pathname` (and `search`) shows first: the session
- * on every page, then the page's own data.
+ * on every page (a member's unread count too) and the page's own data.
  */
 export async function loadPageData(
   queryClient: QueryClient,
@@ -373,23 +373,33 @@ export async function loadPageData(
   pathname: string,
   search: string,
 ): Promise<PageDataResult> {
+  const { db, viewer } = context;
+  // The header's queries and the page's own are independent: asked at once, a member's page
+  // waits for the slowest, not for their sum.
+  const [found] = await Promise.all([
+    pageData(queryClient, context, pathname, new URLSearchParams(search)),
+    fillQuery(queryClient, sessionQueryOptions().queryKey, () => sessionResponse(db, viewer), ""),
+    // A member's header has the bell with their unread count.
+    viewer
+      ? fillQuery(
+          queryClient,
+          unreadCountQueryOptions().queryKey,
+          async () => ({ unread: await unreadCount(db, viewer.id) }),
+          "",
+        )
+      : null,
+  ]);
+  return { notFound: !found };
+}
+
+/** The page's own data; whether its record was found. */
+async function pageData(
+  queryClient: QueryClient,
+  context: PageDataContext,
+  pathname: string,
+  params: URLSearchParams,
+): Fill {
   const { db, env, viewer } = context;
-  const params = new URLSearchParams(search);
-  await fillQuery(
-    queryClient,
-    sessionQueryOptions().queryKey,
-    () => sessionResponse(db, viewer),
-    "",
-  );
-  // A member's header has the bell with their unread count.
-  if (viewer) {
-    await fillQuery(
-      queryClient,
-      unreadCountQueryOptions().queryKey,
-      async () => ({ unread: await unreadCount(db, viewer.id) }),
-      "",
-    );
-  }
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   let found = true;
   if (path === paths.home) await homePage(queryClient, context);
@@ -447,5 +457,5 @@ export async function loadPageData(
       found = await profilePageData(queryClient, context, profile);
     }
   }
-  return { notFound: !found };
+  return found;
 }

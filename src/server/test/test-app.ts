@@ -6,7 +6,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { createApp } from "@/server/app";
 import { defineBackgroundWork } from "@/server/background";
-import { type Database, queryRows } from "@/server/db/client";
+import { type Database, type QueryLogger, queryRows } from "@/server/db/client";
 import { createDeps } from "@/server/deps";
 import { JOB_SCHEMA } from "@/server/lib/job-schema";
 import type { JobQueue } from "@/server/lib/jobs";
@@ -29,6 +29,8 @@ export type TestAppOptions = {
    * mailbox still gets them for the factories' confirmation links.
    */
   alsoSmtpUrl?: string;
+  /** Told each statement the app sends through Drizzle (its own and better-auth's). */
+  logQuery?: QueryLogger;
 };
 
 // Only what is given here: the tests never read the machine's environment (no SMTP_URL).
@@ -59,7 +61,7 @@ async function checkTemplateQueues(database: Database, jobs: JobQueue): Promise<
 }
 
 export async function createTestApp(options: TestAppOptions = {}) {
-  const database = await openTestDatabase();
+  const database = await openTestDatabase(options.logQuery);
   const dataDir = await mkdtemp(path.join(tmpdir(), "rc-test-"));
   const env = testEnv(dataDir, options.env);
   const teed = (smtpUrl: string): MailTransport => {

@@ -11,6 +11,7 @@ import {
   type Db,
   migrationsFolder,
   openDatabase,
+  type QueryLogger,
   queryRows,
 } from "@/server/db/client";
 import { loadEnv } from "@/server/env";
@@ -62,11 +63,11 @@ function withDatabase(url: string, name: string): string {
   return next.href;
 }
 
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(logQuery?: QueryLogger): Promise<Database> {
   const url = testDatabaseUrl();
   if (!url) {
     const dump = await readFile(TEMPLATE_DUMP);
-    return openDatabase({ engine: "pglite", loadDataDir: new Blob([dump]) });
+    return openDatabase({ engine: "pglite", loadDataDir: new Blob([dump]), logQuery });
   }
   const name = `rc_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: url });
@@ -77,6 +78,7 @@ export async function openTestDatabase(): Promise<Database> {
     engine: "postgres",
     url: withDatabase(url, name),
     poolSize: 5,
+    logQuery,
   });
   return {
     ...database,

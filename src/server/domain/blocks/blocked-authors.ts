@@ -11,17 +11,27 @@ import { STAFF_ROLES } from "@/shared/permissions";
 
 const NONE: ReadonlySet<string> = new Set();
 
+/**
+ * Each request's answer: a discussion's page marks its opening post and its thread, each asking.
+ * Keyed by the viewer, which getViewer makes once per request (auth/viewer.ts), so a block made
+ * by one request is read by the next.
+ */
+const perRequest = new WeakMap<Viewer, Promise<ReadonlySet<string>>>();
+
 /** The ids of the members `viewer` blocked whose posts collapse for them (none for staff). */
-export async function collapsedAuthorIds(
-  db: Db,
-  viewer: Viewer | null,
-): Promise<ReadonlySet<string>> {
-  if (!viewer || (STAFF_ROLES as readonly string[]).includes(viewer.role)) return NONE;
-  const rows = await queryRows<{ blocked_id: string }>(
-    db,
-    sql`select blocked_id from member_blocks where blocker_id = ${viewer.id}`,
-  );
-  return new Set(rows.map((row) => row.blocked_id));
+export function collapsedAuthorIds(db: Db, viewer: Viewer | null): Promise<ReadonlySet<string>> {
+  if (!viewer || (STAFF_ROLES as readonly string[]).includes(viewer.role)) {
+    return Promise.resolve(NONE);
+  }
+  let blocked = perRequest.get(viewer);
+  if (!blocked) {
+    blocked = queryRows<{ blocked_id: string }>(
+      db,
+      sql`select blocked_id from member_blocks where blocker_id = ${viewer.id}`,
+    ).then((rows) => new Set(rows.map((row) => row.blocked_id)));
+    perRequest.set(viewer, blocked);
+  }
+  return blocked;
 }
 
 export function markDiscussion(item: DiscussionItem, blocked: ReadonlySet<string>): DiscussionItem {

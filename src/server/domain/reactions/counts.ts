@@ -45,7 +45,7 @@ export async function postReactionCounts(
   db: Db,
   discussionId: string,
   replyId: string | null,
-  kindsOn?: readonly ReactionKind[],
+  kindsOn?: readonly ReactionKind[] | Promise<readonly ReactionKind[]>,
 ): Promise<ReactionCounts> {
   const [rows, on] = await Promise.all([
     queryRows<CountRow>(
@@ -64,14 +64,18 @@ function withCounts<T extends object>(item: T, counts: ReactionCounts | undefine
   return counts && Object.keys(counts).length > 0 ? { ...item, reactions: counts } : item;
 }
 
-/** A discussion as GET /api/discussions/{id} answers it, with its opening post's counts. */
+/**
+ * A discussion as GET /api/discussions/{id} answers it, with its opening post's counts. `kindsOn`
+ * as for postReactionCounts: the kinds turned on, when the request has read the settings.
+ */
 export async function withDiscussionReactions(
   db: Db,
   item: DiscussionItem,
+  kindsOn?: Promise<readonly ReactionKind[]>,
 ): Promise<DiscussionItem> {
   const post = { authorId: item.authorId, hidden: item.hidden, held: !!item.awaitingReview };
   if (!reactionsShown({ ...post, deleted: false })) return item;
-  return withCounts(item, await postReactionCounts(db, item.id, null));
+  return withCounts(item, await postReactionCounts(db, item.id, null, kindsOn));
 }
 
 const replyState = (item: ReplyItem): PostState => ({
@@ -82,21 +86,25 @@ const replyState = (item: ReplyItem): PostState => ({
 });
 
 /** A page of a thread with each reply's counts: one indexed read for the page. */
-export async function withReplyReactions(db: Db, page: ReplyPage): Promise<ReplyPage> {
+export async function withReplyReactions(
+  db: Db,
+  page: ReplyPage,
+  kindsOn?: Promise<readonly ReactionKind[]>,
+): Promise<ReplyPage> {
   const shown = page.items.filter((item) => reactionsShown(replyState(item)));
   const first = page.items[0];
   if (!first || shown.length === 0) return page;
   const ids = shown.map((item) => item.id);
-  const [rows, settings] = await Promise.all([
+  const [rows, on] = await Promise.all([
     queryRows<CountRow>(
       db,
       sql`select reply_id, kind, count from reaction_counts
           where discussion_id = ${first.discussionId}::uuid
             and reply_id = any(${sql.param(ids)}::uuid[]) and count > 0`,
     ),
-    readSiteSettings(db),
+    kindsOn ?? readSiteSettings(db).then((settings) => settings.reactionKinds),
   ]);
-  const counts = countsOf(rows, settings.reactionKinds);
+  const counts = countsOf(rows, on);
   return {
     ...page,
     items: page.items.map((item) =>

@@ -1,5 +1,6 @@
 // What GET /api/discussions and GET /api/discussions/:id respond, in one place for the routes
 // and the server's render of the forum (ssr/page-data.ts).
+import { requestReactionKinds } from "@/server/auth/request-site-settings";
 import type { Viewer } from "@/server/auth/viewer";
 import type { Db } from "@/server/db/client";
 import {
@@ -60,6 +61,6 @@ export async function discussionResponse(
     viewer ? discussionReadState(db, viewer.id, id) : undefined,
   ]);
   if (!item) return null;
-  const reacted = await withDiscussionReactions(db, item);
+  const reacted = await withDiscussionReactions(db, item, requestReactionKinds(db, viewer));
   return { ...markDiscussion(reacted, blocked), ...(readState ? { readState } : {}) };
 }

@@ -1,6 +1,7 @@
 // What GET /api/discussions/:id/replies responds, in one place for the route and the server's
 // render of a discussion (ssr/page-data.ts).
 import { z } from "zod";
+import { requestReactionKinds } from "@/server/auth/request-site-settings";
 import type { Viewer } from "@/server/auth/viewer";
 import type { Db } from "@/server/db/client";
 import { collapsedAuthorIds, markPage, markReply } from "@/server/domain/blocks/blocked-authors";
@@ -59,7 +60,7 @@ export async function replyPageResponse(
   if (!page) return null;
   const [items, reacted] = await Promise.all([
     withQuotes(db, viewer, page.items),
-    withReplyReactions(db, page),
+    withReplyReactions(db, page, requestReactionKinds(db, viewer)),
   ]);
   // Each reply with its quotes and its reactions (docs/decisions/075).
   const quoted = {
