@@ -127,8 +127,7 @@ test("a card shows its replies ('1 reply', '{n} replies') and when the last one 
   await expect(card(page, one.title)).not.toContainText("1 replies");
   await expect(card(page, three.title)).toContainText("3 replies");
 
-  // "last reply by {name} {time}" (issue 21); a card writes its meta for phones and for wide
-  // screens, one of them hidden.
+  // "last reply by {name} {time}" (issue 21).
   await expect(card(page, three.title)).toContainText("last reply by Card Counter");
   const lastReply = card(page, three.title).locator("time").filter({ visible: true }).last();
   await expect(lastReply).toHaveText("less than a minute ago");

@@ -18,7 +18,7 @@ type DiscussionCardProps = {
   canModerate: boolean;
 };
 
-/** Who started it and when, the replies and the last one: one column on a wide screen. */
+/** Who started it and when, the replies and the last one: a column of their own on a wide screen. */
 function CardMeta({ discussion }: { discussion: DiscussionItem }) {
   return (
     <>
@@ -54,11 +54,26 @@ function DiscussionCardContent({ discussion, canModerate }: DiscussionCardProps)
   );
 }
 
+/**
+ * A grid, so that the byline and counts are written once: under the text on a phone, in a column
+ * of their own from `md` up; a moderator's buttons under them on a phone, last from `md` up. (They were written twice, one copy hidden at each width: a quarter
+ * of the forum page's markup, rendered for every member's page.)
+ */
 function DiscussionCardBody({ discussion, canModerate }: DiscussionCardProps) {
   return (
-    <Card className="relative flex items-start gap-3 px-4 py-2 transition-colors focus-within:border-primary/60 hover:border-primary/40 hover:bg-accent/30">
-      <AuthorAvatar discussion={discussion} className="mt-0.5 size-9" />
-      <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+    <Card
+      className={`relative grid items-start gap-x-3 px-4 py-2 transition-colors focus-within:border-primary/60 hover:border-primary/40 hover:bg-accent/30 ${
+        canModerate
+          ? "grid-cols-[auto_minmax(0,1fr)] md:grid-cols-[auto_minmax(0,1fr)_16rem_auto]"
+          : "grid-cols-[auto_minmax(0,1fr)] md:grid-cols-[auto_minmax(0,1fr)_16rem]"
+      }`}
+    >
+      <AuthorAvatar
+        discussion={discussion}
+        className="mt-0.5 size-9"
+        placement="col-start-1 row-span-2 row-start-1 md:row-span-1"
+      />
+      <div className="col-start-2 row-start-1 flex min-w-0 flex-col gap-0.5">
         <div className="flex flex-wrap items-start gap-x-2 gap-y-1">
           <h3 className="min-w-[min(100%,14rem)] flex-1 font-sans font-semibold text-base leading-6">
             <Link
@@ -78,15 +93,13 @@ function DiscussionCardBody({ discussion, canModerate }: DiscussionCardProps) {
           {/* Two lines of plain text: a blank line between paragraphs would waste one. */}
           {plainText(discussion.content, discussion.contentFormat).replace(/\n{2,}/g, "\n")}
         </p>
-        <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-muted-foreground text-xs md:hidden">
-          <CardMeta discussion={discussion} />
-        </p>
       </div>
-      <p className="hidden w-64 shrink-0 flex-col gap-0.5 text-muted-foreground text-xs leading-4 md:flex">
+      <p className="col-start-2 row-start-2 mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-muted-foreground text-xs md:col-start-3 md:row-start-1 md:mt-0 md:flex-col md:flex-nowrap md:items-stretch md:gap-0.5 md:leading-4">
         <CardMeta discussion={discussion} />
       </p>
+      {/* Under the byline on a phone, where a column of buttons would squeeze the title. */}
       {canModerate ? (
-        <div className="relative z-10 self-center">
+        <div className="relative z-10 col-start-2 row-start-3 mt-1.5 md:col-start-4 md:row-start-1 md:mt-0 md:self-center">
           <ModerationButtons discussion={discussion} />
         </div>
       ) : null}

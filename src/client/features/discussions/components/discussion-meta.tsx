@@ -31,9 +31,12 @@ export const authorPublicId = (discussion: DiscussionItem) =>
 export function AuthorAvatar({
   discussion,
   className,
+  placement = "",
 }: {
   discussion: DiscussionItem;
   className: string;
+  /** Classes for the outer element: where it sits in its parent's grid. */
+  placement?: string;
 }) {
   const avatar = (
     <UserAvatar
@@ -48,12 +51,12 @@ export function AuthorAvatar({
       to={paths.profile(id)}
       tabIndex={-1}
       aria-hidden="true"
-      className="relative z-10 shrink-0"
+      className={`relative z-10 shrink-0 ${placement}`}
     >
       {avatar}
     </Link>
   ) : (
-    <span className="shrink-0">{avatar}</span>
+    <span className={`shrink-0 ${placement}`}>{avatar}</span>
   );
 }
 
