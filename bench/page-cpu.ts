@@ -7,17 +7,16 @@
 // session (with the anonymous cache off, so each is rendered).
 //   DATABASE_URL=postgres://postgres@127.0.0.1:55432/bench npm run bench:page-cpu -- /discussion /discussion/ID [--count 1000] [--visitor]
 // Options (environment): BENCH_PORT (3450).
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { signedInCookie } from "./lib/bench-member";
-import { formatLoad, loadAverage } from "./lib/machine-load";
+import { formatLoad, loadAverage, processCpuMs } from "./lib/machine-load";
 import { startServer } from "./lib/server-process";
 
 // Enough for V8 to have optimised the render path: with 30 the first path measured ran slower.
 const WARM_UP_REQUESTS = 200;
-const TICK_MS = 10;
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -32,13 +31,6 @@ if (!databaseUrl || positionals.length === 0) {
 }
 const count = Number(values.count);
 const port = Number(process.env.BENCH_PORT ?? 3450);
-
-/** The process's CPU time so far (user + system), in milliseconds. */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-  // utime and stime are fields 14 and 15 of the whole line, 12 and 13 after "(comm) ".
-  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
-}
 
 async function ask(url: string, cookie: string | undefined): Promise<void> {
   const response = await fetch(url, { headers: cookie ? { cookie } : {} });
@@ -60,11 +52,11 @@ try {
       const asWho = who === "member" ? cookie : undefined;
       const url = `${server.url}${pagePath}`;
       for (let i = 0; i < WARM_UP_REQUESTS; i += 1) await ask(url, asWho);
-      const cpuBefore = cpuMs(server.pid);
+      const cpuBefore = processCpuMs(server.pid) ?? Number.NaN;
       const started = performance.now();
       for (let i = 0; i < count; i += 1) await ask(url, asWho);
       const wall = (performance.now() - started) / count;
-      const cpu = (cpuMs(server.pid) - cpuBefore) / count;
+      const cpu = ((processCpuMs(server.pid) ?? Number.NaN) - cpuBefore) / count;
       console.log(
         `${pagePath} (${who}): ${wall.toFixed(2)} ms a request, ${cpu.toFixed(2)} ms of the server's CPU`,
       );

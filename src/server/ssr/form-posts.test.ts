@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@/server/app";
 import { queryRows } from "@/server/db/client";
-import { builtClient } from "@/server/test/built-client";
+import { builtClient, TEST_SHELL } from "@/server/test/built-client";
 import { insertDiscussionRow } from "@/server/test/discussions";
 import { createMember, mailedToken, totpCode, uniqueEmail } from "@/server/test/factories";
 import {
@@ -15,18 +15,13 @@ import {
 } from "@/server/test/test-app";
 import { TestAuthenticator } from "@/server/test/webauthn";
 
-const SHELL =
-  '<!doctype html><html lang="en"><head><title>Rant Community</title>' +
-  '<meta name="description" content="x"></head><body><div id="root"></div>' +
-  '<script type="module" src="/assets/main.js"></script></body></html>';
-
 let t: TestApp;
 let app: ReturnType<typeof createApp>;
 let address = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
-  app = createApp(t.deps, { staticFiles: builtClient(SHELL) });
+  app = createApp(t.deps, { staticFiles: builtClient(TEST_SHELL) });
 });
 afterAll(async () => {
   await t.close();
@@ -636,7 +631,7 @@ describe("what is not a public form's post", () => {
 describe("a page with a form's token", () => {
   it("carries a token in the form, and is shared as any visitor's page is", async () => {
     // The token names no one (docs/decisions/061, amended with 059): the page is not personal.
-    const app = createApp(t.deps, { staticFiles: builtClient(SHELL) });
+    const app = createApp(t.deps, { staticFiles: builtClient(TEST_SHELL) });
     const contact = await app.request("/contact");
     expect(contact.status).toBe(200);
     expect(contact.headers.get("cache-control")).toBe("no-cache");
@@ -650,7 +645,7 @@ describe("a page with a form's token", () => {
   it("is the token a sign-up may come back with, held as too fast under a minimum", async () => {
     const strict = await createTestApp({ env: { SPAM_MIN_FILL_SECONDS: "3" } });
     try {
-      const strictApp = createApp(strict.deps, { staticFiles: builtClient(SHELL) });
+      const strictApp = createApp(strict.deps, { staticFiles: builtClient(TEST_SHELL) });
       const page = await (await strictApp.request("/auth?tab=sign-up")).text();
       const token = /name="formToken" value="([^"]+)"/.exec(page)?.[1];
       expect(token).toBeDefined();

@@ -4,16 +4,11 @@
 // blocks, the site settings) is read once per request, never kept for the next one.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "@/server/app";
-import { builtClient } from "@/server/test/built-client";
+import { builtClient, TEST_SHELL } from "@/server/test/built-client";
 import { insertDiscussionRow } from "@/server/test/discussions";
 import { createMember } from "@/server/test/factories";
 import { insertThread } from "@/server/test/replies";
 import { createTestApp, type TestApp } from "@/server/test/test-app";
-
-const SHELL =
-  '<!doctype html><html lang="en"><head><title>Rant Community</title>' +
-  '<meta name="description" content="x"></head><body><div id="root"></div>' +
-  '<script type="module" src="/assets/main.js"></script></body></html>';
 
 let t: TestApp;
 let app: ReturnType<typeof createApp>;
@@ -24,7 +19,7 @@ let discussionId: string;
 
 beforeAll(async () => {
   t = await createTestApp({ logQuery: (text) => recording?.push(text) });
-  app = createApp(t.deps, { staticFiles: builtClient(SHELL) });
+  app = createApp(t.deps, { staticFiles: builtClient(TEST_SHELL) });
   author = await createMember(t, { name: "Counted Author" });
   reader = await createMember(t, { name: "Counted Reader" });
   discussionId = await insertDiscussionRow(t.db, {

@@ -6,16 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SsrData } from "@/client/lib/ssr-data";
 import { createApp } from "@/server/app";
 import { blogPosts, heroWords, profiles } from "@/server/db/schema";
-import { builtClient } from "@/server/test/built-client";
+import { builtClient, TEST_SHELL } from "@/server/test/built-client";
 import { insertDiscussionRow } from "@/server/test/discussions";
 import { createMember } from "@/server/test/factories";
 import { insertReplyRow, insertThread } from "@/server/test/replies";
 import { createTestApp, type TestApp } from "@/server/test/test-app";
-
-const SHELL =
-  '<!doctype html><html lang="en"><head><title>Rant Community</title>' +
-  '<meta name="description" content="x"></head><body><div id="root"></div>' +
-  '<script type="module" src="/assets/main.js"></script></body></html>';
 
 let t: TestApp;
 let app: ReturnType<typeof createApp>;
@@ -26,7 +21,7 @@ let discussionId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const files = builtClient(SHELL);
+  const files = builtClient(TEST_SHELL);
   app = createApp(t.deps, { staticFiles: files });
   author = await createMember(t, { name: "Rendered Author" });
   reader = await createMember(t, { name: "Signed Reader" });
