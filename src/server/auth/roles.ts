@@ -1,22 +1,41 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "@/server/db/client";
+import { type Db, queryRows } from "@/server/db/client";
 import { roleChanges, user, userRoles } from "@/server/db/schema";
+import {
+  type ActiveSuspension,
+  activeSuspension,
+  activeSuspensionJson,
+} from "@/server/domain/moderation/suspensions";
 import type { Logger } from "@/server/lib/logger";
 import { DEFAULT_ROLE, type Role, roleOrDefault } from "@/shared/permissions";
 
-/** docs/product.md §6: a member's role, falling back to `user` when the lookup fails or finds none. */
-export async function getRole(db: Db, userId: string, logger: Logger): Promise<Role> {
+/** What a request needs to know of its member besides the session: their role and suspension. */
+export type MemberStanding = { role: Role; suspension: ActiveSuspension | null };
+
+/**
+ * The member's role (docs/product.md §6: `user` when there is none, or when the lookup fails)
+ * and active suspension (docs/decisions/027), in one statement: every signed-in request waits
+ * for the role, and every write and every page for the suspension too.
+ */
+export async function memberStanding(
+  db: Db,
+  userId: string,
+  logger: Logger,
+): Promise<MemberStanding> {
+  let row: { role: string | null; suspension: ActiveSuspension | null } | undefined;
   try {
-    const [row] = await db
-      .select({ role: userRoles.role })
-      .from(userRoles)
-      .where(eq(userRoles.userId, userId))
-      .limit(1);
-    return roleOrDefault(row?.role);
+    [row] = await queryRows(
+      db,
+      sql`select (select role from user_roles where user_id = ${userId} limit 1) as role,
+          (${activeSuspensionJson(userId)}) as suspension`,
+    );
   } catch (error) {
     logger.error({ err: error, userId }, "role lookup failed; falling back to user");
-    return DEFAULT_ROLE;
+    // The suspension is asked again on its own: a failed lookup must not let a suspended
+    // member write (its error is the request's, as before the two were one statement).
+    return { role: DEFAULT_ROLE, suspension: await activeSuspension(db, userId) };
   }
+  return { role: roleOrDefault(row?.role), suspension: row?.suspension ?? null };
 }
 
 export type RoleChange = {

@@ -3,8 +3,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { profiles } from "@/server/db/schema";
-import { activeSuspension } from "@/server/domain/moderation/suspensions";
-
 import type { SessionResponse } from "@/shared/api-types";
 import { secondFactorMissing } from "./second-factor-guard";
 import type { Viewer } from "./viewer";
@@ -18,15 +16,15 @@ export const SIGNED_OUT: SessionResponse = {
 
 export async function sessionResponse(db: Db, viewer: Viewer | null): Promise<SessionResponse> {
   if (!viewer) return SIGNED_OUT;
-  const [[profile], suspension, secondFactorRequired] = await Promise.all([
+  const [[profile], secondFactorRequired] = await Promise.all([
     db
       .select({ fullName: profiles.fullName, avatarUrl: profiles.avatarUrl })
       .from(profiles)
       .where(eq(profiles.id, viewer.id)),
-    // A suspended member's banner (docs/decisions/027): the reason and the end.
-    activeSuspension(db, viewer.id),
     secondFactorMissing(db, viewer),
   ]);
+  // A suspended member's banner (docs/decisions/027): the reason and the end.
+  const { suspension } = viewer;
   return {
     user: { id: viewer.id, email: viewer.email, emailVerified: viewer.emailVerified },
     profile: profile ?? { fullName: null, avatarUrl: null },

@@ -5,12 +5,13 @@ import { sql } from "drizzle-orm";
 import type { Context } from "hono";
 import type { AppDeps } from "@/server/context";
 import { type Db, queryRows } from "@/server/db/client";
+import type { ActiveSuspension } from "@/server/domain/moderation/suspensions";
 import type { Logger } from "@/server/lib/logger";
 import { requestHeader } from "@/server/lib/response-headers";
 import { cookiesHaveSession } from "@/server/lib/session-cookie";
 import { LAST_ACTIVE_INTERVAL_MINUTES } from "@/shared/constants";
 import type { Role } from "@/shared/permissions";
-import { getRole } from "./roles";
+import { memberStanding } from "./roles";
 
 export type Viewer = {
   id: string;
@@ -24,6 +25,11 @@ export type Viewer = {
    * (decision 063), are asked of the database where they matter (second-factor-guard.ts).
    */
   authenticatorApp: boolean;
+  /**
+   * The member's active suspension when the request began (docs/decisions/027): the write
+   * guard refuses with it, the session shows its banner. Read with the role, in one statement.
+   */
+  suspension: ActiveSuspension | null;
 };
 
 /** A route context of this app: its dependencies are set on every request (app.ts). */
@@ -61,8 +67,8 @@ export async function getViewer<E extends WithDeps>(c: Context<E>): Promise<View
         sessionId: found.session.id,
         email: found.user.email,
         emailVerified: found.user.emailVerified,
-        role: await getRole(db, found.user.id, logger),
         authenticatorApp: found.user.twoFactorEnabled === true,
+        ...(await memberStanding(db, found.user.id, logger)),
       }
     : null;
   viewers.set(request, viewer);

@@ -11,7 +11,6 @@ import { getViewer } from "@/server/auth/viewer";
 import type { AppEnv } from "@/server/context";
 import { HttpError } from "@/server/lib/http-error";
 import { SUSPENDED_CODE, suspendedMessage } from "@/shared/moderation";
-import { activeSuspension } from "./suspensions";
 
 /** The writes a suspended member may still make: `METHOD /path` as the app registers it. */
 export const SUSPENDED_MEMBERS_MAY: ReadonlySet<string> = new Set([
@@ -103,9 +102,11 @@ export function suspendedMembersRefused(): MiddlewareHandler<AppEnv> {
     if (key === null || SUSPENDED_MEMBERS_MAY.has(key)) return next();
     const viewer = await getViewer(c);
     if (!viewer) return next();
-    const suspension = await activeSuspension(c.var.deps.db, viewer.id);
-    if (suspension) {
-      throw new HttpError(403, suspendedMessage(suspension.endsAt), { code: SUSPENDED_CODE });
+    // Read with the member's role when the request began (auth/roles.ts, memberStanding).
+    if (viewer.suspension) {
+      throw new HttpError(403, suspendedMessage(viewer.suspension.endsAt), {
+        code: SUSPENDED_CODE,
+      });
     }
     return next();
   };

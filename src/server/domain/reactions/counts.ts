@@ -17,7 +17,8 @@ export function reactionsShown(post: PostState): boolean {
   return visibilityOf(null, post) === "shown";
 }
 
-type CountRow = { reply_id: string | null; kind: string; count: number };
+/** A row of reaction_counts: one post's count of one kind. */
+export type CountRow = { reply_id: string | null; kind: string; count: number };
 
 function countsOf(
   rows: CountRow[],
@@ -56,6 +57,15 @@ export async function postReactionCounts(
     ),
     kindsOn ?? readSiteSettings(db).then((settings) => settings.reactionKinds),
   ]);
+  return postCountsOf(rows, on, replyId);
+}
+
+/** One post's counts from its reaction_counts rows, for the kinds turned on. */
+export function postCountsOf(
+  rows: CountRow[],
+  on: readonly ReactionKind[],
+  replyId: string | null,
+): ReactionCounts {
   return countsOf(rows, on).get(replyId) ?? {};
 }
 

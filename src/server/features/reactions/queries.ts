@@ -4,12 +4,14 @@
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
 import { displayName } from "@/server/db/display-name";
-import { reactionsShown } from "@/server/domain/reactions/counts";
+import { type CountRow, postCountsOf, reactionsShown } from "@/server/domain/reactions/counts";
 import {
   isReactionKind,
   type MyReactions,
+  REACTION_KINDS,
   type ReactionCounts,
   type ReactionKind,
+  type ReactionState,
   WHO_REACTED_NAMED,
   type WhoReacted,
 } from "@/shared/reactions";
@@ -103,17 +105,33 @@ export async function removeReaction(
   return rows.length > 0;
 }
 
-/** The kinds the member gave the post, in the set's order. */
-export async function reactionsBy(
+/**
+ * The post's counts now, for the kinds turned on, and the kinds the member gave it (in the set's
+ * order, turned off or not: they may take one back): what a toggle answers, in one statement.
+ */
+export async function reactionState(
   db: Db,
   userId: string,
   post: PostTarget,
-): Promise<ReactionKind[]> {
-  const rows = await queryRows<{ kind: string }>(
+  on: readonly ReactionKind[],
+): Promise<ReactionState> {
+  const rows = await queryRows<CountRow & { mine: boolean }>(
     db,
-    sql`select r.kind from reactions r where r.user_id = ${userId} and ${postCondition(post)}`,
+    sql`select r.reply_id, r.kind, r.count, false as mine
+        from reaction_counts r where ${postCondition(post)}
+        union all
+        select r.reply_id, r.kind, 1, true
+        from reactions r where r.user_id = ${userId} and ${postCondition(post)}`,
   );
-  return rows.map((row) => row.kind).filter(isReactionKind);
+  const given = new Set(rows.filter((row) => row.mine).map((row) => row.kind));
+  return {
+    counts: postCountsOf(
+      rows.filter((row) => !row.mine),
+      on,
+      post.replyId,
+    ),
+    mine: REACTION_KINDS.filter((kind) => given.has(kind)),
+  };
 }
 
 /** The member's reactions in a discussion's posts, for the page's pressed buttons. */

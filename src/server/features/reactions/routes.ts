@@ -34,7 +34,7 @@ import {
   addReaction,
   findReactablePost,
   type ReactablePost,
-  reactionsBy,
+  reactionState,
   reactionsInDiscussion,
   removeReaction,
   whoReacted,
@@ -67,18 +67,19 @@ async function reactablePost(db: Db, c: Context, kind: PostKind): Promise<Reacta
   return post;
 }
 
-/** `kindsOn`: the kinds turned on, when the caller has read the site settings already. */
-async function stateOf(
-  db: Db,
-  viewerId: string,
-  post: ReactablePost,
-  kindsOn?: readonly ReactionKind[],
-): Promise<ReactionState> {
-  const [counts, mine] = await Promise.all([
-    postReactionCounts(db, post.discussionId, post.replyId, kindsOn),
-    reactionsBy(db, viewerId, post),
+/**
+ * The post, once the member's toggle is counted against the rate limit: the two are asked side
+ * by side (a toggle's latency is its round trips), and the limit refuses before the post's 404.
+ */
+async function rateLimitedPost(c: Context<SignedInEnv>, postKind: PostKind) {
+  const { db, rateLimiter } = c.var.deps;
+  const [limited, post] = await Promise.allSettled([
+    rateLimiter.hit(REACTION_RATE_LIMIT, c.var.viewer.id),
+    reactablePost(db, c, postKind),
   ]);
-  return { counts, mine };
+  if (limited.status === "rejected") throw limited.reason;
+  if (post.status === "rejected") throw post.reason;
+  return post.value;
 }
 
 /** Open pages patch the counts in from the live event. */
@@ -96,7 +97,7 @@ async function announce(c: Context<SignedInEnv>, post: ReactablePost, state: Rea
 
 /** PUT: adds the viewer's reaction. Suspended members never get here (decision 027's guard). */
 async function react(c: Context<SignedInEnv>, postKind: PostKind) {
-  const { db, rateLimiter, jobs } = c.var.deps;
+  const { db, jobs } = c.var.deps;
   const { viewer } = c.var;
   // Cached pages catch up within their 5 s TTL, not at each reaction (decision 075).
   keepAnonymousCache(c);
@@ -106,8 +107,7 @@ async function react(c: Context<SignedInEnv>, postKind: PostKind) {
   if (!reactionKinds.includes(kind)) {
     throw new HttpError(400, REACTION_TURNED_OFF, { fields: { kind: REACTION_TURNED_OFF } });
   }
-  await rateLimiter.hit(REACTION_RATE_LIMIT, viewer.id);
-  const post = await reactablePost(db, c, postKind);
+  const post = await rateLimitedPost(c, postKind);
   if (post.authorId === viewer.id) throw new HttpError(403, OWN_POST_REACTION);
   // The reaction and its notification event are one commit (docs/decisions/023).
   const created = await db.transaction(async (transaction) => {
@@ -118,21 +118,23 @@ async function react(c: Context<SignedInEnv>, postKind: PostKind) {
     return id !== null;
   });
   // The settings read above count the kinds that are on: one read of them per toggle.
-  const state = await stateOf(db, viewer.id, post, reactionKinds);
+  const state = await reactionState(db, viewer.id, post, reactionKinds);
   if (created) await announce(c, post, state);
   return c.json(state satisfies ReactionState, created ? 201 : 200);
 }
 
 /** DELETE: takes the viewer's reaction back; a kind since turned off may still be taken back. */
 async function unreact(c: Context<SignedInEnv>, postKind: PostKind) {
-  const { db, rateLimiter } = c.var.deps;
+  const { db } = c.var.deps;
   const { viewer } = c.var;
   keepAnonymousCache(c);
   const kind = kindParam(c);
-  await rateLimiter.hit(REACTION_RATE_LIMIT, viewer.id);
-  const post = await reactablePost(db, c, postKind);
+  const [post, { reactionKinds }] = await Promise.all([
+    rateLimitedPost(c, postKind),
+    requestSiteSettings(db, viewer),
+  ]);
   const removed = await removeReaction(db, viewer.id, post, kind);
-  const state = await stateOf(db, viewer.id, post);
+  const state = await reactionState(db, viewer.id, post, reactionKinds);
   if (removed) await announce(c, post, state);
   return c.json(state satisfies ReactionState);
 }

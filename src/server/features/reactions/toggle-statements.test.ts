@@ -1,0 +1,78 @@
+// What a toggle asks the database (issue 45's p99): each statement is a round trip that costs the
+// server's CPU and the toggle's latency. The site settings are read once a toggle, and the answer
+// (the post's counts and the member's own kinds) is one statement.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertDiscussionRow } from "@/server/test/discussions";
+import { createMember } from "@/server/test/factories";
+import { insertReplyRow } from "@/server/test/replies";
+import { createTestApp, type TestApp } from "@/server/test/test-app";
+import type { ReactionState } from "@/shared/reactions";
+
+type Member = Awaited<ReturnType<typeof createMember>>;
+let t: TestApp;
+let recording: string[] | null = null;
+let reader: Member;
+let readerWithApp: Member;
+let discussionId: string;
+let replyId: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ logQuery: (text) => recording?.push(text) });
+  const author = await createMember(t, { name: "Counted Author" });
+  reader = await createMember(t, { name: "Counted Reader" });
+  // The two-factor guard reads the settings only for members without an authenticator app.
+  readerWithApp = await createMember(t, { name: "Counted App User", secondFactor: true });
+  discussionId = await insertDiscussionRow(t.db, {
+    title: "A discussion whose toggles are counted",
+    authorId: author.id,
+  });
+  replyId = await insertReplyRow(t.db, discussionId, { authorId: author.id });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function toggle(member: Member, method: "put" | "delete", path: string) {
+  const sent: string[] = [];
+  recording = sent;
+  try {
+    const response = await member.client[method](`/api/reactions/${path}`);
+    expect(response.status).toBeLessThan(300);
+    return { state: (await response.json()) as ReactionState, sent };
+  } finally {
+    recording = null;
+  }
+}
+
+const SETTINGS = /^\s*select key, value from site_settings/;
+const COUNTS = /from reaction_counts/;
+
+describe("a toggle's statements", () => {
+  for (const [place, path] of [
+    ["an opening post", () => `discussions/${discussionId}/agree`],
+    ["a reply", () => `replies/${replyId}/hugs`],
+  ] as const) {
+    for (const [who, member] of [
+      ["without", () => reader],
+      ["with", () => readerWithApp],
+    ] as const) {
+      it(`reads the settings once and answers in one statement, on ${place}, ${who} an authenticator app`, async () => {
+        for (const method of ["put", "delete"] as const) {
+          const { state, sent } = await toggle(member(), method, path());
+          expect(sent.filter((text) => SETTINGS.test(text))).toHaveLength(1);
+          const answers = sent.filter((text) => COUNTS.test(text));
+          expect(answers).toHaveLength(1);
+          // The member's own kinds come in the same statement as the counts.
+          expect(answers[0]).toMatch(/from reactions r where r\.user_id/);
+          expect(sent.filter((text) => /^\s*select r\.kind from reactions/.test(text))).toEqual([]);
+          const kind = path().split("/").at(-1);
+          expect(state).toEqual(
+            method === "put"
+              ? { counts: { [kind as string]: 1 }, mine: [kind] }
+              : { counts: {}, mine: [] },
+          );
+        }
+      });
+    }
+  }
+});
