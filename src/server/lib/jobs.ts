@@ -232,14 +232,28 @@ export function createJobQueue(
       for (const queue of queues.values()) {
         await retryingDeadlocks(() => boss.createQueue(queue.name, settingsOf(queue)));
         if (!options.work) continue;
+        const batchSize = queue.batchSize ?? 10;
         await boss.work(
           queue.name,
           {
-            batchSize: queue.batchSize ?? 10,
+            batchSize,
             pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
             includeMetadata: true,
           },
-          (jobs) => runJobs(queue, jobs as PgBoss.JobWithMetadata<object>[]),
+          async (jobs) => {
+            // pg-boss waits its polling interval after every batch, full or not: a queue that
+            // fills faster than a batch an interval (50 reactions a second, each an event) fell
+            // further behind for as long as it lasted, and pg-boss's fetch, which sorts every
+            // waiting job, grew slower with it. A full batch means more are waiting: take them.
+            let batch = jobs as PgBoss.JobWithMetadata<object>[];
+            for (;;) {
+              await runJobs(queue, batch);
+              if (!started || batch.length < batchSize) return;
+              batch = ((await boss.fetch(queue.name, { batchSize, includeMetadata: true })) ??
+                []) as PgBoss.JobWithMetadata<object>[];
+              if (batch.length === 0) return;
+            }
+          },
         );
         if (queue.cron) await boss.schedule(queue.name, queue.cron, {}, { tz: "UTC" });
       }
