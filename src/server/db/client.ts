@@ -32,6 +32,8 @@ export const QUERY_TIMEOUT_MS = 15_000;
 export const BACKGROUND_QUERY_TIMEOUT_MS = 10 * 60_000;
 /** Connections the background statements may hold at once, beside the requests' pool. */
 const BACKGROUND_POOL_SIZE = 2;
+/** How long the requests' pool keeps a connection nobody uses (pgbouncer's default: 10 min). */
+const POOL_IDLE_TIMEOUT_MS = 5 * 60_000;
 
 // Any fixed number: instances starting together on one PostgreSQL take turns migrating.
 const MIGRATION_LOCK_ID = 727_001;
@@ -189,6 +191,12 @@ async function openPostgres(
     connectionTimeoutMillis: timeouts.connectMs,
     query_timeout: timeouts.queryMs,
     keepAlive: true,
+    // A new connection is a new PostgreSQL backend, whose first statement on each table waits
+    // tens of milliseconds while it loads that table's catalogue entries. pg's default closes a
+    // connection after 10 s idle, so a pool that grew in a burst shrank in the next lull and
+    // grew again, slowly, in the next burst: under a steady 50 toggles a second, a stall of
+    // several seconds every few minutes (bench/RESULTS.md §34). A connection is kept 5 minutes.
+    idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS,
   });
   // An idle client that loses its server (a PostgreSQL restart) emits 'error' on the pool;
   // unhandled, that would kill the process. The pool replaces the client by itself.

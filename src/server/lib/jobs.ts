@@ -161,6 +161,9 @@ export function createJobQueue(
       (a, b) => a.createdOn.getTime() - b.createdOn.getTime() || a.id.localeCompare(b.id),
     );
     for (const job of jobs) {
+      // Set when the handler completed the job inside its own transaction: a transaction that
+      // rolled back rejects, and the handler with it, so a job marked here is completed.
+      let completedInTransaction = false;
       try {
         await queue.handler(job.data as never, {
           id: job.id,
@@ -180,9 +183,11 @@ export function createJobQueue(
                 db: executorOf(rawClientOf(tx)),
               },
             );
+            completedInTransaction = true;
           },
         });
-        await boss.complete(queue.name, job.id);
+        // One statement less for each such job (a notification event is one per reaction).
+        if (!completedInTransaction) await boss.complete(queue.name, job.id);
       } catch (error) {
         logger.warn({ err: error, queue: queue.name, job: job.id }, "job failed; retried later");
         await boss
