@@ -15,7 +15,8 @@
 // the p99 is mostly the queue at the server's most toggles a second; a number: toggles arrive at
 // random, that many a second on average, over at most BENCH_CONNECTIONS connections, and each
 // latency counts from the arrival (lib/open-loop.ts), so the p99 is what a member waits at
-// that rate).
+// that rate). A p99 of a short run is decided by whether a scheduled job or autovacuum's minute
+// falls in it: RESULTS §34 runs ten minutes (BENCH_RATE=50 BENCH_RUNS=1 BENCH_DURATION=600).
 // The server runs as bench:load runs it: the per-member limit (60 changes a minute) is lifted
 // (RATE_LIMIT_MULTIPLIER), as every load run lifts the limits: they are not what is measured.
 import { mkdtempSync } from "node:fs";
