@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { SearchInput } from "@/client/components/search-input";
 import { Button } from "@/client/components/ui/button";
 import { useNavigate } from "@/client/lib/location";
@@ -21,11 +21,19 @@ type SearchFormProps = {
 export function SearchForm({ query, error }: SearchFormProps) {
   const navigate = useNavigate();
   const [text, setText] = useState(query);
+  // What this form last sent. The address changes at once, the page only when the navigation's
+  // transition commits: a member who typed meanwhile keeps their words.
+  const sent = useRef<string | null>(null);
   // The address changed (back, a "Did you mean" link): the box shows what is searched.
-  useEffect(() => setText(query), [query]);
+  useEffect(() => {
+    const ours = sent.current === query;
+    sent.current = null;
+    if (!ours) setText(query);
+  }, [query]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    sent.current = text.trim();
     const to = paths.search(text.trim());
     navigate(to, { replace: to === `${window.location.pathname}${window.location.search}` });
   };
