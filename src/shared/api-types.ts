@@ -134,6 +134,12 @@ export type DiscussionItem = {
   content: string;
   /** `markup` (decision 021's) or `plain`, a discussion from before the composer (064). */
   contentFormat: ContentFormat;
+  /**
+   * The start of its plain text (markup markers gone, mentions as "@Name"), at most
+   * DISCUSSION_EXCERPT_CHARS characters: what a card shows, so that a list page needs no
+   * markup parser (docs/decisions/089).
+   */
+  excerpt: string;
   /** The author's full name, else the part of their email before the @, else 'Anonymous'. */
   author: string;
   authorId: string | null;

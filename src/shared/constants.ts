@@ -56,6 +56,11 @@ export type DateRange = (typeof DATE_RANGES)[number];
 
 export const SHARE_POPUP = { width: 600, height: 400 } as const;
 export const SHARE_EMAIL_CHARS = 150;
+/**
+ * A discussion's excerpt in lists (`DiscussionItem.excerpt`): enough for a card's two lines at
+ * its widest and the share mail's 150, without the whole text of every card in the page.
+ */
+export const DISCUSSION_EXCERPT_CHARS = 300;
 export const META_DISCUSSION_DESCRIPTION_CHARS = 200;
 export const META_PROFILE_DESCRIPTION_CHARS = 150;
 

@@ -1,8 +1,7 @@
 // Drafts (docs/decisions/065, docs/product.md §2.7): what a member types in a composer, kept on
 // the server per member and per place, so a closed tab or another device finds it again.
-
-import { cleanText } from "./schemas";
-import { z } from "./zod";
+// The request's schema is in draft-schema.ts: a page that needs only these names (every
+// discussion page's composer slot) would otherwise download zod with them.
 
 /** Days a draft nobody touched is kept (a daily job removes older ones). */
 export const DRAFT_KEPT_DAYS = 30;
@@ -34,10 +33,3 @@ export const draftPlace = {
   editDiscussion: (discussionId: string) => `edit-discussion-${discussionId}`,
   editReply: (replyId: string) => `edit-reply-${replyId}`,
 };
-
-/** PUT /api/drafts/{place}: cleaned as posts are (§5.1), empty allowed, longer than a post allowed. */
-export const draftSchema = z.object({
-  title: z.string().overwrite(cleanText).max(DRAFT_LIMITS.title, DRAFT_TOO_LONG).nullish(),
-  content: z.string().overwrite(cleanText).max(DRAFT_LIMITS.content, DRAFT_TOO_LONG),
-});
-export type DraftInput = z.input<typeof draftSchema>;

@@ -1,19 +1,5 @@
-// What the browser sends about a member's reading (issue 42, docs/decisions/071).
-import { z } from "zod";
-
-/** PUT /api/discussions/{id}/read: the highest reply (its seq) the page has shown; 0 for none. */
-export const readPositionSchema = z.object({
-  seq: z
-    .number({ error: "Position must be a number" })
-    .int("Position must be a whole number")
-    .min(0, "Position must be 0 or more")
-    .max(Number.MAX_SAFE_INTEGER, "Position is too large"),
-});
-
-/** POST /api/discussions/mark-all-read: everything, or one category's discussions. */
-export const markAllReadSchema = z.object({
-  category: z.string().max(50, "Category not found").optional(),
-});
-
+// How often the browser reports a member's reading (issue 42, docs/decisions/071). What it
+// sends is checked by reading-schemas.ts, kept apart so that the discussion page, which needs
+// only this number, does not download zod with it.
 /** How often at most a page reports its position while the member scrolls. */
 export const READ_REPORT_INTERVAL_MS = 5_000;

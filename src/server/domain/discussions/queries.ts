@@ -34,7 +34,7 @@ import {
   timestampItem,
 } from "@/server/lib/page-cursor";
 import type { DiscussionItem, DiscussionPage } from "@/shared/api-types";
-import type { DiscussionSort } from "@/shared/constants";
+import { DISCUSSION_EXCERPT_CHARS, type DiscussionSort } from "@/shared/constants";
 import type { ContentFormat } from "@/shared/markup/plain-text";
 import { HIDDEN_BY_MODERATOR } from "@/shared/moderation";
 import type { PostAuthor } from "@/shared/permissions";
@@ -72,6 +72,7 @@ type DiscussionRow = {
   title: string;
   content: string;
   content_format: ContentFormat;
+  excerpt: string;
   author_id: string | null;
   author_name: string;
   is_pinned: boolean;
@@ -104,7 +105,8 @@ type DiscussionRow = {
 // The discussion columns the API shows and the joins naming the people, around the source
 // (selectFrom); without values, so rendered once (db/prepared.ts, renderedOnce).
 const DISCUSSION_COLUMNS = renderedOnce(sql`
-  select d.id, d.title, d.content, d.content_format, d.author_id, d.is_pinned, d.is_locked, d.replies_count,
+  select d.id, d.title, d.content, d.content_format,
+    left(coalesce(d.plain_content, d.content), ${sql.raw(String(DISCUSSION_EXCERPT_CHARS))}) as excerpt, d.author_id, d.is_pinned, d.is_locked, d.replies_count,
     ${microsecondText(sql`d.created_at`)} as created_at,
     ${microsecondText(sql`d.updated_at`)} as updated_at,
     ${microsecondText(sql`d.last_reply_at`)} as last_reply_at,
@@ -166,6 +168,7 @@ function toItem(row: DiscussionRow, reader: ReaderOfHidden = null): DiscussionIt
     title: masked ? HIDDEN_BY_MODERATOR : row.title,
     content: masked ? "" : row.content,
     contentFormat: row.content_format,
+    excerpt: masked ? "" : row.excerpt,
     author: row.author_name,
     authorId: row.author_id,
     authorIsPublic: row.author_public === true,

@@ -11,6 +11,8 @@ import { createMember } from "@/server/test/factories";
 import { createClient, createTestApp, type TestApp } from "@/server/test/test-app";
 import { parseRss } from "@/server/test/xml";
 import type { DiscussionItem, ReplyItem } from "@/shared/api-types";
+import { DISCUSSION_EXCERPT_CHARS } from "@/shared/constants";
+import { plainText } from "@/shared/markup/plain-text";
 
 let t: TestApp;
 let pages: ReturnType<typeof createApp>;
@@ -138,6 +140,34 @@ describe("a discussion's markup", () => {
     const response = await writer.client.get("/api/discussions?q=crisp");
     const page = (await response.json()) as { items: DiscussionItem[] };
     expect(page.items.map((d) => d.id)).not.toContain(item.id);
+  });
+
+  it("gives the list its excerpt: the plain text's first characters, the words masked where hidden", async () => {
+    // Long enough to be cut, with a character outside the BMP where the cut falls: the
+    // excerpt counts characters, as PostgreSQL's left() does, and never halves one.
+    const content = `**Loud** words for @[Mem Ber](${named.id})\n\n- one\n- two\n\n${"ab ".repeat(87)}😀 tail`;
+    const item = await created(content, "Excerpted");
+    const expected = [...plainText(content, "markup")].slice(0, DISCUSSION_EXCERPT_CHARS).join("");
+    expect(expected).toMatch(/^Loud words for @Mem Ber\n\n- one\n- two\n\nab ab/);
+    expect(expected.endsWith("😀")).toBe(true);
+    expect(item.excerpt).toBe(expected);
+    const listed = async (client = writer.client) => {
+      const response = await client.get("/api/discussions?q=excerpted");
+      const page = (await response.json()) as { items: DiscussionItem[] };
+      return page.items.find((d) => d.id === item.id);
+    };
+    expect((await listed())?.excerpt).toBe(expected);
+    expect((await read(item.id)).excerpt).toBe(expected);
+
+    const plainId = await insertDiscussionRow(t.db, {
+      content: "Old *text*",
+      contentFormat: "plain",
+    });
+    expect((await read(plainId)).excerpt).toBe("Old *text*");
+
+    await t.db.execute(sql`update discussions set hidden_at = now() where id = ${item.id}`);
+    const hidden = await createClient(t.app).get(`/api/discussions/${item.id}`);
+    expect(((await hidden.json()) as DiscussionItem).excerpt).toBe("");
   });
 
   it("shows an older plain discussion's words as written in its description", async () => {

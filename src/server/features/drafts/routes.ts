@@ -10,7 +10,8 @@ import { idParam } from "@/server/lib/ids";
 import type { RateLimitRule } from "@/server/lib/rate-limit";
 import { jsonBody } from "@/server/lib/validate";
 import type { Draft } from "@/shared/api-types";
-import { DRAFT_PLACE, draftSchema } from "@/shared/drafts";
+import { draftSchema } from "@/shared/draft-schema";
+import { DRAFT_PLACE } from "@/shared/drafts";
 
 export const DRAFT_NOT_FOUND = "Not found";
 

@@ -11,7 +11,7 @@ import { markAllRead } from "@/server/domain/reading/unread";
 import { HttpError } from "@/server/lib/http-error";
 import { uuidParam } from "@/server/lib/ids";
 import { jsonBody } from "@/server/lib/validate";
-import { markAllReadSchema, readPositionSchema } from "@/shared/reading";
+import { markAllReadSchema, readPositionSchema } from "@/shared/reading-schemas";
 
 /** Mounted at /api/discussions/:id/read. */
 export const readPositionRoutes = new Hono<AppEnv>()

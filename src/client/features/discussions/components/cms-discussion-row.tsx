@@ -7,7 +7,6 @@ import { Button } from "@/client/components/ui/button";
 import { Card } from "@/client/components/ui/card";
 import { paths } from "@/client/lib/paths";
 import type { DiscussionItem } from "@/shared/api-types";
-import { plainText } from "@/shared/markup/plain-text";
 
 type CmsDiscussionRowProps = {
   discussion: DiscussionItem;
@@ -54,7 +53,7 @@ export function CmsDiscussionRow({
           </div>
           <h3 className="wrap-anywhere font-semibold text-lg leading-snug">{title}</h3>
           <p className="line-clamp-2 whitespace-pre-line wrap-anywhere text-muted-foreground text-sm">
-            {plainText(discussion.content, discussion.contentFormat)}
+            {discussion.excerpt}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-1">

@@ -7,7 +7,6 @@ import { TagLinks } from "@/client/components/tag-links";
 import { Card } from "@/client/components/ui/card";
 import { paths } from "@/client/lib/paths";
 import type { DiscussionItem } from "@/shared/api-types";
-import { plainText } from "@/shared/markup/plain-text";
 import { DiscussionBadges, ReadStateBadge } from "./discussion-badges";
 import { AuthorAvatar, authorPublicId, LastReply, MemberName, ReplyCount } from "./discussion-meta";
 import { ModerationButtons } from "./moderation-buttons";
@@ -91,7 +90,7 @@ function DiscussionCardBody({ discussion, canModerate }: DiscussionCardProps) {
         </div>
         <p className="line-clamp-2 whitespace-pre-line text-muted-foreground text-sm leading-5">
           {/* Two lines of plain text: a blank line between paragraphs would waste one. */}
-          {plainText(discussion.content, discussion.contentFormat).replace(/\n{2,}/g, "\n")}
+          {discussion.excerpt.replace(/\n{2,}/g, "\n")}
         </p>
       </div>
       <p className="col-start-2 row-start-2 mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-0.5 text-muted-foreground text-xs md:col-start-3 md:row-start-1 md:mt-0 md:flex-col md:flex-nowrap md:items-stretch md:gap-0.5 md:leading-4">

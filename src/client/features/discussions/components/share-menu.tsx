@@ -18,7 +18,6 @@ import { useFocusOnMount } from "@/client/hooks/use-load-on-intent";
 import { paths } from "@/client/lib/paths";
 import { toast } from "@/client/lib/toast";
 import type { DiscussionItem } from "@/shared/api-types";
-import { plainText } from "@/shared/markup/plain-text";
 import { ShareTriggerButton } from "./share-trigger-button";
 
 function sharesLabel(count: number): string {
@@ -43,7 +42,7 @@ export function ShareMenu({
   const trigger = useFocusOnMount<HTMLButtonElement>(focusTrigger);
   const shareable = {
     title: discussion.title,
-    content: plainText(discussion.content, discussion.contentFormat),
+    content: discussion.excerpt,
     url: new URL(paths.discussion(discussion.id), window.location.origin).href,
   };
 
