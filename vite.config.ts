@@ -3,7 +3,6 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { eventReplayPlugin } from "./scripts/vite/event-replay.ts";
-import { lazyChunksPlugin } from "./scripts/vite/lazy-chunks.ts";
 import { precompressPlugin } from "./scripts/vite/precompress.ts";
 
 // The client lives in src/client; `npm run build` writes it to dist/client, which the Hono
@@ -58,8 +57,6 @@ export default defineConfig(() => ({
     react(),
     tailwindcss(),
     eventReplayPlugin(),
-    // What each lazy component needs, for the pages the server renders (decision 089).
-    lazyChunksPlugin(),
     // A build for the tests only (scripts/build-if-needed.ts --for-tests, decision 055).
     precompressPlugin({ fast: process.env.FAST_PRECOMPRESS === "1" }),
   ],

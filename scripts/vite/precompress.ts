@@ -45,10 +45,7 @@ export function precompressPlugin({ fast = false }: { fast?: boolean } = {}): Pl
       const outDir = options.dir;
       if (!outDir) return;
       const writes = Object.values(bundle)
-        // Dot files are the build's own (the lazy chunks' map), which the server never sends.
-        .filter(
-          (output) => COMPRESSIBLE_FILE.test(output.fileName) && !output.fileName.startsWith("."),
-        )
+        .filter((output) => COMPRESSIBLE_FILE.test(output.fileName))
         .map(async (output) => {
           const body = output.type === "chunk" ? output.code : output.source;
           const bytes = typeof body === "string" ? Buffer.from(body) : body;

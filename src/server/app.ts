@@ -58,7 +58,6 @@ import { requestBodyLimit } from "./lib/body-limit";
 import { compressText } from "./lib/compress";
 import { isDatabaseUnavailable } from "./lib/database-errors";
 import { errorBody, HttpError } from "./lib/http-error";
-import type { LazyChunks } from "./lib/lazy-chunks";
 import { addMetricsRoute, requestMetrics } from "./lib/metrics";
 import { requestContext } from "./lib/request-log";
 import { responseHeaders } from "./lib/response-headers";
@@ -77,8 +76,6 @@ import { searchPageMeta } from "./ssr/search-page-meta";
 export type CreateAppOptions = {
   /** The built client; absent in API tests. */
   staticFiles?: Map<string, StaticFile>;
-  /** The files of its lazy components, named in the pages rendered (docs/decisions/089). */
-  lazyChunks?: LazyChunks;
   /** Serves /uploads/*; absent in API tests that do not upload. */
   uploads?: Hono<AppEnv>;
 };
@@ -181,7 +178,6 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
         searchPageMeta,
       ],
       render: pageRenderer(deps),
-      lazyChunks: options.lazyChunks,
       logger: deps.logger,
     });
     app.get("*", page);

@@ -16,7 +16,6 @@ import { avatarAccess } from "./features/profiles/avatar-access";
 import { SEARCH_BACKFILL_QUEUE } from "./features/search/background";
 import { clientAddressOf, trustOf } from "./lib/client-address";
 import { newControlToken, writeControlFile } from "./lib/control-file";
-import { readLazyChunks } from "./lib/lazy-chunks";
 import { createLogger, logDestination } from "./lib/logger";
 import { keepNewFilesPrivate, protectDataDir } from "./lib/private-files";
 import { projectRoot } from "./lib/project-root";
@@ -72,12 +71,10 @@ async function main() {
   // Plain text for search, left by migration 0045 (a run with nothing to do is one statement).
   await jobs.send(SEARCH_BACKFILL_QUEUE, {}, { singletonKey: "backfill" });
   const staticFiles = await loadStaticFiles(clientDir).catch(() => new Map());
-  const lazyChunks = await readLazyChunks(clientDir);
   const { server, address, drain } = await startSiteServer(deps, {
     port: env.port,
     hostname: env.host,
     staticFiles,
-    lazyChunks,
     uploads: uploadsRoutes(deps.storage, avatarAccess),
     clientIp: (request) => clientAddressOf(request, trust),
     anonymousCache: env.anonymousCache,

@@ -12,7 +12,6 @@ import type { AppDeps, AppEnv } from "./context";
 import { type AnonymousCache, clearOnChanges, createAnonymousCache } from "./lib/anonymous-cache";
 import { type ConnectionDrain, connectionDrain } from "./lib/connection-drain";
 import { closeAfterEarlyResponses } from "./lib/early-response-close";
-import type { LazyChunks } from "./lib/lazy-chunks";
 import { DISCUSSIONS_CHANNEL, parseDiscussionChange } from "./lib/live-discussions";
 import type { StaticFile } from "./lib/static-files";
 
@@ -34,8 +33,6 @@ export type SiteServerOptions = {
   hostname: string;
   /** The built client; absent in tests that need no pages. */
   staticFiles?: Map<string, StaticFile>;
-  /** The files of its lazy components (docs/decisions/089). */
-  lazyChunks?: LazyChunks;
   uploads?: Hono<AppEnv>;
   /** The request's client address from node's request, as deps.clientIp finds it. */
   clientIp: (request: IncomingMessage) => string;
@@ -57,11 +54,7 @@ export async function startSiteServer(
   deps: AppDeps,
   options: SiteServerOptions,
 ): Promise<SiteServer> {
-  const app = createApp(deps, {
-    staticFiles: options.staticFiles,
-    lazyChunks: options.lazyChunks,
-    uploads: options.uploads,
-  });
+  const app = createApp(deps, { staticFiles: options.staticFiles, uploads: options.uploads });
   const drain = connectionDrain();
   let cache: AnonymousCache | null = null;
   if (options.anonymousCache) {

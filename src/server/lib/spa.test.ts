@@ -3,7 +3,6 @@
 import { Hono } from "hono";
 import { describe, expect, it, vi } from "vitest";
 import { THEME_COOKIE } from "@/shared/constants";
-import type { LazyChunks } from "./lazy-chunks";
 import type { Logger } from "./logger";
 import { responseHeaders } from "./response-headers";
 import { type PageRenderer, spaHandler } from "./spa";
@@ -12,15 +11,11 @@ import type { StaticFile } from "./static-files";
 const SHELL =
   '<html lang="en"><head><title>x</title></head><body><div id="root"></div></body></html>';
 
-function appWith(
-  render: PageRenderer,
-  logger: Pick<Logger, "error">,
-  { shell = SHELL, lazyChunks }: { shell?: string; lazyChunks?: LazyChunks } = {},
-) {
+function appWith(render: PageRenderer, logger: Pick<Logger, "error">) {
   const files = new Map<string, StaticFile>([
     [
       "/index.html",
-      { body: Buffer.from(shell), contentType: "text/html", etag: '"s"', immutable: false },
+      { body: Buffer.from(SHELL), contentType: "text/html", etag: '"s"', immutable: false },
     ],
   ]);
   return new Hono().use(responseHeaders()).get(
@@ -31,7 +26,6 @@ function appWith(
       siteUrl: "http://localhost:3000",
       metaResolvers: [],
       render,
-      lazyChunks,
       logger: logger as Logger,
     }),
   );
@@ -44,7 +38,6 @@ describe("spaHandler with a renderer", () => {
         markup: "<p>Hello $& $' world</p>",
         dataScript: '<script type="application/json" id="ssr-data">{}</script>',
         structuredData: '<script type="application/ld+json">{"name":"$&"}</script>',
-        lazy: [],
         notFound: false,
         personal: false,
       }),
@@ -82,7 +75,6 @@ describe("spaHandler with a renderer", () => {
         markup: "<h1>Gone</h1>",
         dataScript: "",
         structuredData: "",
-        lazy: [],
         notFound: true,
         personal: true,
       }),
@@ -94,42 +86,6 @@ describe("spaHandler with a renderer", () => {
   });
 });
 
-describe("spaHandler and the lazy components' code (decision 089)", () => {
-  it("names in the head the files of the lazy components the page rendered, once each", async () => {
-    const shell = SHELL.replace(
-      "</head>",
-      '<link rel="modulepreload" crossorigin href="/assets/vendor-1.js"></head>',
-    );
-    const lazyChunks = {
-      DiscussionsPage: ["assets/discussions-page-2.js", "assets/cn-3.js", "assets/vendor-1.js"],
-      TagReport: ["assets/tag-report-4.js", "assets/cn-3.js"],
-      ReportButton: ["assets/report-button-5.js"],
-    };
-    const page = { markup: "<p>x</p>", dataScript: "", structuredData: "", notFound: false };
-    const app = appWith(
-      async () => ({
-        ...page,
-        lazy: ["DiscussionsPage", "TagReport", "NotInThisBuild"],
-        personal: false,
-      }),
-      { error: vi.fn() },
-      { shell, lazyChunks },
-    );
-    const html = await (await app.request("/discussion")).text();
-    const head = html.slice(0, html.indexOf("</head>"));
-    const preloaded = [
-      ...head.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g),
-    ].map((link) => link[1]);
-    expect(preloaded).toEqual([
-      "/assets/vendor-1.js",
-      "/assets/discussions-page-2.js",
-      "/assets/cn-3.js",
-      "/assets/tag-report-4.js",
-    ]);
-    expect(html).not.toContain("report-button");
-  });
-});
-
 describe("spaHandler and the visitor's theme", () => {
   it("gives a page the visitor's chosen theme and Vary: Cookie", async () => {
     const app = appWith(
@@ -137,7 +93,6 @@ describe("spaHandler and the visitor's theme", () => {
         markup: "<p>page</p>",
         dataScript: "",
         structuredData: "",
-        lazy: [],
         notFound: false,
         personal: false,
       }),

@@ -6,7 +6,6 @@ import type { Theme } from "@/shared/constants";
 import { allowAnonymousCache } from "./anonymous-cache";
 import { chosenTheme } from "./chosen-theme";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "./database-errors";
-import { type LazyChunks, lazyChunkPreloads } from "./lazy-chunks";
 import type { Logger } from "./logger";
 import { pageDataPreloads, preloadLinkHeader } from "./page-data-preloads";
 import {
@@ -27,8 +26,6 @@ export type RenderedPage = {
   dataScript: string;
   /** The page's schema.org JSON-LD elements for the head (empty for none). */
   structuredData: string;
-  /** The lazy components it rendered, whose code the browser loads before it hydrates. */
-  lazy: readonly string[];
   /** The page's record is missing: it shows the product's not-found text, status 404. */
   notFound: boolean;
   /**
@@ -49,23 +46,16 @@ export type SpaOptions = {
   metaResolvers: readonly PageMetaResolver[];
   /** Renders pages on the server; without it every page is the empty shell. */
   render?: PageRenderer;
-  /** The files of the client's lazy components (docs/decisions/089); none: not preloaded. */
-  lazyChunks?: LazyChunks;
   logger?: Logger;
 };
 
 const ROOT = '<div id="root"></div>';
 
-/**
- * The shell with the rendered page in its root element and the page's data after it, and in the
- * head the code its lazy components need: the browser fetches it beside the entry, where it
- * would otherwise ask for it only once the entry has run (docs/decisions/089).
- */
-function withPage(html: string, page: RenderedPage, lazyChunks: LazyChunks): string {
-  const preloads = lazyChunkPreloads(lazyChunks, page.lazy, html);
+/** The shell with the rendered page in its root element and the page's data after it. */
+function withPage(html: string, page: RenderedPage): string {
   // Function replacements: `$` sequences in the page's text must stay as they are.
   return html
-    .replace("</head>", () => `${preloads}${page.structuredData}</head>`)
+    .replace("</head>", () => `${page.structuredData}</head>`)
     .replace(ROOT, () => `<div id="root">${page.markup}</div>${page.dataScript}`);
 }
 
@@ -179,7 +169,7 @@ export function spaHandler(options: SpaOptions) {
     }
     if (page) {
       const cacheControl = page.personal ? "private, no-store" : "no-cache";
-      const body = withPage(html, page, options.lazyChunks ?? {});
+      const body = withPage(html, page);
       const status = meta.found && !page.notFound ? 200 : 404;
       return pageResponse(c, body, status, { "cache-control": cacheControl });
     }

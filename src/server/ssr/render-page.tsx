@@ -84,8 +84,7 @@ export function pageRenderer(deps: AppDeps): PageRenderer {
     if (BROWSER_ONLY.has(path)) return null;
     // No route has such a path and no record such a name: not found, and the browser shows it.
     if (!decodable(path)) {
-      const none = { markup: "", dataScript: "", structuredData: "", lazy: [] };
-      return { ...none, notFound: true, personal: false };
+      return { markup: "", dataScript: "", structuredData: "", notFound: true, personal: false };
     }
 
     const viewer = await getViewer(c);
@@ -185,7 +184,6 @@ export function pageRenderer(deps: AppDeps): PageRenderer {
           search,
         ),
       ),
-      lazy: [...lazy],
       notFound,
       // A member's page has their session; a mailed link's page (?token=) shows its address; a
       // form's page carries a token of its own and maybe what the visitor sent (decision 061).
