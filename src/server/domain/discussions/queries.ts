@@ -102,11 +102,20 @@ type DiscussionRow = {
   is_new?: boolean;
 };
 
+/**
+ * A card's excerpt (docs/decisions/089): the start of the plain text, without `<` and `>`. The
+ * plain text shows a link's address decoded (`%3C` as `<`), and no answer carries either
+ * character of what members write (docs/product.md §5 removes them from every input).
+ */
+const EXCERPT = sql.raw(
+  `left(translate(coalesce(d.plain_content, d.content), '<>', ''), ${DISCUSSION_EXCERPT_CHARS})`,
+);
+
 // The discussion columns the API shows and the joins naming the people, around the source
 // (selectFrom); without values, so rendered once (db/prepared.ts, renderedOnce).
 const DISCUSSION_COLUMNS = renderedOnce(sql`
   select d.id, d.title, d.content, d.content_format,
-    left(coalesce(d.plain_content, d.content), ${sql.raw(String(DISCUSSION_EXCERPT_CHARS))}) as excerpt, d.author_id, d.is_pinned, d.is_locked, d.replies_count,
+    ${EXCERPT} as excerpt, d.author_id, d.is_pinned, d.is_locked, d.replies_count,
     ${microsecondText(sql`d.created_at`)} as created_at,
     ${microsecondText(sql`d.updated_at`)} as updated_at,
     ${microsecondText(sql`d.last_reply_at`)} as last_reply_at,

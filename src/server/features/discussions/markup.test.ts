@@ -159,6 +159,11 @@ describe("a discussion's markup", () => {
     expect((await listed())?.excerpt).toBe(expected);
     expect((await read(item.id)).excerpt).toBe(expected);
 
+    // A link's address reads decoded in the plain text; no answer carries a < or > (§5).
+    const link = await created("See https://example.com/%3Cb%3Ebold%3C/b%3E", "Excerpt link");
+    expect(plainText(link.content, "markup")).toContain("<b>");
+    expect(link.excerpt).toBe("See https://example.com/bbold/b");
+
     const plainId = await insertDiscussionRow(t.db, {
       content: "Old *text*",
       contentFormat: "plain",
