@@ -135,8 +135,8 @@ export type DiscussionItem = {
   /** `markup` (decision 021's) or `plain`, a discussion from before the composer (064). */
   contentFormat: ContentFormat;
   /**
-   * The start of its plain text (markup markers gone, mentions as "@Name"), at most
-   * DISCUSSION_EXCERPT_CHARS characters: what a card shows, so that a list page needs no
+   * The start of its plain text (markup markers gone, mentions as "@Name", no `<` or `>`), at
+   * most DISCUSSION_EXCERPT_CHARS characters: what a card shows, so that a list page needs no
    * markup parser (docs/decisions/089).
    */
   excerpt: string;

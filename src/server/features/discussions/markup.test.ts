@@ -151,12 +151,9 @@ describe("a discussion's markup", () => {
     expect(expected).toMatch(/^Loud words for @Mem Ber\n\n- one\n- two\n\nab ab/);
     expect(expected.endsWith("😀")).toBe(true);
     expect(item.excerpt).toBe(expected);
-    const listed = async (client = writer.client) => {
-      const response = await client.get("/api/discussions?q=excerpted");
-      const page = (await response.json()) as { items: DiscussionItem[] };
-      return page.items.find((d) => d.id === item.id);
-    };
-    expect((await listed())?.excerpt).toBe(expected);
+    const list = await writer.client.get("/api/discussions?q=excerpted");
+    const listed = ((await list.json()) as { items: DiscussionItem[] }).items;
+    expect(listed.find((d) => d.id === item.id)?.excerpt).toBe(expected);
     expect((await read(item.id)).excerpt).toBe(expected);
 
     // A link's address reads decoded in the plain text; no answer carries a < or > (§5).
