@@ -100,6 +100,12 @@ type Measured = {
   p99: number;
   max: number;
   failures: number;
+  /**
+   * Open loop only: the p99 of how late this process sent a toggle, and of each latency less
+   * that (lib/open-loop.ts): the load's own share of the tail on a machine it shares.
+   */
+  lateP99?: number;
+  sentP99?: number;
 };
 
 type RunFigures = Measured & {
@@ -194,6 +200,13 @@ async function main() {
           p99: at(0.99),
           max: Math.round(Math.max(...latencies)),
           failures: result.failures,
+          lateP99: Math.round(quantile(result.lateness, 0.99)),
+          sentP99: Math.round(
+            quantile(
+              latencies.map((latency, i) => latency - (result.lateness[i] ?? 0)),
+              0.99,
+            ),
+          ),
         };
       }
       const result: Result = await autocannon({
@@ -238,6 +251,9 @@ async function main() {
           `p99 ${one.p99} ms, max ${one.max} ms; ${one.requests} requests (${one.added} PUT asked), ` +
           `server CPU ${one.serverCpuMsPerRequest?.toFixed(3) ?? "?"} ms/request; ` +
           `others' CPU ${one.othersCores?.toFixed(2) ?? "?"} cores` +
+          (one.lateP99 !== undefined
+            ? `; sent late by this process: p99 ${one.lateP99} ms; from sent to answered: p99 ${one.sentP99} ms`
+            : "") +
           (one.failures ? `  FAILURES ${one.failures}` : ""),
       );
     }

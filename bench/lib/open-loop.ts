@@ -17,6 +17,13 @@ export type OpenLoopRequest = {
 export type OpenLoopResult = {
   /** Milliseconds from each request's arrival to the end of its response, answered or not. */
   latencies: number[];
+  /**
+   * Milliseconds each request was sent after its arrival because this process was late (its
+   * timer fired late, or it was busy), in the order of `latencies`: part of each latency, and
+   * not the server's doing.
+   * On a machine the load shares with the server, it shows what the load's own CPU costs.
+   */
+  lateness: number[];
   /** Requests answered with a status other than 2xx, or not answered. */
   failures: number;
   /** Seconds from the first arrival to the last response. */
@@ -35,6 +42,7 @@ export async function openLoop(options: {
   const { url, connections, rate, seconds, random, nextRequest } = options;
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const latencies: number[] = [];
+  const lateness: number[] = [];
   let failures = 0;
   const inFlight: Promise<void>[] = [];
   const started = performance.now();
@@ -48,9 +56,11 @@ export async function openLoop(options: {
       const wait = arrival - performance.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       const arrivedAt = arrival;
+      const late = Math.max(0, performance.now() - arrivedAt);
       inFlight.push(
         send(url, agent, nextRequest()).then((ok) => {
           latencies.push(performance.now() - arrivedAt);
+          lateness.push(late);
           if (!ok) failures += 1;
         }),
       );
@@ -59,7 +69,7 @@ export async function openLoop(options: {
   } finally {
     agent.destroy();
   }
-  return { latencies, failures, seconds: (performance.now() - started) / 1000 };
+  return { latencies, lateness, failures, seconds: (performance.now() - started) / 1000 };
 }
 
 function send(url: string, agent: http.Agent, request: OpenLoopRequest): Promise<boolean> {

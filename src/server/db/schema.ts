@@ -897,7 +897,8 @@ export const reactions = pgTable(
     // "Who reacted" to a post, oldest first; also what ON DELETE CASCADE from a discussion reads.
     index("reactions_post_idx").on(table.discussionId, table.replyId, table.kind, table.createdAt),
     index("reactions_reply_idx").on(table.replyId).where(sql`${table.replyId} is not null`),
-    // The Top job's periods read the reactions since a time.
+    // The Top job's periods read the reactions since a time. Migration 0051 adds INCLUDE
+    // (discussion_id, reply_id), which Drizzle cannot say, so the read is index-only.
     index("reactions_created_idx").on(table.createdAt),
     check("reactions_kind_check", sql`${table.kind} ~ '^[a-z]{1,20}$'`),
   ],

@@ -24,7 +24,8 @@ const SHOWN_REPLY = (alias: string) =>
     `${alias}.deleted_at is null and ${alias}.held_at is null and ${alias}.hidden_at is null`,
   );
 
-function periodScores(period: TopPeriod): SQL {
+/** Each discussion's reactions and replies in the period (exported for its plan's test). */
+export function periodScores(period: TopPeriod): SQL {
   if (period === "all") {
     return sql`select rc.discussion_id, sum(rc.count)::int as n, 0 as replies
         from reaction_counts rc
