@@ -1,10 +1,12 @@
 // A member's standing (auth/roles.ts, memberStanding): the role and the active suspension every
-// signed-in request needs, asked in one statement after the session's. When that statement fails
-// the role falls back to `user` (docs/product.md §6), and the suspension is asked again on its
-// own: a failed lookup never lets a suspended member write.
+// signed-in request needs, and the site settings (decision 092), asked in one statement after the
+// session's. When that statement fails the role falls back to `user` (docs/product.md §6), the
+// suspension is asked again on its own (a failed lookup never lets a suspended member write), and
+// the settings are left for the request to read.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "@/server/db/client";
+import { readSiteSettings, writeSiteSetting } from "@/server/domain/site/site-settings";
 import { createLogger } from "@/server/lib/logger";
 import { createMember } from "@/server/test/factories";
 import { createTestApp, type TestApp } from "@/server/test/test-app";
@@ -48,6 +50,28 @@ describe("a member's standing", () => {
     expect(sent).toHaveLength(1);
   });
 
+  it("reads the site settings in the same statement, as they are now", async () => {
+    const member = await createMember(t);
+    const before = await readSiteSettings(t.db);
+    await writeSiteSetting(t.db, "reactionKinds", ["agree", "hugs"]);
+    await writeSiteSetting(t.db, "secondFactorRoles", ["admin"]);
+    try {
+      const { standing, sent } = await standingOf(t.db, member.id);
+      expect(sent).toHaveLength(1);
+      expect(standing.siteSettings).toMatchObject({
+        reactionKinds: ["agree", "hugs"],
+        secondFactorRoles: ["admin"],
+      });
+      await writeSiteSetting(t.db, "reactionKinds", ["funny"]);
+      expect((await standingOf(t.db, member.id)).standing.siteSettings?.reactionKinds).toEqual([
+        "funny",
+      ]);
+    } finally {
+      await writeSiteSetting(t.db, "reactionKinds", before.reactionKinds);
+      await writeSiteSetting(t.db, "secondFactorRoles", before.secondFactorRoles);
+    }
+  });
+
   it("names the longest suspension and none once it is lifted or over", async () => {
     const member = await createMember(t);
     await suspend(member.id, "1 day");
@@ -58,7 +82,7 @@ describe("a member's standing", () => {
     });
     await t.db.execute(sql`update suspensions set lifted_at = now() where user_id = ${member.id}`);
     await suspend(member.id, "-1 minute");
-    expect((await standingOf(t.db, member.id)).standing).toEqual({
+    expect((await standingOf(t.db, member.id)).standing).toMatchObject({
       role: "user",
       suspension: null,
     });
@@ -83,5 +107,6 @@ describe("a member's standing", () => {
     const { standing } = await standingOf(failingOnce, member.id);
     expect(failed).toBe(1);
     expect(standing).toMatchObject({ role: "user", suspension: { reason: "Standing test" } });
+    expect(standing.siteSettings).toBeNull();
   });
 });

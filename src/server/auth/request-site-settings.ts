@@ -2,8 +2,9 @@
 // reads them on every signed-in API request (second-factor-guard.ts); a handler that needs them
 // too (the reaction toggle, a discussion's and its thread's reaction counts) takes that same read
 // instead of a statement of its own. Keyed by the request's viewer, which getViewer makes once
-// per request (viewer.ts). Still never cached across requests: every instance follows a change
-// at once (domain/site/site-settings.ts).
+// per request (viewer.ts), and which hands over the settings it read with the member's standing
+// (auth/roles.ts, decision 092). Still never cached across requests: every instance follows a
+// change at once (domain/site/site-settings.ts).
 import type { Db } from "@/server/db/client";
 import { readSiteSettings } from "@/server/domain/site/site-settings";
 import type { ReactionKind } from "@/shared/reactions";
@@ -11,6 +12,11 @@ import type { SiteSettings } from "@/shared/site-settings";
 import type { Viewer } from "./viewer";
 
 const perRequest = new WeakMap<Viewer, Promise<SiteSettings>>();
+
+/** The settings read with the viewer's standing: the request's read of them. */
+export function keepRequestSiteSettings(viewer: Viewer, settings: SiteSettings): void {
+  perRequest.set(viewer, Promise.resolve(settings));
+}
 
 export function requestSiteSettings(db: Db, viewer: Viewer): Promise<SiteSettings> {
   let settings = perRequest.get(viewer);

@@ -6,8 +6,14 @@ import {
   activeSuspension,
   activeSuspensionJson,
 } from "@/server/domain/moderation/suspensions";
+import {
+  SITE_SETTING_ROWS_JSON,
+  type SiteSettingRow,
+  siteSettingsFromRows,
+} from "@/server/domain/site/site-settings";
 import type { Logger } from "@/server/lib/logger";
 import { DEFAULT_ROLE, type Role, roleOrDefault } from "@/shared/permissions";
+import type { SiteSettings } from "@/shared/site-settings";
 
 /** What a request needs to know of its member besides the session: their role and suspension. */
 export type MemberStanding = { role: Role; suspension: ActiveSuspension | null };
@@ -15,27 +21,41 @@ export type MemberStanding = { role: Role; suspension: ActiveSuspension | null }
 /**
  * The member's role (docs/product.md §6: `user` when there is none, or when the lookup fails)
  * and active suspension (docs/decisions/027), in one statement: every signed-in request waits
- * for the role, and every write and every page for the suspension too.
+ * for the role, and every write and every page for the suspension too. The site settings come
+ * in the same statement (decision 092): most signed-in requests read them (the two-factor
+ * guard, a page's reaction kinds), and a statement of their own was one more round trip.
+ * `siteSettings` is null when the statement failed; the request then reads them on its own.
  */
 export async function memberStanding(
   db: Db,
   userId: string,
   logger: Logger,
-): Promise<MemberStanding> {
-  let row: { role: string | null; suspension: ActiveSuspension | null } | undefined;
+): Promise<MemberStanding & { siteSettings: SiteSettings | null }> {
+  let row:
+    | { role: string | null; suspension: ActiveSuspension | null; settings: SiteSettingRow[] }
+    | undefined;
   try {
     [row] = await queryRows(
       db,
       sql`select (select role from user_roles where user_id = ${userId} limit 1) as role,
-          (${activeSuspensionJson(userId)}) as suspension`,
+          (${activeSuspensionJson(userId)}) as suspension,
+          ${SITE_SETTING_ROWS_JSON} as settings`,
     );
   } catch (error) {
     logger.error({ err: error, userId }, "role lookup failed; falling back to user");
     // The suspension is asked again on its own: a failed lookup must not let a suspended
     // member write (its error is the request's, as before the two were one statement).
-    return { role: DEFAULT_ROLE, suspension: await activeSuspension(db, userId) };
+    return {
+      role: DEFAULT_ROLE,
+      suspension: await activeSuspension(db, userId),
+      siteSettings: null,
+    };
   }
-  return { role: roleOrDefault(row?.role), suspension: row?.suspension ?? null };
+  return {
+    role: roleOrDefault(row?.role),
+    suspension: row?.suspension ?? null,
+    siteSettings: row ? siteSettingsFromRows(row.settings) : null,
+  };
 }
 
 export type RoleChange = {

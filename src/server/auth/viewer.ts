@@ -11,6 +11,7 @@ import { requestHeader } from "@/server/lib/response-headers";
 import { cookiesHaveSession } from "@/server/lib/session-cookie";
 import { LAST_ACTIVE_INTERVAL_MINUTES } from "@/shared/constants";
 import type { Role } from "@/shared/permissions";
+import { keepRequestSiteSettings } from "./request-site-settings";
 import { memberStanding } from "./roles";
 
 export type Viewer = {
@@ -61,18 +62,23 @@ export async function getViewer<E extends WithDeps>(c: Context<E>): Promise<View
   }
   const { auth, db, logger } = c.var.deps;
   const found = await auth.api.getSession({ headers: request.headers });
-  const viewer = found
-    ? {
-        id: found.user.id,
-        sessionId: found.session.id,
-        email: found.user.email,
-        emailVerified: found.user.emailVerified,
-        authenticatorApp: found.user.twoFactorEnabled === true,
-        ...(await memberStanding(db, found.user.id, logger)),
-      }
-    : null;
+  if (!found) {
+    viewers.set(request, null);
+    return null;
+  }
+  const { siteSettings, ...standing } = await memberStanding(db, found.user.id, logger);
+  const viewer: Viewer = {
+    id: found.user.id,
+    sessionId: found.session.id,
+    email: found.user.email,
+    emailVerified: found.user.emailVerified,
+    authenticatorApp: found.user.twoFactorEnabled === true,
+    ...standing,
+  };
+  // The request's read of the settings (decision 092): the guard and the handlers take it.
+  if (siteSettings) keepRequestSiteSettings(viewer, siteSettings);
   viewers.set(request, viewer);
-  if (viewer) markActive(db, viewer, logger);
+  markActive(db, viewer, logger);
   return viewer;
 }
 

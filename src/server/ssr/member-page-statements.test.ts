@@ -48,7 +48,9 @@ async function pageFor(path: string, member: typeof reader) {
 
 // The statements themselves, not another that mentions the table in a subquery.
 const BLOCKS = /^\s*select blocked_id from member_blocks/;
-const SETTINGS = /^\s*select key, value from site_settings/;
+/** Every statement that reads the settings: on their own, or beside the member's role. */
+const SETTINGS = /from site_settings/;
+const STANDING = /from user_roles/;
 
 const count = (sent: string[], pattern: RegExp) => sent.filter((text) => pattern.test(text)).length;
 
@@ -66,6 +68,8 @@ describe("a member's discussion page", () => {
     const { sent } = await pageFor(`/discussion/${discussionId}`, reader);
     expect(count(sent, BLOCKS)).toBe(1);
     expect(count(sent, SETTINGS)).toBe(1);
+    // With the member's role and suspension, not in a statement of its own (decision 092).
+    expect(sent.filter((text) => SETTINGS.test(text))[0]).toMatch(STANDING);
   });
 
   it("reads them again on the next request: a block made between two pages marks the author's posts", async () => {

@@ -8,11 +8,22 @@ import { isRole } from "@/shared/permissions";
 import { isReactionKind, REACTION_KINDS } from "@/shared/reactions";
 import { DEFAULT_SITE_SETTINGS, isSearchLanguage, type SiteSettings } from "@/shared/site-settings";
 
+export type SiteSettingRow = { key: string; value: unknown };
+
 export async function readSiteSettings(db: Db): Promise<SiteSettings> {
-  const rows = await queryRows<{ key: string; value: unknown }>(
-    db,
-    sql`select key, value from site_settings`,
+  return siteSettingsFromRows(
+    await queryRows<SiteSettingRow>(db, sql`select key, value from site_settings`),
   );
+}
+
+/**
+ * The rows as a JSON array, for a statement that reads them beside something else (the
+ * request's member: auth/roles.ts); `siteSettingsFromRows` reads it.
+ */
+export const SITE_SETTING_ROWS_JSON = sql`(select coalesce(json_agg(json_build_object('key', key, 'value', value)), '[]'::json) from site_settings)`;
+
+/** The settings from their rows: defaults for keys without one, values of the wrong shape ignored. */
+export function siteSettingsFromRows(rows: readonly SiteSettingRow[]): SiteSettings {
   const settings: SiteSettings = { ...DEFAULT_SITE_SETTINGS };
   for (const { key, value } of rows) {
     if (key === "holdNewMembersFirstPost" && typeof value === "boolean") {

@@ -1,6 +1,7 @@
 // What a toggle asks the database (issue 45's p99): each statement is a round trip that costs the
-// server's CPU and the toggle's latency. The site settings are read once a toggle, and the answer
-// (the post's counts and the member's own kinds) is one statement.
+// server's CPU and the toggle's latency. The site settings are read once a toggle, in the
+// statement that reads the member's standing (decision 092), and the answer (the post's counts
+// and the member's own kinds) is one statement.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertDiscussionRow } from "@/server/test/discussions";
 import { createMember } from "@/server/test/factories";
@@ -44,7 +45,9 @@ async function toggle(member: Member, method: "put" | "delete", path: string) {
   }
 }
 
-const SETTINGS = /^\s*select key, value from site_settings/;
+/** Every statement that reads the settings: on their own, or beside the member's role. */
+const SETTINGS = /from site_settings/;
+const STANDING = /from user_roles/;
 const COUNTS = /from reaction_counts/;
 
 describe("a toggle's statements", () => {
@@ -56,10 +59,12 @@ describe("a toggle's statements", () => {
       ["without", () => reader],
       ["with", () => readerWithApp],
     ] as const) {
-      it(`reads the settings once and answers in one statement, on ${place}, ${who} an authenticator app`, async () => {
+      it(`reads the settings once, with the member, and answers in one statement, on ${place}, ${who} an authenticator app`, async () => {
         for (const method of ["put", "delete"] as const) {
           const { state, sent } = await toggle(member(), method, path());
-          expect(sent.filter((text) => SETTINGS.test(text))).toHaveLength(1);
+          const settingsReads = sent.filter((text) => SETTINGS.test(text));
+          expect(settingsReads).toHaveLength(1);
+          expect(settingsReads[0]).toMatch(STANDING);
           const answers = sent.filter((text) => COUNTS.test(text));
           expect(answers).toHaveLength(1);
           // The member's own kinds come in the same statement as the counts.
