@@ -1,5 +1,5 @@
 // A member's standing (auth/roles.ts, memberStanding): the role and the active suspension every
-// signed-in request needs, and the site settings (decision 092), asked in one statement after the
+// signed-in request needs, and the site settings (decision 091), asked in one statement after the
 // session's. When that statement fails the role falls back to `user` (docs/product.md §6), the
 // suspension is asked again on its own (a failed lookup never lets a suspended member write), and
 // the settings are left for the request to read.

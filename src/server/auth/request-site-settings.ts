@@ -3,7 +3,7 @@
 // too (the reaction toggle, a discussion's and its thread's reaction counts) takes that same read
 // instead of a statement of its own. Keyed by the request's viewer, which getViewer makes once
 // per request (viewer.ts), and which hands over the settings it read with the member's standing
-// (auth/roles.ts, decision 092). Still never cached across requests: every instance follows a
+// (auth/roles.ts, decision 091). Still never cached across requests: every instance follows a
 // change at once (domain/site/site-settings.ts).
 import type { Db } from "@/server/db/client";
 import { readSiteSettings } from "@/server/domain/site/site-settings";

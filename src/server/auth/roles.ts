@@ -22,7 +22,7 @@ export type MemberStanding = { role: Role; suspension: ActiveSuspension | null }
  * The member's role (docs/product.md §6: `user` when there is none, or when the lookup fails)
  * and active suspension (docs/decisions/027), in one statement: every signed-in request waits
  * for the role, and every write and every page for the suspension too. The site settings come
- * in the same statement (decision 092): most signed-in requests read them (the two-factor
+ * in the same statement (decision 091): most signed-in requests read them (the two-factor
  * guard, a page's reaction kinds), and a statement of their own was one more round trip.
  * `siteSettings` is null when the statement failed; the request then reads them on its own.
  */

@@ -75,7 +75,7 @@ export async function getViewer<E extends WithDeps>(c: Context<E>): Promise<View
     authenticatorApp: found.user.twoFactorEnabled === true,
     ...standing,
   };
-  // The request's read of the settings (decision 092): the guard and the handlers take it.
+  // The request's read of the settings (decision 091): the guard and the handlers take it.
   if (siteSettings) keepRequestSiteSettings(viewer, siteSettings);
   viewers.set(request, viewer);
   markActive(db, viewer, logger);

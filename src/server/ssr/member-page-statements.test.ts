@@ -68,7 +68,7 @@ describe("a member's discussion page", () => {
     const { sent } = await pageFor(`/discussion/${discussionId}`, reader);
     expect(count(sent, BLOCKS)).toBe(1);
     expect(count(sent, SETTINGS)).toBe(1);
-    // With the member's role and suspension, not in a statement of its own (decision 092).
+    // With the member's role and suspension, not in a statement of its own (decision 091).
     expect(sent.filter((text) => SETTINGS.test(text))[0]).toMatch(STANDING);
   });
 

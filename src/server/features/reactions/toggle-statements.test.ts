@@ -1,6 +1,6 @@
 // What a toggle asks the database (issue 45's p99): each statement is a round trip that costs the
 // server's CPU and the toggle's latency. The site settings are read once a toggle, in the
-// statement that reads the member's standing (decision 092), and the answer (the post's counts
+// statement that reads the member's standing (decision 091), and the answer (the post's counts
 // and the member's own kinds) is one statement.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertDiscussionRow } from "@/server/test/discussions";
