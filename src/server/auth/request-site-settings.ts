@@ -9,19 +9,15 @@ import type { Db } from "@/server/db/client";
 import { readSiteSettings } from "@/server/domain/site/site-settings";
 import type { ReactionKind } from "@/shared/reactions";
 import type { SiteSettings } from "@/shared/site-settings";
-import type { Viewer } from "./viewer";
+import { settingsReadWithViewer, type Viewer } from "./viewer";
 
 const perRequest = new WeakMap<Viewer, Promise<SiteSettings>>();
-
-/** The settings read with the viewer's standing: the request's read of them. */
-export function keepRequestSiteSettings(viewer: Viewer, settings: SiteSettings): void {
-  perRequest.set(viewer, Promise.resolve(settings));
-}
 
 export function requestSiteSettings(db: Db, viewer: Viewer): Promise<SiteSettings> {
   let settings = perRequest.get(viewer);
   if (!settings) {
-    settings = readSiteSettings(db);
+    const read = settingsReadWithViewer(viewer);
+    settings = read ? Promise.resolve(read) : readSiteSettings(db);
     perRequest.set(viewer, settings);
   }
   return settings;

@@ -11,7 +11,7 @@ import { requestHeader } from "@/server/lib/response-headers";
 import { cookiesHaveSession } from "@/server/lib/session-cookie";
 import { LAST_ACTIVE_INTERVAL_MINUTES } from "@/shared/constants";
 import type { Role } from "@/shared/permissions";
-import { keepRequestSiteSettings } from "./request-site-settings";
+import type { SiteSettings } from "@/shared/site-settings";
 import { memberStanding } from "./roles";
 
 export type Viewer = {
@@ -44,6 +44,14 @@ export function hasSessionCookie(c: Context): boolean {
 /** Each request's viewer, once looked up (null when signed out). */
 const viewers = new WeakMap<Request, Viewer | null>();
 
+/** The site settings read with each viewer's standing (auth/roles.ts), when that read worked. */
+const settingsRead = new WeakMap<Viewer, SiteSettings>();
+
+/** The settings read with `viewer`, for the request's one read (request-site-settings.ts). */
+export function settingsReadWithViewer(viewer: Viewer): SiteSettings | undefined {
+  return settingsRead.get(viewer);
+}
+
 /** Whether the request's viewer was looked up and is a member: its answer was made for them. */
 export function answeredForMember(c: Context): boolean {
   return Boolean(viewers.get(c.req.raw));
@@ -75,8 +83,8 @@ export async function getViewer<E extends WithDeps>(c: Context<E>): Promise<View
     authenticatorApp: found.user.twoFactorEnabled === true,
     ...standing,
   };
-  // The request's read of the settings (decision 091): the guard and the handlers take it.
-  if (siteSettings) keepRequestSiteSettings(viewer, siteSettings);
+  // The request's read of the settings (decision 091): requestSiteSettings hands it on.
+  if (siteSettings) settingsRead.set(viewer, siteSettings);
   viewers.set(request, viewer);
   markActive(db, viewer, logger);
   return viewer;
