@@ -1020,6 +1020,18 @@ export const notificationActors = pgTable(
   ],
 );
 
+/**
+ * Notification events written in the same statement as what they tell of (docs/decisions/092):
+ * a reaction and its event are one insert, with no transaction around them. The notifications
+ * feature's worker takes them in batches, oldest first, and deletes each as it writes its
+ * entries. Events carry ids only (domain/notifications/events.ts).
+ */
+export const notificationOutbox = pgTable("notification_outbox", {
+  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  event: jsonb("event").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** A member's email choice per kind, where it differs from the default (shared/notifications.ts). */
 export const notificationSettings = pgTable(
   "notification_settings",

@@ -1,5 +1,5 @@
-// The notifications feature's queues (docs/decisions/023): events fanned out to entries, the
-// mail about them, and the daily removal of old entries.
+// The notifications feature's queues (docs/decisions/023): events fanned out to entries (and the
+// outbox's, decision 092), the mail about them, and the daily removal of old entries.
 import type { AppDeps } from "@/server/context";
 import {
   NOTIFICATION_EVENTS_QUEUE,
@@ -7,6 +7,7 @@ import {
 } from "@/server/domain/notifications/events";
 import { handleNotificationEvent } from "./fan-out";
 import { defineNotificationMail } from "./notification-mail";
+import { defineOutboxWork } from "./outbox";
 import { defineNotificationSweep } from "./retention";
 
 export function defineNotificationWork(deps: AppDeps): void {
@@ -25,5 +26,6 @@ export function defineNotificationWork(deps: AppDeps): void {
     secret: deps.secret,
     site: { siteName: deps.env.siteName, siteUrl: deps.env.siteUrl },
   });
+  defineOutboxWork(jobs, db, deps.logger);
   defineNotificationSweep(jobs, db, deps.logger);
 }

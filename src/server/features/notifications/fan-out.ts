@@ -399,6 +399,47 @@ async function fanOut(tx: Db, event: NotificationEvent): Promise<Written[]> {
 }
 
 /**
+ * Writes `event`'s entries in `tx`, or splits a large fan-out into parts, each its own job and
+ * transaction; returns the mail now due to whoever has an email choice of "immediately".
+ */
+async function writeEvent(
+  tx: Db,
+  jobs: JobQueue,
+  event: NotificationEvent,
+): Promise<NotificationMailJob[]> {
+  if (
+    (event.type === "reply-created" || event.type === "discussion-created") &&
+    event.upTo === undefined
+  ) {
+    const bounds = await partBounds(tx, event);
+    if (bounds.length > 0) {
+      await jobs.sendMany(
+        NOTIFICATION_EVENTS_QUEUE,
+        bounds.map((upTo, index) => ({
+          data: { ...event, after: index === 0 ? null : bounds[index - 1], upTo },
+        })),
+        { tx },
+      );
+      return [];
+    }
+  }
+  const written = await fanOut(tx, event);
+  return written
+    .filter((row) => row.email_pending === "immediately")
+    .map((row) => ({ userId: row.user_id, topic: row.topic }));
+}
+
+/** The mail jobs, one per member and topic however many events asked for it. */
+async function sendMail(tx: Db, jobs: JobQueue, mails: NotificationMailJob[]): Promise<void> {
+  const byKey = new Map(mails.map((data) => [mailJobKey(data), data]));
+  await jobs.sendMany(
+    NOTIFICATION_MAIL_QUEUE,
+    [...byKey].map(([singletonKey, data]) => ({ data, singletonKey })),
+    { tx },
+  );
+}
+
+/**
  * Handles one event in one transaction: the entries, the mail jobs for whoever has an email
  * due now, and the event's own completion (`complete(tx)`), so a repeat after a crash finds
  * the job done and writes nothing twice.
@@ -411,33 +452,21 @@ export async function handleNotificationEvent(
 ): Promise<void> {
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
-    if (
-      (event.type === "reply-created" || event.type === "discussion-created") &&
-      event.upTo === undefined
-    ) {
-      // A large fan-out becomes parts, each its own job and transaction.
-      const bounds = await partBounds(tx, event);
-      if (bounds.length > 0) {
-        await jobs.sendMany(
-          NOTIFICATION_EVENTS_QUEUE,
-          bounds.map((upTo, index) => ({
-            data: { ...event, after: index === 0 ? null : bounds[index - 1], upTo },
-          })),
-          { tx },
-        );
-        await complete(tx);
-        return;
-      }
-    }
-    const written = await fanOut(tx, event);
-    const mails: NotificationMailJob[] = written
-      .filter((row) => row.email_pending === "immediately")
-      .map((row) => ({ userId: row.user_id, topic: row.topic }));
-    await jobs.sendMany(
-      NOTIFICATION_MAIL_QUEUE,
-      mails.map((data) => ({ data, singletonKey: mailJobKey(data) })),
-      { tx },
-    );
+    await sendMail(tx, jobs, await writeEvent(tx, jobs, event));
     await complete(tx);
   });
+}
+
+/**
+ * Writes a batch of events inside `tx` (the outbox's, decision 092): each event's entries in
+ * turn, then the mail jobs of them all in one insert. An event that fails fails the batch.
+ */
+export async function writeNotificationEvents(
+  tx: Db,
+  jobs: JobQueue,
+  events: readonly NotificationEvent[],
+): Promise<void> {
+  const mails: NotificationMailJob[] = [];
+  for (const event of events) mails.push(...(await writeEvent(tx, jobs, event)));
+  await sendMail(tx, jobs, mails);
 }

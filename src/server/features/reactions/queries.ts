@@ -4,6 +4,7 @@
 import { sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
 import { displayName } from "@/server/db/display-name";
+import { outboxInsert, reactedEvent } from "@/server/domain/notifications/outbox";
 import { type CountRow, postCountsOf, reactionsShown } from "@/server/domain/reactions/counts";
 import {
   isReactionKind,
@@ -70,8 +71,9 @@ export async function findReactablePost(
 }
 
 /**
- * Adds the member's reaction: its id, or null when it was there already (a repeat, or a race
- * lost to a parallel request: the unique constraint decides, never a read before the write).
+ * Adds the member's reaction and, in the same statement, its notification event (decision 092):
+ * its id, or null when it was there already (a repeat, or a race lost to a parallel request:
+ * the unique constraint decides, never a read before the write), and then no event either.
  */
 export async function addReaction(
   db: Db,
@@ -81,10 +83,13 @@ export async function addReaction(
 ): Promise<string | null> {
   const rows = await queryRows<{ id: string }>(
     db,
-    sql`insert into reactions (user_id, discussion_id, reply_id, kind)
-        values (${userId}, ${post.discussionId}::uuid, ${post.replyId}::uuid, ${kind})
-        on conflict on constraint reactions_member_post_kind_unique do nothing
-        returning id::text`,
+    sql`with added as (
+          insert into reactions (user_id, discussion_id, reply_id, kind)
+          values (${userId}, ${post.discussionId}::uuid, ${post.replyId}::uuid, ${kind})
+          on conflict on constraint reactions_member_post_kind_unique do nothing
+          returning id
+        ), told as (${outboxInsert(sql`added`, reactedEvent(sql`added.id`))})
+        select id::text from added`,
   );
   return rows[0]?.id ?? null;
 }

@@ -11,7 +11,7 @@ import type { AppEnv } from "@/server/context";
 import type { Db } from "@/server/db/client";
 import { collapsedAuthorIds } from "@/server/domain/blocks/blocked-authors";
 import { discussionOpenable } from "@/server/domain/discussions/queries";
-import { queueNotificationEvent } from "@/server/domain/notifications/events";
+import { nudgeOutbox } from "@/server/domain/notifications/outbox";
 import { postReactionCounts } from "@/server/domain/reactions/counts";
 import { readSiteSettings } from "@/server/domain/site/site-settings";
 import { keepAnonymousCache } from "@/server/lib/anonymous-cache";
@@ -109,16 +109,14 @@ async function react(c: Context<SignedInEnv>, postKind: PostKind) {
   }
   const post = await rateLimitedPost(c, postKind);
   if (post.authorId === viewer.id) throw new HttpError(403, OWN_POST_REACTION);
-  // The reaction and its notification event are one commit (docs/decisions/023).
-  const created = await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
-    const id = await addReaction(tx, viewer.id, post, kind);
-    if (id !== null)
-      await queueNotificationEvent(jobs, { type: "reacted", reactionId: id }, { tx });
-    return id !== null;
-  });
-  // The settings read above count the kinds that are on: one read of them per toggle.
-  const state = await reactionState(db, viewer.id, post, reactionKinds);
+  // The reaction and its notification event are one statement (decisions 023, 092).
+  const created = (await addReaction(db, viewer.id, post, kind)) !== null;
+  // The settings read above count the kinds that are on: one read of them per toggle. The
+  // worker is asked for the event beside the answer, not before it.
+  const [state] = await Promise.all([
+    reactionState(db, viewer.id, post, reactionKinds),
+    created ? nudgeOutbox(jobs) : undefined,
+  ]);
   if (created) await announce(c, post, state);
   return c.json(state satisfies ReactionState, created ? 201 : 200);
 }

@@ -1,7 +1,8 @@
 // What a toggle asks the database (issue 45's p99): each statement is a round trip that costs the
 // server's CPU and the toggle's latency. The site settings are read once a toggle, in the
-// statement that reads the member's standing (decision 091), and the answer (the post's counts
-// and the member's own kinds) is one statement.
+// statement that reads the member's standing (decision 091), the reaction and its notification
+// event are one insert with no transaction (decision 092), and the answer (the post's counts and
+// the member's own kinds) is one statement.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertDiscussionRow } from "@/server/test/discussions";
 import { createMember } from "@/server/test/factories";
@@ -59,7 +60,7 @@ describe("a toggle's statements", () => {
       ["without", () => reader],
       ["with", () => readerWithApp],
     ] as const) {
-      it(`reads the settings once, with the member, and answers in one statement, on ${place}, ${who} an authenticator app`, async () => {
+      it(`reads the settings once, with the member, adds with its event in one insert, and answers in one statement, on ${place}, ${who} an authenticator app`, async () => {
         for (const method of ["put", "delete"] as const) {
           const { state, sent } = await toggle(member(), method, path());
           const settingsReads = sent.filter((text) => SETTINGS.test(text));
@@ -70,6 +71,12 @@ describe("a toggle's statements", () => {
           // The member's own kinds come in the same statement as the counts.
           expect(answers[0]).toMatch(/from reactions r where r\.user_id/);
           expect(sent.filter((text) => /^\s*select r\.kind from reactions/.test(text))).toEqual([]);
+          // A reaction and its notification event are one insert (decision 092).
+          if (method === "put") {
+            const inserts = sent.filter((text) => /insert into reactions/.test(text));
+            expect(inserts).toHaveLength(1);
+            expect(inserts[0]).toMatch(/insert into notification_outbox/);
+          }
           const kind = path().split("/").at(-1);
           expect(state).toEqual(
             method === "put"

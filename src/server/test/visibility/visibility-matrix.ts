@@ -556,6 +556,11 @@ export const JOB_KINDS: Record<string, OtherSurface> = {
     test: "notification mail",
     why: "a post's event fanned out to entries (branch notifications)",
   },
+  "notification-outbox": {
+    carries: "checked",
+    test: "notification mail",
+    why: "a reaction's event from the outbox, fanned out as the events queue's are (decision 092)",
+  },
   "notification-mail": {
     carries: "checked",
     test: "notification mail",
