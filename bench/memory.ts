@@ -9,6 +9,9 @@
 //                          in BENCH_PGLITE_DIR, default $TMPDIR/rc-bench-memory-pglite-100k), then
 //                          the peak under 30 s of mixed load: the peak is reset (5 to
 //                          /proc/PID/clear_refs) after the quiet, so it is the load's alone;
+//   PGlite's floor         after each embedded start, PGlite alone in a process of its own on the
+//                          same data directory (bench/pglite-floor.ts's `floor`), so the app's
+//                          own share is the steady figure less the floor;
 //   PostgreSQL, empty      a new database on DATABASE_URL's server, made and dropped;
 //   PostgreSQL, 100,000    DATABASE_URL itself (bench:data's data), with the same load.
 // The mixed load: 50 connections, each request drawn at random: anonymous pages (the home page,
@@ -37,6 +40,7 @@ import path from "node:path";
 import pg from "pg";
 import sharp from "sharp";
 import { DEMO_PASSWORD } from "../src/server/auth/demo-data";
+import { DEFAULT_PGLITE_SHARED_BUFFERS_MB } from "../src/server/db/pglite-settings";
 import { formatLoad, loadAverage } from "./lib/machine-load";
 import { median } from "./lib/percentiles";
 import { readmeStart, type StartedSite, startScriptNodeFlags } from "./lib/readme-start";
@@ -91,6 +95,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 type Figures = {
   afterStart: number;
   steady: number;
+  /** Embedded: PGlite alone on the same data directory, opened and read (pglite-floor.ts). */
+  floor?: number;
   startPeak: number;
   loadPeak?: number;
   perSecond?: number;
@@ -287,6 +293,39 @@ async function measureStart(
   }
 }
 
+/**
+ * PGlite's floor on `dataDir` (issue 48's "app's own share" is the steady figure less this): a
+ * process of Node, PGlite and its extension alone, with the server's node flags and buffers,
+ * opening the directory the server just left and reading discussions by key as pages do. Its
+ * resident memory after a full GC, from its own /proc.
+ */
+function pgliteFloorMb(variant: Variant, dataDir: string): number {
+  const sharedBuffers = `${variant.env.PGLITE_SHARED_BUFFERS_MB ?? DEFAULT_PGLITE_SHARED_BUFFERS_MB}MB`;
+  const job = { kind: "floor", dir: path.join(dataDir, "pg"), options: { sharedBuffers } };
+  const output = execFileSync(
+    process.execPath,
+    [
+      "--expose-gc",
+      ...(variant.nodeFlags ?? startScriptNodeFlags()),
+      "bench/pglite-floor.ts",
+      "--child",
+      JSON.stringify(job),
+    ],
+    { cwd: ROOT, encoding: "utf8" },
+  );
+  const report = output.split("\n").find((line) => line.startsWith("REPORT "));
+  const reads = report && JSON.parse(report.slice(7)).stages?.reads;
+  if (!reads) throw new Error(`the floor's process reported no reads: ${output.slice(-500)}`);
+  return reads.rss as number;
+}
+
+/** A start on the embedded database, then its floor on the same directory. */
+async function measureEmbedded(variant: Variant, dataDir: string, load: boolean) {
+  const figures = await measureStart(variant, { dataDir }, load);
+  figures.floor = pgliteFloorMb(variant, dataDir);
+  return figures;
+}
+
 function withCgroup(figures: Figures, server: StartedSite): Figures {
   const cgroup = server.cgroup();
   if (!server.running()) throw new Error("the server died during the run");
@@ -335,17 +374,14 @@ async function runOnce(variant: Variant, rows: Row[]) {
   if (SITES.includes("embedded-empty")) {
     const dataDir = mkdtempSync(path.join(tmpdir(), "rc-bench-memory-"));
     try {
-      record("embedded, empty, first start", await measureStart(variant, { dataDir }, false));
-      record("embedded, empty, restart", await measureStart(variant, { dataDir }, false));
+      record("embedded, empty, first start", await measureEmbedded(variant, dataDir, false));
+      record("embedded, empty, restart", await measureEmbedded(variant, dataDir, false));
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }
   if (SITES.includes("embedded-100k")) {
-    record(
-      "embedded, 100,000 discussions",
-      await measureStart(variant, { dataDir: PGLITE_100K }, true),
-    );
+    record("embedded, 100,000 discussions", await measureEmbedded(variant, PGLITE_100K, true));
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), "rc-bench-memory-"));
   try {
@@ -375,6 +411,9 @@ function describe(figures: Figures) {
     `after start ${mb(figures.afterStart)} MB`,
     `steady ${mb(figures.steady)} MB`,
     `start peak ${mb(figures.startPeak)} MB`,
+    figures.floor === undefined
+      ? ""
+      : `PGlite's floor ${mb(figures.floor)} MB, the app's share ${mb(figures.steady - figures.floor)} MB`,
     figures.loadPeak === undefined
       ? ""
       : `load peak ${mb(figures.loadPeak)} MB (${figures.perSecond?.toFixed(0)} req/s, ${figures.failed} failed, ${figures.busy} busy)`,
@@ -404,9 +443,9 @@ async function main() {
     `\nMedians of ${RUNS} run(s), MB (steady after ${QUIET_S} s of quiet; load: ${CONNECTIONS} connections for ${LOAD_S} s); load average ${formatLoad(loadAverage())}`,
   );
   console.log(
-    "| variant | site | after start | steady | start peak | load peak | req/s | failed |",
+    "| variant | site | after start | steady | PGlite's floor | app's share | start peak | load peak | req/s | failed |",
   );
-  console.log("|---|---|---:|---:|---:|---:|---:|---:|");
+  console.log("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
   const keys = [...new Set(rows.map((row) => `${row.variant}\u0000${row.site}`))];
   for (const key of keys) {
     const [variant, site] = key.split("\u0000");
@@ -418,7 +457,7 @@ async function main() {
       return values.length ? median(values) : undefined;
     };
     console.log(
-      `| ${variant} | ${site} | ${mb(middle((f) => f.afterStart))} | ${mb(middle((f) => f.steady))} | ${mb(middle((f) => f.startPeak))} | ${mb(middle((f) => f.loadPeak))} | ${mb(middle((f) => f.perSecond))} | ${mb(middle((f) => f.failed))} |`,
+      `| ${variant} | ${site} | ${mb(middle((f) => f.afterStart))} | ${mb(middle((f) => f.steady))} | ${mb(middle((f) => f.floor))} | ${mb(middle((f) => (f.floor === undefined ? undefined : f.steady - f.floor)))} | ${mb(middle((f) => f.startPeak))} | ${mb(middle((f) => f.loadPeak))} | ${mb(middle((f) => f.perSecond))} | ${mb(middle((f) => f.failed))} |`,
     );
   }
 }

@@ -4,6 +4,9 @@
 //
 //   node bench/pglite-floor.ts [--runs 3] [--only name,name] [--big 20000]
 //
+// bench:memory runs one case of it (`--child` with a `floor` job) on each embedded site it
+// measured, for the app's own share: the server's memory less this floor.
+//
 // Plain Node 24 (type stripping), no tsx: the process holds PGlite, Drizzle's migrator and
 // pg-boss (the app's migrate(): Drizzle's migrations under drizzle/, then pg-boss's schema, as
 // db/client.ts does) and nothing else of the app, so what it measures is the database's share.
@@ -31,6 +34,7 @@ type Job =
   | { kind: "load"; dir: string; tarball: string; options: Options }
   | { kind: "big-make"; dir: string; rows: number }
   | { kind: "big"; dir: string; options: Options }
+  | { kind: "floor"; dir: string; options: Options }
   | { kind: "node-empty"; dir: string }
   | { kind: "server-graph"; dir: string };
 
@@ -103,6 +107,16 @@ async function child(job: Job): Promise<Report> {
     await bigData(pg, job.rows);
     await pg.query("checkpoint");
     mark("made");
+    await pg.close();
+    return { stages, settings };
+  }
+
+  if (job.kind === "floor") {
+    // bench:memory's floor: a site's own data directory, opened and read as its pages read it,
+    // never written (the 100,000-discussion site is kept between runs).
+    const { rows } = await pg.query<{ n: number }>("select count(*)::int as n from discussions");
+    if ((rows[0]?.n ?? 0) > 0) await bigLoop(pg, "pk");
+    mark("reads");
     await pg.close();
     return { stages, settings };
   }

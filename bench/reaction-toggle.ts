@@ -19,7 +19,7 @@
 // falls in it: RESULTS §34 runs ten minutes (BENCH_RATE=50 BENCH_RUNS=1 BENCH_DURATION=600).
 // The server runs as bench:load runs it: the per-member limit (60 changes a minute) is lifted
 // (RATE_LIMIT_MULTIPLIER), as every load run lifts the limits: they are not what is measured.
-import { mkdtempSync } from "node:fs";
+import { appendFileSync, mkdtempSync, writeFileSync } from "node:fs";
 import os, { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon, { type Result } from "autocannon";
@@ -34,7 +34,7 @@ import {
   postmasterOf,
   processCpuMs,
 } from "./lib/machine-load";
-import { type OpenLoopRequest, openLoop } from "./lib/open-loop";
+import { type OpenLoopRequest, type OpenLoopResult, openLoop } from "./lib/open-loop";
 import { quantile } from "./lib/percentiles";
 import { seededRandom } from "./lib/seeded-random";
 import { ensureBuilt, startServer } from "./lib/server-process";
@@ -47,6 +47,13 @@ const warmup = Number(process.env.BENCH_WARMUP ?? 3);
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const memberCount = Number(process.env.BENCH_MEMBERS ?? 50);
 const rate = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : undefined;
+/**
+ * BENCH_TRACE=file (with BENCH_RATE): each measured toggle as a CSV line (run, ms from the run's
+ * start to its arrival, method, latency ms, ms the bench sent it late), to see whether the slow
+ * ones come together (a stall) or one by one.
+ */
+const trace = process.env.BENCH_TRACE;
+let tracedRuns = 0;
 /** Issue 45: a toggle's p99 at 20 connections. */
 const TARGET_P99_MS = 50;
 /** Posts drawn from the threads, and the share of requests that go to the Top posts. */
@@ -55,6 +62,16 @@ const HOT_POSTS = 10;
 const HOT_SHARE = 0.2;
 
 type Post = { path: string };
+
+function writeTrace(file: string, result: OpenLoopResult) {
+  tracedRuns += 1;
+  if (tracedRuns === 1) writeFileSync(file, "run,arrival_ms,method,latency_ms,late_ms\n");
+  const lines = result.latencies.map((latency, i) => {
+    const arrival = result.arrivals[i];
+    return `${tracedRuns},${arrival?.at.toFixed(1)},${arrival?.method},${latency.toFixed(2)},${result.lateness[i]?.toFixed(2)}`;
+  });
+  appendFileSync(file, `${lines.join("\n")}\n`);
+}
 
 /** A fixed sample of posts a visitor reads (replies and opening posts), and the Top ones. */
 async function samplePosts(
@@ -180,7 +197,7 @@ async function main() {
     };
     // As fast as answered: autocannon's closed loop. At a rate: arrivals at random (open-loop.ts).
     const arrivals = seededRandom(0x0a11);
-    const run = async (seconds: number): Promise<Measured> => {
+    const run = async (seconds: number, measured = true): Promise<Measured> => {
       if (rate) {
         const result = await openLoop({
           url: app.url,
@@ -191,6 +208,7 @@ async function main() {
           nextRequest: nextToggle,
         });
         const { latencies } = result;
+        if (trace && measured) writeTrace(trace, result);
         const at = (q: number) => Math.round(quantile(latencies, q));
         return {
           requests: latencies.length,
@@ -229,7 +247,7 @@ async function main() {
 
     const figures: RunFigures[] = [];
     for (let index = 0; index < runs; index++) {
-      if (warmup > 0) await run(warmup);
+      if (warmup > 0) await run(warmup, false);
       const others = othersCpu([process.pid, app.pid, ...(postmaster ? [postmaster] : [])]);
       const cpuBefore = processCpuMs(app.pid);
       const addedBefore = added;

@@ -24,6 +24,8 @@ export type OpenLoopResult = {
    * On a machine the load shares with the server, it shows what the load's own CPU costs.
    */
   lateness: number[];
+  /** Milliseconds from the run's start to each request's arrival, and its method, in that order. */
+  arrivals: Array<{ at: number; method: string }>;
   /** Requests answered with a status other than 2xx, or not answered. */
   failures: number;
   /** Seconds from the first arrival to the last response. */
@@ -43,6 +45,7 @@ export async function openLoop(options: {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const latencies: number[] = [];
   const lateness: number[] = [];
+  const arrivals: OpenLoopResult["arrivals"] = [];
   let failures = 0;
   const inFlight: Promise<void>[] = [];
   const started = performance.now();
@@ -57,10 +60,12 @@ export async function openLoop(options: {
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       const arrivedAt = arrival;
       const late = Math.max(0, performance.now() - arrivedAt);
+      const request = nextRequest();
       inFlight.push(
-        send(url, agent, nextRequest()).then((ok) => {
+        send(url, agent, request).then((ok) => {
           latencies.push(performance.now() - arrivedAt);
           lateness.push(late);
+          arrivals.push({ at: arrivedAt - started, method: request.method });
           if (!ok) failures += 1;
         }),
       );
@@ -69,7 +74,13 @@ export async function openLoop(options: {
   } finally {
     agent.destroy();
   }
-  return { latencies, lateness, failures, seconds: (performance.now() - started) / 1000 };
+  return {
+    latencies,
+    lateness,
+    arrivals,
+    failures,
+    seconds: (performance.now() - started) / 1000,
+  };
 }
 
 function send(url: string, agent: http.Agent, request: OpenLoopRequest): Promise<boolean> {

@@ -18,9 +18,14 @@ export function outboxInsert(rows: SQL, event: SQL): SQL {
   return sql`insert into notification_outbox (event) select ${event} from ${rows}`;
 }
 
+type Reacted = Extract<NotificationEvent, { type: "reacted" }>;
+// Named through the event's type, so the JSON cannot drift from what the worker reads.
+const REACTED: Reacted["type"] = "reacted";
+const REACTION_ID: keyof Reacted = "reactionId";
+
 /** The event of a reaction whose id is `id`, as `outboxInsert` writes it. */
 export function reactedEvent(id: SQL): SQL {
-  return sql`jsonb_build_object('type', 'reacted', 'reactionId', ${id}::text)`;
+  return sql`jsonb_build_object('type', ${REACTED}::text, ${REACTION_ID}::text, ${id}::text)`;
 }
 
 /**
@@ -31,6 +36,3 @@ export function reactedEvent(id: SQL): SQL {
 export async function nudgeOutbox(jobs: Pick<JobQueue, "send">): Promise<void> {
   await jobs.send(NOTIFICATION_OUTBOX_QUEUE, {});
 }
-
-/** What the outbox holds, as its worker reads it back. */
-export type OutboxEvent = { id: number; event: NotificationEvent };
