@@ -295,22 +295,19 @@ async function measureStart(
 
 /**
  * PGlite's floor on `dataDir` (issue 48's "app's own share" is the steady figure less this): a
- * process of Node, PGlite and its extension alone, with the server's node flags and buffers,
- * opening the directory the server just left and reading discussions by key as pages do. Its
- * resident memory after a full GC, from its own /proc.
+ * process of Node, PGlite and its extension alone, with the server's node flags (Liftoff) and
+ * buffers, opening the directory the server just left and reading discussions by key as pages
+ * do. Its resident memory after a full GC, from its own /proc.
  */
 function pgliteFloorMb(variant: Variant, dataDir: string): number {
   const sharedBuffers = `${variant.env.PGLITE_SHARED_BUFFERS_MB ?? DEFAULT_PGLITE_SHARED_BUFFERS_MB}MB`;
   const job = { kind: "floor", dir: path.join(dataDir, "pg"), options: { sharedBuffers } };
+  // The server re-runs itself with --liftoff-only unless told otherwise (src/server/liftoff-only.ts).
+  const flags = [...(variant.nodeFlags ?? startScriptNodeFlags())];
+  if (!flags.some((flag) => /^--(no-)?liftoff[-_]only$/.test(flag))) flags.push("--liftoff-only");
   const output = execFileSync(
     process.execPath,
-    [
-      "--expose-gc",
-      ...(variant.nodeFlags ?? startScriptNodeFlags()),
-      "bench/pglite-floor.ts",
-      "--child",
-      JSON.stringify(job),
-    ],
+    ["--expose-gc", ...flags, "bench/pglite-floor.ts", "--child", JSON.stringify(job)],
     { cwd: ROOT, encoding: "utf8" },
   );
   const report = output.split("\n").find((line) => line.startsWith("REPORT "));
