@@ -9,9 +9,9 @@
 //                          in BENCH_PGLITE_DIR, default $TMPDIR/rc-bench-memory-pglite-100k), then
 //                          the peak under 30 s of mixed load: the peak is reset (5 to
 //                          /proc/PID/clear_refs) after the quiet, so it is the load's alone;
-//   PGlite's floor         after each embedded start, PGlite alone in a process of its own on the
-//                          same data directory (bench/pglite-floor.ts's `floor`), so the app's
-//                          own share is the steady figure less the floor;
+//   PGlite's floor         after each embedded start, PGlite alone reopening the same data
+//                          directory in a process of its own (bench/pglite-floor.ts's `floor`),
+//                          so the app's own share is the steady figure less the floor;
 //   PostgreSQL, empty      a new database on DATABASE_URL's server, made and dropped;
 //   PostgreSQL, 100,000    DATABASE_URL itself (bench:data's data), with the same load.
 // The mixed load: 50 connections, each request drawn at random: anonymous pages (the home page,
@@ -296,8 +296,9 @@ async function measureStart(
 /**
  * PGlite's floor on `dataDir` (issue 48's "app's own share" is the steady figure less this): a
  * process of Node, PGlite and its extension alone, with the server's node flags (Liftoff) and
- * buffers, opening the directory the server just left and reading discussions by key as pages
- * do. Its resident memory after a full GC, from its own /proc.
+ * buffers, reopening the directory the server just left. Its resident memory after a full GC,
+ * from its own /proc. What the server's own queries then grow PGlite's WebAssembly memory by
+ * (it never shrinks) counts in the app's share.
  */
 function pgliteFloorMb(variant: Variant, dataDir: string): number {
   const sharedBuffers = `${variant.env.PGLITE_SHARED_BUFFERS_MB ?? DEFAULT_PGLITE_SHARED_BUFFERS_MB}MB`;
@@ -311,9 +312,9 @@ function pgliteFloorMb(variant: Variant, dataDir: string): number {
     { cwd: ROOT, encoding: "utf8" },
   );
   const report = output.split("\n").find((line) => line.startsWith("REPORT "));
-  const reads = report && JSON.parse(report.slice(7)).stages?.reads;
-  if (!reads) throw new Error(`the floor's process reported no reads: ${output.slice(-500)}`);
-  return reads.rss as number;
+  const open = report && JSON.parse(report.slice(7)).stages?.open;
+  if (!open) throw new Error(`the floor's process did not open PGlite: ${output.slice(-500)}`);
+  return open.rss as number;
 }
 
 /** A start on the embedded database, then its floor on the same directory. */
