@@ -74,6 +74,28 @@ describe("the notification outbox", () => {
     ]);
   });
 
+  it("answers a toggle whose nudge failed, and keeps its event for the worker", async () => {
+    const discussion = await insertDiscussionRow(t.db, { authorId: author.id, title: "Nudged" });
+    const { jobs } = t.deps;
+    const send = jobs.send;
+    jobs.send = async (name, data, options) => {
+      if (name === NOTIFICATION_OUTBOX_QUEUE) throw new Error("the job table is away");
+      return send(name, data, options);
+    };
+    try {
+      expect(
+        (await readers[2]?.client.put(`/api/reactions/discussions/${discussion}/hugs`))?.status,
+      ).toBe(201);
+    } finally {
+      jobs.send = send;
+    }
+    expect(await outbox()).toHaveLength(1);
+    // The minute's schedule sends the job the nudge did not.
+    await jobs.send(NOTIFICATION_OUTBOX_QUEUE, {});
+    await t.runJobs();
+    expect(await entries(author)).toContain("Col Outbox reacted to your discussion “Nudged”");
+  });
+
   it("writes more than a batch in one run", async () => {
     const events = OUTBOX_BATCH * 2 + 5;
     // Reactions no longer there: each event is taken and tells no one.

@@ -112,10 +112,15 @@ async function react(c: Context<SignedInEnv>, postKind: PostKind) {
   // The reaction and its notification event are one statement (decisions 023, 092).
   const created = (await addReaction(db, viewer.id, post, kind)) !== null;
   // The settings read above count the kinds that are on: one read of them per toggle. The
-  // worker is asked for the event beside the answer, not before it.
+  // worker is asked for the event beside the answer, not before it. The reaction is saved by
+  // then: a nudge that fails leaves its event for the queue's minute schedule, not a 500.
   const [state] = await Promise.all([
     reactionState(db, viewer.id, post, reactionKinds),
-    created ? nudgeOutbox(jobs) : undefined,
+    created
+      ? nudgeOutbox(jobs).catch((error) =>
+          c.var.deps.logger.warn({ err: error }, "could not nudge the notification outbox"),
+        )
+      : undefined,
   ]);
   if (created) await announce(c, post, state);
   return c.json(state satisfies ReactionState, created ? 201 : 200);
