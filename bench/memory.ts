@@ -41,6 +41,7 @@ import pg from "pg";
 import sharp from "sharp";
 import { DEMO_PASSWORD } from "../src/server/auth/demo-data";
 import { DEFAULT_PGLITE_SHARED_BUFFERS_MB } from "../src/server/db/pglite-settings";
+import { missingV8Flags } from "../src/server/v8-flags";
 import { formatLoad, loadAverage } from "./lib/machine-load";
 import { median } from "./lib/percentiles";
 import { readmeStart, type StartedSite, startScriptNodeFlags } from "./lib/readme-start";
@@ -303,9 +304,12 @@ async function measureStart(
 function pgliteFloorMb(variant: Variant, dataDir: string): number {
   const sharedBuffers = `${variant.env.PGLITE_SHARED_BUFFERS_MB ?? DEFAULT_PGLITE_SHARED_BUFFERS_MB}MB`;
   const job = { kind: "floor", dir: path.join(dataDir, "pg"), options: { sharedBuffers } };
-  // The server re-runs itself with --liftoff-only unless told otherwise (src/server/liftoff-only.ts).
-  const flags = [...(variant.nodeFlags ?? startScriptNodeFlags())];
-  if (!flags.some((flag) => /^--(no-)?liftoff[-_]only$/.test(flag))) flags.push("--liftoff-only");
+  // The server re-runs itself with the V8 flags it lacks (src/server/rerun-with-v8-flags.ts).
+  const given = variant.nodeFlags ?? startScriptNodeFlags();
+  const flags = [
+    ...given,
+    ...missingV8Flags({ execArgv: given, nodeOptions: variant.env.NODE_OPTIONS, embedded: true }),
+  ];
   const output = execFileSync(
     process.execPath,
     ["--expose-gc", ...flags, "bench/pglite-floor.ts", "--child", JSON.stringify(job)],

@@ -17,11 +17,11 @@ import {
 const serverDir = path.join(distDir, "server");
 const lockFile = path.join(distDir, ".build-lock");
 
-// main.ts imports liftoff-only first (the process may re-run itself with a V8 flag: decision
-// 086), then production-default, so that NODE_ENV is set before React loads. A bundle hoists
+// main.ts imports rerun-with-v8-flags first (the process may re-run itself with V8 flags:
+// decisions 086 and 093), then production-default, so that NODE_ENV is set before React loads. A bundle hoists
 // every package import above its own code, so dist/server/main.js runs those two itself, then
 // imports the bundled server.
-const launcher = `import "./liftoff-only.js";
+const launcher = `import "./rerun-with-v8-flags.js";
 import "./production-default.js";
 await import("./server.js");
 `;
@@ -38,7 +38,7 @@ async function buildServer() {
     absWorkingDir: root,
     entryPoints: {
       ...serverEntries,
-      "liftoff-only": "src/server/liftoff-only.ts",
+      "rerun-with-v8-flags": "src/server/rerun-with-v8-flags.ts",
       "production-default": "src/server/production-default.ts",
     },
     outdir: serverDir,

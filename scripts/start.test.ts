@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { initdbDumpFile, pgliteVersion } from "../src/server/db/pglite-settings";
+import { SEMI_SPACE_MB } from "../src/server/v8-flags";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const CHECKOUT = [
@@ -159,10 +160,14 @@ it("starts the server `npm run build` built, without building again, on Node 24"
       expect(residentMb, "the server's resident memory after its first start (MB)").toBeLessThan(
         512,
       );
-      // It re-ran itself with V8's baseline compiler only, in the same process (decision 086).
+      // It re-ran itself, in the same process, with V8's baseline compiler only (decision 086)
+      // and a young generation sized for a small server (093).
       const commandLine = (await readFile(`/proc/${serverPid}/cmdline`, "utf8")).split("\0");
-      expect(commandLine[1]).toBe("--liftoff-only");
-      expect(commandLine[2]).toBe(path.join(checkout, "dist/server/main.js"));
+      expect(commandLine.slice(1, 3)).toEqual([
+        "--liftoff-only",
+        `--max-semi-space-size=${SEMI_SPACE_MB}`,
+      ]);
+      expect(commandLine[3]).toBe(path.join(checkout, "dist/server/main.js"));
     }
     // The build made the new database a first start loads instead of running initdb.
     expect(
