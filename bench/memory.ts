@@ -35,7 +35,7 @@
 // meanwhile (a worktree at a fixed commit): npm start builds again when the sources change.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import sharp from "sharp";
@@ -308,7 +308,12 @@ function pgliteFloorMb(variant: Variant, dataDir: string): number {
   const given = variant.nodeFlags ?? startScriptNodeFlags();
   const flags = [
     ...given,
-    ...missingV8Flags({ execArgv: given, nodeOptions: variant.env.NODE_OPTIONS, embedded: true }),
+    ...missingV8Flags({
+      execArgv: given,
+      nodeOptions: variant.env.NODE_OPTIONS,
+      embedded: true,
+      memoryMb: LIMIT_MB ?? totalmem() / 2 ** 20,
+    }),
   ];
   const output = execFileSync(
     process.execPath,
