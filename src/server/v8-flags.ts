@@ -11,7 +11,7 @@
  * under 2 GB and 128 MB from 8 GB up. On a large machine that is about 67 MB of the server's
  * resident memory, a nursery mostly empty between requests. Semi-spaces of 16 MB took about
  * 30 MB off the steady memory and cost no CPU bench:page-cpu could see (bench/RESULTS.md §38); 8 MB
- * took a little more memory and 5-20% more CPU on a member's forum page.
+ * took a little more memory and 0-30% more CPU on a member's forum page.
  */
 export const SEMI_SPACE_MB = 16;
 
