@@ -35,13 +35,13 @@
 // meanwhile (a worktree at a fixed commit): npm start builds again when the sources change.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir, totalmem } from "node:os";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import sharp from "sharp";
 import { DEMO_PASSWORD } from "../src/server/auth/demo-data";
 import { DEFAULT_PGLITE_SHARED_BUFFERS_MB } from "../src/server/db/pglite-settings";
-import { missingV8Flags } from "../src/server/v8-flags";
+import { memorySeenMb, missingV8Flags } from "../src/server/v8-flags";
 import { formatLoad, loadAverage } from "./lib/machine-load";
 import { median } from "./lib/percentiles";
 import { readmeStart, type StartedSite, startScriptNodeFlags } from "./lib/readme-start";
@@ -312,7 +312,7 @@ function pgliteFloorMb(variant: Variant, dataDir: string): number {
       execArgv: given,
       nodeOptions: variant.env.NODE_OPTIONS,
       embedded: true,
-      memoryMb: LIMIT_MB ?? totalmem() / 2 ** 20,
+      memoryMb: LIMIT_MB ?? memorySeenMb(),
     }),
   ];
   const output = execFileSync(

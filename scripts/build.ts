@@ -18,9 +18,9 @@ const serverDir = path.join(distDir, "server");
 const lockFile = path.join(distDir, ".build-lock");
 
 // main.ts imports rerun-with-v8-flags first (the process may re-run itself with V8 flags:
-// decisions 086 and 093), then production-default, so that NODE_ENV is set before React loads. A bundle hoists
-// every package import above its own code, so dist/server/main.js runs those two itself, then
-// imports the bundled server.
+// decisions 086 and 093), then production-default, so that NODE_ENV is set before React loads.
+// A bundle hoists every package import above its own code, so dist/server/main.js runs those
+// two itself, then imports the bundled server.
 const launcher = `import "./rerun-with-v8-flags.js";
 import "./production-default.js";
 await import("./server.js");

@@ -1,6 +1,6 @@
 // Starts the site: configuration, database (migrated and seeded), HTTP server; stops cleanly.
-// First: the process may re-run itself with V8's flags for a small server (decisions 086 and 093);
-// then NODE_ENV decides which React build the imports below load.
+// First: the process may re-run itself with V8's flags for a small server (decisions 086 and
+// 093); then NODE_ENV decides which React build the imports below load.
 import "./rerun-with-v8-flags";
 import "./production-default";
 import type { IncomingMessage } from "node:http";

@@ -3,6 +3,7 @@
 // v8.setFlagsFromString comes too late), so rerun-with-v8-flags.ts re-runs the process with any
 // that are missing. A flag the operator gave either way is theirs: it is never added twice or
 // overridden.
+import { totalmem } from "node:os";
 
 /**
  * The young generation's two semi-spaces, in MB, at most. V8 sizes them by the memory Node sees
@@ -21,6 +22,11 @@ export const SEMI_SPACE_MB = 16;
  * own young generation is the smaller.
  */
 export const OWN_YOUNG_GENERATION_UP_TO_MB = 1024;
+
+/** The memory Node sizes V8's heap by, MB: a cgroup's limit where it is below the machine's. */
+export function memorySeenMb(): number {
+  return Math.min(totalmem(), process.constrainedMemory() || Number.POSITIVE_INFINITY) / 2 ** 20;
+}
 
 type Started = {
   /** Node's own flags (`process.execArgv`). */
