@@ -11,8 +11,8 @@ import { totalmem } from "node:os";
  * it allocates, the young generation grew to 5 MB under a 512 MB limit, 32 MB under 1 GB, 64 MB
  * under 2 GB and 128 MB from 8 GB up. On a large machine that is about 67 MB of the server's
  * resident memory, a nursery mostly empty between requests. Semi-spaces of 16 MB took about
- * 30 MB off the steady memory and cost no CPU bench:page-cpu could see (bench/RESULTS.md §38); 8 MB
- * took a little more memory and 0-30% more CPU on a member's forum page.
+ * 30 MB off the steady memory and cost no CPU bench:page-cpu could see (bench/RESULTS.md §38);
+ * 8 MB took a little more memory and 0-30% more CPU on a member's forum page.
  */
 export const SEMI_SPACE_MB = 16;
 
