@@ -371,6 +371,32 @@ describe("status codes", () => {
   });
 });
 
+describe("the hydration data", () => {
+  it("leaves out each post's reaction counts, which the browser makes from the thread (issue 48)", async () => {
+    // An author of their own: the profile tests below count the other author's posts.
+    const writer = await createMember(t, { name: "Reacted Author" });
+    const reacted = await insertDiscussionRow(t.db, {
+      title: "A discussion with reactions",
+      authorId: writer.id,
+    });
+    const replyId = await insertReplyRow(t.db, reacted, { authorId: writer.id });
+    expect((await reader.client.put(`/api/reactions/discussions/${reacted}/agree`)).status).toBe(
+      201,
+    );
+    expect((await reader.client.put(`/api/reactions/replies/${replyId}/hugs`)).status).toBe(201);
+    for (const who of [undefined, reader]) {
+      const { root, data } = await page(`/discussion/${reacted}`, who);
+      // The counts are on the page and in the answers the browser starts from...
+      expect(root).toContain('aria-label="Agree: 1"');
+      expect(root).toContain('aria-label="Hugs: 1"');
+      const keys = data?.queries.map((query) => query.queryKey) ?? [];
+      expect(keys).toContainEqual(["replies", reacted, "thread", null]);
+      // ...and not a second time, one entry a post.
+      expect(keys.filter((key) => key[0] === "reactions")).toEqual([]);
+    }
+  });
+});
+
 describe("privacy", () => {
   const PATHS = () => [
     "/",

@@ -154,10 +154,14 @@ export function pageRenderer(deps: AppDeps): PageRenderer {
     // what it should be, so the caller answers 500 with the plain shell.
     if (errors.length > 0) throw errors[0];
 
-    // Successes and the 404s of missing records; queries the page left loading stay out.
+    // Successes and the 404s of missing records; queries the page left loading stay out, and
+    // so do those a component made from data it already had (`initialData`: each post's
+    // reaction counts, from the discussion's or the thread's answer): the browser's render
+    // makes them again from the same answer, so sending them would only add bytes to parse.
     const queries: SsrQuery[] = dehydrate(queryClient, {
       shouldDehydrateQuery: (query) =>
-        query.state.status === "success" || query.state.status === "error",
+        (query.state.status === "success" && query.state.dataUpdateCount > 0) ||
+        query.state.status === "error",
     }).queries.map(({ queryKey, queryHash, state }) => {
       const error = toSsrError(state.error);
       return {
