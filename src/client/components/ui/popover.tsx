@@ -5,6 +5,8 @@ import { cn } from "@/client/lib/cn";
 export const Popover = PopoverPrimitive.Root;
 export const PopoverTrigger = PopoverPrimitive.Trigger;
 export const PopoverClose = PopoverPrimitive.Close;
+/** What the content is placed against, where that is not a PopoverTrigger (`virtualRef`). */
+export const PopoverAnchor = PopoverPrimitive.Anchor;
 
 export function PopoverContent({
   className,

@@ -1,20 +1,11 @@
-import { Suspense } from "react";
 import { useMyReactions } from "@/client/features/reactions/api/get-my-reactions";
 import { useReactionCounts } from "@/client/features/reactions/api/reaction-counts";
 import { useSetReaction } from "@/client/features/reactions/api/set-reaction";
 import { errorMessage } from "@/client/lib/api-client";
 import { cn } from "@/client/lib/cn";
-import { lazyComponent } from "@/client/lib/lazy-component";
 import { toast } from "@/client/lib/toast";
 import { REACTION_KINDS, REACTION_LOOKS, type ReactionCounts } from "@/shared/reactions";
-import type { WhoReactedProps } from "./who-reacted";
-
-// Who reacted (a Radix popover) downloads where a post has reactions, not with the page: the
-// discussion page's own imports are listed in every page's entry (bench/budget.test.ts).
-const WhoReacted = lazyComponent<"WhoReacted", WhoReactedProps>(
-  () => import("./who-reacted"),
-  "WhoReacted",
-);
+import { WhoReactedButton } from "./who-reacted-button";
 
 type ReactionBarProps = {
   discussionId: string;
@@ -100,9 +91,7 @@ export function ReactionBar({
         );
       })}
       {total > 0 ? (
-        <Suspense fallback={<span className="px-1.5 text-muted-foreground text-xs">{total}</span>}>
-          <WhoReacted discussionId={discussionId} replyId={replyId} total={total} />
-        </Suspense>
+        <WhoReactedButton discussionId={discussionId} replyId={replyId} total={total} />
       ) : null}
     </fieldset>
   );

@@ -1,28 +1,52 @@
-import { useState } from "react";
-import { Popover, PopoverContent, PopoverTrigger } from "@/client/components/ui/popover";
+import { type RefObject, useRef } from "react";
+import { Popover, PopoverAnchor, PopoverContent } from "@/client/components/ui/popover";
 import { useWhoReacted } from "@/client/features/reactions/api/get-who-reacted";
 import { REACTION_LOOKS } from "@/shared/reactions";
 
-export type WhoReactedProps = { discussionId: string; replyId: string | null; total: number };
+export type WhoReactedProps = {
+  discussionId: string;
+  replyId: string | null;
+  /** The button that opens it (who-reacted-button.tsx): the list is placed against it. */
+  anchor: RefObject<HTMLButtonElement | null>;
+  listId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+};
 
 /**
- * "Who reacted" (docs/decisions/075): opens on hover with a mouse, on tap and from the keyboard;
- * public members by name, the rest counted ("and 2 others").
+ * Who reacted to a post (docs/decisions/075): public members by name, the rest counted ("and 2
+ * others"). Its button is not a PopoverTrigger, so what Radix does for a trigger is done here:
+ * a press on the button is not a press outside, and closing gives it the focus back unless
+ * the person went elsewhere.
  */
-export function WhoReacted({ discussionId, replyId, total }: WhoReactedProps) {
-  const [open, setOpen] = useState(false);
+export function WhoReacted({
+  discussionId,
+  replyId,
+  anchor,
+  listId,
+  open,
+  onOpenChange,
+}: WhoReactedProps) {
   const who = useWhoReacted(discussionId, replyId, open);
+  const wentElsewhere = useRef(false);
   return (
-    <Popover open={open} onOpenChange={setOpen}>
-      <PopoverTrigger
-        className="rounded-md px-1.5 py-1 text-muted-foreground text-xs underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        onPointerEnter={(event) => {
-          if (event.pointerType === "mouse") setOpen(true);
+    <Popover open={open} onOpenChange={onOpenChange}>
+      <PopoverAnchor virtualRef={anchor} />
+      <PopoverContent
+        id={listId}
+        align="start"
+        className="w-72 text-sm"
+        aria-label="Who reacted"
+        onInteractOutside={(event) => {
+          if (anchor.current?.contains(event.target as Node)) event.preventDefault();
+          else wentElsewhere.current = true;
+        }}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          if (!wentElsewhere.current) anchor.current?.focus();
+          wentElsewhere.current = false;
         }}
       >
-        {total === 1 ? "1 reaction" : `${total} reactions`}
-      </PopoverTrigger>
-      <PopoverContent align="start" className="w-72 text-sm" aria-label="Who reacted">
         {who.isPending ? (
           <p className="text-muted-foreground">Loading...</p>
         ) : who.isError ? (
