@@ -52,6 +52,9 @@ test("a report reaches the queue, the discussion is hidden, and the reporter hea
   await dialog.getByLabel("Details (optional)").fill("Selling pills");
   await dialog.getByRole("button", { name: "Send report" }).click();
   await expect(page.getByText("Thanks, a moderator will review this.")).toBeVisible();
+  // The button mounts its dialog on first use, as no trigger of Radix's: the focus comes back.
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("button", { name: "Report this discussion" })).toBeFocused();
 
   // The moderator's queue: the item with its count and reason; Hide asks why.
   const moderator = await newWatchedPage(browser, consoleGuard);

@@ -1,36 +1,15 @@
 import { Flag } from "lucide-react";
-import { useId, useState } from "react";
-import { TextareaField } from "@/client/components/form/textarea-field";
+import { Suspense, useRef, useState } from "react";
 import { Button } from "@/client/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "@/client/components/ui/dialog";
-import { useSendReport } from "@/client/features/moderation/api/send-report";
-import { errorMessage } from "@/client/lib/api-client";
-import { toast } from "@/client/lib/toast";
-import {
-  HARM_KIND_REQUIRED,
-  REPORT_DETAILS_MAX,
-  REPORT_REASON_LABELS,
-  REPORT_REASONS,
-  REPORT_THANKS,
-  type ReportReason,
-  type ReportTarget,
-} from "@/shared/moderation";
-import type { IllegalHarmKind } from "@/shared/online-safety";
-import { HarmKindSelect } from "./harm-kind-select";
+import { lazyComponent } from "@/client/lib/lazy-component";
+import type { ReportTarget } from "@/shared/moderation";
+import type { ReportDialogProps } from "./report-dialog";
 
-const NOUNS: Record<ReportTarget, string> = {
-  discussion: "discussion",
-  reply: "reply",
-  profile: "profile",
-  tag: "tag",
-};
+// The form and its dialog (Radix) come with the first use: a thread has one Report a post, and
+// most are never pressed (issue 48: each post's dialog root was part of every member's render
+// and hydration). Pointing at the button or focusing it starts the download.
+const loadDialog = () => import("./report-dialog");
+const ReportDialog = lazyComponent<"ReportDialog", ReportDialogProps>(loadDialog, "ReportDialog");
 
 type ReportButtonProps = {
   targetKind: ReportTarget;
@@ -45,119 +24,42 @@ type ReportButtonProps = {
  * 070).
  */
 export function ReportButton({ targetKind, targetId, label, size = "sm" }: ReportButtonProps) {
-  const id = useId();
+  const button = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState<ReportReason | null>(null);
-  const [harmKind, setHarmKind] = useState<IllegalHarmKind | "">("");
-  const [details, setDetails] = useState("");
-  const [error, setError] = useState<string | undefined>();
-  const send = useSendReport();
-
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!reason) {
-      setError("Choose a reason");
-      return;
-    }
-    // Illegal content names its kind (docs/decisions/079).
-    if (reason === "illegal" && !harmKind) {
-      setError(HARM_KIND_REQUIRED);
-      return;
-    }
-    send.mutate(
-      {
-        targetKind,
-        targetId,
-        reason,
-        details,
-        harmKind: (reason === "illegal" && harmKind) || undefined,
-      },
-      {
-        onSuccess: () => {
-          toast.success(REPORT_THANKS);
-          setOpen(false);
-          setReason(null);
-          setHarmKind("");
-          setDetails("");
-          setError(undefined);
-        },
-        onError: (caught) => setError(errorMessage(caught)),
-      },
-    );
-  };
-
+  const [used, setUsed] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button
-          type="button"
-          // Beside the profile's outlined buttons it is outlined too; in a thread it stays quiet.
-          variant={size === "sm" ? "ghost" : "outline"}
-          size={size}
-          className={size === "sm" ? "h-8 px-2" : undefined}
-          aria-label={`Report ${label}`}
-        >
-          <Flag aria-hidden="true" />
-          Report
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Report this {NOUNS[targetKind]}</DialogTitle>
-          <DialogDescription>
-            {targetKind === "tag"
-              ? "A moderator will look at it."
-              : "A moderator will look at it. The member is not told who reported it."}
-          </DialogDescription>
-        </DialogHeader>
-        <form className="grid gap-4" noValidate onSubmit={submit}>
-          <fieldset className="grid gap-2">
-            <legend className="mb-1 font-medium text-sm">Reason</legend>
-            {REPORT_REASONS.map((value) => (
-              <label key={value} className="flex items-center gap-2 text-sm">
-                <input
-                  type="radio"
-                  name={`${id}-reason`}
-                  value={value}
-                  checked={reason === value}
-                  onChange={() => setReason(value)}
-                  className="size-4 accent-primary"
-                />
-                {REPORT_REASON_LABELS[value]}
-              </label>
-            ))}
-          </fieldset>
-          {reason === "illegal" ? (
-            <HarmKindSelect
-              id={`${id}-harm-kind`}
-              value={harmKind}
-              onChange={(event) => setHarmKind(event.target.value as IllegalHarmKind | "")}
-            />
-          ) : null}
-          <TextareaField
-            id={`${id}-details`}
-            label="Details (optional)"
-            rows={3}
-            value={details}
-            maxLength={REPORT_DETAILS_MAX}
-            counter={{ length: details.length, max: REPORT_DETAILS_MAX }}
-            onChange={(event) => setDetails(event.target.value)}
+    <>
+      <Button
+        ref={button}
+        type="button"
+        // Beside the profile's outlined buttons it is outlined too; in a thread it stays quiet.
+        variant={size === "sm" ? "ghost" : "outline"}
+        size={size}
+        className={size === "sm" ? "h-8 px-2" : undefined}
+        aria-label={`Report ${label}`}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={() => void loadDialog()}
+        onFocus={() => void loadDialog()}
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
+      >
+        <Flag aria-hidden="true" />
+        Report
+      </Button>
+      {used ? (
+        <Suspense fallback={null}>
+          <ReportDialog
+            targetKind={targetKind}
+            targetId={targetId}
+            open={open}
+            onOpenChange={setOpen}
+            opener={button}
           />
-          {error ? (
-            <p role="alert" className="text-destructive text-sm">
-              {error}
-            </p>
-          ) : null}
-          <div className="flex justify-end gap-2">
-            <Button type="button" variant="ghost" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={send.isPending}>
-              {send.isPending ? "Sending..." : "Send report"}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+        </Suspense>
+      ) : null}
+    </>
   );
 }
