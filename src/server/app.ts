@@ -72,12 +72,15 @@ import { type StaticFile, shellOf } from "./lib/static-files";
 import { formPosts } from "./ssr/form-posts";
 import { pageRenderer } from "./ssr/render-page";
 import { searchPageMeta } from "./ssr/search-page-meta";
+import type { SharedBodies } from "./ssr/shared-page-body";
 
 export type CreateAppOptions = {
   /** The built client; absent in API tests. */
   staticFiles?: Map<string, StaticFile>;
   /** Serves /uploads/*; absent in API tests that do not upload. */
   uploads?: Hono<AppEnv>;
+  /** The members' shared page content (decision 095); a store of the app's own when absent. */
+  sharedPageBodies?: SharedBodies;
 };
 
 /**
@@ -177,7 +180,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
         profilePageMeta(deps.db),
         searchPageMeta,
       ],
-      render: pageRenderer(deps),
+      render: pageRenderer(deps, options.sharedPageBodies),
       logger: deps.logger,
     });
     app.get("*", page);

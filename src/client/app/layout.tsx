@@ -2,6 +2,7 @@ import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { useLocation } from "@/client/lib/location";
 import { paths } from "@/client/lib/paths";
 import { useSecondFactorRequired } from "@/client/lib/session/use-second-factor-required";
+import { useSharedPageBody } from "@/client/lib/shared-page-body";
 import { SiteHeader } from "./header/site-header";
 import { PageErrorBoundary } from "./page-error-boundary";
 import { PageFallback } from "./page-fallback";
@@ -31,6 +32,8 @@ export function Layout({ children }: { children: ReactNode }) {
   useScrollOnNavigate();
   // Staff whose role needs a second factor reach only the settings until they have one.
   const setUpFirst = useSecondFactorRequired() && pathname !== paths.settings;
+  // The server's render of a member's header around content it kept (decision 095).
+  const sharedBody = useSharedPageBody();
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -48,11 +51,13 @@ export function Layout({ children }: { children: ReactNode }) {
         tabIndex={-1}
         className="flex min-h-dvh flex-1 flex-col focus:outline-none"
       >
-        <PageErrorBoundary resetKey={pathname}>
-          <Suspense fallback={<PageFallback />}>
-            <Started>{setUpFirst ? <SecondFactorRequired /> : children}</Started>
-          </Suspense>
-        </PageErrorBoundary>
+        {sharedBody ?? (
+          <PageErrorBoundary resetKey={pathname}>
+            <Suspense fallback={<PageFallback />}>
+              <Started>{setUpFirst ? <SecondFactorRequired /> : children}</Started>
+            </Suspense>
+          </PageErrorBoundary>
+        )}
       </main>
       <SiteFooter />
     </div>

@@ -10,9 +10,11 @@ import { AppRoutes } from "@/client/app/router";
 import { ApiError } from "@/client/lib/api-client";
 import { RenderedLazyComponents } from "@/client/lib/lazy-component";
 import { StaticLocation } from "@/client/lib/location";
-import { PageFormsContext } from "@/client/lib/page-forms";
+import { PageFormsContext, type PageFormsSource } from "@/client/lib/page-forms";
 import { paths } from "@/client/lib/paths";
 import { ServerRenderTime } from "@/client/lib/render-time";
+import { sessionQueryKey } from "@/client/lib/session/get-session";
+import { SharedPageBody } from "@/client/lib/shared-page-body";
 import { SiteNameContext } from "@/client/lib/site-name";
 import {
   SSR_DATA_ELEMENT_ID,
@@ -26,8 +28,10 @@ import type { AppDeps } from "@/server/context";
 import { issueFormToken } from "@/server/domain/spam/form-token";
 import { jsonScript } from "@/server/lib/json-script";
 import type { PageRenderer } from "@/server/lib/spa";
+import type { SessionResponse } from "@/shared/api-types";
 import type { PostedForm } from "@/shared/public-forms";
 import { loadPageData } from "./page-data";
+import { type SharedBodies, sharedBodies, sharedBodyKey } from "./shared-page-body";
 import { structuredData, structuredDataScripts } from "./structured-data";
 
 // Pages for members, and the pages a mailed link with a token opens: they are the browser's to
@@ -77,7 +81,55 @@ async function readStream(stream: NodeJS.ReadableStream): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-export function pageRenderer(deps: AppDeps): PageRenderer {
+type RenderOptions = {
+  deps: AppDeps;
+  queryClient: QueryClient;
+  location: string;
+  forms: PageFormsSource;
+  lazy: Set<string>;
+  renderedAt: number;
+  /** The marker to render instead of the page's content (decision 095), or null. */
+  sharedBody: string | null;
+};
+
+/** The app's markup at `location`, from the filled query cache. */
+async function renderApp(options: RenderOptions): Promise<string> {
+  const { deps, queryClient, location, forms, lazy, renderedAt, sharedBody } = options;
+  const errors: unknown[] = [];
+  const { prelude } = await prerenderToNodeStream(
+    <SiteNameContext value={deps.env.siteName}>
+      <ServerRenderTime value={renderedAt}>
+        <RenderedLazyComponents value={lazy}>
+          <PageFormsContext value={forms}>
+            <SharedPageBody value={sharedBody}>
+              <AppProviders queryClient={queryClient}>
+                <StaticLocation location={location}>
+                  <AppRoutes />
+                </StaticLocation>
+              </AppProviders>
+            </SharedPageBody>
+          </PageFormsContext>
+        </RenderedLazyComponents>
+      </ServerRenderTime>
+    </SiteNameContext>,
+    {
+      // Every boundary inline, however large: an outlined one is revealed by an inline
+      // script, which the CSP (script-src 'self') does not run.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
+      onError: (error) => {
+        errors.push(error);
+      },
+    },
+  );
+  const markup = await readStream(prelude);
+  // A component that threw would leave a part of the page to the browser: the page is not
+  // what it should be, so the caller answers 500 with the plain shell.
+  if (errors.length > 0) throw errors[0];
+  return markup;
+}
+
+export function pageRenderer(deps: AppDeps, bodies: SharedBodies = sharedBodies()): PageRenderer {
   return async (c) => {
     const { pathname, search } = new URL(c.req.url);
     const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
@@ -117,42 +169,41 @@ export function pageRenderer(deps: AppDeps): PageRenderer {
     // outcome (ssr/form-posts.ts): such a page is this visitor's only (decision 061).
     const posted: PostedForm | null = c.get("postedForm") ?? null;
     let formToken: string | null = null;
-    const forms = {
+    const forms: PageFormsSource = {
       token: () => (formToken ??= issueFormToken(deps.secret)),
       posted,
     };
 
+    const location = `${pathname}${search}`;
+    // A plain member's page may take its content from another's render (decision 095).
+    const sharedKey =
+      viewer && posted === null
+        ? sharedBodyKey(
+            viewer,
+            queryClient.getQueryData<SessionResponse>(sessionQueryKey),
+            queryClient,
+            location,
+          )
+        : null;
+    const shared = sharedKey ? bodies.get(sharedKey) : undefined;
+
     const lazy = new Set<string>();
-    const renderedAt = Date.now();
-    const errors: unknown[] = [];
-    const { prelude } = await prerenderToNodeStream(
-      <SiteNameContext value={deps.env.siteName}>
-        <ServerRenderTime value={renderedAt}>
-          <RenderedLazyComponents value={lazy}>
-            <PageFormsContext value={forms}>
-              <AppProviders queryClient={queryClient}>
-                <StaticLocation location={`${pathname}${search}`}>
-                  <AppRoutes />
-                </StaticLocation>
-              </AppProviders>
-            </PageFormsContext>
-          </RenderedLazyComponents>
-        </ServerRenderTime>
-      </SiteNameContext>,
-      {
-        // Every boundary inline, however large: an outlined one is revealed by an inline
-        // script, which the CSP (script-src 'self') does not run.
-        progressiveChunkSize: Number.POSITIVE_INFINITY,
-        signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
-        onError: (error) => {
-          errors.push(error);
-        },
-      },
-    );
-    const markup = await readStream(prelude);
-    // A component that threw would leave a part of the page to the browser: the page is not
-    // what it should be, so the caller answers 500 with the plain shell.
-    if (errors.length > 0) throw errors[0];
+    const renderedAt = shared?.renderedAt ?? Date.now();
+    const render = (sharedBody: string | null) =>
+      renderApp({ deps, queryClient, location, forms, lazy, renderedAt, sharedBody });
+    let markup: string;
+    if (shared) {
+      const spliced = bodies.splice(await render(bodies.marker), shared);
+      // The header's render always has the marker; were it missing, the page is rendered whole.
+      markup = spliced ?? (await render(null));
+      if (spliced) for (const name of shared.lazy) lazy.add(name);
+    } else {
+      markup = await render(null);
+      if (sharedKey && !notFound && formToken === null) {
+        const session = queryClient.getQueryData<SessionResponse>(sessionQueryKey);
+        if (session) bodies.keep(sharedKey, { session, markup, lazy: [...lazy], renderedAt });
+      }
+    }
 
     // Successes and the 404s of missing records; queries the page left loading stay out, and
     // so do those a component made from data it already had (`initialData`: each post's
