@@ -79,6 +79,8 @@ type Fixture = {
 let t: TestApp;
 let app: ReturnType<typeof createApp>;
 let readers: Record<"member" | "blogAuthor" | "moderator" | "admin", Member>;
+/** A plain member who reads a page just before the reader (decision 095). */
+let bystander: Member;
 let hostId: string;
 const fixtures = {} as Record<State, Fixture>;
 
@@ -221,6 +223,7 @@ beforeAll(async () => {
     moderator: await createMember(t, { role: "moderator", name: "Mod Reader" }),
     admin: await createMember(t, { role: "admin", name: "Admin Reader" }),
   };
+  bystander = await createMember(t, { name: "Bystander Reader" });
   const host = await createMember(t, { name: "Thread Host" });
   hostId = await insertDiscussionRow(t.db, { title: "The thread", authorId: host.id });
   for (const state of STATES) fixtures[state] = await setUp(state);
@@ -254,7 +257,16 @@ function markedBlocked(value: unknown, id: string): boolean {
 
 type Read = {
   path: string;
-  kind: "json" | "document" | "urls" | "page" | "search page" | "search" | "image" | "reactors";
+  kind:
+    | "json"
+    | "document"
+    | "urls"
+    | "page"
+    | "shared page"
+    | "search page"
+    | "search"
+    | "image"
+    | "reactors";
 };
 
 /** The request each surface makes for one state's post. */
@@ -283,6 +295,8 @@ const READS: Record<SurfaceName, (fixture: Fixture) => Read | null> = {
   page: (f) => ({ path: `/discussion/${f.discussionId}`, kind: "page" }),
   searchPage: (f) => ({ path: `/discussion?q=${f.words.discussion}`, kind: "search page" }),
   threadPage: () => ({ path: `/discussion/${hostId}`, kind: "page" }),
+  sharedPage: (f) => ({ path: `/discussion/${f.discussionId}`, kind: "shared page" }),
+  sharedThreadPage: () => ({ path: `/discussion/${hostId}`, kind: "shared page" }),
   profilePage: (f) => (f.author ? { path: `/profile/${f.author.id}`, kind: "page" } : null),
   bookmarks: () => ({ path: "/api/bookmarks?limit=50", kind: "json" }),
   replyBookmarks: () => ({ path: "/api/bookmarks?limit=50", kind: "json" }),
@@ -316,7 +330,7 @@ async function shownIn(response: Response, read: Read, id: string, words: string
   }
   // A page's status comes from its link preview, made for visitors: a private profile's page
   // is a 404 even for its owner, who still gets the page's content (features/profiles).
-  const page = read.kind === "page" || read.kind === "search page";
+  const page = read.kind === "page" || read.kind === "shared page" || read.kind === "search page";
   if (response.status === 404 && !page) return "absent";
   expect([200, 404], read.path).toContain(response.status);
   const body = await response.text();
@@ -363,6 +377,14 @@ describe.each(SURFACE_ENTRIES)("%s", (name, surface) => {
       surface.post === "reactor"
         ? fixture.reaction.reactor.name
         : fixture.words[surface.post === "discussion" ? "discussion" : "reply"];
+    // Read first by the post's author (whose render must never be kept: their post is on the
+    // page) and by a bystander, a plain member whose render a plain reader's page may take its
+    // content from.
+    if (read.kind === "shared page") {
+      for (const other of [fixture.author, bystander]) {
+        if (other) await (await get(other, read.path)).text();
+      }
+    }
     const shown = await shownIn(await get(member, read.path), read, id, words);
     expect(shown, `${surface.name} ${read.path}`).toBe(expected);
   });

@@ -354,6 +354,20 @@ export const SURFACES = {
     cells: ruleWith({ deleted: all("masked"), blockedAuthor: { member: "shown" } }),
     source: "docs/decisions/025, 046",
   },
+  // A plain member's page may take its content from another plain member's render of the same
+  // data (decision 095): read right after a bystander, a plain member, read the same page.
+  sharedPage: {
+    name: "the page /discussion/:id, after another member read it (decision 095)",
+    post: "discussion",
+    cells: ruleWith({ blockedAuthor: { member: "shown" } }),
+    source: "docs/decisions/046, 095",
+  },
+  sharedThreadPage: {
+    name: "the page /discussion/:id (its replies), after another member read it (decision 095)",
+    post: "reply",
+    cells: ruleWith({ deleted: all("masked"), blockedAuthor: { member: "shown" } }),
+    source: "docs/decisions/046, 095",
+  },
   profilePage: {
     name: "the page /profile/:id",
     post: "discussion",
@@ -461,6 +475,8 @@ export const READ_ROUTES: Record<string, SurfaceName[] | { none: string }> = {
     "page",
     "searchPage",
     "threadPage",
+    "sharedPage",
+    "sharedThreadPage",
     "profilePage",
     "bookmarksPage",
     "replyBookmarksPage",
