@@ -38,7 +38,7 @@ test("staff create a tag by posting; a member picks it; its link lists both", as
   await expect(page.getByRole("list", { name: "Chosen tags" })).toHaveText(`#${tag}`);
   await page.getByRole("button", { name: "Create discussion" }).click();
   await expect(page.getByText("Discussion created successfully!")).toBeVisible();
-  await expect(page.getByRole("heading", { name: first })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: first })).toBeVisible();
   await expect(page.getByRole("link", { name: `#${tag}` })).toBeVisible();
 
   await newMemberOn(page, { name: "Tag Picker" });
@@ -53,7 +53,9 @@ test("staff create a tag by posting; a member picks it; its link lists both", as
   await page.getByRole("button", { name: `Remove tag ${unknown}` }).click();
   await page.getByRole("button", { name: "Create discussion" }).click();
   await expect(page.getByText("Discussion created successfully!")).toBeVisible();
-  await expect(page.getByRole("heading", { name: second })).toBeVisible();
+  // The discussion's own page (its title is the h1): the forum's card of it is an h3, and the
+  // forum's cards carry the same tag's link.
+  await expect(page.getByRole("heading", { level: 1, name: second })).toBeVisible();
 
   await page.getByRole("link", { name: `#${tag}` }).click();
   await expect(page).toHaveURL(new RegExp(`/discussion\\?tag=${tag}$`));
