@@ -13,6 +13,7 @@
 // rendered for its member alone, as before.
 import { createHash, randomBytes } from "node:crypto";
 import type { QueryClient } from "@tanstack/react-query";
+import { ApiError } from "@/client/lib/api-client";
 import type { Viewer } from "@/server/auth/viewer";
 import type { SessionResponse } from "@/shared/api-types";
 
@@ -45,6 +46,12 @@ const TTL_MS = 5_000;
 /** Kept content, all pages together (UTF-16 code units, about bytes for this markup). */
 const MAX_BYTES = 8 * 1024 * 1024;
 
+/** A failed query as the page shows it: a 404 and a 403 with the same words differ. */
+function errorOf(error: unknown): unknown {
+  if (error instanceof ApiError) return [error.status, error.code, error.message];
+  return error instanceof Error ? error.message : null;
+}
+
 /** The request's key, or null when the page is this member's alone. */
 export function sharedBodyKey(
   viewer: Viewer,
@@ -62,7 +69,7 @@ export function sharedBodyKey(
       query.queryHash,
       query.state.status,
       query.state.data,
-      query.state.error instanceof Error ? query.state.error.message : null,
+      errorOf(query.state.error),
     ])
     .sort(([a], [b]) => (String(a) < String(b) ? -1 : 1));
   const data = JSON.stringify(loaded);
