@@ -2,6 +2,8 @@
 // nothing of one member ever reaches another's page: each page served is the page a whole
 // render for that member makes, markup and hydration data alike.
 import { sql } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SsrData } from "@/client/lib/ssr-data";
 import { createApp } from "@/server/app";
@@ -215,6 +217,16 @@ describe("the kept content", () => {
   ])("is not kept when it shows the member's %s", (_, shown) => {
     const bodies = sharedBodies();
     bodies.keep("key", { session, markup: page(`<p>${shown}</p>`), lazy: [], renderedAt: 1 });
+    expect(bodies.get("key")).toBeUndefined();
+  });
+
+  it("is not kept when it shows a name React escaped (an apostrophe, an ampersand)", () => {
+    const bodies = sharedBodies();
+    const obrien = { ...session, profile: { fullName: "Siân O'Brien & Co", avatarUrl: null } };
+    const name = obrien.profile.fullName;
+    const shown = renderToStaticMarkup(createElement("p", { title: name }, `Reply as ${name}`));
+    expect(shown).toContain("O&#x27;Brien &amp; Co");
+    bodies.keep("key", { session: obrien, markup: page(shown), lazy: [], renderedAt: 1 });
     expect(bodies.get("key")).toBeUndefined();
   });
 });

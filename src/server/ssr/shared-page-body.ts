@@ -109,11 +109,28 @@ function mainContent(markup: string): string | null {
   return start > 0 && end >= start ? markup.slice(start, end) : null;
 }
 
+// React writes these five as references in text and attributes alike ("O'Brien" is
+// "O&#x27;Brien" in the markup), so each value is looked for as typed and as React escapes it.
+const REACT_REFERENCES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#x27;",
+};
+
+function asReactWritesIt(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => REACT_REFERENCES[char] ?? char);
+}
+
 function showsMember(markup: string, session: SessionResponse): boolean {
   const { user, profile } = session;
   const personal = [user?.id, user?.email, profile?.fullName, profile?.avatarUrl];
   return personal.some(
-    (value) => typeof value === "string" && value !== "" && markup.includes(value),
+    (value) =>
+      typeof value === "string" &&
+      value !== "" &&
+      (markup.includes(value) || markup.includes(asReactWritesIt(value))),
   );
 }
 
