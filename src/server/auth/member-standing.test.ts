@@ -92,21 +92,29 @@ describe("a member's standing", () => {
     const member = await createMember(t, { role: "admin", secondFactor: false });
     await suspend(member.id, "never");
     let failed = 0;
-    const failingOnce = new Proxy(t.db, {
+    // The standing is a prepared statement (db/prepared.ts), made through the database's
+    // session: this one's statements fail. The suspension's own read goes through execute().
+    const failingSession = new Proxy(t.db._.session, {
       get(target, property, receiver) {
-        if (property !== "execute") return Reflect.get(target, property, receiver);
-        return (query: Parameters<Db["execute"]>[0]) => {
-          if (failed === 0) {
+        if (property !== "prepareQuery") return Reflect.get(target, property, receiver);
+        return () => ({
+          execute: () => {
             failed += 1;
             return Promise.reject(new Error("connection lost"));
-          }
-          return target.execute(query);
-        };
+          },
+        });
       },
     });
-    const { standing } = await standingOf(failingOnce, member.id);
+    const failing = new Proxy(t.db, {
+      get(target, property, receiver) {
+        if (property === "_") return { ...target._, session: failingSession };
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    const { standing } = await standingOf(failing, member.id);
     expect(failed).toBe(1);
     expect(standing).toMatchObject({ role: "user", suspension: { reason: "Standing test" } });
     expect(standing.siteSettings).toBeNull();
+    expect(standing.profile).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import { type Db, queryRows } from "@/server/db/client";
+import type { Db } from "@/server/db/client";
+import { queryPreparedRows } from "@/server/db/prepared";
 import { roleChanges, user, userRoles } from "@/server/db/schema";
 import {
   type ActiveSuspension,
@@ -18,28 +19,40 @@ import type { SiteSettings } from "@/shared/site-settings";
 /** What a request needs to know of its member besides the session: their role and suspension. */
 export type MemberStanding = { role: Role; suspension: ActiveSuspension | null };
 
+/** The member's name and picture as the session shows them (session-response.ts). */
+export type ProfileBasics = { fullName: string | null; avatarUrl: string | null };
+
 /**
  * The member's role (docs/product.md §6: `user` when there is none, or when the lookup fails)
  * and active suspension (docs/decisions/027), in one statement: every signed-in request waits
  * for the role, and every write and every page for the suspension too. The site settings come
  * in the same statement (decision 091): most signed-in requests read them (the two-factor
- * guard, a page's reaction kinds), and a statement of their own was one more round trip.
- * `siteSettings` is null when the statement failed; the request then reads them on its own.
+ * guard, a page's reaction kinds), and a statement of their own was one more round trip. So
+ * do the member's name and picture, which every page's session shows. `siteSettings` and
+ * `profile` are null when the statement failed; the request then reads them on its own. A
+ * named prepared statement (db/prepared.ts): each part is a key lookup whatever the member.
  */
 export async function memberStanding(
   db: Db,
   userId: string,
   logger: Logger,
-): Promise<MemberStanding & { siteSettings: SiteSettings | null }> {
+): Promise<MemberStanding & { siteSettings: SiteSettings | null; profile: ProfileBasics | null }> {
   let row:
-    | { role: string | null; suspension: ActiveSuspension | null; settings: SiteSettingRow[] }
+    | {
+        role: string | null;
+        suspension: ActiveSuspension | null;
+        settings: SiteSettingRow[];
+        profile: ProfileBasics | null;
+      }
     | undefined;
   try {
-    [row] = await queryRows(
+    [row] = await queryPreparedRows(
       db,
       sql`select (select role from user_roles where user_id = ${userId} limit 1) as role,
           (${activeSuspensionJson(userId)}) as suspension,
-          ${SITE_SETTING_ROWS_JSON} as settings`,
+          ${SITE_SETTING_ROWS_JSON} as settings,
+          (select json_build_object('fullName', full_name, 'avatarUrl', avatar_url)
+             from profiles where id = ${userId}) as profile`,
     );
   } catch (error) {
     logger.error({ err: error, userId }, "role lookup failed; falling back to user");
@@ -49,12 +62,15 @@ export async function memberStanding(
       role: DEFAULT_ROLE,
       suspension: await activeSuspension(db, userId),
       siteSettings: null,
+      profile: null,
     };
   }
   return {
     role: roleOrDefault(row?.role),
     suspension: row?.suspension ?? null,
     siteSettings: row ? siteSettingsFromRows(row.settings) : null,
+    // A member without a profile row shows no name, as the session's own read had it.
+    profile: row ? (row.profile ?? { fullName: null, avatarUrl: null }) : null,
   };
 }
 

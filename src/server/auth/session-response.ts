@@ -4,8 +4,9 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/server/db/client";
 import { profiles } from "@/server/db/schema";
 import type { SessionResponse } from "@/shared/api-types";
+import type { ProfileBasics } from "./roles";
 import { secondFactorMissing } from "./second-factor-guard";
-import type { Viewer } from "./viewer";
+import { profileReadWithViewer, type Viewer } from "./viewer";
 
 export const SIGNED_OUT: SessionResponse = {
   user: null,
@@ -14,13 +15,19 @@ export const SIGNED_OUT: SessionResponse = {
   suspension: null,
 };
 
+/** The name and picture on their own, when the standing's read of them failed (auth/roles.ts). */
+async function readProfile(db: Db, userId: string): Promise<ProfileBasics | undefined> {
+  const [profile] = await db
+    .select({ fullName: profiles.fullName, avatarUrl: profiles.avatarUrl })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  return profile;
+}
+
 export async function sessionResponse(db: Db, viewer: Viewer | null): Promise<SessionResponse> {
   if (!viewer) return SIGNED_OUT;
-  const [[profile], secondFactorRequired] = await Promise.all([
-    db
-      .select({ fullName: profiles.fullName, avatarUrl: profiles.avatarUrl })
-      .from(profiles)
-      .where(eq(profiles.id, viewer.id)),
+  const [profile, secondFactorRequired] = await Promise.all([
+    profileReadWithViewer(viewer) ?? readProfile(db, viewer.id),
     secondFactorMissing(db, viewer),
   ]);
   // A suspended member's banner (docs/decisions/027): the reason and the end.

@@ -12,7 +12,7 @@ import { cookiesHaveSession } from "@/server/lib/session-cookie";
 import { LAST_ACTIVE_INTERVAL_MINUTES } from "@/shared/constants";
 import type { Role } from "@/shared/permissions";
 import type { SiteSettings } from "@/shared/site-settings";
-import { memberStanding } from "./roles";
+import { memberStanding, type ProfileBasics } from "./roles";
 
 export type Viewer = {
   id: string;
@@ -52,6 +52,14 @@ export function settingsReadWithViewer(viewer: Viewer): SiteSettings | undefined
   return settingsRead.get(viewer);
 }
 
+/** The name and picture read with each viewer's standing, when that read worked. */
+const profileRead = new WeakMap<Viewer, ProfileBasics>();
+
+/** The name and picture read with `viewer`, for the session's answer (session-response.ts). */
+export function profileReadWithViewer(viewer: Viewer): ProfileBasics | undefined {
+  return profileRead.get(viewer);
+}
+
 /** Whether the request's viewer was looked up and is a member: its answer was made for them. */
 export function answeredForMember(c: Context): boolean {
   return Boolean(viewers.get(c.req.raw));
@@ -74,7 +82,7 @@ export async function getViewer<E extends WithDeps>(c: Context<E>): Promise<View
     viewers.set(request, null);
     return null;
   }
-  const { siteSettings, ...standing } = await memberStanding(db, found.user.id, logger);
+  const { siteSettings, profile, ...standing } = await memberStanding(db, found.user.id, logger);
   const viewer: Viewer = {
     id: found.user.id,
     sessionId: found.session.id,
@@ -85,6 +93,7 @@ export async function getViewer<E extends WithDeps>(c: Context<E>): Promise<View
   };
   // The request's read of the settings (decision 091): requestSiteSettings hands it on.
   if (siteSettings) settingsRead.set(viewer, siteSettings);
+  if (profile) profileRead.set(viewer, profile);
   viewers.set(request, viewer);
   markActive(db, viewer, logger);
   return viewer;

@@ -72,6 +72,13 @@ describe("a member's discussion page", () => {
     expect(sent.filter((text) => SETTINGS.test(text))[0]).toMatch(STANDING);
   });
 
+  it("reads the member's name and picture with their standing, not on their own", async () => {
+    const { sent, html } = await pageFor(`/discussion/${discussionId}`, reader);
+    expect(sent.filter((text) => /from "?profiles"? where/.test(text))).toHaveLength(1);
+    expect(sent.filter((text) => /from "?profiles"? where/.test(text))[0]).toMatch(STANDING);
+    expect(html).toContain("Counted Reader");
+  });
+
   it("reads them again on the next request: a block made between two pages marks the author's posts", async () => {
     const before = await pageFor(`/discussion/${discussionId}`, reader);
     expect(before.html).not.toContain('"authorBlocked":true');

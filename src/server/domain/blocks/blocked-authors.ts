@@ -5,7 +5,8 @@
 // only. Nobody learns who blocked them: only the viewer's own blocks are ever read.
 import { sql } from "drizzle-orm";
 import type { Viewer } from "@/server/auth/viewer";
-import { type Db, queryRows } from "@/server/db/client";
+import type { Db } from "@/server/db/client";
+import { queryPreparedRows } from "@/server/db/prepared";
 import type { DiscussionItem, ReplyItem } from "@/shared/api-types";
 import { STAFF_ROLES } from "@/shared/permissions";
 
@@ -25,7 +26,8 @@ export function collapsedAuthorIds(db: Db, viewer: Viewer | null): Promise<Reado
   }
   let blocked = perRequest.get(viewer);
   if (!blocked) {
-    blocked = queryRows<{ blocked_id: string }>(
+    // Asked by every member's list and thread: a prepared key lookup (db/prepared.ts).
+    blocked = queryPreparedRows<{ blocked_id: string }>(
       db,
       sql`select blocked_id from member_blocks where blocker_id = ${viewer.id}`,
     ).then((rows) => new Set(rows.map((row) => row.blocked_id)));

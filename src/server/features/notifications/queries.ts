@@ -4,6 +4,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, queryRows } from "@/server/db/client";
 import { displayName } from "@/server/db/display-name";
+import { queryPreparedRows } from "@/server/db/prepared";
 import {
   maskedText,
   mayReadWords,
@@ -213,9 +214,13 @@ export async function listNotifications(
   };
 }
 
-/** Unread entries the list shows, masked ones included (docs/decisions/052). */
+/**
+ * Unread entries the list shows, masked ones included (docs/decisions/052). Every member's page
+ * asks it (the header's count): a named prepared statement (db/prepared.ts), the member's
+ * unread entries by index whoever they are.
+ */
 export async function unreadCount(db: Db, userId: string): Promise<number> {
-  const [row] = await queryRows<{ unread: number }>(
+  const [row] = await queryPreparedRows<{ unread: number }>(
     db,
     sql`select count(*)::int as unread from notifications n
         left join discussions d on d.id = n.discussion_id
