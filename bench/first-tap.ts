@@ -46,7 +46,7 @@ const WATCH_PAGE = `(() => {
   const check = () => {
     if (marks.changedAt !== null) return;
     const tab = document.querySelector('[role="tab"][data-state="active"]');
-    if (document.querySelector('[role="dialog"]') || tab?.textContent?.trim() === "Sign Up") {
+    if (document.querySelector('[role="dialog"], dialog[open]') || tab?.textContent?.trim() === "Sign Up") {
       marks.changedAt = performance.now();
     }
   };

@@ -22,6 +22,9 @@ function eventReplay(): void {
   const TYPES = ["pointerdown", "mousedown", "pointerup", "mouseup", "click", "keydown"];
   type Kept = { event: Event; target: EventTarget; control: Element; shape: string };
   const kept: Kept[] = [];
+  // A button with an invoker command (`commandfor`: the phone menu) acts without scripts where
+  // the browser knows commands: replaying its click would act twice.
+  const commandsWork = "command" in HTMLButtonElement.prototype;
   // What makes a control the same one: a click on it means the same thing if these are.
   const shapeOf = (control: Element) =>
     [
@@ -48,6 +51,7 @@ function eventReplay(): void {
     if (!control || control.closest("a[href]")) return;
     const button = control as HTMLButtonElement;
     if (button.form && button.type === "submit") return;
+    if (commandsWork && control.hasAttribute("commandfor")) return;
     kept.push({ event, target: event.target, control, shape: shapeOf(control) });
   };
   for (const type of TYPES) addEventListener(type, keep, true);

@@ -1,134 +1,103 @@
-import { Bell, LogIn, LogOut } from "lucide-react";
+import { LogIn, XIcon } from "lucide-react";
 import type { RefObject } from "react";
 import { Link, NavLink } from "@/client/components/link";
-import { Button } from "@/client/components/ui/button";
-import {
-  Sheet,
-  SheetClose,
-  SheetContent,
-  SheetDescription,
-  SheetHeader,
-  SheetTitle,
-} from "@/client/components/ui/sheet";
-import { UserAvatar } from "@/client/components/user-avatar";
-import { useUnreadCount } from "@/client/features/notifications/api/get-unread-count";
+import { buttonVariants } from "@/client/components/ui/button-variants";
+import { lazyComponent } from "@/client/lib/lazy-component";
 import { paths } from "@/client/lib/paths";
 import { useAuth } from "@/client/lib/session/use-auth";
 import { useSiteName } from "@/client/lib/site-name";
-import { accountLinks } from "./account-links";
+import { mobileMenuLinkClass as linkClass } from "./mobile-menu-link";
 import { NAV_ITEMS } from "./nav-items";
 import { ThemeToggle } from "./theme-toggle";
-import { useSignOut } from "./use-sign-out";
 
-// A plain string (not NavLink's function form): SheetClose's Slot joins class names as text.
-// NavLink marks the current page with aria-current="page".
-const linkClass =
-  "flex items-center gap-3 rounded-md px-3 py-2.5 font-medium text-foreground transition-colors hover:bg-accent hover:text-accent-foreground aria-[current=page]:text-primary [&_svg]:size-4";
+// The member's part (their avatar, pages and sign-out) is code visitors never download: the
+// header stays without cn() and tailwind-merge (site-header.tsx). A member's page is rendered
+// with it on the server, and the browser loads it before hydrating (decision 025).
+const MobileMenuAccount = lazyComponent(() => import("./mobile-menu-account"), "MobileMenuAccount");
+
+export const MOBILE_MENU_ID = "mobile-menu";
 
 type MobileMenuProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** The menu button, which gets focus back when the panel closes. */
-  triggerRef: RefObject<HTMLButtonElement | null>;
+  /** The dialog, which the menu button opens (mobile-nav.tsx). */
+  dialogRef: RefObject<HTMLDialogElement | null>;
 };
 
-/** The left slide-out panel: same links and account actions as the desktop header. */
-export function MobileMenu({ open, onOpenChange, triggerRef }: MobileMenuProps) {
-  const { user, profile, role, loading } = useAuth();
-  const signOut = useSignOut();
-  const unread = useUnreadCount(Boolean(user)).data?.unread ?? 0;
-
+/**
+ * The left slide-out panel: same links and account actions as the desktop header. A modal
+ * <dialog> (styles.css, `.mobile-menu`): the browser keeps focus in it, closes it on Escape and
+ * on a tap beside it (`closedby`), and gives focus back to the menu button. Its own close button
+ * works without scripts too (the `close` command). Without scripts the theme and sign-out
+ * buttons, which need them, are not shown.
+ */
+export function MobileMenu({ dialogRef }: MobileMenuProps) {
+  const { user, loading } = useAuth();
   const siteName = useSiteName();
+  // A link followed in the page (no reload) leaves the panel open unless it is closed here.
+  const close = () => dialogRef.current?.close();
+
   return (
-    <Sheet open={open} onOpenChange={onOpenChange}>
-      <SheetContent
-        id="mobile-menu"
-        side="left"
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          triggerRef.current?.focus();
-        }}
-      >
-        <SheetHeader>
-          <SheetTitle>{siteName}</SheetTitle>
-          <SheetDescription>Site navigation</SheetDescription>
-        </SheetHeader>
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard closes a modal dialog with Escape, natively
+    <dialog
+      ref={dialogRef}
+      id={MOBILE_MENU_ID}
+      className="mobile-menu"
+      aria-labelledby="mobile-menu-title"
+      aria-describedby="mobile-menu-description"
+      closedby="any"
+      onClick={(event) => {
+        // A tap on the backdrop lands on the dialog itself (its content fills it): where the
+        // browser does not close it by `closedby`, this does.
+        if (event.target === event.currentTarget) close();
+      }}
+    >
+      <div className="flex h-full flex-col gap-4 p-6">
+        <div className="flex flex-col gap-1.5 pr-8">
+          <h2 id="mobile-menu-title" className="font-semibold font-serif text-foreground text-lg">
+            {siteName}
+          </h2>
+          <p id="mobile-menu-description" className="text-muted-foreground text-sm">
+            Site navigation
+          </p>
+        </div>
         <nav aria-label="Mobile" className="flex flex-col gap-6">
           <ul className="grid gap-1">
             {NAV_ITEMS.map((item) => (
               <li key={item.to}>
-                <SheetClose asChild>
-                  <NavLink to={item.to} className={linkClass}>
-                    {item.label}
-                  </NavLink>
-                </SheetClose>
+                <NavLink to={item.to} className={linkClass} onClick={close}>
+                  {item.label}
+                </NavLink>
               </li>
             ))}
           </ul>
           <ThemeToggle
             withLabel
-            className={`${linkClass} w-full text-left aria-pressed:text-primary`}
+            className={`${linkClass} w-full text-left aria-pressed:text-primary no-js:hidden`}
           />
           {loading ? null : user ? (
-            <div className="grid gap-1 border-t pt-4">
-              <div className="mb-2 flex items-center gap-3 px-3">
-                <UserAvatar
-                  name={profile?.fullName}
-                  email={user.email}
-                  avatarUrl={profile?.avatarUrl}
-                />
-                <span className="truncate font-medium">{profile?.fullName || user.email}</span>
-              </div>
-              <ul className="grid gap-1">
-                <li>
-                  <SheetClose asChild>
-                    <NavLink to={paths.notifications} end className={linkClass}>
-                      <Bell aria-hidden="true" />
-                      Notifications
-                      {unread > 0 ? (
-                        <span className="ml-auto rounded-full bg-destructive px-2 py-0.5 font-semibold text-destructive-foreground text-xs">
-                          {unread}
-                          <span className="sr-only"> unread</span>
-                        </span>
-                      ) : null}
-                    </NavLink>
-                  </SheetClose>
-                </li>
-                {accountLinks(user.id, role).map(({ to, label, icon: Icon }) => (
-                  <li key={to}>
-                    <SheetClose asChild>
-                      <NavLink to={to} end className={linkClass}>
-                        <Icon aria-hidden="true" />
-                        {label}
-                      </NavLink>
-                    </SheetClose>
-                  </li>
-                ))}
-              </ul>
-              <Button
-                variant="outline"
-                className="mt-2 justify-start"
-                onClick={() => {
-                  onOpenChange(false);
-                  void signOut();
-                }}
-              >
-                <LogOut aria-hidden="true" />
-                Sign out
-              </Button>
-            </div>
+            <MobileMenuAccount close={close} />
           ) : (
-            <SheetClose asChild>
-              <Button asChild className="justify-start">
-                <Link to={paths.auth}>
-                  <LogIn aria-hidden="true" />
-                  Sign In
-                </Link>
-              </Button>
-            </SheetClose>
+            <Link
+              to={paths.auth}
+              onClick={close}
+              // `!`: no cn() here to drop the variant's justify-center (site-header.tsx).
+              className={`${buttonVariants()} justify-start!`}
+            >
+              <LogIn aria-hidden="true" />
+              Sign In
+            </Link>
           )}
         </nav>
-      </SheetContent>
-    </Sheet>
+        <button
+          type="button"
+          command="close"
+          commandfor={MOBILE_MENU_ID}
+          onClick={close}
+          className="absolute top-4 right-4 rounded-sm p-1 text-muted-foreground hover:text-foreground"
+        >
+          <XIcon aria-hidden="true" className="size-5" />
+          <span className="sr-only">Close menu</span>
+        </button>
+      </div>
+    </dialog>
   );
 }

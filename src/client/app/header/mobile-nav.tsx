@@ -1,43 +1,38 @@
 import { Menu } from "lucide-react";
-import { lazy, Suspense, useRef, useState } from "react";
+import { useRef } from "react";
 import { buttonVariants } from "@/client/components/ui/button-variants";
+import { MOBILE_MENU_ID, MobileMenu } from "./mobile-menu";
 
-// The panel (Radix Dialog, about 12 KB gzipped) downloads when the visitor reaches for it.
-const loadMobileMenu = () => import("./mobile-menu");
-const MobileMenu = lazy(() => loadMobileMenu().then((module) => ({ default: module.MobileMenu })));
-
-/** Below md the navigation is a menu button opening a panel from the left (docs/product.md §2). */
+/**
+ * Below md the navigation is a menu button opening a panel from the left (docs/product.md §2).
+ * The panel is a modal <dialog> in the page's HTML, and the button opens it with HTML's invoker
+ * command: the menu works from the first paint, before the scripts and without them (issue 38).
+ * A browser without invoker commands opens it from the click handler once the page is live
+ * (the head's script keeps an earlier tap and replays it: scripts/vite/event-replay.ts).
+ */
 export function MobileNav() {
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const [open, setOpen] = useState(false);
-  // Stays mounted after the first open so the closing animation can play.
-  const [requested, setRequested] = useState(false);
+  const dialogRef = useRef<HTMLDialogElement>(null);
 
   return (
     <>
       {/* A plain button: see site-header.tsx on what the first download may include. */}
       <button
         type="button"
-        ref={triggerRef}
         className={`${buttonVariants({ variant: "ghost", size: "icon" })} md:hidden`}
         aria-label="Open menu"
         aria-haspopup="dialog"
-        aria-expanded={open}
-        aria-controls={open ? "mobile-menu" : undefined}
-        onPointerEnter={() => void loadMobileMenu()}
-        onFocus={() => void loadMobileMenu()}
+        aria-controls={MOBILE_MENU_ID}
+        command="show-modal"
+        commandfor={MOBILE_MENU_ID}
         onClick={() => {
-          setRequested(true);
-          setOpen(true);
+          const dialog = dialogRef.current;
+          // Where the command opened it already, this does nothing.
+          if (dialog && !dialog.open) dialog.showModal();
         }}
       >
         <Menu aria-hidden="true" className="size-5" />
       </button>
-      {requested ? (
-        <Suspense fallback={null}>
-          <MobileMenu open={open} onOpenChange={setOpen} triggerRef={triggerRef} />
-        </Suspense>
-      ) : null}
+      <MobileMenu dialogRef={dialogRef} />
     </>
   );
 }
