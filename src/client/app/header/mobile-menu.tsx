@@ -1,4 +1,4 @@
-import { LogIn, XIcon } from "lucide-react";
+import { XIcon } from "lucide-react";
 import type { RefObject } from "react";
 import { Link, NavLink } from "@/client/components/link";
 import { buttonVariants } from "@/client/components/ui/button-variants";
@@ -82,7 +82,6 @@ export function MobileMenu({ dialogRef }: MobileMenuProps) {
               // `!`: no cn() here to drop the variant's justify-center (site-header.tsx).
               className={`${buttonVariants()} justify-start!`}
             >
-              <LogIn aria-hidden="true" />
               Sign In
             </Link>
           )}
