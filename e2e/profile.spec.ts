@@ -64,7 +64,10 @@ test("a member edits the profile with an avatar and sees it on the profile and i
     "href",
     "https://www.linkedin.com/in/edna",
   );
-  const avatar = page.locator(`img[src^="/uploads/avatars/${id}/avatar.webp?v="]`).first();
+  // The profile's own picture (the header's menus show it too, one of them hidden until opened).
+  const avatar = page
+    .getByRole("main")
+    .locator(`img[src^="/uploads/avatars/${id}/avatar.webp?v="]`);
   await expect(avatar).toBeVisible();
   expect(await avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(256);
   await expect(page.getByRole("link", { name: "Edit Profile" })).toBeVisible();
