@@ -1,9 +1,10 @@
 // npm run bench:lighthouse: Lighthouse 13 (its node API, mobile preset: a mid-range phone on a
 // throttled connection, simulated) in Debian's Chromium on issue 15's five pages: /, /discussion,
 // a discussion with about 200 replies (on the demo data, the newest discussion), /members and
-// a blog post; prints the four category scores and the Largest Contentful Paint, and for each
-// figure under its target (performance ≥ 98, LCP ≤ 1.5 s, the others 100) the audits that cost
-// points. Runs on DATABASE_URL when set (the 100,000-discussion data), otherwise on a
+// a blog post; prints the four category scores, the Largest Contentful Paint, the Total Blocking
+// Time and the Cumulative Layout Shift, each the median of its runs, and for each figure under
+// issue 38's target (performance ≥ 95, LCP ≤ 1.8 s, TBT ≤ 150 ms, CLS ≤ 0.02, the others 100) the
+// audits that cost points in the median run. Runs on DATABASE_URL when set (the 100,000-discussion data), otherwise on a
 // fresh embedded database with the demo data (npm run seed:demo). Builds the client if needed.
 // BENCH_PAGES=/a,/b measures other pages; BENCH_LIGHTHOUSE_RUNS (3) runs per page, the median
 // kept; BENCH_LIGHTHOUSE_JSON=<dir> keeps the reports.
@@ -21,7 +22,7 @@ import { ROOT, startServer } from "./lib/server-process";
 const port = Number(process.env.BENCH_PORT ?? 3420);
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const TARGETS: Record<string, number> = {
-  performance: 98,
+  performance: 95,
   accessibility: 100,
   "best-practices": 100,
   seo: 100,
@@ -38,7 +39,14 @@ type Audit = {
   displayValue?: string;
   numericValue?: number;
 };
-const TARGET_LCP_MS = 1_500;
+const TARGET_LCP_MS = 1_800;
+const TARGET_TBT_MS = 150;
+const TARGET_CLS = 0.02;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
+}
 
 /** A discussion with about 200 replies in the benchmark data (its first page holds 50 of them). */
 async function discussionWithReplies(databaseUrl: string): Promise<string | undefined> {
@@ -95,7 +103,7 @@ async function main() {
     console.log(
       `${"page".padEnd(52)}${Object.keys(TARGETS)
         .map((name) => name.padStart(16))
-        .join("")}${"LCP".padStart(10)}`,
+        .join("")}${"LCP".padStart(10)}${"TBT".padStart(10)}${"CLS".padStart(8)}`,
     );
     for (const page of pages) {
       // Several runs per page, the median kept: one run's CPU timings vary with the machine.
@@ -127,18 +135,33 @@ async function main() {
       }
       const categories = result.lhr.categories as unknown as Record<string, Category>;
       const audits = result.lhr.audits as unknown as Record<string, Audit>;
+      // Each figure is the median of its own runs; the scores are the median run's.
       const scores = Object.keys(TARGETS).map((name) =>
         Math.round((categories[name]?.score ?? 0) * 100),
       );
-      const lcp = audits["largest-contentful-paint"]?.numericValue ?? Number.NaN;
+      const metric = (id: string) =>
+        median(runs.map((run) => (run.lhr.audits[id]?.numericValue as number) ?? Number.NaN));
+      const lcp = metric("largest-contentful-paint");
+      const tbt = metric("total-blocking-time");
+      const cls = metric("cumulative-layout-shift");
       console.log(
         `${page.padEnd(52)}${scores.map((score) => String(score).padStart(16)).join("")}` +
-          `${`${(lcp / 1000).toFixed(2)} s`.padStart(10)}` +
-          `   (median of ${runs.length}: performance ${runs.map((run) => Math.round(performance(run) * 100)).join(", ")})`,
+          `${`${(lcp / 1000).toFixed(2)} s`.padStart(10)}${`${Math.round(tbt)} ms`.padStart(10)}` +
+          `${cls.toFixed(3).padStart(8)}` +
+          `   (${runs.length} runs: performance ${runs.map((run) => Math.round(performance(run) * 100)).join(", ")};` +
+          ` TBT ${runs.map((run) => Math.round((run.lhr.audits["total-blocking-time"]?.numericValue as number) ?? Number.NaN)).join(", ")} ms)`,
       );
       if (!(lcp <= TARGET_LCP_MS)) {
         missed += 1;
         console.log(`    LCP over ${TARGET_LCP_MS / 1000} s`);
+      }
+      if (!(tbt <= TARGET_TBT_MS)) {
+        missed += 1;
+        console.log(`    TBT over ${TARGET_TBT_MS} ms`);
+      }
+      if (!(cls <= TARGET_CLS)) {
+        missed += 1;
+        console.log(`    CLS over ${TARGET_CLS}`);
       }
       for (const [index, name] of Object.keys(TARGETS).entries()) {
         if ((scores[index] ?? 0) >= (TARGETS[name] ?? 100)) continue;
@@ -164,7 +187,7 @@ async function main() {
   }
   console.log(
     missed === 0
-      ? `\nEvery page meets its targets (performance ≥ ${TARGETS.performance}, LCP ≤ ${TARGET_LCP_MS / 1000} s, the others 100).`
+      ? `\nEvery page meets its targets (performance ≥ ${TARGETS.performance}, LCP ≤ ${TARGET_LCP_MS / 1000} s, TBT ≤ ${TARGET_TBT_MS} ms, CLS ≤ ${TARGET_CLS}, the others 100).`
       : `\n${missed} score(s) under target.`,
   );
 }
