@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { compileHintsPlugin } from "./scripts/vite/compile-hints.ts";
 import { eventReplayPlugin } from "./scripts/vite/event-replay.ts";
 import { precompressPlugin } from "./scripts/vite/precompress.ts";
 
@@ -57,6 +58,7 @@ export default defineConfig(() => ({
     react(),
     tailwindcss(),
     eventReplayPlugin(),
+    compileHintsPlugin(),
     // A build for the tests only (scripts/build-if-needed.ts --for-tests, decision 055).
     precompressPlugin({ fast: process.env.FAST_PRECOMPRESS === "1" }),
   ],

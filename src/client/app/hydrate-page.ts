@@ -42,6 +42,18 @@ async function preloadLazyComponents(names: readonly string[]): Promise<void> {
 }
 
 /**
+ * Ends the current task and resumes in a new one: the entry's modules run in one task after the
+ * first paint, and the cache and the lazy components' requests need not be part of it (a task
+ * over 50 ms on a phone is blocking time; bench/RESULTS.md §42). `scheduler.yield` resumes ahead
+ * of other queued tasks where the browser has it.
+ */
+function yieldToBrowser(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (scheduler?.yield) return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
  * Hydrates the server's HTML in `container` with `app`, whose first render must be the server's:
  * the same queries, the same clock, every lazy component it rendered already loaded. Should a
  * component's code fail to load, the app renders afresh instead.
@@ -52,12 +64,13 @@ export async function hydratePage(
   queryClient: QueryClient,
   data: SsrData,
 ): Promise<void> {
-  fillCache(queryClient, data);
   startHydration(data.renderedAt);
   // Read once: the data need not stay in the document. The mark says the page still hydrates
   // until the layout marks it started (browser tests wait for that).
   document.documentElement.dataset.serverRendered = "";
   document.getElementById(SSR_DATA_ELEMENT_ID)?.remove();
+  await yieldToBrowser();
+  fillCache(queryClient, data);
   try {
     await preloadLazyComponents(data.lazy);
   } catch {
