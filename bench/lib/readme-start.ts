@@ -4,15 +4,9 @@
 // included, as under systemd's `npm start`) runs in a memory cgroup with a hard limit, to see
 // whether the kernel kills anything.
 import { spawn } from "node:child_process";
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmdirSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { memoryCgroup } from "./memory-cgroup";
 import { ROOT, serverEnv, waitUntilAnswering } from "./server-process";
 
 export type StartOptions = {
@@ -132,54 +126,3 @@ function childrenOf(pid: number): number[] {
 }
 
 const isZombie = (pid: number) => /^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, "utf8"));
-
-/** A memory cgroup (v2, else v1) with a hard limit and no swap, removed after the run. */
-function memoryCgroup(limitMb: number) {
-  const bytes = String(limitMb * 1024 * 1024);
-  const name = `rc-bench-memory-${process.pid}-${Date.now()}`;
-  const v2 = "/sys/fs/cgroup";
-  const v1 = "/sys/fs/cgroup/memory";
-  if (
-    existsSync(`${v2}/cgroup.controllers`) &&
-    readFileSync(`${v2}/cgroup.controllers`, "utf8").includes("memory")
-  ) {
-    const dir = path.join(v2, name);
-    mkdirSync(dir);
-    writeFileSync(`${dir}/memory.max`, bytes);
-    if (existsSync(`${dir}/memory.swap.max`)) writeFileSync(`${dir}/memory.swap.max`, "0");
-    return {
-      procsFile: `${dir}/cgroup.procs`,
-      read: () => ({
-        limitMb,
-        peakMb: existsSync(`${dir}/memory.peak`)
-          ? Number(readFileSync(`${dir}/memory.peak`, "utf8")) / 1024 / 1024
-          : Number.NaN,
-        oomKills: Number(
-          readFileSync(`${dir}/memory.events`, "utf8").match(/oom_kill (\d+)/)?.[1] ?? 0,
-        ),
-      }),
-      remove: () => rmdirSync(dir),
-    };
-  }
-  if (existsSync(`${v1}/memory.limit_in_bytes`)) {
-    const dir = path.join(v1, name);
-    mkdirSync(dir);
-    writeFileSync(`${dir}/memory.limit_in_bytes`, bytes);
-    if (existsSync(`${dir}/memory.memsw.limit_in_bytes`))
-      writeFileSync(`${dir}/memory.memsw.limit_in_bytes`, bytes);
-    return {
-      procsFile: `${dir}/cgroup.procs`,
-      read: () => ({
-        limitMb,
-        peakMb: Number(readFileSync(`${dir}/memory.max_usage_in_bytes`, "utf8")) / 1024 / 1024,
-        oomKills: Number(
-          readFileSync(`${dir}/memory.oom_control`, "utf8").match(/oom_kill (\d+)/)?.[1] ?? 0,
-        ),
-      }),
-      remove: () => rmdirSync(dir),
-    };
-  }
-  throw new Error(
-    "No memory cgroup this process can make (cgroup v2 with the memory controller, or v1's memory hierarchy)",
-  );
-}

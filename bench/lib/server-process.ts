@@ -3,6 +3,7 @@
 // node itself, so its pid is the process whose memory we read.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import path from "node:path";
+import { type MemoryCgroup, memoryCgroup } from "./memory-cgroup";
 import { rssMb } from "./rss";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -12,6 +13,8 @@ export type ServerProcess = {
   pid: number;
   rssMb(): number;
   stop(): Promise<void>;
+  /** Under `memoryLimitMb`: what the kernel saw of the server (null without a limit). */
+  cgroup(): ReturnType<MemoryCgroup["read"]> | null;
 };
 
 export type ServerOptions = {
@@ -26,6 +29,8 @@ export type ServerOptions = {
   readyPath?: string;
   /** Extra node flags, e.g. --cpu-prof. */
   nodeArgs?: string[];
+  /** Runs the server in a memory cgroup with this hard limit (MB), as on a small server. */
+  memoryLimitMb?: number;
 };
 
 /** Builds the client and the server as `npm start` does: only when their sources changed. */
@@ -70,19 +75,35 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
   const program = options.script
     ? ["--import", "tsx", options.script]
     : [path.join(ROOT, "dist/server/main.js")];
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...program], {
+  const cgroup = options.memoryLimitMb ? memoryCgroup(options.memoryLimitMb) : null;
+  const argv = [process.execPath, ...(options.nodeArgs ?? []), ...program];
+  // Under a limit, a shell joins the cgroup and then becomes node (exec keeps its pid), so the
+  // server's memory is charged there from its first byte.
+  const [command, ...args] = cgroup
+    ? ["/bin/sh", "-c", `echo $$ > ${cgroup.procsFile} && exec "$@"`, "sh", ...argv]
+    : argv;
+  const child = spawn(command as string, args, {
     cwd: ROOT,
     env: serverEnv(options),
     stdio: ["ignore", "inherit", "inherit"],
   });
   const url = `http://127.0.0.1:${options.port}`;
-  await waitUntilAnswering(`${url}${options.readyPath ?? "/api/session"}`, child);
+  try {
+    await waitUntilAnswering(`${url}${options.readyPath ?? "/api/session"}`, child);
+  } catch (error) {
+    cgroup?.remove();
+    throw error;
+  }
   const pid = child.pid as number;
   return {
     url,
     pid,
     rssMb: () => rssMb(pid),
-    stop: () => stopChild(child),
+    stop: async () => {
+      await stopChild(child);
+      cgroup?.remove();
+    },
+    cgroup: () => cgroup?.read() ?? null,
   };
 }
 

@@ -9,6 +9,11 @@ import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "@/server/db/client";
+import {
+  IMAGES_BUSY,
+  MAX_UPLOADS_AT_ONCE,
+  uploadSlot,
+} from "@/server/domain/post-images/reencode";
 import { removeOrphanPostImages } from "@/server/domain/post-images/store";
 import { uploadsDirectory } from "@/server/lib/storage";
 import { createMember } from "@/server/test/factories";
@@ -145,6 +150,43 @@ describe("an upload", () => {
       expect(((await response.json()) as ApiErrorBody).error.message, name).toBe(message);
     }
     expect([await rowsOf(olga.id), (await filesOf(olga.id)).length]).toEqual(before);
+  });
+
+  it("is told to retry, its body unread, while the process holds as many uploads as it may", async () => {
+    // Six refusals first: a refused upload gives its place back (else the last upload waits).
+    for (let refused = 0; refused < 2 * MAX_UPLOADS_AT_ONCE; refused += 1) {
+      expect((await upload(olga, new Blob(["just words"]))).status).toBe(415);
+    }
+    const held = Array.from({ length: MAX_UPLOADS_AT_ONCE }, () => uploadSlot());
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 1;
+        controller.enqueue(new Uint8Array(64 * 1024));
+        if (pulled === 80) controller.close();
+      },
+    });
+    const cookie = [...pia.client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    try {
+      const busy = await t.app.request(`${TEST_SITE_URL}/api/images`, {
+        method: "POST",
+        body,
+        headers: {
+          origin: TEST_SITE_URL,
+          cookie,
+          "content-type": "multipart/form-data; boundary=x",
+        },
+        duplex: "half",
+      } as RequestInit);
+      expect(busy.status).toBe(503);
+      expect(busy.headers.get("retry-after")).toBe("10");
+      expect(((await busy.json()) as ApiErrorBody).error.message).toBe(IMAGES_BUSY);
+      // A stream is asked for its first chunk as it is handed over; nothing read it further.
+      expect(pulled).toBeLessThanOrEqual(2);
+    } finally {
+      for (const release of held) release();
+    }
+    await uploaded(pia);
   });
 
   it("needs a member", async () => {

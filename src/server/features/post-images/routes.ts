@@ -13,7 +13,7 @@ import {
   isPublicImage,
   type PostImageRow,
 } from "@/server/domain/post-images/access";
-import { reencodePostImage } from "@/server/domain/post-images/reencode";
+import { reencodePostImage, uploadSlot } from "@/server/domain/post-images/reencode";
 import {
   insertPostImage,
   postImageFileKeys,
@@ -68,7 +68,13 @@ export const postImageRoutes = new Hono<AppEnv>()
       if (!/^multipart\/form-data\b/i.test(c.req.header("content-type") ?? "")) {
         throw new HttpError(415, IMAGE_NOT_AN_IMAGE);
       }
-      await next();
+      // Held from before the body is read until the image is stored or refused.
+      const release = uploadSlot();
+      try {
+        await next();
+      } finally {
+        release();
+      }
     },
     bodyLimit({
       maxSize: POST_IMAGE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES,
