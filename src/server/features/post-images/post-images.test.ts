@@ -9,11 +9,7 @@ import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "@/server/db/client";
-import {
-  IMAGES_BUSY,
-  MAX_UPLOADS_AT_ONCE,
-  uploadSlot,
-} from "@/server/domain/post-images/reencode";
+import { IMAGES_BUSY, MAX_UPLOADS_AT_ONCE, uploadSlot } from "@/server/domain/post-images/reencode";
 import { removeOrphanPostImages } from "@/server/domain/post-images/store";
 import { uploadsDirectory } from "@/server/lib/storage";
 import { createMember } from "@/server/test/factories";
