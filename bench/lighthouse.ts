@@ -4,8 +4,9 @@
 // a blog post; prints the four category scores, the Largest Contentful Paint, the Total Blocking
 // Time and the Cumulative Layout Shift, each the median of its runs, and for each figure under
 // issue 38's target (performance ≥ 95, LCP ≤ 1.8 s, TBT ≤ 150 ms, CLS ≤ 0.02, the others 100) the
-// audits that cost points in the median run. Runs on DATABASE_URL when set (the 100,000-discussion data), otherwise on a
-// fresh embedded database with the demo data (npm run seed:demo). Builds the client if needed.
+// audits that cost points in the median run. Runs on DATABASE_URL when set (the 100,000-discussion
+// data), otherwise on a fresh embedded database with the demo data (npm run seed:demo). Builds
+// the client if needed.
 // BENCH_PAGES=/a,/b measures other pages; BENCH_LIGHTHOUSE_RUNS (3) runs per page, the median
 // kept; BENCH_LIGHTHOUSE_JSON=<dir> keeps the reports.
 //   DATABASE_URL=postgres://postgres@127.0.0.1:55432/bench npm run bench:lighthouse
