@@ -1,12 +1,11 @@
 import type { ApiErrorBody } from "@/shared/api-types";
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 421 | 422 | 429 | 500 | 503;
-
-const DEFAULT_CODES: Record<ErrorStatus, string> = {
+const DEFAULT_CODES = {
   400: "INVALID_INPUT",
   401: "UNAUTHORIZED",
   403: "FORBIDDEN",
   404: "NOT_FOUND",
+  408: "REQUEST_TIMEOUT",
   409: "CONFLICT",
   413: "PAYLOAD_TOO_LARGE",
   415: "UNSUPPORTED_MEDIA_TYPE",
@@ -15,7 +14,9 @@ const DEFAULT_CODES: Record<ErrorStatus, string> = {
   429: "RATE_LIMITED",
   500: "INTERNAL_ERROR",
   503: "UNAVAILABLE",
-};
+} as const;
+
+export type ErrorStatus = keyof typeof DEFAULT_CODES;
 
 /** An error a handler throws to answer with the API\'s error shape (docs/architecture.md "API"). */
 export class HttpError extends Error {

@@ -1,8 +1,7 @@
 // A post image's bytes to what is stored (docs/decisions/065): the type read from the bytes
 // (file-type), never the name; decoded by sharp within 40 megapixels, turned upright, scaled
 // to at most 2048 px, re-encoded as WebP without metadata, with narrower copies for phones. One re-encode at a time per
-// instance (a 5 MB photo decodes to ~150 MB of pixels); a couple wait, more are told to retry
-// before their bodies are read (uploadSlot).
+// instance (a 5 MB photo decodes to ~150 MB of pixels); how many wait is upload-places.ts's.
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import { HttpError } from "@/server/lib/http-error";
@@ -17,17 +16,7 @@ import {
 const ACCEPTED_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp"]);
 
 export const MAX_INPUT_PIXELS = 40_000_000;
-/**
- * Uploads a process holds at once: their bodies read or being read, waiting, or re-encoding.
- * Beyond, 503 with Retry-After before the body is read. Each holds its 5 MB about three times
- * (the request, the form's file, the bytes for sharp) until it is stored: with eight waiting,
- * ten 5 MB photos sent at once took a server under a 512 MB limit past it and the kernel killed
- * it (bench/RESULTS.md §42). The composer sends a member's images one after another.
- */
-export const MAX_UPLOADS_AT_ONCE = 3;
 const REENCODE_TIMEOUT_SECONDS = 20;
-
-export const IMAGES_BUSY = "Image uploads are busy right now. Please try again shortly.";
 
 export type ReencodedImage = {
   body: Buffer;
@@ -38,25 +27,6 @@ export type ReencodedImage = {
 };
 
 let queue: Promise<unknown> = Promise.resolve();
-let uploadsHeld = 0;
-
-/**
- * Takes one of the process's MAX_UPLOADS_AT_ONCE places for an upload, before its body is read;
- * the returned function gives it back (once, however often it is called). Throws 503 when
- * every place is taken.
- */
-export function uploadSlot(): () => void {
-  if (uploadsHeld >= MAX_UPLOADS_AT_ONCE) {
-    throw new HttpError(503, IMAGES_BUSY, { headers: { "retry-after": "10" } });
-  }
-  uploadsHeld += 1;
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    uploadsHeld -= 1;
-  };
-}
 
 /** Runs `work` after every earlier one: one at a time in this process. */
 async function oneAtATime<T>(work: () => Promise<T>): Promise<T> {

@@ -7,10 +7,17 @@ import path from "node:path";
 import { crc32 } from "node:zlib";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { queryRows } from "@/server/db/client";
-import { IMAGES_BUSY, MAX_UPLOADS_AT_ONCE, uploadSlot } from "@/server/domain/post-images/reencode";
 import { removeOrphanPostImages } from "@/server/domain/post-images/store";
+import {
+  IMAGE_STILL_UPLOADING,
+  IMAGES_BUSY,
+  MAX_UPLOADS_AT_ONCE,
+  UPLOAD_BODY_DEADLINE_MS,
+  uploadPlace,
+} from "@/server/domain/post-images/upload-places";
+import { BODY_TOO_SLOW } from "@/server/lib/body-deadline";
 import { uploadsDirectory } from "@/server/lib/storage";
 import { createMember } from "@/server/test/factories";
 import { createClient, createTestApp, TEST_SITE_URL, type TestApp } from "@/server/test/test-app";
@@ -22,6 +29,12 @@ import {
   imageToken,
   TOO_MANY_IMAGES,
 } from "@/shared/post-images";
+
+// The body's deadline (2 minutes) shortened, so that a trickled upload is cut off within the test.
+vi.mock("@/server/domain/post-images/upload-places", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@/server/domain/post-images/upload-places")>()),
+  UPLOAD_BODY_DEADLINE_MS: 1_000,
+}));
 
 type Member = Awaited<ReturnType<typeof createMember>>;
 let t: TestApp;
@@ -48,6 +61,17 @@ async function upload(member: Member, file: Blob, name = "my-cat_photo.png") {
     body: form,
     headers: { origin: TEST_SITE_URL, cookie },
   });
+}
+
+/** An upload whose body is `body` as it streams in (no declared length), for a body's timing. */
+function streamedUpload(member: Member, body: ReadableStream<Uint8Array>) {
+  const cookie = [...member.client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  return t.app.request(`${TEST_SITE_URL}/api/images`, {
+    method: "POST",
+    body,
+    headers: { origin: TEST_SITE_URL, cookie, "content-type": "multipart/form-data; boundary=x" },
+    duplex: "half",
+  } as RequestInit);
 }
 
 const png = (width: number, height: number) =>
@@ -153,7 +177,7 @@ describe("an upload", () => {
     for (let refused = 0; refused < 2 * MAX_UPLOADS_AT_ONCE; refused += 1) {
       expect((await upload(olga, new Blob(["just words"]))).status).toBe(415);
     }
-    const held = Array.from({ length: MAX_UPLOADS_AT_ONCE }, () => uploadSlot());
+    const held = Array.from({ length: MAX_UPLOADS_AT_ONCE }, (_, n) => uploadPlace(`other-${n}`));
     let pulled = 0;
     const body = new ReadableStream<Uint8Array>({
       pull(controller) {
@@ -182,6 +206,52 @@ describe("an upload", () => {
     } finally {
       for (const release of held) release();
     }
+    await uploaded(pia);
+  });
+
+  it("holds one place a member at most, while other members upload", async () => {
+    let pulls = 0;
+    let finish = () => {};
+    const finished = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        pulls += 1;
+        if (pulls === 1) return controller.enqueue(new TextEncoder().encode("--x\r\n"));
+        await finished;
+        controller.close();
+      },
+    });
+    const first = streamedUpload(pia, body);
+    // Its body is being read, so its place is taken.
+    await vi.waitFor(() => expect(pulls).toBeGreaterThanOrEqual(2));
+    const second = await upload(pia, new Blob([new Uint8Array(await png(10, 10))]));
+    expect(second.status).toBe(429);
+    expect(second.headers.get("retry-after")).toBe("10");
+    expect(((await second.json()) as ApiErrorBody).error.message).toBe(IMAGE_STILL_UPLOADING);
+    await uploaded(await createMember(t, { name: "Una Uploader" }));
+    finish();
+    // Not a form with a file after all: refused, and the place given back.
+    expect((await first).status).toBe(400);
+    await uploaded(pia);
+  });
+
+  it(`cuts off a body that has not arrived within its deadline (${UPLOAD_BODY_DEADLINE_MS} ms here) and gives its place back`, async () => {
+    let pulls = 0;
+    const trickle = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulls += 1;
+        // One chunk, then nothing more: the sender has gone quiet.
+        if (pulls === 1) controller.enqueue(new TextEncoder().encode("--x\r\n"));
+        return pulls === 1 ? undefined : new Promise<void>(() => {});
+      },
+    });
+    const started = Date.now();
+    const response = await streamedUpload(pia, trickle);
+    expect(response.status).toBe(408);
+    expect(((await response.json()) as ApiErrorBody).error.message).toBe(BODY_TOO_SLOW);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(UPLOAD_BODY_DEADLINE_MS - 50);
     await uploaded(pia);
   });
 

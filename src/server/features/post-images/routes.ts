@@ -13,7 +13,7 @@ import {
   isPublicImage,
   type PostImageRow,
 } from "@/server/domain/post-images/access";
-import { reencodePostImage, uploadSlot } from "@/server/domain/post-images/reencode";
+import { reencodePostImage } from "@/server/domain/post-images/reencode";
 import {
   insertPostImage,
   postImageFileKeys,
@@ -22,6 +22,8 @@ import {
   putPostImageFiles,
   removePostImageFiles,
 } from "@/server/domain/post-images/store";
+import { UPLOAD_BODY_DEADLINE_MS, uploadPlace } from "@/server/domain/post-images/upload-places";
+import { withBodyDeadline } from "@/server/lib/body-deadline";
 import { errorBody, HttpError } from "@/server/lib/http-error";
 import { uuidParam } from "@/server/lib/ids";
 import type { RateLimitRule } from "@/server/lib/rate-limit";
@@ -68,11 +70,15 @@ export const postImageRoutes = new Hono<AppEnv>()
       if (!/^multipart\/form-data\b/i.test(c.req.header("content-type") ?? "")) {
         throw new HttpError(415, IMAGE_NOT_AN_IMAGE);
       }
-      // Held from before the body is read until the image is stored or refused.
-      const release = uploadSlot();
+      // Held from before the body is read until the image is stored or refused, and the body
+      // must arrive within a deadline: a trickled one would keep the place for minutes.
+      const release = uploadPlace(c.var.viewer.id);
+      const deadline = withBodyDeadline(c.req.raw, UPLOAD_BODY_DEADLINE_MS);
+      c.req.raw = deadline.request;
       try {
         await next();
       } finally {
+        deadline.stop();
         release();
       }
     },
@@ -82,8 +88,9 @@ export const postImageRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const { viewer } = c.var;
-      const form = await c.req.parseBody().catch(() => {
-        throw new HttpError(400, IMAGE_NOT_AN_IMAGE);
+      const form = await c.req.parseBody().catch((error) => {
+        // 408 from the body's deadline; anything else is no form with a file.
+        throw error instanceof HttpError ? error : new HttpError(400, IMAGE_NOT_AN_IMAGE);
       });
       const file = form.image;
       if (!(file instanceof File)) throw new HttpError(400, IMAGE_NOT_AN_IMAGE);
