@@ -38,8 +38,11 @@ test.describe("on a phone", () => {
     await open.click();
     await expect(menu).toBeVisible();
     await expect(menu.getByRole("link", { name: "Members" })).toBeVisible();
+    // The page behind is held still while the menu is open, and let go after.
+    await expect(page.locator("html")).toHaveCSS("overflow", "hidden");
     await page.keyboard.press("Escape");
     await expect(menu).toHaveCount(0);
+    await expect(page.locator("html")).toHaveCSS("overflow", "visible");
     await release();
     await expect(page.locator("html[data-started]")).toHaveCount(1);
     // The taps kept before the page was live are replayed in a task queued when it started:
