@@ -8,7 +8,8 @@
 // data), otherwise on a fresh embedded database with the demo data (npm run seed:demo). Builds
 // the client if needed.
 // BENCH_PAGES=/a,/b measures other pages; BENCH_LIGHTHOUSE_RUNS (3) runs per page, the median
-// kept; BENCH_LIGHTHOUSE_JSON=<dir> keeps the reports.
+// kept; BENCH_LIGHTHOUSE_JSON=<dir> keeps the reports; BENCH_LIGHTHOUSE_LCP_PATH=1 prints what the
+// simulated LCP of each page's median run waited for (bench/lib/lcp-path.ts).
 //   DATABASE_URL=postgres://postgres@127.0.0.1:55432/bench npm run bench:lighthouse
 import { execSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -18,6 +19,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type RunnerResult } from "lighthouse";
 import pg from "pg";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./lib/chromium";
+import { lcpPath } from "./lib/lcp-path";
 import { ROOT, startServer } from "./lib/server-process";
 
 const port = Number(process.env.BENCH_PORT ?? 3420);
@@ -157,6 +159,13 @@ async function main() {
       if (!(lcp <= TARGET_LCP_MS)) {
         missed += 1;
         console.log(`    LCP over ${TARGET_LCP_MS / 1000} s`);
+      }
+      if (process.env.BENCH_LIGHTHOUSE_LCP_PATH) {
+        const simulated = Math.round(
+          result.lhr.audits["largest-contentful-paint"]?.numericValue ?? 0,
+        );
+        console.log(`    what the median run's simulated LCP (${simulated} ms) waited for:`);
+        for (const line of await lcpPath(result)) console.log(`      ${line}`);
       }
       if (!(tbt <= TARGET_TBT_MS)) {
         missed += 1;
