@@ -1,7 +1,7 @@
 // Issue 37 in Chromium (decision 063): a member adds a passkey in /settings, then signs out and
 // signs in with it alone. The passkey lives in Chromium's virtual authenticator (CDP), which
 // verifies the user; WebAuthn works on `localhost`, the e2e servers' SITE_URL, never on an IP.
-import { newMemberOn, signOutContext } from "./support/accounts";
+import { newMemberOn, signOutContext, uniqueEmail } from "./support/accounts";
 import { expect, test } from "./support/test";
 
 test("passkeys: add one in settings, then sign in with it alone", async ({ page }) => {
@@ -53,4 +53,49 @@ test("passkeys: add one in settings, then sign in with it alone", async ({ page 
   await expect(
     page.getByRole("region", { name: "Passkeys" }).getByText(/^Last used/),
   ).toBeVisible();
+});
+
+test("a password sign-in is not told that the email field's waiting passkey request failed", async ({
+  page,
+  consoleGuard,
+}) => {
+  // The email field's autofill request (conditional mediation) fails in the browser before the
+  // member has picked anything: the member asked for nothing, so nothing is said. Every toast
+  // shown is kept, as one could come and go before a locator looks.
+  await page.addInitScript(() => {
+    const seen = window as unknown as { conditionalRequests: number; toasts: string[] };
+    seen.conditionalRequests = 0;
+    seen.toasts = [];
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll("[data-sonner-toast]")) {
+        const text = toast.textContent ?? "";
+        if (!seen.toasts.includes(text)) seen.toasts.push(text);
+      }
+    }).observe(document, { childList: true, subtree: true });
+    PublicKeyCredential.isConditionalMediationAvailable = async () => true;
+    const get = navigator.credentials.get.bind(navigator.credentials);
+    navigator.credentials.get = (options?: CredentialRequestOptions) => {
+      if (options?.mediation !== "conditional") return get(options);
+      seen.conditionalRequests += 1;
+      return Promise.reject(new DOMException("A transient failure.", "UnknownError"));
+    };
+  });
+  const seen = () =>
+    page.evaluate(() => {
+      const { conditionalRequests, toasts } = window as unknown as {
+        conditionalRequests: number;
+        toasts: string[];
+      };
+      return { conditionalRequests, toasts };
+    });
+  await page.goto("/auth");
+  await expect.poll(async () => (await seen()).conditionalRequests).toBeGreaterThan(0);
+  consoleGuard.expectResponse(401, "/api/auth/sign-in/email");
+  await page.getByLabel("Email").fill(uniqueEmail("password-only"));
+  await page.getByLabel("Password").fill("not the password");
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(
+    page.locator("[data-sonner-toast]").filter({ hasText: "Invalid email or password" }),
+  ).toBeVisible();
+  expect((await seen()).toasts).toEqual([expect.stringContaining("Invalid email or password")]);
 });

@@ -21,20 +21,32 @@ function announceFailure(error: unknown) {
   else if (!isPasskeyPromptCancelled(error)) toast.error(passkeyPromptMessage(error));
 }
 
-/** Offers the site's passkeys in the email field's suggestions (`autocomplete="… webauthn"`). */
+/**
+ * Offers the site's passkeys in the email field's suggestions (`autocomplete="… webauthn"`).
+ * The request waits in the background while the member may well sign in with their password:
+ * a failure is told only once they have picked a passkey there. Before that they asked for
+ * nothing, and "This browser could not use a passkey" beside a password sign-in's answer
+ * (seen once, under load) told them of a failure they had no part in.
+ */
 export function usePasskeyAutofill() {
   const signIn = useSignInWithPasskey();
   const { mutateAsync } = signIn;
   useEffect(() => {
     let active = true;
+    let chosen = false;
     void passkeyAutofillSupported().then(async (supported) => {
       if (!supported || !active) return;
       try {
-        await mutateAsync({ autofill: true });
+        await mutateAsync({
+          autofill: true,
+          onChosen: () => {
+            chosen = true;
+          },
+        });
         welcome();
       } catch (error) {
         // The page was left or the button took over: both cancel the waiting request.
-        if (active) announceFailure(error);
+        if (active && chosen) announceFailure(error);
       }
     });
     return () => {
