@@ -10,7 +10,8 @@
 //      server's peak memory (target: within the small-server issue's 512 MB peak);
 //   3. a discussion with 50 replies each holding 2 photos (1600×1200), measured by Lighthouse's
 //      mobile preset, BENCH_LIGHTHOUSE_RUNS runs (3), median: CLS ≤ 0.02 and LCP ≤ 1.8 s
-//      (BENCH_LIGHTHOUSE_JSON=<dir> keeps the reports; BENCH_LIGHTHOUSE_RUNS=0 skips this part).
+//      (BENCH_LIGHTHOUSE_JSON=<dir> keeps the reports; BENCH_LIGHTHOUSE_RUNS=0 skips this part;
+//      BENCH_LIGHTHOUSE_LCP_PATH=1 prints what each run's simulated LCP waited for).
 // Prints the machine's load average beside the figures. BENCH_IMAGE_MEMORY_LIMIT_MB=512 runs the
 // server in a memory cgroup with that hard limit, as on a small server, and prints what the
 // kernel saw: the cgroup's peak (page cache included) and whether it killed anything.
@@ -24,6 +25,7 @@ import sharp from "sharp";
 import { DEMO_PASSWORD } from "../src/server/auth/demo-data";
 import { imageToken } from "../src/shared/post-images";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from "./lib/chromium";
+import { lcpPath } from "./lib/lcp-path";
 import { formatLoad, loadAverage } from "./lib/machine-load";
 import { quantile } from "./lib/percentiles";
 import { resetPeak, statusMb } from "./lib/rss";
@@ -227,6 +229,9 @@ async function main() {
         console.log(
           `   run ${run + 1}: CLS ${runs.at(-1)?.cls.toFixed(3)}, LCP ${((runs.at(-1)?.lcp ?? 0) / 1000).toFixed(2)} s`,
         );
+        if (process.env.BENCH_LIGHTHOUSE_LCP_PATH) {
+          for (const line of await lcpPath(result)) console.log(`      ${line}`);
+        }
       }
       const cls = quantile(
         runs.map((run) => run.cls),
