@@ -105,6 +105,17 @@ const TOPICS = [
   ],
 ];
 
+/** The demo's member number `i` (0 to 23): their names and address. */
+function demoMember(i: number): { first: string; last: string; email: string } {
+  const first = FIRST[i % FIRST.length] as string;
+  const last = LAST[(i * 7) % LAST.length] as string;
+  return { first, last, email: `${first}.${last}.${i}@example.com`.toLowerCase() };
+}
+
+/** The addresses of the demo's plain members (password DEMO_PASSWORD), for benchmarks. */
+export const demoMemberEmails = (): string[] =>
+  Array.from({ length: MEMBERS }, (_, i) => demoMember(i).email);
+
 export type DemoDataOptions = {
   db: Db;
   /** The auth secret the server uses (AUTH_SECRET or the one kept in DATA_DIR). */
@@ -167,9 +178,7 @@ export async function seedDemoData(options: DemoDataOptions): Promise<DemoDataRe
 
   const memberIds: string[] = [];
   for (let i = 0; i < MEMBERS; i++) {
-    const first = FIRST[i % FIRST.length] as string;
-    const last = LAST[(i * 7) % LAST.length] as string;
-    const email = `${first}.${last}.${i}@example.com`.toLowerCase();
+    const { first, last, email } = demoMember(i);
     const place = PLACES[i % PLACES.length] ?? null;
     const { id, added } = await ensureAccount(
       email,
