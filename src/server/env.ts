@@ -120,6 +120,12 @@ export const envSchema = z.object({
     .min(1, "must be a whole number from 1 to 100000")
     .max(100_000, "must be a whole number from 1 to 100000")
     .default(1000),
+  UPLOAD_BODY_TIMEOUT_SECONDS: z.coerce
+    .number({ error: "must be a whole number of seconds (10 to 3600)" })
+    .int("must be a whole number of seconds (10 to 3600)")
+    .min(10, "must be a whole number of seconds (10 to 3600)")
+    .max(3600, "must be a whole number of seconds (10 to 3600)")
+    .default(120),
   PGLITE_SHARED_BUFFERS_MB: z.coerce
     .number({ error: "must be a whole number of megabytes (1 to 4096)" })
     .int("must be a whole number of megabytes (1 to 4096)")
@@ -155,6 +161,11 @@ export type Env = {
    * (lib/live-stream-cap.ts, decision 051): each holds a socket and a subscription.
    */
   liveStreamsMax: number;
+  /**
+   * How long a post image's body may take to arrive once its upload place is taken
+   * (docs/decisions/098): a trickled one would otherwise hold the place for minutes.
+   */
+  uploadBodyTimeoutMs: number;
   /** The reverse proxies in front of the site, if any (lib/client-address.ts). */
   trustProxy: TrustProxy | undefined;
   /**
@@ -223,6 +234,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     logLevel: env.LOG_LEVEL,
     rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
     liveStreamsMax: env.LIVE_STREAMS_MAX,
+    uploadBodyTimeoutMs: env.UPLOAD_BODY_TIMEOUT_SECONDS * 1000,
     trustProxy: env.TRUST_PROXY,
     metricsToken: env.METRICS_TOKEN,
     anonymousCache: env.ANONYMOUS_CACHE === "on",

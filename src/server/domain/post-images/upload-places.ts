@@ -11,12 +11,6 @@ import { HttpError } from "@/server/lib/http-error";
  */
 export const MAX_UPLOADS_AT_ONCE = 3;
 
-/**
- * How long a place waits for its body. A slow phone sends 5 MB in well under a minute; a
- * sender trickling bytes would otherwise keep the place until Node's 300 s request timeout.
- */
-export const UPLOAD_BODY_DEADLINE_MS = 120_000;
-
 export const IMAGES_BUSY = "Image uploads are busy right now. Please try again shortly.";
 export const IMAGE_STILL_UPLOADING =
   "Your last image is still uploading. Please wait for it to finish.";

@@ -8,13 +8,13 @@ import { crc32 } from "node:zlib";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createApp } from "@/server/app";
 import { queryRows } from "@/server/db/client";
 import { removeOrphanPostImages } from "@/server/domain/post-images/store";
 import {
   IMAGE_STILL_UPLOADING,
   IMAGES_BUSY,
   MAX_UPLOADS_AT_ONCE,
-  UPLOAD_BODY_DEADLINE_MS,
   uploadPlace,
 } from "@/server/domain/post-images/upload-places";
 import { BODY_TOO_SLOW } from "@/server/lib/body-deadline";
@@ -29,12 +29,6 @@ import {
   imageToken,
   TOO_MANY_IMAGES,
 } from "@/shared/post-images";
-
-// The body's deadline (2 minutes) shortened, so that a trickled upload is cut off within the test.
-vi.mock("@/server/domain/post-images/upload-places", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("@/server/domain/post-images/upload-places")>()),
-  UPLOAD_BODY_DEADLINE_MS: 1_000,
-}));
 
 type Member = Awaited<ReturnType<typeof createMember>>;
 let t: TestApp;
@@ -64,9 +58,9 @@ async function upload(member: Member, file: Blob, name = "my-cat_photo.png") {
 }
 
 /** An upload whose body is `body` as it streams in (no declared length), for a body's timing. */
-function streamedUpload(member: Member, body: ReadableStream<Uint8Array>) {
+function streamedUpload(member: Member, body: ReadableStream<Uint8Array>, app = t.app) {
   const cookie = [...member.client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-  return t.app.request(`${TEST_SITE_URL}/api/images`, {
+  return app.request(`${TEST_SITE_URL}/api/images`, {
     method: "POST",
     body,
     headers: { origin: TEST_SITE_URL, cookie, "content-type": "multipart/form-data; boundary=x" },
@@ -237,7 +231,10 @@ describe("an upload", () => {
     await uploaded(pia);
   });
 
-  it(`cuts off a body that has not arrived within its deadline (${UPLOAD_BODY_DEADLINE_MS} ms here) and gives its place back`, async () => {
+  it("cuts off a body that has not arrived within UPLOAD_BODY_TIMEOUT_SECONDS and gives its place back", async () => {
+    expect(t.env.uploadBodyTimeoutMs).toBe(120_000);
+    const deadline = 1_000;
+    const app = createApp({ ...t.deps, env: { ...t.env, uploadBodyTimeoutMs: deadline } });
     let pulls = 0;
     const trickle = new ReadableStream<Uint8Array>({
       pull(controller) {
@@ -248,10 +245,10 @@ describe("an upload", () => {
       },
     });
     const started = Date.now();
-    const response = await streamedUpload(pia, trickle);
+    const response = await streamedUpload(pia, trickle, app);
     expect(response.status).toBe(408);
     expect(((await response.json()) as ApiErrorBody).error.message).toBe(BODY_TOO_SLOW);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(UPLOAD_BODY_DEADLINE_MS - 50);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(deadline - 50);
     await uploaded(pia);
   });
 

@@ -22,7 +22,7 @@ import {
   putPostImageFiles,
   removePostImageFiles,
 } from "@/server/domain/post-images/store";
-import { UPLOAD_BODY_DEADLINE_MS, uploadPlace } from "@/server/domain/post-images/upload-places";
+import { uploadPlace } from "@/server/domain/post-images/upload-places";
 import { withBodyDeadline } from "@/server/lib/body-deadline";
 import { errorBody, HttpError } from "@/server/lib/http-error";
 import { uuidParam } from "@/server/lib/ids";
@@ -73,7 +73,7 @@ export const postImageRoutes = new Hono<AppEnv>()
       // Held from before the body is read until the image is stored or refused, and the body
       // must arrive within a deadline: a trickled one would keep the place for minutes.
       const release = uploadPlace(c.var.viewer.id);
-      const deadline = withBodyDeadline(c.req.raw, UPLOAD_BODY_DEADLINE_MS);
+      const deadline = withBodyDeadline(c.req.raw, c.var.deps.env.uploadBodyTimeoutMs);
       c.req.raw = deadline.request;
       try {
         await next();
