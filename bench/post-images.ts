@@ -116,8 +116,7 @@ async function main() {
   const server = await startServer({
     port,
     dataDir,
-    // Eleven members sign in from this one address within a minute (the limit is 10 a minute).
-    env: { SITE_URL: siteUrl, RATE_LIMIT_MULTIPLIER: "2" },
+    env: { SITE_URL: siteUrl },
     memoryLimitMb: MEMORY_LIMIT_MB,
   });
   if (MEMORY_LIMIT_MB) console.log(`The server runs under a ${MEMORY_LIMIT_MB} MB memory limit.`);
