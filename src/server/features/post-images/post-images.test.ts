@@ -46,24 +46,29 @@ afterAll(async () => {
   await t.close();
 });
 
+const cookieOf = (member: Member) =>
+  [...member.client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+
 async function upload(member: Member, file: Blob, name = "my-cat_photo.png") {
   const form = new FormData();
   form.set("image", file, name);
-  const cookie = [...member.client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
   return t.app.request(`${TEST_SITE_URL}/api/images`, {
     method: "POST",
     body: form,
-    headers: { origin: TEST_SITE_URL, cookie },
+    headers: { origin: TEST_SITE_URL, cookie: cookieOf(member) },
   });
 }
 
 /** An upload whose body is `body` as it streams in (no declared length), for a body's timing. */
 function streamedUpload(member: Member, body: ReadableStream<Uint8Array>, app = t.app) {
-  const cookie = [...member.client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
   return app.request(`${TEST_SITE_URL}/api/images`, {
     method: "POST",
     body,
-    headers: { origin: TEST_SITE_URL, cookie, "content-type": "multipart/form-data; boundary=x" },
+    headers: {
+      origin: TEST_SITE_URL,
+      cookie: cookieOf(member),
+      "content-type": "multipart/form-data; boundary=x",
+    },
     duplex: "half",
   } as RequestInit);
 }
@@ -180,18 +185,8 @@ describe("an upload", () => {
         if (pulled === 80) controller.close();
       },
     });
-    const cookie = [...pia.client.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
     try {
-      const busy = await t.app.request(`${TEST_SITE_URL}/api/images`, {
-        method: "POST",
-        body,
-        headers: {
-          origin: TEST_SITE_URL,
-          cookie,
-          "content-type": "multipart/form-data; boundary=x",
-        },
-        duplex: "half",
-      } as RequestInit);
+      const busy = await streamedUpload(pia, body);
       expect(busy.status).toBe(503);
       expect(busy.headers.get("retry-after")).toBe("10");
       expect(((await busy.json()) as ApiErrorBody).error.message).toBe(IMAGES_BUSY);
